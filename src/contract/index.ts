@@ -1,0 +1,12 @@
+/** The whole contract: every schema and operation, for clients that want the types or to validate. */
+export * from './formats.ts'
+export * from './error-body.ts'
+export * from './operation.ts'
+export * from './operations.ts'
+export * from './signature-contracts.ts'
+export * from './users.ts'
+export * from './payment-fields.ts'
+export * from './manager-payments.ts'
+export * from './investor-payments.ts'
+export * from './debt-tokens.ts'
+export * from './security-tokens.ts'

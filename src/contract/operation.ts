@@ -1,0 +1,52 @@
+/**
+ * The shape of one operation of the contract, and `defineOperation()`, the identity helper that
+ * keeps each declaration's literal types. Handlers, request validation, the OpenAPI document and
+ * scenario targeting all read these declarations; nothing else declares a route.
+ */
+import type { z } from 'zod'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** The resource groups of the spec, one contract module each. */
+export type OperationGroup =
+  | 'signatureContracts'
+  | 'users'
+  | 'managerPayments'
+  | 'investorPayments'
+  | 'debtTokens'
+  | 'securityTokens'
+
+export interface OperationDefinition {
+  /** Stable operation id, used by scenarios, the journal and the OpenAPI document. */
+  readonly id: string
+  readonly group: OperationGroup
+  readonly method: HttpMethod
+  /** The path with `{name}` placeholders, exactly as the spec writes it. */
+  readonly path: string
+  readonly summary: string
+  /** Path parameters, all strings on the wire; schemas may transform them (ids to numbers). */
+  readonly params?: z.ZodType<Record<string, unknown>, Record<string, string>>
+  readonly query?: z.ZodType<Record<string, unknown>, Record<string, string | undefined>>
+  /** The JSON request body; absent when the operation takes none. */
+  readonly body?: z.ZodType
+  /** Whether a request without a body is accepted (validated as `{}`). */
+  readonly bodyOptional?: boolean
+  /** The success (200) response body. */
+  readonly response: z.ZodType
+  /** Error statuses this operation may answer with, besides 401 (every operation) and scenarios. */
+  readonly errors: readonly number[]
+}
+
+export function defineOperation<const T extends OperationDefinition>(operation: T): T {
+  return operation
+}
+
+/** The parsed input a resolver receives, inferred from the declaration. */
+export interface OperationInput<T extends OperationDefinition> {
+  params: T['params'] extends z.ZodType ? z.output<T['params']> : Record<string, never>
+  query: T['query'] extends z.ZodType ? z.output<T['query']> : Record<string, never>
+  body: T['body'] extends z.ZodType ? z.output<T['body']> : undefined
+}
+
+/** What a resolver returns: the success body, typed by the declaration's response schema. */
+export type OperationOutput<T extends OperationDefinition> = z.input<T['response']>

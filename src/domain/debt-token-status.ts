@@ -1,0 +1,34 @@
+/**
+ * What the integer `status` of a debt token means (the spec leaves it open), and how a status
+ * follows from the token's signatures and parcels.
+ */
+
+export const DebtTokenStatus = {
+  /** Created from a signature contract; creditor and debtor have not both signed. */
+  AwaitingSignatures: 0,
+  /** Signed; installments are being paid. */
+  Active: 1,
+  /** Offered for sale on the marketplace (listingPrice is the asking price). */
+  Listed: 2,
+  /** Every parcel is paid. */
+  Settled: 3,
+  /** A parcel is past its due date and unpaid. */
+  Overdue: 4,
+} as const
+export type DebtTokenStatus = (typeof DebtTokenStatus)[keyof typeof DebtTokenStatus]
+
+export interface StatusFacts {
+  signed: boolean
+  listed: boolean
+  parcels: readonly { isPaid: boolean; dueDate: number }[]
+  /** Unix seconds. */
+  now: number
+}
+
+/** The status a token in this state has. */
+export function deriveDebtTokenStatus(facts: StatusFacts): DebtTokenStatus {
+  if (!facts.signed) return DebtTokenStatus.AwaitingSignatures
+  if (facts.parcels.length > 0 && facts.parcels.every((parcel) => parcel.isPaid)) return DebtTokenStatus.Settled
+  if (facts.parcels.some((parcel) => !parcel.isPaid && parcel.dueDate < facts.now)) return DebtTokenStatus.Overdue
+  return facts.listed ? DebtTokenStatus.Listed : DebtTokenStatus.Active
+}

@@ -1,0 +1,33 @@
+/**
+ * One msw handler per operation, derived from the operation table in matching order, each a thin
+ * adapter: Fetch Request in, the simulator's pipeline, Fetch Response out.
+ */
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import type { Operation } from '../contract/operations.ts'
+import { operationsInMatchOrder } from '../pipeline/router.ts'
+import { type SimRequest, type SimResponse, fromFetchRequest } from '../pipeline/sim-request.ts'
+
+export type ExecuteOperation = (operation: Operation, params: Record<string, string>, request: SimRequest) => Promise<SimResponse>
+
+/** msw's path syntax: `{name}` → `:name`, under the base URL (`*` matches any origin). */
+export function mswPath(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/$/, '')}${path.replace(/\{(\w+)\}/g, ':$1')}`
+}
+
+/** A SimResponse as a Fetch Response; a scenario's network error becomes msw's `HttpResponse.error()`. */
+export function toFetchResponse(response: SimResponse): Response {
+  if (response.networkError) return HttpResponse.error()
+  return new HttpResponse(response.body, { status: response.status, headers: response.headers })
+}
+
+const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const
+
+export function createHandlers(options: { baseUrl: string; execute: ExecuteOperation }): HttpHandler[] {
+  return operationsInMatchOrder.map((operation) =>
+    methods[operation.method](mswPath(options.baseUrl, operation.path), async ({ request, params }) => {
+      const raw: Record<string, string> = {}
+      for (const [name, value] of Object.entries(params)) if (typeof value === 'string') raw[name] = value
+      return toFetchResponse(await options.execute(operation, raw, fromFetchRequest(request)))
+    }),
+  )
+}

@@ -1,0 +1,38 @@
+/**
+ * Debt token queries. Each answers an array: the matching tokens, or [] for a well-formed address
+ * that matches nothing (including a token that exists but belongs to someone else).
+ */
+import type { DebtTokenRecord } from '../../model/records.ts'
+import { normalizeKey } from '../../model/table-spec.ts'
+import { presentDebtToken } from '../presenters.ts'
+import type { ResolverContext, ResolverTable } from '../resolver.ts'
+
+type Link = 'creditorAddress' | 'debtorAddress' | 'securityTokenAddress'
+
+function listBy(context: ResolverContext, index: 'creditor' | 'debtor' | 'securityToken', address: string) {
+  return context.model.debtTokens.where(index, normalizeKey(address)).map(presentDebtToken)
+}
+
+/** The token at `tokenAddress`, as a one-element array, if its `link` is `owner`. */
+function oneOf(context: ResolverContext, link: Link, owner: string, tokenAddress: string) {
+  const token: DebtTokenRecord | undefined = context.model.debtTokens.get(normalizeKey(tokenAddress))
+  const linked = token?.[link]
+  return token !== undefined && linked != null && normalizeKey(linked) === normalizeKey(owner) ? [presentDebtToken(token)] : []
+}
+
+export const debtTokenResolvers: ResolverTable<
+  | 'listSecurityTokenDebtTokens'
+  | 'getSecurityTokenDebtToken'
+  | 'listDebtorDebtTokens'
+  | 'getDebtorDebtToken'
+  | 'listCreditorDebtTokens'
+  | 'getCreditorDebtToken'
+> = {
+  listSecurityTokenDebtTokens: ({ params }, context) => listBy(context, 'securityToken', params.securityTokenAddress),
+  getSecurityTokenDebtToken: ({ params }, context) =>
+    oneOf(context, 'securityTokenAddress', params.securityTokenAddress, params.debtTokenAddress),
+  listDebtorDebtTokens: ({ params }, context) => listBy(context, 'debtor', params.address),
+  getDebtorDebtToken: ({ params }, context) => oneOf(context, 'debtorAddress', params.address, params.tokenAddress),
+  listCreditorDebtTokens: ({ params }, context) => listBy(context, 'creditor', params.address),
+  getCreditorDebtToken: ({ params }, context) => oneOf(context, 'creditorAddress', params.address, params.tokenAddress),
+}

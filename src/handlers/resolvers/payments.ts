@@ -1,0 +1,73 @@
+/**
+ * Manager and investor payments: the two kinds share their rules and differ in who owns a record
+ * (a manager or an investor) and in what their PUT path's address names (the security token for
+ * managers, the investor for investors), so both are built from one factory.
+ */
+import type { PaymentStatus } from '../../contract/payment-fields.ts'
+import { DEFAULT_PAYMENT_STATUS, checkPaymentTransition } from '../../domain/payment-status.ts'
+import { pairKey } from '../../model/records.ts'
+import { normalizeKey } from '../../model/table-spec.ts'
+import { ApiError } from '../../pipeline/api-error.ts'
+import type { ResolverContext } from '../resolver.ts'
+
+interface CreationBody {
+  tokenAddress: string
+  hash?: string | undefined
+  date?: string | undefined
+  status?: PaymentStatus | undefined
+  amount?: number | undefined
+  series?: 'SENIOR' | 'MEZANINO' | 'SUBORDINADA' | undefined
+  serie?: 'SENIOR' | 'MEZANINO' | 'SUBORDINADA' | undefined
+  type?: 'AMORTIZACAO' | 'JUROS' | undefined
+}
+
+interface UpdateBody {
+  hash: string
+  date: string
+  status: PaymentStatus
+  amount: number
+}
+
+/** The fields both kinds store, from a creation body; absent optional fields stay absent. */
+export function paymentFields(body: CreationBody, context: ResolverContext) {
+  const serie = body.serie ?? body.series
+  return {
+    tokenAddress: body.tokenAddress,
+    ...(body.hash !== undefined && { hash: body.hash }),
+    date: body.date ?? context.clock.now().toISOString(),
+    status: body.status ?? DEFAULT_PAYMENT_STATUS,
+    ...(body.amount !== undefined && { amount: body.amount }),
+    ...(serie !== undefined && { serie }),
+    ...(body.type !== undefined && { type: body.type }),
+  }
+}
+
+type PaymentTable = 'managerPayments' | 'investorPayments'
+
+/**
+ * Applies a PUT to payment `id` if `belongs(record)`; 404 when there is no such payment there,
+ * 400 when the status change is not allowed.
+ */
+export async function updatePayment<N extends PaymentTable>(
+  context: ResolverContext,
+  table: N,
+  id: number,
+  belongs: (record: NonNullable<ReturnType<ResolverContext['model'][N]['get']>>) => boolean,
+  notFound: string,
+  body: UpdateBody,
+) {
+  const payments = context.model[table]
+  const current = payments.get(String(id))
+  if (current === undefined || !belongs(current as never)) throw ApiError.notFound(notFound)
+  const refused = checkPaymentTransition(current.status, body.status)
+  if (refused !== null) throw ApiError.badRequest(refused)
+  await payments.update(String(id), (draft) => {
+    draft.hash = body.hash
+    draft.date = body.date
+    draft.status = body.status
+    draft.amount = body.amount
+  })
+}
+
+export const samePair = (a: string, b: string) => pairKey(a, b)
+export const sameAddress = (a: string, b: string) => normalizeKey(a) === normalizeKey(b)

@@ -1,0 +1,107 @@
+/**
+ * Security tokens: the marketplace listing, creation (the caller becomes the manager; one vault per
+ * series), partial updates and deletion.
+ */
+import type { SeriesInput } from '../../contract/security-tokens.ts'
+import { toIsoDay } from '../../domain/calendar.ts'
+import type { SecurityTokenRecord } from '../../model/records.ts'
+import { normalizeKey } from '../../model/table-spec.ts'
+import { ApiError } from '../../pipeline/api-error.ts'
+import { isPast, presentSecurityToken } from '../presenters.ts'
+import type { ResolverTable } from '../resolver.ts'
+
+const DAY_MS = 86_400_000
+const num = (value: string | undefined) => (value === undefined ? 0 : Number(value))
+
+function seriesOf(input: SeriesInput, vault: string): SecurityTokenRecord['series'][number] {
+  return {
+    name: input.name ?? '',
+    collectionType: input.type ?? '',
+    vault,
+    numberOfQuotas: num(input.sharesAmount),
+    seriesAmount: num(input.seriesAmount),
+    unitPrice: num(input.unitPrice),
+    percentageIssuance: num(input.emissionPercentage),
+    accountRemuneration: num(input.remuneration),
+    gracePeriod: num(input.interestMonthLack),
+    paymentPeriodicity: num(input.interestPaymentPeriodicity),
+    interestPaymentSchedule: num(input.interestAllocationOrder),
+    amortizationSchedule: num(input.amortizationAllocationOrder),
+  }
+}
+
+function notFound(contractAddress: string): ApiError {
+  return ApiError.notFound(`security token ${contractAddress} not found`)
+}
+
+export const securityTokenResolvers: ResolverTable<
+  'listSecurityTokens' | 'createSecurityToken' | 'deleteSecurityToken' | 'updateSecurityToken'
+> = {
+  listSecurityTokens({ query }, context) {
+    const now = context.clock.now()
+    const table = context.model.securityTokens
+    let records: SecurityTokenRecord[]
+    if (query.contractAddress !== undefined) {
+      const one = table.get(normalizeKey(query.contractAddress))
+      records = one === undefined ? [] : [one]
+    } else {
+      records = table.all()
+    }
+    const listed = records.map((record) => presentSecurityToken(record, now))
+    return query.marketplace === true ? listed.filter((token) => !token.expired && !isPast(token.emissionEndDate, now)) : listed
+  },
+
+  async createSecurityToken({ body }, context) {
+    const { data } = body
+    const now = context.clock.now()
+    const seriesInput = data.series ?? []
+    const contractAddress = context.random.address()
+    const vaultAddresses = Array.from({ length: Math.max(1, seriesInput.length) }, () => context.random.address())
+    const symbol = `ST${context.random.faker.string.alpha({ length: 4, casing: 'upper' })}`
+    const series = seriesInput.map((input, i) => seriesOf(input, vaultAddresses[i]!))
+    const maxExpirationDate = data.maxExpirationDate ?? toIsoDay(new Date(now.getTime() + 5 * 365 * DAY_MS))
+    await context.model.securityTokens.insert({
+      contractAddress,
+      managerAddress: context.caller.address,
+      managerSignature: context.random.signature(),
+      adminAddress: context.model.world.platform.adminAddress,
+      vaultAddresses,
+      instrument: data.instrument ?? '',
+      segment: data.segment ?? '',
+      concentration: data.concentration ?? '',
+      totalInvestmentAmount: 0,
+      createdAt: now.toISOString(),
+      expirationDate: maxExpirationDate,
+      tokenName: `${data.instrument || 'Security Token'} ${symbol}`,
+      symbol,
+      emissionAmount:
+        data.emissionAmount !== undefined ? Number(data.emissionAmount) : series.reduce((sum, s) => sum + s.seriesAmount, 0),
+      maxExpirationDate,
+      emissionEndDate: data.emissionEndDate ?? toIsoDay(new Date(now.getTime() + 90 * DAY_MS)),
+      acceptedRebatePercentage: 0,
+      series,
+    })
+    return { contractAddress, managerAddress: context.caller.address, vaultAddresses }
+  },
+
+  deleteSecurityToken({ query }, context) {
+    if (!context.model.securityTokens.delete(normalizeKey(query.contractAddress))) throw notFound(query.contractAddress)
+    return { success: true, message: `security token ${query.contractAddress} deleted` }
+  },
+
+  async updateSecurityToken({ params, body }, context) {
+    const { investmentAmount, ...fields } = body
+    const updated = await context.model.securityTokens.update(normalizeKey(params.contractAddress), (draft) => {
+      for (const [name, value] of Object.entries(fields)) {
+        if (value !== undefined) (draft as Record<string, unknown>)[name] = value
+      }
+      if (investmentAmount !== undefined) draft.totalInvestmentAmount += investmentAmount
+    })
+    if (updated === undefined) throw notFound(params.contractAddress)
+    return {
+      success: true,
+      message: `security token ${params.contractAddress} updated`,
+      totalInvestmentAmount: updated.totalInvestmentAmount,
+    }
+  },
+}

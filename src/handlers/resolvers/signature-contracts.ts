@@ -1,0 +1,105 @@
+/**
+ * Signature contracts: creation derives the installment schedule and opens the matching debt
+ * token (awaiting signatures); reading returns the stored contract.
+ */
+import type { SignatureContractInput } from '../../contract/signature-contracts.ts'
+import { formatCents, percentToRate, toCents } from '../../domain/money.ts'
+import { installmentCents, lastDueDate, schedule } from '../../domain/price-table.ts'
+import { dayToUnixSeconds } from '../../domain/calendar.ts'
+import { DebtTokenStatus } from '../../domain/debt-token-status.ts'
+import type { DebtTokenRecord, SignatureContractRecord } from '../../model/records.ts'
+import { normalizeKey } from '../../model/table-spec.ts'
+import { ApiError } from '../../pipeline/api-error.ts'
+import type { ResolverContext, ResolverTable } from '../resolver.ts'
+
+type LoanInput = Required<Pick<SignatureContractInput, 'debtTotalValue' | 'installments' | 'firstInstallmentDueDate'>> &
+  SignatureContractInput
+
+function hasLoanTerms(body: SignatureContractInput): body is LoanInput {
+  return body.debtTotalValue !== undefined && body.installments !== undefined && body.firstInstallmentDueDate !== undefined
+}
+
+function termsOf(body: LoanInput) {
+  return {
+    principalCents: toCents(body.debtTotalValue),
+    installments: Number(body.installments),
+    monthlyRate: percentToRate(body.monthlyInterests ?? '0'),
+    frequency: body.paymentFrequency ?? 'monthly',
+    firstDueDate: body.firstInstallmentDueDate,
+  } as const
+}
+
+/** The debt token a new signature contract opens: unsigned, with its whole schedule unpaid. */
+function openDebtToken(body: LoanInput & { creditorWalletAddress: string; debtorWalletAddress: string }, context: ResolverContext): DebtTokenRecord {
+  const terms = termsOf(body)
+  const now = context.clock.now()
+  const parcels = schedule(terms).map((row) => ({
+    amount: row.amountCents,
+    dueDate: dayToUnixSeconds(row.dueDate),
+    id: context.random.uuid(),
+    isPaid: false,
+    paymentHash: '',
+    parcelId: row.number,
+    currentAmount: formatCents(row.amountCents),
+    currentJuros: formatCents(row.interestCents),
+    juros: formatCents(row.interestCents),
+  }))
+  const owed = formatCents(parcels.reduce((sum, parcel) => sum + parcel.amount, 0))
+  return {
+    address: context.random.address(),
+    amount: owed,
+    createdAt: now.toISOString(),
+    creditorAddress: body.creditorWalletAddress,
+    creditorId: body.creditorCnpj ?? '',
+    creditorSignature: '',
+    debtorAddress: body.debtorWalletAddress,
+    debtorId: body.debtorCnpj ?? '',
+    debtorSignature: '',
+    listingPrice: owed,
+    monthlyInterestRate: body.monthlyInterests ?? '0',
+    originalAmount: formatCents(terms.principalCents),
+    originalCreditor: body.creditorWalletAddress,
+    parcels,
+    periodicity: terms.frequency,
+    status: DebtTokenStatus.AwaitingSignatures,
+    unixtime: String(Math.floor(now.getTime() / 1000)),
+    lastInstallmentDueDate: lastDueDate(terms),
+    amountPaidInstallments: '0.00',
+    securityTokenAddress: null,
+  }
+}
+
+export const signatureContractResolvers: ResolverTable<'createSignatureContract' | 'getSignatureContract'> = {
+  async createSignatureContract({ body }, context) {
+    const signatureContractAddress = context.random.address()
+    const loan = hasLoanTerms(body) ? termsOf(body) : undefined
+    const contract: SignatureContractRecord = {
+      creditorWalletAddress: body.creditorWalletAddress ?? '',
+      creditorId: body.creditorCnpj ?? '',
+      debtorWalletAddress: body.debtorWalletAddress ?? '',
+      debtorId: body.debtorCnpj ?? '',
+      type: body.type ?? '',
+      debtTotalValue: body.debtTotalValue ?? '',
+      installments: body.installments ?? '',
+      firstInstallmentDueDate: body.firstInstallmentDueDate ?? '',
+      lastInstallmentDueDate: loan ? lastDueDate(loan) : '',
+      periodicity: body.paymentFrequency ?? (loan ? 'monthly' : ''),
+      monthlyInterests: body.monthlyInterests ?? (loan ? '0' : ''),
+      installmentValue: loan ? formatCents(installmentCents(loan)) : (body.installmentValue ?? ''),
+      signatureContractAddress,
+    }
+    await context.model.signatureContracts.insert(contract)
+    if (hasLoanTerms(body) && body.creditorWalletAddress !== undefined && body.debtorWalletAddress !== undefined) {
+      await context.model.debtTokens.insert(
+        openDebtToken({ ...body, creditorWalletAddress: body.creditorWalletAddress, debtorWalletAddress: body.debtorWalletAddress }, context),
+      )
+    }
+    return { signatureContractAddress }
+  },
+
+  getSignatureContract({ params }, context) {
+    const contract = context.model.signatureContracts.get(normalizeKey(params.address))
+    if (contract === undefined) throw ApiError.notFound(`signature contract ${params.address} not found`)
+    return contract
+  },
+}

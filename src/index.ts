@@ -1,0 +1,16 @@
+/**
+ * debt-token-simulator: a stateful, validated simulator of the Debt Token and Security Token
+ * Service. This entry imports no runtime module; pick `./node`, `./browser` or the standalone
+ * server for where it runs.
+ */
+export { createSimulator, type Simulator, type SimulatorOptions } from './simulator.ts'
+export { operations, findOperation, type Operation, type OperationId } from './contract/operations.ts'
+export { ErrorBody } from './contract/error-body.ts'
+export { ApiError } from './pipeline/api-error.ts'
+export type { SimRequest, SimResponse } from './pipeline/sim-request.ts'
+export { createClock, DEFAULT_NOW, type Clock } from './model/clock.ts'
+export { DEFAULT_SEED } from './model/random.ts'
+export { generateWorld } from './model/generate-world.ts'
+export { parseWorld, snapshotWorld, FixtureError, type World, type WorldSnapshot } from './model/world.ts'
+export { DebtTokenStatus } from './domain/debt-token-status.ts'
+export * as contract from './contract/index.ts'

@@ -1,0 +1,58 @@
+/**
+ * The one clock of a simulator instance. Every timestamp it writes (createdAt, payment dates,
+ * expiry) comes from here, so tests and scenarios can fix and advance time.
+ *
+ * A fixed clock stands still until it is set or advanced, which keeps responses byte-identical
+ * run after run; a system clock follows real time, shifted by whatever `advance` added.
+ */
+export interface Clock {
+  now(): Date
+  /** Fixes the clock at `instant` (a fixed clock stays there; a system clock ticks on from it). */
+  set(instant: Date): void
+  advance(milliseconds: number): void
+  readonly mode: 'fixed' | 'system'
+  /** Back to the instant (and mode) the clock was created with. */
+  reset(): void
+}
+
+/** The instant fixtures are written against: a fixed clock starts here unless told otherwise. */
+export const DEFAULT_NOW = '2026-03-02T12:00:00.000Z'
+
+export interface ClockOptions {
+  /** `'system'` for real time, or an ISO instant for a fixed clock. Default: a fixed clock at DEFAULT_NOW. */
+  now?: string | Date | 'system' | undefined
+}
+
+export function createClock(options: ClockOptions = {}): Clock {
+  const initial = options.now ?? DEFAULT_NOW
+  let mode: 'fixed' | 'system' = initial === 'system' ? 'system' : 'fixed'
+  let fixedAt = 0
+  let offset = 0
+
+  function start() {
+    mode = initial === 'system' ? 'system' : 'fixed'
+    offset = 0
+    if (mode === 'fixed') {
+      const instant = initial instanceof Date ? initial : new Date(initial as string)
+      if (Number.isNaN(instant.getTime())) throw new Error(`Invalid clock instant: ${String(initial)}`)
+      fixedAt = instant.getTime()
+    }
+  }
+  start()
+
+  return {
+    get mode() {
+      return mode
+    },
+    now: () => new Date(mode === 'fixed' ? fixedAt : Date.now() + offset),
+    set(instant) {
+      if (mode === 'fixed') fixedAt = instant.getTime()
+      else offset = instant.getTime() - Date.now()
+    },
+    advance(milliseconds) {
+      if (mode === 'fixed') fixedAt += milliseconds
+      else offset += milliseconds
+    },
+    reset: start,
+  }
+}

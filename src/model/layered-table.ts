@@ -1,0 +1,155 @@
+/**
+ * A live table: the seeded snapshot underneath, an @msw/data Collection on top holding every record
+ * a client created or changed, and tombstones for deletions. Reads merge the two layers through
+ * indexes (never a scan), so lookups stay O(hits) at 100k rows, resetting is dropping the top layer,
+ * and a session's copy of the world costs nothing until it writes.
+ *
+ * @note @msw/data finds records by scanning and allows duplicate keys, so the key map and the
+ * indexes here are the authority; the Collection validates and stores the written records.
+ */
+import { Collection } from '@msw/data'
+import type { TableSnapshot } from './table-snapshot.ts'
+import type { TableSpec } from './table-spec.ts'
+
+export class LayeredTable<T extends object> {
+  readonly #spec: TableSpec<T>
+  readonly #base: TableSnapshot<T>
+  readonly #collection: Collection<TableSpec<T>['schema']>
+  /** Key → the written version of a record (created here or changed from the base). */
+  readonly #written = new Map<string, T>()
+  readonly #deleted = new Set<string>()
+  /** Index name → value → keys of written records filed under it, in write order. */
+  readonly #writtenIndexes = new Map<string, Map<string, Set<string>>>()
+
+  constructor(base: TableSnapshot<T>) {
+    this.#spec = base.spec
+    this.#base = base
+    this.#collection = new Collection({ schema: base.spec.schema })
+    for (const name of Object.keys(base.spec.indexes)) this.#writtenIndexes.set(name, new Map())
+  }
+
+  get name(): string {
+    return this.#spec.name
+  }
+
+  get(key: string): T | undefined {
+    if (this.#deleted.has(key)) return undefined
+    return this.#written.get(key) ?? this.#base.byKey.get(key)
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined
+  }
+
+  /** Records filed under `value` in index `indexName`: seeded ones in seed order, then written ones. */
+  where(indexName: string, value: string): T[] {
+    const indexOf = this.#indexOf(indexName)
+    const results: T[] = []
+    for (const record of this.#base.indexes.get(indexName)?.get(value) ?? []) {
+      const key = this.#spec.key(record)
+      if (this.#deleted.has(key)) continue
+      const written = this.#written.get(key)
+      if (written === undefined) results.push(record)
+      else if (indexOf(written) === value) results.push(written)
+    }
+    for (const key of this.#writtenIndexes.get(indexName)?.get(value) ?? []) {
+      const seeded = this.#base.byKey.get(key)
+      if (seeded !== undefined && indexOf(seeded) === value && !this.#deleted.has(key)) continue
+      const written = this.#written.get(key)
+      if (written !== undefined) results.push(written)
+    }
+    return results
+  }
+
+  /** Every record: seeded ones in seed order (with their written versions), then new ones. */
+  all(): T[] {
+    const results: T[] = []
+    for (const record of this.#base.records) {
+      const key = this.#spec.key(record)
+      if (this.#deleted.has(key)) continue
+      results.push(this.#written.get(key) ?? record)
+    }
+    for (const [key, record] of this.#written) if (!this.#base.byKey.has(key)) results.push(record)
+    return results
+  }
+
+  count(): number {
+    let count = this.#base.records.length - this.#deleted.size
+    for (const key of this.#written.keys()) if (!this.#base.byKey.has(key)) count++
+    return count
+  }
+
+  /** Stores a new record. Throws when its key is already taken. */
+  async insert(record: T): Promise<T> {
+    const key = this.#spec.key(record)
+    if (this.has(key)) throw new Error(`${this.#spec.name}: key ${key} already exists`)
+    const stored = (await this.#collection.create(record)) as T
+    this.#deleted.delete(key)
+    this.#store(key, stored)
+    return stored
+  }
+
+  /** Applies `recipe` to a draft of the record with `key` and stores the result; undefined when absent. */
+  async update(key: string, recipe: (draft: T) => void): Promise<T | undefined> {
+    const current = this.get(key)
+    if (current === undefined) return undefined
+    let next: T
+    if (this.#written.has(key)) {
+      next = (await this.#collection.update(current as never, { data: recipe as never, strict: true })) as T
+      this.#unindex(key, current, next)
+    } else {
+      const draft = structuredClone(current)
+      recipe(draft)
+      next = (await this.#collection.create(draft)) as T
+    }
+    this.#store(key, next)
+    return next
+  }
+
+  /** Removes the record with `key`; false when there was none. */
+  delete(key: string): boolean {
+    const current = this.get(key)
+    if (current === undefined) return false
+    const written = this.#written.get(key)
+    if (written !== undefined) {
+      this.#collection.delete(written as never)
+      this.#written.delete(key)
+      this.#unindex(key, written)
+    }
+    if (this.#base.byKey.has(key)) this.#deleted.add(key)
+    return true
+  }
+
+  /** How many records the write layer holds (created or changed) and how many seeded ones were deleted. */
+  writeStats(): { written: number; deleted: number } {
+    return { written: this.#written.size, deleted: this.#deleted.size }
+  }
+
+  #store(key: string, record: T): void {
+    this.#written.set(key, record)
+    for (const [name, indexOf] of Object.entries(this.#spec.indexes)) {
+      const value = indexOf(record)
+      if (value === null) continue
+      const index = this.#writtenIndexes.get(name)!
+      const keys = index.get(value)
+      if (keys) keys.add(key)
+      else index.set(value, new Set([key]))
+    }
+  }
+
+  /** Takes `key` out of the indexes `record` is filed under, except where `next` stays filed the same. */
+  #unindex(key: string, record: T, next?: T): void {
+    for (const [name, indexOf] of Object.entries(this.#spec.indexes)) {
+      const value = indexOf(record)
+      if (value !== null && (next === undefined || indexOf(next) !== value)) {
+        this.#writtenIndexes.get(name)!.get(value)?.delete(key)
+      }
+    }
+  }
+
+  #indexOf(indexName: string): (record: T) => string | null {
+    const indexOf = this.#spec.indexes[indexName]
+    if (indexOf === undefined) throw new Error(`${this.#spec.name}: no index named ${indexName}`)
+    return indexOf
+  }
+}

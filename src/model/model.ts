@@ -1,0 +1,36 @@
+/**
+ * The live model of one simulator (or one session): a layered table per resource over a shared
+ * world snapshot, the payment id counters, and a write lock so that concurrent writes apply one
+ * after another. Dropping a model and making a new one from the same snapshot is a reset.
+ */
+import { LayeredTable } from './layered-table.ts'
+import type { RecordOf, TableName } from './records.ts'
+import { type WorldSnapshot, tableNames } from './world.ts'
+
+export type ModelTables = { readonly [N in TableName]: LayeredTable<RecordOf<N>> }
+
+export interface Model extends ModelTables {
+  readonly world: WorldSnapshot
+  /** Assigns the next id of a kind of payment. */
+  nextId(kind: 'managerPayments' | 'investorPayments'): number
+  /** Runs `write` after every earlier write of this model has finished. */
+  exclusive<T>(write: () => Promise<T>): Promise<T>
+}
+
+export function createModel(world: WorldSnapshot): Model {
+  const ids = { ...world.firstIds }
+  let queue: Promise<unknown> = Promise.resolve()
+  const tablesOfModel = Object.fromEntries(
+    tableNames.map((name) => [name, new LayeredTable(world.tables[name] as never)]),
+  ) as unknown as ModelTables
+  return {
+    ...tablesOfModel,
+    world,
+    nextId: (kind) => ids[kind]++,
+    exclusive<T>(write: () => Promise<T>): Promise<T> {
+      const run = queue.then(write, write)
+      queue = run.catch(() => undefined)
+      return run
+    },
+  }
+}

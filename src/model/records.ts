@@ -1,0 +1,124 @@
+/**
+ * Stored records and the tables that hold them. A stored record is the wire shape with stricter
+ * formats (fixtures must use real ADDRESS values), plus the few links the wire shape does not carry
+ * (which security token a debt token belongs to); fields derived at read time (a security token's
+ * `expired`) are not stored.
+ */
+import { z } from 'zod'
+import { DebtToken, Parcel } from '../contract/debt-tokens.ts'
+import { Address, Hash, IsoDateTime } from '../contract/formats.ts'
+import { InvestorPayment } from '../contract/investor-payments.ts'
+import { ManagerPayment } from '../contract/manager-payments.ts'
+import { SecurityToken, Series } from '../contract/security-tokens.ts'
+import { SignatureContract } from '../contract/signature-contracts.ts'
+import { User } from '../contract/users.ts'
+import { defineTable, normalizeKey } from './table-spec.ts'
+
+const HashOrEmpty = z.union([Hash, z.literal('')], { error: 'must be a HASH or "" (unpaid)' })
+
+export const SignatureContractRecord = SignatureContract.strict()
+export type SignatureContractRecord = z.infer<typeof SignatureContractRecord>
+
+export const UserRecord = User.extend({ walletAddress: Address }).strict()
+export type UserRecord = z.infer<typeof UserRecord>
+
+export const ParcelRecord = Parcel.extend({ paymentHash: HashOrEmpty }).strict()
+
+export const DebtTokenRecord = DebtToken.extend({
+  address: Address,
+  creditorAddress: Address,
+  debtorAddress: Address,
+  originalCreditor: Address,
+  parcels: z.array(ParcelRecord),
+  /** The security token this debt token backs; null until one takes it. */
+  securityTokenAddress: Address.nullable(),
+}).strict()
+export type DebtTokenRecord = z.infer<typeof DebtTokenRecord>
+
+export const SecurityTokenRecord = SecurityToken.omit({ expired: true })
+  .extend({
+    contractAddress: Address,
+    managerAddress: Address,
+    adminAddress: Address,
+    vaultAddresses: z.array(Address),
+    series: z.array(Series.extend({ vault: Address }).strict()),
+    createdAt: IsoDateTime,
+  })
+  .strict()
+export type SecurityTokenRecord = z.infer<typeof SecurityTokenRecord>
+
+export const ManagerPaymentRecord = ManagerPayment.extend({
+  managerAddress: Address,
+  tokenAddress: Address,
+  hash: Hash.optional(),
+  date: IsoDateTime,
+}).strict()
+export type ManagerPaymentRecord = z.infer<typeof ManagerPaymentRecord>
+
+export const InvestorPaymentRecord = InvestorPayment.extend({
+  investorAddress: Address,
+  tokenAddress: Address,
+  hash: Hash.optional(),
+  date: IsoDateTime,
+}).strict()
+export type InvestorPaymentRecord = z.infer<typeof InvestorPaymentRecord>
+
+const pair = (a: string, b: string) => `${normalizeKey(a)}|${normalizeKey(b)}`
+
+export const tables = {
+  signatureContracts: defineTable<SignatureContractRecord>({
+    name: 'signatureContracts',
+    schema: SignatureContractRecord,
+    key: (record) => normalizeKey(record.signatureContractAddress),
+    indexes: {},
+  }),
+  users: defineTable<UserRecord>({
+    name: 'users',
+    schema: UserRecord,
+    key: (record) => record.id.toLowerCase(),
+    indexes: { walletAddress: (record) => normalizeKey(record.walletAddress) },
+  }),
+  debtTokens: defineTable<DebtTokenRecord>({
+    name: 'debtTokens',
+    schema: DebtTokenRecord,
+    key: (record) => normalizeKey(record.address),
+    indexes: {
+      creditor: (record) => normalizeKey(record.creditorAddress),
+      debtor: (record) => normalizeKey(record.debtorAddress),
+      securityToken: (record) => (record.securityTokenAddress === null ? null : normalizeKey(record.securityTokenAddress)),
+    },
+  }),
+  securityTokens: defineTable<SecurityTokenRecord>({
+    name: 'securityTokens',
+    schema: SecurityTokenRecord,
+    key: (record) => normalizeKey(record.contractAddress),
+    indexes: {},
+  }),
+  managerPayments: defineTable<ManagerPaymentRecord>({
+    name: 'managerPayments',
+    schema: ManagerPaymentRecord,
+    key: (record) => String(record.id),
+    indexes: { managerAndToken: (record) => pair(record.managerAddress, record.tokenAddress) },
+  }),
+  investorPayments: defineTable<InvestorPaymentRecord>({
+    name: 'investorPayments',
+    schema: InvestorPaymentRecord,
+    key: (record) => String(record.id),
+    indexes: { investorAndToken: (record) => pair(record.investorAddress, record.tokenAddress) },
+  }),
+}
+
+/** The stored record type of each table. */
+export interface RecordTypes {
+  signatureContracts: SignatureContractRecord
+  users: UserRecord
+  debtTokens: DebtTokenRecord
+  securityTokens: SecurityTokenRecord
+  managerPayments: ManagerPaymentRecord
+  investorPayments: InvestorPaymentRecord
+}
+export type TableName = keyof RecordTypes
+export type RecordOf<N extends TableName> = RecordTypes[N]
+
+/** The key a pair index files a record under. */
+export { pair as pairKey }

@@ -1,0 +1,23 @@
+/**
+ * How a stored resource is keyed and indexed. Keys and index values are normalized (addresses
+ * lower-cased) so that lookups ignore the casing of hexadecimal addresses.
+ */
+import type { z } from 'zod'
+
+export interface TableSpec<T extends object> {
+  readonly name: string
+  /** The stored record's schema: it validates fixtures and every write. */
+  readonly schema: z.ZodType<T>
+  readonly key: (record: T) => string
+  /** Secondary indexes: name → the normalized value a record is filed under (null: not filed). */
+  readonly indexes: Readonly<Record<string, (record: T) => string | null>>
+}
+
+/** Normalizes an address (or any key) for lookups: hexadecimal casing is not significant. */
+export function normalizeKey(value: string): string {
+  return value.toLowerCase()
+}
+
+export function defineTable<T extends object>(spec: TableSpec<T>): TableSpec<T> {
+  return spec
+}

@@ -1,0 +1,131 @@
+/**
+ * A world: the records a simulator starts from, validated and cross-checked, then frozen into
+ * table snapshots that every model (and every session) of that world shares.
+ */
+import { z } from 'zod'
+import { Address } from '../contract/formats.ts'
+import { TableSnapshot } from './table-snapshot.ts'
+import { type RecordOf, type TableName, tables } from './records.ts'
+
+export const PlatformSettings = z
+  .object({
+    /** The platform administrator: adminAddress of every security token created at runtime. */
+    adminAddress: Address,
+  })
+  .strict()
+export type PlatformSettings = z.infer<typeof PlatformSettings>
+
+export type WorldRecords = { [N in TableName]: RecordOf<N>[] }
+
+export interface World extends WorldRecords {
+  platform: PlatformSettings
+}
+
+export type WorldSnapshot = {
+  readonly tables: { readonly [N in TableName]: TableSnapshot<RecordOf<N>> }
+  readonly platform: PlatformSettings
+  /** The first ids the service assigns to new payments (one past the highest seeded id). */
+  readonly firstIds: { readonly managerPayments: number; readonly investorPayments: number }
+}
+
+export const tableNames = Object.keys(tables) as TableName[]
+
+/** The fixture file of each table, relative to a fixture directory. */
+export const fixtureFiles: { readonly [N in TableName]: string } & { platform: string } = {
+  signatureContracts: 'signature-contracts.json',
+  users: 'users.json',
+  debtTokens: 'debt-tokens.json',
+  securityTokens: 'security-tokens.json',
+  managerPayments: 'manager-payments.json',
+  investorPayments: 'investor-payments.json',
+  platform: 'platform.json',
+}
+
+export const DEFAULT_PLATFORM: PlatformSettings = { adminAddress: '0x9f1c0aa3b0e8d6c2f4a5b7e9d1c3f5a7b9e1d3c5' }
+
+/** A mistake in a fixture file: names the file and the path of the bad field. */
+export class FixtureError extends Error {
+  constructor(
+    readonly file: string,
+    readonly path: string,
+    detail: string,
+  ) {
+    super(`${file}: ${path === '' ? '' : `${path}: `}${detail}`)
+    this.name = 'FixtureError'
+  }
+}
+
+/** Renders a JSON path the way people read it: `[3].parcels[0].amount`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`)).join('')
+}
+
+/**
+ * Validates raw fixture contents (file name → parsed JSON; a missing file is an empty table) and
+ * checks the references between them.
+ * @param source how files are named in errors, e.g. `fixtures/`.
+ */
+export function parseWorld(files: Readonly<Record<string, unknown>>, source = 'fixtures/'): World {
+  const world = { platform: DEFAULT_PLATFORM } as World
+  for (const name of tableNames) {
+    const file = fixtureFiles[name]
+    const raw = files[file] ?? []
+    const result = z.array(tables[name].schema as z.ZodType).safeParse(raw)
+    if (!result.success) {
+      const issue = result.error.issues[0]!
+      throw new FixtureError(`${source}${file}`, formatPath(issue.path), issue.message)
+    }
+    ;(world as unknown as Record<string, unknown>)[name] = result.data
+  }
+  if (files[fixtureFiles.platform] !== undefined) {
+    const result = PlatformSettings.safeParse(files[fixtureFiles.platform])
+    if (!result.success) {
+      const issue = result.error.issues[0]!
+      throw new FixtureError(`${source}${fixtureFiles.platform}`, formatPath(issue.path), issue.message)
+    }
+    world.platform = result.data
+  }
+  checkReferences(world, source)
+  return world
+}
+
+function checkReferences(world: World, source: string): void {
+  const lower = (value: string) => value.toLowerCase()
+  for (const name of tableNames) {
+    const seen = new Map<string, number>()
+    const keyOf = tables[name].key as (record: object) => string
+    ;(world[name] as object[]).forEach((record, i) => {
+      const key = keyOf(record)
+      const first = seen.get(key)
+      if (first !== undefined) {
+        throw new FixtureError(`${source}${fixtureFiles[name]}`, `[${i}]`, `duplicate key ${key} (also at [${first}])`)
+      }
+      seen.set(key, i)
+    })
+  }
+  const securityTokens = new Set(world.securityTokens.map((token) => lower(token.contractAddress)))
+  world.debtTokens.forEach((token, i) => {
+    if (token.securityTokenAddress !== null && !securityTokens.has(lower(token.securityTokenAddress))) {
+      throw new FixtureError(`${source}${fixtureFiles.debtTokens}`, `[${i}].securityTokenAddress`, `no security token ${token.securityTokenAddress} in ${fixtureFiles.securityTokens}`)
+    }
+  })
+  for (const name of ['managerPayments', 'investorPayments'] as const) {
+    world[name].forEach((payment, i) => {
+      if (!securityTokens.has(lower(payment.tokenAddress))) {
+        throw new FixtureError(`${source}${fixtureFiles[name]}`, `[${i}].tokenAddress`, `no security token ${payment.tokenAddress} in ${fixtureFiles.securityTokens}`)
+      }
+    })
+  }
+}
+
+/** Freezes a validated world into the shared snapshots its models read from. */
+export function snapshotWorld(world: World): WorldSnapshot {
+  const nextId = (records: readonly { id: number }[]) => records.reduce((max, record) => Math.max(max, record.id), 0) + 1
+  return {
+    tables: Object.fromEntries(
+      tableNames.map((name) => [name, new TableSnapshot(tables[name] as never, world[name] as never)]),
+    ) as WorldSnapshot['tables'],
+    platform: Object.freeze({ ...world.platform }),
+    firstIds: { managerPayments: nextId(world.managerPayments), investorPayments: nextId(world.investorPayments) },
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The innermost steps of the pipeline: the Bearer check, then validation and the operation's
+ * resolver. Writes run one at a time per model, so concurrent requests never interleave halfway.
+ */
+import { callerAddress } from '../domain/caller.ts'
+import type { ResolverContext, ResolverTable } from '../handlers/resolver.ts'
+import type { Clock } from '../model/clock.ts'
+import type { Model } from '../model/model.ts'
+import type { Random } from '../model/random.ts'
+import { authenticate } from './authenticate.ts'
+import { type Step, jsonResponse } from './compose.ts'
+import { validateRequest } from './validate-request.ts'
+
+/** The state a request runs against: the default world, or a session's copy of it. */
+export interface WorldState {
+  readonly model: Model
+  readonly random: Random
+}
+
+export function authenticateStep<State>(): Step<State> {
+  return async (context, next) => {
+    context.locals.token = authenticate(context.request.header('authorization'))
+    return next()
+  }
+}
+
+export function resolveStep<State extends WorldState>(resolvers: ResolverTable, clock: Clock): Step<State> {
+  return async (context) => {
+    const { operation, request, state } = context
+    const bodyText = 'body' in operation ? await request.text() : ''
+    const input = validateRequest(operation, context.params, request.query, bodyText)
+    const token = String(context.locals.token ?? '')
+    const resolverContext: ResolverContext = {
+      model: state.model,
+      clock,
+      random: state.random,
+      caller: { token, address: callerAddress(token) },
+    }
+    const resolver = resolvers[operation.id] as (input: unknown, context: ResolverContext) => unknown
+    const output =
+      operation.method === 'GET'
+        ? await resolver(input, resolverContext)
+        : await state.model.exclusive(async () => resolver(input, resolverContext))
+    return jsonResponse(200, output)
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Matches a method and path to an operation of the table. Literal segments win over parameters,
+ * segment by segment, so `/manager/debt-tokens/{st}` is never taken for `/manager/{address}/{id}`;
+ * msw handlers are registered in the same order, so both runtimes pick the same operation.
+ */
+import { type Operation, operations } from '../contract/operations.ts'
+
+type Segment = { literal: string } | { param: string }
+
+interface CompiledRoute {
+  readonly operation: Operation
+  readonly segments: readonly Segment[]
+}
+
+export type RouteMatch =
+  | { kind: 'operation'; operation: Operation; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allowed: string[] }
+  | { kind: 'not-found' }
+  | { kind: 'bad-path'; message: string }
+
+function compile(path: string): Segment[] {
+  return path
+    .split('/')
+    .slice(1)
+    .map((part) => (part.startsWith('{') ? { param: part.slice(1, -1) } : { literal: part }))
+}
+
+/** Orders operations so that, at the first segment where two differ, a literal comes before a parameter. */
+export function bySpecificity(a: { path: string }, b: { path: string }): number {
+  const sa = compile(a.path)
+  const sb = compile(b.path)
+  for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
+    const la = 'literal' in sa[i]!
+    const lb = 'literal' in sb[i]!
+    if (la !== lb) return la ? -1 : 1
+  }
+  return sb.length - sa.length
+}
+
+/** The operation table in matching order. */
+export const operationsInMatchOrder: readonly Operation[] = [...operations].sort(bySpecificity)
+
+const routes: readonly CompiledRoute[] = operationsInMatchOrder.map((operation) => ({
+  operation,
+  segments: compile(operation.path),
+}))
+
+function matchSegments(segments: readonly Segment[], parts: readonly string[]): Record<string, string> | null {
+  if (segments.length !== parts.length) return null
+  const params: Record<string, string> = {}
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!
+    const part = parts[i]!
+    if ('literal' in segment) {
+      if (segment.literal !== part) return null
+    } else {
+      if (part === '') return null
+      params[segment.param] = part
+    }
+  }
+  return params
+}
+
+/** Finds the operation for `method` and an encoded `path` (a trailing slash is ignored). */
+export function matchRoute(method: string, path: string): RouteMatch {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
+  const parts = trimmed.split('/').slice(1)
+  const allowed: string[] = []
+  for (const route of routes) {
+    const params = matchSegments(route.segments, parts)
+    if (params === null) continue
+    if (route.operation.method !== method) {
+      if (!allowed.includes(route.operation.method)) allowed.push(route.operation.method)
+      continue
+    }
+    try {
+      for (const name of Object.keys(params)) params[name] = decodeURIComponent(params[name]!)
+    } catch {
+      return { kind: 'bad-path', message: `path ${path} is not validly percent-encoded` }
+    }
+    return { kind: 'operation', operation: route.operation, params }
+  }
+  return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' }
+}

@@ -1,0 +1,39 @@
+/**
+ * The request and response the pipeline works on, independent of any runtime: msw handlers wrap a
+ * Fetch Request in it, the standalone server wraps node's IncomingMessage without building one.
+ */
+
+export interface SimRequest {
+  /** Upper-case method. */
+  readonly method: string
+  /** The URL path, still percent-encoded, without the query. */
+  readonly path: string
+  readonly query: URLSearchParams
+  /** A request header by lower-case name; null when absent. */
+  header(name: string): string | null
+  /** The body as text ('' when there is none). */
+  text(): Promise<string>
+}
+
+export interface SimResponse {
+  status: number
+  headers: Record<string, string>
+  /** The serialized body; null for none. */
+  body: string | null
+  /** Set by a scenario: the runtime fails the request at the network level instead of answering. */
+  networkError?: boolean
+}
+
+export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' })
+
+/** Adapts a Fetch API Request (msw, browsers) to a SimRequest. */
+export function fromFetchRequest(request: Request): SimRequest {
+  const url = new URL(request.url)
+  return {
+    method: request.method.toUpperCase(),
+    path: url.pathname,
+    query: url.searchParams,
+    header: (name) => request.headers.get(name),
+    text: () => request.text(),
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Parses an operation's path parameters, query and JSON body against its declared schemas. Every
+ * issue found is reported in one 400 whose message names each field and what was expected.
+ */
+import type { z } from 'zod'
+import type { OperationDefinition } from '../contract/operation.ts'
+import { ApiError } from './api-error.ts'
+
+/** Bodies larger than this are refused with 413 before parsing. */
+export const MAX_BODY_BYTES = 1_000_000
+
+export interface ParsedInput {
+  params: Record<string, unknown>
+  query: Record<string, unknown>
+  body: unknown
+}
+
+type Location = 'params' | 'query' | 'body'
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  if (typeof value === 'string') return value.length <= 80 ? `"${value}"` : 'a string'
+  return typeof value
+}
+
+function fieldName(location: Location, path: readonly PropertyKey[]): string {
+  const rest = path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')
+  if (location === 'body') return `body${rest}`
+  const [first, ...more] = path
+  const label = location === 'params' ? 'path parameter' : 'query parameter'
+  return `${label} ${String(first ?? '')}${more.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}`
+}
+
+/** One readable sentence per issue: "body.managerAddress is required". */
+export function formatIssue(location: Location, issue: z.core.$ZodIssue): string {
+  const field = fieldName(location, issue.path)
+  const input = (issue as { input?: unknown }).input
+  if (issue.code === 'invalid_type') {
+    if (input === undefined) return `${field} is required`
+    const expected = issue.expected === 'object' ? 'a JSON object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`
+    return `${field} must be ${expected}, got ${describe(input)}`
+  }
+  if (issue.message.startsWith('must ') || issue.message.startsWith('disagrees ')) {
+    return input === undefined || typeof input === 'object' ? `${field} ${issue.message}` : `${field} ${issue.message}, got ${describe(input)}`
+  }
+  return `${field}: ${issue.message}`
+}
+
+function parsePart(location: Location, schema: z.ZodType | undefined, value: unknown, issues: string[]): unknown {
+  if (schema === undefined) return {}
+  const result = schema.safeParse(value, { reportInput: true })
+  if (result.success) return result.data
+  for (const issue of result.error.issues) issues.push(formatIssue(location, issue))
+  return undefined
+}
+
+/** The first value of each query parameter; a parameter given twice is an error. */
+function queryObject(query: URLSearchParams, issues: string[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of query) {
+    if (name in out) issues.push(`query parameter ${name} is given more than once`)
+    else out[name] = value
+  }
+  return out
+}
+
+/** Parses a JSON body text; undefined when the text is empty. */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw ApiError.badRequest(`body is not valid JSON: ${(error as Error).message}`)
+  }
+}
+
+export function validateRequest(
+  operation: OperationDefinition,
+  rawParams: Record<string, string>,
+  query: URLSearchParams,
+  bodyText: string,
+): ParsedInput {
+  const issues: string[] = []
+  const params = parsePart('params', operation.params, rawParams, issues) as Record<string, unknown>
+  const parsedQuery = parsePart('query', operation.query, queryObject(query, issues), issues) as Record<string, unknown>
+  let body: unknown
+  if (operation.body !== undefined) {
+    if (bodyText.length > MAX_BODY_BYTES) throw new ApiError(413, `body is larger than ${MAX_BODY_BYTES} bytes`)
+    let json = parseJsonBody(bodyText)
+    if (json === undefined) {
+      if (operation.bodyOptional) json = {}
+      else issues.push('body is required: send a JSON object with Content-Type: application/json')
+    }
+    if (json !== undefined) body = parsePart('body', operation.body, json, issues)
+  }
+  if (issues.length > 0) throw ApiError.badRequest(issues.join('; '))
+  return { params, query: parsedQuery, body }
+}

@@ -1,0 +1,20 @@
+/**
+ * Browser runtime: the simulator's handlers behind msw's `setupWorker`, so a frontend app talks to
+ * the simulator in the page. Run `npx msw init <publicDir>` once to serve the worker script.
+ *
+ * @example
+ * const { worker } = setupSimulatorWorker({ baseUrl: 'https://api.example.test' })
+ * await worker.start({ onUnhandledRequest: 'bypass' })
+ */
+import { setupWorker } from 'msw/browser'
+import { type Simulator, type SimulatorOptions, createSimulator } from '../simulator.ts'
+
+export function setupSimulatorWorker(options: SimulatorOptions = {}): {
+  simulator: Simulator
+  worker: ReturnType<typeof setupWorker>
+} {
+  const simulator = createSimulator(options)
+  return { simulator, worker: setupWorker(...simulator.handlers) }
+}
+
+export { createSimulator, type Simulator, type SimulatorOptions }

@@ -1,0 +1,72 @@
+/**
+ * The command line of the standalone server: flags and environment variables → options, with a
+ * usage error for anything it does not understand. Pure, so it is tested without starting anything.
+ */
+import { DEFAULT_HOST, DEFAULT_PORT, type Engine } from '../standalone/server.ts'
+import { DEFAULT_SEED } from '../../model/random.ts'
+
+export interface CliOptions {
+  port: number
+  host: string
+  seed: number
+  now: string | undefined
+  fixtures: string | undefined
+  engine: Engine
+}
+
+export type ParsedArgs = { kind: 'run'; options: CliOptions } | { kind: 'help'; text: string } | { kind: 'error'; message: string }
+
+export const HELP = `Usage: debt-token-simulator [options]   (npm start -- [options])
+
+Serves the Debt Token and Security Token Service simulator over HTTP.
+
+Options:
+  --port <n>        port to listen on (env PORT; default ${DEFAULT_PORT}; 0 picks a free one)
+  --host <addr>     address to bind (env HOST; default ${DEFAULT_HOST})
+  --seed <n>        seed of generated values (env SIM_SEED; default ${DEFAULT_SEED})
+  --now <iso|system> the fixed instant the clock starts at, or "system" for real time (env SIM_NOW)
+  --fixtures <dir>  load the world from this fixture directory instead of fixtures/
+  --engine <name>   direct (default): the pipeline straight from node:http; msw: through msw's getResponse
+  -h, --help        print this help`
+
+interface Flag {
+  name: string
+  env?: string
+}
+
+const flags: readonly Flag[] = [
+  { name: 'port', env: 'PORT' },
+  { name: 'host', env: 'HOST' },
+  { name: 'seed', env: 'SIM_SEED' },
+  { name: 'now', env: 'SIM_NOW' },
+  { name: 'fixtures' },
+  { name: 'engine' },
+]
+
+export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ParsedArgs {
+  const values: Record<string, string> = {}
+  for (const flag of flags) if (flag.env !== undefined && env[flag.env]) values[flag.name] = env[flag.env]!
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === '-h' || arg === '--help') return { kind: 'help', text: HELP }
+    const [rawName, inline] = arg.startsWith('--') ? arg.slice(2).split(/=(.*)/s, 2) : [undefined, undefined]
+    const flag = flags.find((candidate) => candidate.name === rawName)
+    if (flag === undefined) return { kind: 'error', message: `unknown option ${arg}` }
+    const value = inline ?? argv[++i]
+    if (value === undefined || value.startsWith('--')) return { kind: 'error', message: `--${flag.name} needs a value` }
+    values[flag.name] = value
+  }
+  const port = Number(values.port ?? DEFAULT_PORT)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) return { kind: 'error', message: `--port must be 0-65535, got ${values.port}` }
+  const seed = Number(values.seed ?? DEFAULT_SEED)
+  if (!Number.isSafeInteger(seed)) return { kind: 'error', message: `--seed must be an integer, got ${values.seed}` }
+  if (values.now !== undefined && values.now !== 'system' && Number.isNaN(Date.parse(values.now))) {
+    return { kind: 'error', message: `--now must be an ISO 8601 instant or "system", got ${values.now}` }
+  }
+  const engine = values.engine ?? 'direct'
+  if (engine !== 'direct' && engine !== 'msw') return { kind: 'error', message: `--engine must be direct or msw, got ${engine}` }
+  return {
+    kind: 'run',
+    options: { port, host: values.host ?? DEFAULT_HOST, seed, now: values.now, fixtures: values.fixtures, engine },
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The standalone server: a thin node:http adapter over the same simulator the in-process runtimes
+ * use. Two engines answer identically: `msw` resolves each request through msw's `getResponse` and
+ * the simulator's msw handlers; `direct` hands the request straight to the simulator's pipeline,
+ * skipping the Fetch Request/Response round trip. Adds CORS, JSON 404/405s and a clean shutdown.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getResponse } from 'msw'
+import { ApiError } from '../../pipeline/api-error.ts'
+import { errorResponse } from '../../pipeline/compose.ts'
+import type { SimResponse } from '../../pipeline/sim-request.ts'
+import { type Simulator, type SimulatorOptions, createSimulator } from '../../simulator.ts'
+import { corsHeaders, preflightHeaders } from './cors.ts'
+import { BodyTooLargeError, fromNodeRequest, readBody } from './node-request.ts'
+
+export type Engine = 'direct' | 'msw'
+
+export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
+  port?: number
+  host?: string
+  engine?: Engine
+  /** An existing simulator to serve (options for a new one are then ignored). */
+  simulator?: Simulator
+}
+
+export interface StandaloneServer {
+  readonly url: string
+  readonly server: Server
+  readonly simulator: Simulator
+  close(): Promise<void>
+}
+
+export const DEFAULT_PORT = 4010
+export const DEFAULT_HOST = '127.0.0.1'
+
+function send(request: IncomingMessage, response: ServerResponse, result: SimResponse): void {
+  if (result.networkError) {
+    response.socket?.destroy()
+    return
+  }
+  const headers: Record<string, string | number> = { ...corsHeaders(request), ...result.headers }
+  if (result.body !== null) headers['content-length'] = Buffer.byteLength(result.body)
+  response.writeHead(result.status, headers)
+  response.end(result.body ?? undefined)
+}
+
+/** The msw engine: node request → Fetch Request → getResponse(handlers) → SimResponse. */
+async function viaMsw(simulator: Simulator, request: IncomingMessage, origin: string): Promise<SimResponse> {
+  const method = (request.method ?? 'GET').toUpperCase()
+  const hasBody = method !== 'GET' && method !== 'HEAD'
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+  }
+  const fetchRequest = new Request(new URL(request.url ?? '/', origin), {
+    method,
+    headers,
+    ...(hasBody && { body: await readBody(request) }),
+  })
+  const mocked = await getResponse(simulator.handlers, fetchRequest, { baseUrl: origin, quiet: true } as never)
+  if (mocked === undefined) return simulator.handle(fromNodeRequest(request)) // unmatched: the same 404/405 as direct
+  if (mocked.type === 'error') return { status: 0, headers: {}, body: null, networkError: true }
+  const responseHeaders: Record<string, string> = {}
+  mocked.headers.forEach((value, name) => (responseHeaders[name] = value))
+  return { status: mocked.status, headers: responseHeaders, body: await mocked.text() }
+}
+
+export function createRequestListener(simulator: Simulator, engine: Engine, origin: () => string) {
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    try {
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, preflightHeaders(request))
+        response.end()
+        return
+      }
+      const result = engine === 'msw' ? await viaMsw(simulator, request, origin()) : await simulator.handle(fromNodeRequest(request))
+      send(request, response, result)
+    } catch (error) {
+      const apiError =
+        error instanceof BodyTooLargeError
+          ? new ApiError(413, error.message)
+          : new ApiError(500, `the standalone server failed: ${error instanceof Error ? error.message : String(error)}`)
+      if (apiError.status === 500) console.error('[debt-token-simulator]', error)
+      if (!response.headersSent) send(request, response, errorResponse(apiError))
+      else response.destroy()
+    }
+  }
+}
+
+export async function startStandaloneServer(options: StandaloneOptions = {}): Promise<StandaloneServer> {
+  const simulator = options.simulator ?? createSimulator(options)
+  const host = options.host ?? DEFAULT_HOST
+  let url = ''
+  const server = createServer({ keepAliveTimeout: 5000 }, createRequestListener(simulator, options.engine ?? 'direct', () => url))
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? DEFAULT_PORT, host, () => resolve())
+  })
+  const address = server.address() as AddressInfo
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`
+  return {
+    url,
+    server,
+    simulator,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
