@@ -6,7 +6,8 @@ import type { HttpHandler } from 'msw'
 import type { Operation } from './contract/operations.ts'
 import { createHandlers } from './handlers/create-handlers.ts'
 import { resolvers } from './handlers/resolvers/index.ts'
-import { type Clock, createClock } from './model/clock.ts'
+import { type Clock, DEFAULT_NOW, createClock } from './model/clock.ts'
+import { generateWorld } from './model/generate-world.ts'
 import { defaultFixtures } from './model/default-fixtures.ts'
 import { type Model, createModel } from './model/model.ts'
 import { DEFAULT_SEED, createRandom } from './model/random.ts'
@@ -24,8 +25,10 @@ export interface SimulatorOptions {
   now?: string | Date | 'system'
   /** Raw fixture files (file name → JSON), or a world already parsed; default: the bundled fixtures/. */
   fixtures?: Readonly<Record<string, unknown>> | World
-  /** A world snapshot to share (fastest: nothing is parsed). Wins over `fixtures`. */
+  /** A world snapshot to share (fastest: nothing is parsed). Wins over `size` and `fixtures`. */
   world?: WorldSnapshot
+  /** Generate a coherent world of this many debt tokens from the seed instead of loading fixtures. */
+  size?: number
   /** Origin the msw handlers answer for; `*` (default) matches any origin. */
   baseUrl?: string
 }
@@ -49,8 +52,12 @@ function isWorld(value: SimulatorOptions['fixtures']): value is World {
   return value !== undefined && 'platform' in value && Array.isArray((value as World).users)
 }
 
-export function loadWorld(options: Pick<SimulatorOptions, 'fixtures' | 'world'>): WorldSnapshot {
+export function loadWorld(options: Pick<SimulatorOptions, 'fixtures' | 'world' | 'size' | 'seed' | 'now'>): WorldSnapshot {
   if (options.world) return options.world
+  if (options.size !== undefined) {
+    const now = options.now === undefined || options.now === 'system' ? new Date(DEFAULT_NOW) : new Date(options.now)
+    return snapshotWorld(generateWorld({ seed: options.seed ?? DEFAULT_SEED, debtTokens: options.size, now }))
+  }
   const fixtures = options.fixtures ?? defaultFixtures
   return snapshotWorld(isWorld(fixtures) ? fixtures : parseWorld(fixtures))
 }

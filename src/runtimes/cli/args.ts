@@ -12,6 +12,7 @@ export interface CliOptions {
   now: string | undefined
   fixtures: string | undefined
   engine: Engine
+  size: number | undefined
 }
 
 export type ParsedArgs = { kind: 'run'; options: CliOptions } | { kind: 'help'; text: string } | { kind: 'error'; message: string }
@@ -26,6 +27,7 @@ Options:
   --seed <n>        seed of generated values (env SIM_SEED; default ${DEFAULT_SEED})
   --now <iso|system> the fixed instant the clock starts at, or "system" for real time (env SIM_NOW)
   --fixtures <dir>  load the world from this fixture directory instead of fixtures/
+  --size <n>        generate a coherent world of n debt tokens from the seed instead
   --engine <name>   direct (default): the pipeline straight from node:http; msw: through msw's getResponse
   -h, --help        print this help`
 
@@ -41,6 +43,7 @@ const flags: readonly Flag[] = [
   { name: 'now', env: 'SIM_NOW' },
   { name: 'fixtures' },
   { name: 'engine' },
+  { name: 'size', env: 'SIM_SIZE' },
 ]
 
 export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ParsedArgs {
@@ -63,10 +66,15 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   if (values.now !== undefined && values.now !== 'system' && Number.isNaN(Date.parse(values.now))) {
     return { kind: 'error', message: `--now must be an ISO 8601 instant or "system", got ${values.now}` }
   }
+  const size = values.size === undefined ? undefined : Number(values.size)
+  if (size !== undefined && (!Number.isInteger(size) || size < 0 || size > 1_000_000)) {
+    return { kind: 'error', message: `--size must be a whole number from 0 to 1000000, got ${values.size}` }
+  }
+  if (size !== undefined && values.fixtures !== undefined) return { kind: 'error', message: '--size and --fixtures exclude each other' }
   const engine = values.engine ?? 'direct'
   if (engine !== 'direct' && engine !== 'msw') return { kind: 'error', message: `--engine must be direct or msw, got ${engine}` }
   return {
     kind: 'run',
-    options: { port, host: values.host ?? DEFAULT_HOST, seed, now: values.now, fixtures: values.fixtures, engine },
+    options: { port, host: values.host ?? DEFAULT_HOST, seed, now: values.now, fixtures: values.fixtures, engine, size },
   }
 }

@@ -25,6 +25,7 @@ async function main(argv: readonly string[]): Promise<void> {
     seed: options.seed,
     now: options.now,
     engine: options.engine,
+    ...(options.size !== undefined && { size: options.size }),
     ...(fixtures !== undefined && { fixtures }),
   })
   console.log(`debt-token-simulator listening on ${server.url} (engine ${options.engine})`)
