@@ -92,7 +92,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   }
 
   return {
-    handlers: createHandlers({ baseUrl: options.baseUrl ?? '*', execute }),
+    handlers: createHandlers({ baseUrl: options.baseUrl ?? '*', execute, handle }),
     get model() {
       return state.model
     },

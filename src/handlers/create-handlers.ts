@@ -4,7 +4,7 @@
  */
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { Operation } from '../contract/operations.ts'
-import { operationsInMatchOrder } from '../pipeline/router.ts'
+import { matchRoute, operationsInMatchOrder } from '../pipeline/router.ts'
 import { type SimRequest, type SimResponse, fromFetchRequest } from '../pipeline/sim-request.ts'
 
 export type ExecuteOperation = (operation: Operation, params: Record<string, string>, request: SimRequest) => Promise<SimResponse>
@@ -22,12 +22,30 @@ export function toFetchResponse(response: SimResponse): Response {
 
 const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const
 
-export function createHandlers(options: { baseUrl: string; execute: ExecuteOperation }): HttpHandler[] {
-  return operationsInMatchOrder.map((operation) =>
+export interface HandlerOptions {
+  baseUrl: string
+  execute: ExecuteOperation
+  /** Routes and answers a whole request (used for paths msw itself cannot parse). */
+  handle: (request: SimRequest) => Promise<SimResponse>
+}
+
+export function createHandlers(options: HandlerOptions): HttpHandler[] {
+  /**
+   * @note msw decodes path parameters with decodeURIComponent and throws on a malformed escape
+   * (`/users/%E0%A4%A`), which it would answer with a 500. This guard answers such paths with the
+   * same 400 as the router and lets every other request fall through to the operation handlers.
+   */
+  const malformedPathGuard = http.all(mswPath(options.baseUrl, '/*'), async ({ request }) => {
+    const simRequest = fromFetchRequest(request)
+    if (matchRoute(simRequest.method, simRequest.path).kind !== 'bad-path') return undefined
+    return toFetchResponse(await options.handle(simRequest))
+  })
+  const operationHandlers = operationsInMatchOrder.map((operation) =>
     methods[operation.method](mswPath(options.baseUrl, operation.path), async ({ request, params }) => {
       const raw: Record<string, string> = {}
       for (const [name, value] of Object.entries(params)) if (typeof value === 'string') raw[name] = value
       return toFetchResponse(await options.execute(operation, raw, fromFetchRequest(request)))
     }),
   )
+  return [malformedPathGuard, ...operationHandlers]
 }

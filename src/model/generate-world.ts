@@ -109,7 +109,7 @@ export function generateWorld(options: GenerateOptions): World {
     const vaultAddresses = Array.from({ length: seriesCount }, () => address())
     const names = ['SENIOR', 'MEZANINO', 'SUBORDINADA']
     const emissionAmount = faker.number.int({ min: 10, max: 200 }) * 100_000
-    const expired = i % 7 === 6
+    const expired = i % 3 === 2
     const maxExpirationDate = toIsoDay(new Date(now.getTime() + (expired ? -30 : 365 * (2 + (i % 4))) * DAY_MS))
     const symbol = `ST${faker.string.alpha({ length: 4, casing: 'upper' })}`
     const segment = pick(segments)
@@ -129,7 +129,7 @@ export function generateWorld(options: GenerateOptions): World {
       symbol,
       emissionAmount,
       maxExpirationDate,
-      emissionEndDate: toIsoDay(new Date(now.getTime() + (i % 5 === 4 ? -10 : 60 + i) * DAY_MS)),
+      emissionEndDate: toIsoDay(new Date(now.getTime() + (i % 5 === 1 ? -10 : 60 + i) * DAY_MS)),
       acceptedRebatePercentage: faker.number.int({ min: 0, max: 10 }),
       series: vaultAddresses.map((vault, s) => {
         const seriesAmount = Math.round(emissionAmount / seriesCount)

@@ -22,7 +22,7 @@ function compile(path: string): Segment[] {
   return path
     .split('/')
     .slice(1)
-    .map((part) => (part.startsWith('{') ? { param: part.slice(1, -1) } : { literal: part }))
+    .map((part) => (part.startsWith('{') ? { param: part.slice(1, -1) } : { literal: part.toLowerCase() }))
 }
 
 /** Orders operations so that, at the first segment where two differ, a literal comes before a parameter. */
@@ -52,7 +52,8 @@ function matchSegments(segments: readonly Segment[], parts: readonly string[]): 
     const segment = segments[i]!
     const part = parts[i]!
     if ('literal' in segment) {
-      if (segment.literal !== part) return null
+      // msw matches path literals without regard to case; so does this router, to agree with it.
+      if (segment.literal !== part.toLowerCase()) return null
     } else {
       if (part === '') return null
       params[segment.param] = part
