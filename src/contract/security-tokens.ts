@@ -80,7 +80,6 @@ export const SecurityTokenInput = z
         maxAcquisitionPrice: DecimalString.optional(),
         series: z.array(SeriesInput).max(20).optional(),
       },
-      { error: 'must be an object' },
     ),
   })
   .meta({ id: 'SecurityTokenInput' })

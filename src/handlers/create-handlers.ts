@@ -20,6 +20,9 @@ export function toFetchResponse(response: SimResponse): Response {
   return new HttpResponse(response.body, { status: response.status, headers: response.headers })
 }
 
+/** Matches every URL without capturing anything, so msw has no parameter to decode. */
+const ANY_URL_WITHOUT_PARAMS = /^(?:.*)$/
+
 const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const
 
 export interface HandlerOptions {
@@ -34,8 +37,9 @@ export function createHandlers(options: HandlerOptions): HttpHandler[] {
    * @note msw decodes path parameters with decodeURIComponent and throws on a malformed escape
    * (`/users/%E0%A4%A`), which it would answer with a 500. This guard answers such paths with the
    * same 400 as the router and lets every other request fall through to the operation handlers.
+   * Its pattern is a RegExp without groups: a wildcard string would be decoded, and throw, too.
    */
-  const malformedPathGuard = http.all(mswPath(options.baseUrl, '/*'), async ({ request }) => {
+  const malformedPathGuard = http.all(ANY_URL_WITHOUT_PARAMS, async ({ request }) => {
     const simRequest = fromFetchRequest(request)
     if (matchRoute(simRequest.method, simRequest.path).kind !== 'bad-path') return undefined
     return toFetchResponse(await options.handle(simRequest))

@@ -36,8 +36,8 @@ function fieldName(location: Location, path: readonly PropertyKey[]): string {
 export function formatIssue(location: Location, issue: z.core.$ZodIssue): string {
   const field = fieldName(location, issue.path)
   const input = (issue as { input?: unknown }).input
+  if (input === undefined && issue.code !== 'custom') return `${field} is required`
   if (issue.code === 'invalid_type') {
-    if (input === undefined) return `${field} is required`
     const expected = issue.expected === 'object' ? 'a JSON object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`
     return `${field} must be ${expected}, got ${describe(input)}`
   }

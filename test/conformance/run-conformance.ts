@@ -1,0 +1,41 @@
+/**
+ * The behaviour suite: every case module, run against one target. The in-process, standalone and
+ * browser test files call this with their own target, so each runtime proves the same behaviour.
+ */
+import { afterAll, beforeAll, beforeEach } from 'vitest'
+import type { SimulatorOptions } from '../../src/simulator.ts'
+import type { Target, TargetFactory } from '../support/target.ts'
+import { authCases } from './auth.case.ts'
+import { debtTokenCases } from './debt-tokens.case.ts'
+import { investorPaymentCases } from './investor-payments.case.ts'
+import { managerPaymentCases } from './manager-payments.case.ts'
+import { securityTokenCases } from './security-tokens.case.ts'
+import { signatureContractCases } from './signature-contracts.case.ts'
+import { stateCases } from './state.case.ts'
+import { userCases } from './users.case.ts'
+
+export type TargetRef = () => Target
+
+export function runConformance(factory: TargetFactory, options: SimulatorOptions = {}): TargetRef {
+  let target: Target | undefined
+  beforeAll(async () => {
+    target = await factory(options)
+  })
+  afterAll(async () => {
+    await target?.close()
+  })
+  beforeEach(() => target?.simulator.reset())
+  const ref: TargetRef = () => {
+    if (target === undefined) throw new Error('target not started')
+    return target
+  }
+  authCases(ref)
+  signatureContractCases(ref)
+  userCases(ref)
+  managerPaymentCases(ref)
+  investorPaymentCases(ref)
+  debtTokenCases(ref)
+  securityTokenCases(ref)
+  stateCases(ref)
+  return ref
+}
