@@ -60,6 +60,14 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`)).join('')
 }
 
+/** A zod issue as a FixtureError; an unknown key is reported at its own path. */
+function issueError(file: string, issue: z.core.$ZodIssue): FixtureError {
+  if (issue.code === 'unrecognized_keys') {
+    return new FixtureError(file, formatPath([...issue.path, issue.keys[0]!]), `unknown field (allowed fields are the schema's; check the spelling)`)
+  }
+  return new FixtureError(file, formatPath(issue.path), issue.message)
+}
+
 /**
  * Validates raw fixture contents (file name → parsed JSON; a missing file is an empty table) and
  * checks the references between them.
@@ -71,18 +79,12 @@ export function parseWorld(files: Readonly<Record<string, unknown>>, source = 'f
     const file = fixtureFiles[name]
     const raw = files[file] ?? []
     const result = z.array(tables[name].schema as z.ZodType).safeParse(raw)
-    if (!result.success) {
-      const issue = result.error.issues[0]!
-      throw new FixtureError(`${source}${file}`, formatPath(issue.path), issue.message)
-    }
+    if (!result.success) throw issueError(`${source}${file}`, result.error.issues[0]!)
     ;(world as unknown as Record<string, unknown>)[name] = result.data
   }
   if (files[fixtureFiles.platform] !== undefined) {
     const result = PlatformSettings.safeParse(files[fixtureFiles.platform])
-    if (!result.success) {
-      const issue = result.error.issues[0]!
-      throw new FixtureError(`${source}${fixtureFiles.platform}`, formatPath(issue.path), issue.message)
-    }
+    if (!result.success) throw issueError(`${source}${fixtureFiles.platform}`, result.error.issues[0]!)
     world.platform = result.data
   }
   checkReferences(world, source)

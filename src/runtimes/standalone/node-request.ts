@@ -3,10 +3,9 @@
  * at the size the pipeline accepts (a larger body is answered 413 without being buffered whole).
  */
 import type { IncomingMessage } from 'node:http'
+import { ApiError } from '../../pipeline/api-error.ts'
 import type { SimRequest } from '../../pipeline/sim-request.ts'
 import { MAX_BODY_BYTES } from '../../pipeline/validate-request.ts'
-
-export class BodyTooLargeError extends Error {}
 
 export function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -17,7 +16,7 @@ export function readBody(request: IncomingMessage): Promise<string> {
       if (size > MAX_BODY_BYTES) {
         request.removeAllListeners('data')
         request.resume()
-        reject(new BodyTooLargeError(`body is larger than ${MAX_BODY_BYTES} bytes`))
+        reject(new ApiError(413, `body is larger than ${MAX_BODY_BYTES} bytes`))
         return
       }
       chunks.push(chunk)

@@ -12,7 +12,7 @@ import { errorResponse } from '../../pipeline/compose.ts'
 import type { SimResponse } from '../../pipeline/sim-request.ts'
 import { type Simulator, type SimulatorOptions, createSimulator } from '../../simulator.ts'
 import { corsHeaders, preflightHeaders } from './cors.ts'
-import { BodyTooLargeError, fromNodeRequest, readBody } from './node-request.ts'
+import { fromNodeRequest, readBody } from './node-request.ts'
 
 export type Engine = 'direct' | 'msw'
 
@@ -78,8 +78,8 @@ export function createRequestListener(simulator: Simulator, engine: Engine, orig
       send(request, response, result)
     } catch (error) {
       const apiError =
-        error instanceof BodyTooLargeError
-          ? new ApiError(413, error.message)
+        error instanceof ApiError
+          ? error
           : new ApiError(500, `the standalone server failed: ${error instanceof Error ? error.message : String(error)}`)
       if (apiError.status === 500) console.error('[debt-token-simulator]', error)
       if (!response.headersSent) send(request, response, errorResponse(apiError))

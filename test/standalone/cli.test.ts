@@ -1,0 +1,53 @@
+/** The command line: parsing, and `npm start` itself starting, answering and shutting down cleanly. */
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseArgs } from '../../src/runtimes/cli/args.ts'
+
+const root = join(import.meta.dirname, '../..')
+
+describe('CLI arguments', () => {
+  it('defaults to 127.0.0.1:4010 and reads flags and environment variables', () => {
+    expect(parseArgs([], {})).toMatchObject({ kind: 'run', options: { port: 4010, host: '127.0.0.1', engine: 'direct' } })
+    expect(parseArgs([], { PORT: '5000' })).toMatchObject({ options: { port: 5000 } })
+    expect(parseArgs(['--port', '6000', '--host=0.0.0.0', '--seed', '7'], { PORT: '5000' })).toMatchObject({ options: { port: 6000, host: '0.0.0.0', seed: 7 } })
+    expect(parseArgs(['--size', '200'])).toMatchObject({ options: { size: 200 } })
+  })
+  it('refuses what it does not understand, and prints help', () => {
+    expect(parseArgs(['--prot', '1'])).toEqual({ kind: 'error', message: 'unknown option --prot' })
+    expect(parseArgs(['--port', 'x'])).toMatchObject({ kind: 'error' })
+    expect(parseArgs(['--port'])).toMatchObject({ kind: 'error', message: '--port needs a value' })
+    expect(parseArgs(['--engine', 'turbo'])).toMatchObject({ kind: 'error' })
+    expect(parseArgs(['--now', 'someday'])).toMatchObject({ kind: 'error' })
+    const help = parseArgs(['--help'])
+    expect(help.kind).toBe('help')
+    if (help.kind === 'help') for (const flag of ['--port', '--host', '--seed', '--now', '--fixtures', '--size', '--engine']) expect(help.text).toContain(flag)
+  })
+})
+
+describe('npm start', () => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`serves on the given port and exits 0 on ${signal}`, async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtimes/cli/main.ts', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+      let output = ''
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start within 15 s: ${output}`)), 15_000)
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString()
+          const match = /listening on (http:\/\/[^\s]+)/.exec(output)
+          if (match) {
+            clearTimeout(timer)
+            resolve(match[1]!)
+          }
+        })
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      })
+      const response = await fetch(`${url}/securityToken`, { headers: { authorization: 'Bearer t' } })
+      expect(response.status).toBe(200)
+      const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+      child.kill(signal)
+      expect(await exit).toBe(0)
+      await expect(fetch(`${url}/securityToken`)).rejects.toThrow()
+    })
+  }
+})
