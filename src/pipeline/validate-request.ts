@@ -65,13 +65,17 @@ function queryObject(query: URLSearchParams, issues: string[]): Record<string, s
   return out
 }
 
-/** Parses a JSON body text; undefined when the text is empty. */
+/**
+ * Parses a JSON body text; undefined when the text is empty. The engine's SyntaxError text is not
+ * echoed: it differs between JavaScript engines and versions (Node 20's V8 and Chromium's word
+ * the same error differently), and the same request must give the same bytes in every runtime.
+ */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return undefined
   try {
     return JSON.parse(text)
-  } catch (error) {
-    throw ApiError.badRequest(`body is not valid JSON: ${(error as Error).message}`)
+  } catch {
+    throw ApiError.badRequest('body is not valid JSON: send a JSON object with Content-Type: application/json')
   }
 }
 
