@@ -131,6 +131,9 @@ export function securityTokenCases(target: TargetRef) {
       const listed = (await target().send('GET', '/securityToken')).json
       expect(listed.map((token: { contractAddress: string }) => token.contractAddress)).toEqual([open.contractAddress, emissionEnded.contractAddress])
       expectErrorShape(await target().send('DELETE', `/securityToken?contractAddress=${expired.contractAddress}`), 404)
+      expect((await target().send('GET', `/manager/debt-tokens/${expired.contractAddress}`)).json).toEqual([])
+      const payment = fixtures.managerPayments.find((candidate) => candidate.tokenAddress === expired.contractAddress)!
+      expect((await target().send('GET', `/manager/${payment.managerAddress}/${payment.tokenAddress}`)).json).toContainEqual(payment)
     })
 
     it('refuses a delete without a well-formed contractAddress with 400', async () => {

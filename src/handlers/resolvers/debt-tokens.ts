@@ -20,6 +20,11 @@ function oneOf(context: ResolverContext, link: Link, owner: string, tokenAddress
   return token !== undefined && linked != null && normalizeKey(linked) === normalizeKey(owner) ? [presentDebtToken(token)] : []
 }
 
+/** A deleted (or never created) security token lists no debt tokens, whatever still points at it. */
+function securityTokenExists(context: ResolverContext, address: string): boolean {
+  return context.model.securityTokens.has(normalizeKey(address))
+}
+
 export const debtTokenResolvers: ResolverTable<
   | 'listSecurityTokenDebtTokens'
   | 'getSecurityTokenDebtToken'
@@ -28,9 +33,12 @@ export const debtTokenResolvers: ResolverTable<
   | 'listCreditorDebtTokens'
   | 'getCreditorDebtToken'
 > = {
-  listSecurityTokenDebtTokens: ({ params }, context) => listBy(context, 'securityToken', params.securityTokenAddress),
+  listSecurityTokenDebtTokens: ({ params }, context) =>
+    securityTokenExists(context, params.securityTokenAddress) ? listBy(context, 'securityToken', params.securityTokenAddress) : [],
   getSecurityTokenDebtToken: ({ params }, context) =>
-    oneOf(context, 'securityTokenAddress', params.securityTokenAddress, params.debtTokenAddress),
+    securityTokenExists(context, params.securityTokenAddress)
+      ? oneOf(context, 'securityTokenAddress', params.securityTokenAddress, params.debtTokenAddress)
+      : [],
   listDebtorDebtTokens: ({ params }, context) => listBy(context, 'debtor', params.address),
   getDebtorDebtToken: ({ params }, context) => oneOf(context, 'debtorAddress', params.address, params.tokenAddress),
   listCreditorDebtTokens: ({ params }, context) => listBy(context, 'creditor', params.address),
