@@ -1,0 +1,67 @@
+/**
+ * The browser test's page: starts the simulator behind msw's service worker (the package's
+ * browser runtime, unchanged) and exposes `window.simulatorPage` for the test to drive. The seed
+ * and the API origin come from the page URL (`?seed=…&api=…`) so the test can give the page and
+ * its in-process reference the same options. The page also renders what it did, for a screenshot.
+ */
+import { setupSimulatorWorker } from '../../../src/runtimes/browser.ts'
+import { type WireReply, type WireRequest, runRequests } from './wire.ts'
+
+const query = new URLSearchParams(location.search)
+const seed = Number(query.get('seed') ?? '20260301')
+const baseUrl = query.get('api') ?? 'https://api.simulator.test'
+
+const status = document.getElementById('status')!
+const log = document.getElementById('log')!
+
+/** Appends one row per reply to the page's log (cleared by reset). */
+function show(replies: readonly WireReply[]): void {
+  const first = log.childElementCount + 1
+  log.append(
+    ...replies.map((reply, i) => {
+      const row = document.createElement('tr')
+      row.className = reply.status < 400 ? 'ok' : 'error'
+      for (const value of [String(first + i), String(reply.status), reply.label, reply.text.slice(0, 90)]) {
+        const cell = document.createElement('td')
+        cell.textContent = value
+        row.append(cell)
+      }
+      return row
+    }),
+  )
+}
+
+async function start(): Promise<void> {
+  const { simulator, worker } = setupSimulatorWorker({ seed, baseUrl })
+  // msw 3 renames onUnhandledRequest to onUnhandledFrame; the cast lets one call serve 2.x and 3.x.
+  await worker.start({
+    serviceWorker: { url: '/mockServiceWorker.js' },
+    onUnhandledRequest: 'bypass',
+    onUnhandledFrame: 'bypass',
+    quiet: true,
+  } as Parameters<typeof worker.start>[0])
+
+  let sent = 0
+  window.simulatorPage = {
+    baseUrl,
+    seed,
+    async run(requests: readonly WireRequest[]) {
+      const replies = await runRequests(baseUrl, requests)
+      sent += replies.length
+      status.textContent = `worker running · ${simulator.handlers.length} handlers · ${baseUrl} · seed ${seed} · ${sent} requests answered`
+      show(replies)
+      return replies
+    },
+    reset() {
+      simulator.reset()
+      log.replaceChildren()
+    },
+  }
+  status.textContent = `worker running · ${simulator.handlers.length} handlers · ${baseUrl} · seed ${seed}`
+  document.body.dataset.ready = 'true'
+}
+
+start().catch((error: unknown) => {
+  window.simulatorPageError = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  status.textContent = `failed to start: ${window.simulatorPageError}`
+})
