@@ -9,6 +9,7 @@ import { authCases } from './auth.case.ts'
 import { debtTokenCases } from './debt-tokens.case.ts'
 import { investorPaymentCases } from './investor-payments.case.ts'
 import { managerPaymentCases } from './manager-payments.case.ts'
+import { openApiCases } from './openapi.case.ts'
 import { securityTokenCases } from './security-tokens.case.ts'
 import { signatureContractCases } from './signature-contracts.case.ts'
 import { stateCases } from './state.case.ts'
@@ -37,5 +38,6 @@ export function runConformance(factory: TargetFactory, options: SimulatorOptions
   debtTokenCases(ref)
   securityTokenCases(ref)
   stateCases(ref)
+  openApiCases(ref) // last: it checks the replies of all the cases above
   return ref
 }

@@ -25,8 +25,19 @@ export interface Reply {
   json: any
 }
 
+/** One request and its reply, as the suite saw it (the OpenAPI check reads these). */
+export interface Exchange {
+  method: string
+  path: string
+  status: number
+  contentType: string | null
+  json: unknown
+}
+
 export interface Target {
   readonly name: string
+  /** Every exchange sent through this target, in order. */
+  readonly exchanges: Exchange[]
   readonly simulator: Simulator
   readonly baseUrl: string
   send(method: string, path: string, options?: SendOptions): Promise<Reply>
@@ -35,7 +46,7 @@ export interface Target {
 
 export type TargetFactory = (options?: SimulatorOptions) => Promise<Target>
 
-function sender(baseUrl: string) {
+function sender(baseUrl: string, exchanges: Exchange[]) {
   return async (method: string, path: string, options: SendOptions = {}): Promise<Reply> => {
     const headers: Record<string, string> = { ...(options.auth !== false && { authorization: `Bearer ${TOKEN}` }), ...options.headers }
     let body: string | undefined
@@ -51,6 +62,7 @@ function sender(baseUrl: string) {
     } catch {
       json = undefined
     }
+    exchanges.push({ method, path, status: response.status, contentType: response.headers.get('content-type'), json })
     return { status: response.status, headers: response.headers, text, json }
   }
 }
@@ -61,13 +73,15 @@ export const inProcessTarget: TargetFactory = async (options) => {
   const server = setupServer(...simulator.handlers)
   server.listen({ onUnhandledRequest: 'error' })
   const baseUrl = 'http://api.simulator.test'
-  return { name: 'in-process', simulator, baseUrl, send: sender(baseUrl), close: async () => server.close() }
+  const exchanges: Exchange[] = []
+  return { name: 'in-process', simulator, baseUrl, exchanges, send: sender(baseUrl, exchanges), close: async () => server.close() }
 }
 
 /** Standalone: the node:http server on 127.0.0.1 with a free port. */
 export function standaloneTarget(engine: Engine): TargetFactory {
   return async (options) => {
     const running = await startStandaloneServer({ ...options, port: 0, host: '127.0.0.1', engine })
-    return { name: `standalone-${engine}`, simulator: running.simulator, baseUrl: running.url, send: sender(running.url), close: running.close }
+    const exchanges: Exchange[] = []
+    return { name: `standalone-${engine}`, simulator: running.simulator, baseUrl: running.url, exchanges, send: sender(running.url, exchanges), close: running.close }
   }
 }
