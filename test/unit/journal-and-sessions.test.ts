@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { Journal } from '../../src/observability/journal.ts'
+import { SessionRegistry } from '../../src/sessions/session-registry.ts'
+import { ApiError } from '../../src/pipeline/api-error.ts'
+
+const entry = (operation: string, status: number, session: string | null = null) => ({
+  at: '2026-01-01T00:00:00.000Z', method: 'GET', path: '/x', query: '', operation, status, durationMs: 1, scenario: null, session, requestBody: null, responseBody: 'y'.repeat(5000),
+})
+
+describe('journal', () => {
+  it('keeps the newest entries up to its capacity, oldest first', () => {
+    const journal = new Journal(3)
+    for (let i = 0; i < 5; i++) journal.record(entry(`op${i}`, 200))
+    expect(journal.list().map((e) => e.operation)).toEqual(['op2', 'op3', 'op4'])
+    expect(journal.list().map((e) => e.seq)).toEqual([3, 4, 5])
+    expect(journal.total).toBe(5)
+    expect(journal.list()[0]!.responseBody!.length).toBeLessThan(4200)
+  })
+  it('filters by operation, status and session, and limits to the newest', () => {
+    const journal = new Journal(10)
+    journal.record(entry('a', 200, 's1'))
+    journal.record(entry('b', 400))
+    journal.record(entry('a', 400, 's1'))
+    journal.record(entry('a', 200))
+    expect(journal.list({ operation: 'a' })).toHaveLength(3)
+    expect(journal.list({ operation: 'a', status: 400 }).map((e) => e.seq)).toEqual([3])
+    expect(journal.list({ session: 's1' })).toHaveLength(2)
+    expect(journal.list({ limit: 2 }).map((e) => e.seq)).toEqual([3, 4])
+    journal.clear()
+    expect(journal.list()).toEqual([])
+  })
+})
+
+describe('session registry', () => {
+  it('creates a state per id once, expires idle ones and caps their number', () => {
+    let now = 0
+    let created = 0
+    const registry = new SessionRegistry((id) => ({ id, n: ++created }), { limit: 2, idleMs: 1000, now: () => now })
+    expect(registry.get('a')).toEqual({ id: 'a', n: 1 })
+    expect(registry.get('a')).toEqual({ id: 'a', n: 1 })
+    registry.get('b')
+    expect(() => registry.get('c')).toThrow(ApiError)
+    try {
+      registry.get('c')
+    } catch (error) {
+      expect((error as ApiError).status).toBe(429)
+      expect((error as ApiError).message).toMatch(/session limit reached \(2 sessions\)/)
+    }
+    now = 800
+    registry.get('a')
+    now = 1500 // b idle for 1500 ms > 1000: expired; a used at 800: kept
+    expect(registry.list().map((s) => s.id)).toEqual(['a'])
+    expect(registry.get('c')).toEqual({ id: 'c', n: 3 })
+    expect(() => registry.get('bad id!')).toThrow(/X-Sim-Session/)
+    expect(registry.delete('a')).toBe(true)
+    expect(registry.size).toBe(1)
+  })
+})
