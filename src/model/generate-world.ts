@@ -5,11 +5,11 @@
  * and investors' payments. The committed fixtures were written by it (`npm run fixtures`), and
  * `--size n` builds larger worlds with it at start-up.
  */
-import { Faker, base, en, pt_BR } from '@faker-js/faker'
+import { Faker, base, en, generateMersenne53Randomizer, pt_BR } from '@faker-js/faker'
 import { addMonths, dayToUnixSeconds, toIsoDay } from '../domain/calendar.ts'
 import { DebtTokenStatus, deriveDebtTokenStatus } from '../domain/debt-token-status.ts'
 import { formatCents } from '../domain/money.ts'
-import { installmentCents, lastDueDate, schedule } from '../domain/price-table.ts'
+import { MONTHS_PER_PERIOD, installmentCents, periodRate } from '../domain/price-table.ts'
 import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '../domain/tax-ids.ts'
 import type { PaymentFrequency } from '../contract/signature-contracts.ts'
 import type {
@@ -32,25 +32,74 @@ export interface GenerateOptions {
 
 const DAY_MS = 86_400_000
 
-/** Fast seeded hexadecimal: 8 characters per draw instead of one. */
-function hexer(faker: Faker) {
-  return (length: number) => {
-    let out = ''
-    while (out.length < length) out += faker.number.int({ min: 0, max: 0xffffffff }).toString(16).padStart(8, '0')
-    return `0x${out.slice(0, length)}`
+/**
+ * The hot draws of the generator, taken straight from faker's seeded randomizer with faker's own
+ * arithmetic (`number.int`, `number.hex`, `string.uuid`), so they yield exactly the values faker
+ * would, at a fraction of the cost. Strings are built flat from character codes: concatenating
+ * them piece by piece would leave rope (cons) strings that cost 4-5x their length in memory,
+ * which at 100k debt tokens is hundreds of megabytes.
+ */
+function drawer(next: () => number) {
+  const HEX = Array.from('0123456789abcdef', (c) => c.charCodeAt(0))
+  /** Character-code buffers by string length; their lengths never change, which keeps them fast. */
+  const buffers = new Map<number, number[]>()
+  const buffer = (length: number) => {
+    let codes = buffers.get(length)
+    if (codes === undefined) buffers.set(length, (codes = new Array<number>(length).fill(0)))
+    return codes
+  }
+  const UUID_TEMPLATE = Array.from('xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx', (c) => c.charCodeAt(0))
+  const uuidCodes = [...UUID_TEMPLATE]
+  /** faker.number.int({ min, max }) */
+  const int = (min: number, max: number) => Math.floor(next() * (max - min + 1) + min)
+  return {
+    int,
+    /** `0x` and `length` hexadecimal characters, 8 per draw, as `faker.number.int({ max: 0xffffffff })` gave them. */
+    hex(length: number): string {
+      const codes = buffer(length + 2)
+      codes[0] = 48 // 0
+      codes[1] = 120 // x
+      for (let i = 0; i < length; i += 8) {
+        let value = Math.floor(next() * 4294967296)
+        for (let j = 7; j >= 0; j--) {
+          if (i + j < length) codes[2 + i + j] = HEX[value & 15]!
+          value >>>= 4
+        }
+      }
+      return String.fromCharCode.apply(null, codes)
+    },
+    /** faker.string.uuid(): the 30 `x` of xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx left to right, then `y`. */
+    uuid(): string {
+      const codes = uuidCodes
+      for (let i = 0; i < 36; i++) if (UUID_TEMPLATE[i] === 120) codes[i] = HEX[Math.floor(next() * 16)]!
+      codes[19] = HEX[Math.floor(next() * 4 + 8)]!
+      return String.fromCharCode.apply(null, codes)
+    },
+  }
+}
+
+/** Memoizes a function of one key. */
+function memo<K, V>(compute: (key: K) => V): (key: K) => V {
+  const cache = new Map<K, V>()
+  return (key) => {
+    let value = cache.get(key)
+    if (value === undefined) cache.set(key, (value = compute(key)))
+    return value
   }
 }
 
 export function generateWorld(options: GenerateOptions): World {
-  const faker = new Faker({ locale: [pt_BR, en, base] })
+  const randomizer = generateMersenne53Randomizer()
+  const faker = new Faker({ locale: [pt_BR, en, base], randomizer })
   faker.seed(options.seed)
-  const hex = hexer(faker)
+  const draw = drawer(() => randomizer.next())
+  const hex = draw.hex
   const address = () => hex(40)
   const now = options.now
   const nowSeconds = Math.floor(now.getTime() / 1000)
   const iso = (offsetDays: number) => new Date(now.getTime() + offsetDays * DAY_MS).toISOString()
-  const digits = (count: number) => Array.from({ length: count }, () => faker.number.int(9))
-  const pick = <T>(items: readonly T[]) => items[faker.number.int(items.length - 1)]!
+  const digits = (count: number) => Array.from({ length: count }, () => draw.int(0, 9))
+  const pick = <T>(items: readonly T[]) => items[draw.int(0, items.length - 1)]!
 
   const n = options.debtTokens
   const userCount = Math.max(6, Math.ceil(n / 20))
@@ -63,20 +112,20 @@ export function generateWorld(options: GenerateOptions): World {
     const firstName = faker.person.firstName()
     const lastName = faker.person.lastName()
     const created = iso(-400 + i)
-    const financialInvestments = faker.number.int({ min: 10, max: 3000 }) * 1000
+    const financialInvestments = draw.int(10, 3000) * 1000
     return {
-      id: faker.string.uuid(),
+      id: draw.uuid(),
       registerType: 'cpf',
       email: faker.internet.email({ firstName, lastName }).toLowerCase(),
       role: i < securityTokenCount ? ['manager'] : ['investor'],
       walletAddress: address(),
-      annualGrossIncome: faker.number.int({ min: 40, max: 900 }) * 1000,
+      annualGrossIncome: draw.int(40, 900) * 1000,
       financialInvestments,
       qualifiedInvestor: financialInvestments >= 1_000_000,
       created_at: created,
       updated_at: created,
       personalData: {
-        id: faker.string.uuid(),
+        id: draw.uuid(),
         fullName: `${firstName} ${lastName}`,
         cpf: formatCpf(completeCpf(digits(9))),
         rgOrDriverLicense: digits(9).join(''),
@@ -85,11 +134,11 @@ export function generateWorld(options: GenerateOptions): World {
         birthDate: `${toIsoDay(faker.date.birthdate({ min: 21, max: 70, mode: 'age', refDate: now }))}T00:00:00.000Z`,
       },
       residentialAddress: {
-        id: faker.string.uuid(),
+        id: draw.uuid(),
         zipCode: `${digits(5).join('')}-${digits(3).join('')}`,
         address: faker.location.street(),
-        number: String(faker.number.int({ min: 1, max: 3000 })),
-        complement: i % 2 === 0 ? `Apto ${faker.number.int({ min: 11, max: 190 })}` : '',
+        number: String(draw.int(1, 3000)),
+        complement: i % 2 === 0 ? `Apto ${draw.int(11, 190)}` : '',
         district: faker.location.county(),
         city: faker.location.city(),
         state: faker.location.state({ abbreviated: true }),
@@ -108,7 +157,7 @@ export function generateWorld(options: GenerateOptions): World {
     const seriesCount = 1 + (i % 3)
     const vaultAddresses = Array.from({ length: seriesCount }, () => address())
     const names = ['SENIOR', 'MEZANINO', 'SUBORDINADA']
-    const emissionAmount = faker.number.int({ min: 10, max: 200 }) * 100_000
+    const emissionAmount = draw.int(10, 200) * 100_000
     const expired = i % 3 === 2
     const maxExpirationDate = toIsoDay(new Date(now.getTime() + (expired ? -30 : 365 * (2 + (i % 4))) * DAY_MS))
     const symbol = `ST${faker.string.alpha({ length: 4, casing: 'upper' })}`
@@ -130,7 +179,7 @@ export function generateWorld(options: GenerateOptions): World {
       emissionAmount,
       maxExpirationDate,
       emissionEndDate: toIsoDay(new Date(now.getTime() + (i % 5 === 1 ? -10 : 60 + i) * DAY_MS)),
-      acceptedRebatePercentage: faker.number.int({ min: 0, max: 10 }),
+      acceptedRebatePercentage: draw.int(0, 10),
       series: vaultAddresses.map((vault, s) => {
         const seriesAmount = Math.round(emissionAmount / seriesCount)
         const unitPrice = 1000
@@ -155,60 +204,95 @@ export function generateWorld(options: GenerateOptions): World {
   const frequencies: PaymentFrequency[] = ['monthly', 'monthly', 'monthly', 'quarterly', 'bimonthly']
   const debtTokens: DebtTokenRecord[] = []
   const signatureContracts: SignatureContractRecord[] = []
+  /** What depends only on how many days ago a token was created (at most 360 values): shared strings. */
+  const createdOn = memo((daysAgo: number) => {
+    const createdAt = new Date(now.getTime() - daysAgo * DAY_MS)
+    return {
+      createdAt: createdAt.toISOString(),
+      unixtime: String(Math.floor(createdAt.getTime() / 1000)),
+      firstInstallmentDueDate: addMonths(toIsoDay(createdAt), 1),
+    }
+  })
+  /** Due dates of the Price table's rows (domain/price-table `schedule`), by creation day and months per period. */
+  const dueDatesOf = memo((key: number) => {
+    const firstDueDate = createdOn(Math.floor(key / 16)).firstInstallmentDueDate
+    return Array.from({ length: 12 }, (_, k) => {
+      const day = addMonths(firstDueDate, k * (key % 16))
+      return { day, seconds: dayToUnixSeconds(day) }
+    })
+  })
+  const rateOf = memo((hundredths: number) => (hundredths / 100).toFixed(2))
+  const cents = memo(formatCents)
+
   for (let i = 0; i < n; i++) {
     const creditor = creditors[(i * 7) % creditors.length]!
     const debtor = debtors[(i * 5 + Math.floor(i / debtors.length)) % debtors.length]!
     const frequency = pick(frequencies)
-    const installments = faker.number.int({ min: 3, max: 12 })
-    const principalCents = faker.number.int({ min: 50, max: 5000 }) * 10_000
-    const monthlyInterests = (faker.number.int({ min: 80, max: 250 }) / 100).toFixed(2)
+    const installments = draw.int(3, 12)
+    const principalCents = draw.int(50, 5000) * 10_000
+    const monthlyInterests = rateOf(draw.int(80, 250))
     const signed = i % 10 !== 9
-    const createdDaysAgo = signed ? faker.number.int({ min: 30, max: 360 }) : faker.number.int({ min: 1, max: 20 })
-    const createdAt = new Date(now.getTime() - createdDaysAgo * DAY_MS)
-    const firstInstallmentDueDate = addMonths(toIsoDay(createdAt), 1)
+    const createdDaysAgo = signed ? draw.int(30, 360) : draw.int(1, 20)
+    const created = createdOn(createdDaysAgo)
+    const firstInstallmentDueDate = created.firstInstallmentDueDate
     const terms = { principalCents, installments, monthlyRate: Number(monthlyInterests) / 100, frequency, firstDueDate: firstInstallmentDueDate }
     const lateDebtor = i % 6 === 5
-    const parcels = schedule(terms).map((row) => {
-      const dueDate = dayToUnixSeconds(row.dueDate)
+    // The rows of schedule(terms) (domain/price-table; a unit test checks they agree), computed
+    // here so that the due dates, which repeat across tokens, are worked out once.
+    const dueDates = dueDatesOf(createdDaysAgo * 16 + MONTHS_PER_PERIOD[frequency])
+    const rate = periodRate(terms.monthlyRate, frequency)
+    const regular = installmentCents(terms)
+    const parcels: DebtTokenRecord['parcels'] = []
+    let balance = principalCents
+    let owedCents = 0
+    let paidCents = 0
+    for (let number = 1; number <= installments; number++) {
+      const interest = Math.round(balance * rate)
+      const principal = number === installments ? balance : Math.min(balance, regular - interest)
+      balance -= principal
+      const amount = principal + interest
+      const dueDate = dueDates[number - 1]!.seconds
       const isPaid = signed && dueDate < nowSeconds && !(lateDebtor && dueDate > nowSeconds - 45 * 86_400)
-      return {
-        amount: row.amountCents,
+      const interestText = formatCents(interest)
+      if (isPaid) paidCents += amount
+      else owedCents += amount
+      parcels.push({
+        amount,
         dueDate,
-        id: faker.string.uuid(),
+        id: draw.uuid(),
         isPaid,
         paymentHash: isPaid ? hex(64) : '',
-        parcelId: row.number,
-        currentAmount: formatCents(row.amountCents),
-        currentJuros: formatCents(row.interestCents),
-        juros: formatCents(row.interestCents),
-      }
-    })
+        parcelId: number,
+        currentAmount: formatCents(amount),
+        currentJuros: interestText,
+        juros: interestText,
+      })
+    }
     const listed = signed && i % 4 === 1
     const status = deriveDebtTokenStatus({ signed, listed, parcels, now: nowSeconds })
-    const owedCents = parcels.reduce((sum, parcel) => sum + (parcel.isPaid ? 0 : parcel.amount), 0)
-    const paidCents = parcels.reduce((sum, parcel) => sum + (parcel.isPaid ? parcel.amount : 0), 0)
     const contractAddress = address()
     const tokenAddress = address()
-    const lastInstallmentDueDate = lastDueDate(terms)
+    const lastInstallmentDueDate = dueDates[installments - 1]!.day
+    const principalText = cents(principalCents)
     signatureContracts.push({
       creditorWalletAddress: creditor.wallet,
       creditorId: creditor.cnpj,
       debtorWalletAddress: debtor.wallet,
       debtorId: debtor.cnpj,
       type: 'legalPerson',
-      debtTotalValue: formatCents(principalCents),
+      debtTotalValue: principalText,
       installments: String(installments),
       firstInstallmentDueDate,
       lastInstallmentDueDate,
       periodicity: frequency,
       monthlyInterests,
-      installmentValue: formatCents(installmentCents(terms)),
+      installmentValue: formatCents(regular),
       signatureContractAddress: contractAddress,
     })
     debtTokens.push({
       address: tokenAddress,
       amount: formatCents(owedCents),
-      createdAt: createdAt.toISOString(),
+      createdAt: created.createdAt,
       creditorAddress: creditor.wallet,
       creditorId: creditor.cnpj,
       creditorSignature: signed ? hex(130) : '',
@@ -217,12 +301,12 @@ export function generateWorld(options: GenerateOptions): World {
       debtorSignature: signed ? hex(130) : '',
       listingPrice: formatCents(status === DebtTokenStatus.Listed ? Math.round(owedCents * 0.95) : owedCents),
       monthlyInterestRate: monthlyInterests,
-      originalAmount: formatCents(principalCents),
+      originalAmount: principalText,
       originalCreditor: creditor.wallet,
       parcels,
       periodicity: frequency,
       status,
-      unixtime: String(Math.floor(createdAt.getTime() / 1000)),
+      unixtime: created.unixtime,
       lastInstallmentDueDate,
       amountPaidInstallments: formatCents(paidCents),
       securityTokenAddress: signed ? securityTokens[i % securityTokenCount]!.contractAddress : null,
@@ -243,7 +327,7 @@ export function generateWorld(options: GenerateOptions): World {
         ...(paid && { hash: hex(64) }),
         date: iso(-90 + p * 30 + t),
         status: paid ? 'PAID' : 'PENDING',
-        amount: faker.number.int({ min: 5, max: 80 }) * 1000,
+        amount: draw.int(5, 80) * 1000,
         serie: token.series[p % token.series.length]!.name as 'SENIOR',
         type: p % 2 === 0 ? 'AMORTIZACAO' : 'JUROS',
       })
@@ -255,7 +339,7 @@ export function generateWorld(options: GenerateOptions): World {
         ...(paid && { hash: hex(64) }),
         date: iso(-60 + p * 30 + t),
         status: paid ? 'PAID' : 'PENDING',
-        amount: faker.number.int({ min: 1, max: 40 }) * 500,
+        amount: draw.int(1, 40) * 500,
         serie: token.series[0]!.name as 'SENIOR',
         type: p % 2 === 0 ? 'JUROS' : 'AMORTIZACAO',
       })
