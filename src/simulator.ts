@@ -17,6 +17,13 @@ import { compose, errorResponse } from './pipeline/compose.ts'
 import { type WorldState, authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
 import { matchRoute } from './pipeline/router.ts'
 import type { SimRequest, SimResponse } from './pipeline/sim-request.ts'
+import { createScenarioActivation } from './scenarios/scenario-activation.ts'
+import { createScenarioCatalog, parseNamedScenarios } from './scenarios/scenario-catalog.ts'
+import type { ScenarioInput, ScenarioWorld } from './scenarios/scenario-schema.ts'
+import { scenarioStep } from './scenarios/scenario-step.ts'
+import type { RuleCounters } from './scenarios/scenario-state.ts'
+import { createScenarioWorlds } from './scenarios/scenario-worlds.ts'
+import { shippedScenarios } from './scenarios/shipped-scenarios.ts'
 
 export interface SimulatorOptions {
   /** Seed of every generated value. Same seed, same fixtures, same requests: byte-identical responses. */
@@ -31,6 +38,15 @@ export interface SimulatorOptions {
   size?: number
   /** Origin the msw handlers answer for; `*` (default) matches any origin. */
   baseUrl?: string
+  /** More scenarios by name (raw JSON or parsed), besides the shipped ones; a same name replaces one. */
+  scenarios?: Readonly<Record<string, unknown>>
+}
+
+/** The active scenario as the control API shows it: its rules with their counters. */
+export interface ScenarioStatus {
+  readonly name: string
+  readonly description: string
+  readonly rules: readonly (RuleCounters & { readonly operation: string })[]
 }
 
 export interface Simulator {
@@ -40,8 +56,19 @@ export interface Simulator {
   readonly model: Model
   readonly clock: Clock
   readonly world: WorldSnapshot
-  /** Back to the seeded world, the seeded random sequence and the initial clock. */
+  /** Back to the seeded world, the seeded random sequence and the initial clock, without a scenario. */
   reset(): void
+  /**
+   * Activates a scenario for every request: a name (an unknown one throws, listing the available
+   * names) or a scenario object (validated; known as `name`, default "inline"); null deactivates.
+   */
+  useScenario(nameOrScenario: string | ScenarioInput | null, name?: string): void
+  /** The active scenario's name, or null. */
+  readonly scenario: string | null
+  /** Names of the scenarios `useScenario` and the X-Sim-Scenario header accept. */
+  readonly scenarios: readonly string[]
+  /** The active scenario with its rule counters, or null. */
+  scenarioStatus(): ScenarioStatus | null
   /** Routes and answers a request as the standalone server does (404/405 for unknown routes). */
   handle(request: SimRequest): Promise<SimResponse>
   /** Answers a request already matched to `operation` (what each msw handler calls). */
@@ -62,14 +89,25 @@ export function loadWorld(options: Pick<SimulatorOptions, 'fixtures' | 'world' |
   return snapshotWorld(isWorld(fixtures) ? fixtures : parseWorld(fixtures))
 }
 
+/** The instant generated worlds are written against (a system clock generates against DEFAULT_NOW). */
+function worldInstant(now: SimulatorOptions['now']): Date {
+  return now === undefined || now === 'system' ? new Date(DEFAULT_NOW) : new Date(now)
+}
+
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const seed = options.seed ?? DEFAULT_SEED
   const clock = createClock({ now: options.now })
   const world = loadWorld(options)
-  const freshState = (): WorldState => ({ model: createModel(world), random: createRandom(seed) })
+  const worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now) })
+  const freshState = (scenarioWorld?: ScenarioWorld): WorldState => ({
+    model: createModel(worlds(scenarioWorld)),
+    random: createRandom(seed),
+  })
   let state = freshState()
+  const catalog = createScenarioCatalog({ ...shippedScenarios(), ...parseNamedScenarios(options.scenarios ?? {}) })
+  const scenarios = createScenarioActivation({ catalog, seed, freshState, replaceState: (next) => void (state = next) })
 
-  const pipeline = compose<WorldState>([authenticateStep(), resolveStep(resolvers, clock)])
+  const pipeline = compose<WorldState>([scenarioStep(scenarios), authenticateStep(), resolveStep(resolvers, clock)])
   const execute: Simulator['execute'] = (operation, params, request) =>
     pipeline({ operation, params, request, state, locals: {} })
 
@@ -99,8 +137,27 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     clock,
     world,
     reset() {
+      scenarios.reset()
       state = freshState()
       clock.reset()
+    },
+    useScenario(nameOrScenario, name) {
+      if (nameOrScenario === null) scenarios.deactivate()
+      else scenarios.activate(nameOrScenario, name)
+    },
+    get scenario() {
+      return scenarios.active?.name ?? null
+    },
+    scenarios: catalog.names,
+    scenarioStatus() {
+      const active = scenarios.active
+      if (active === null) return null
+      const counters = active.counters()
+      return {
+        name: active.name,
+        description: active.scenario.description,
+        rules: active.scenario.rules.map((rule, i) => ({ operation: rule.operation, ...counters[i]! })),
+      }
     },
     handle,
     execute,

@@ -11,7 +11,7 @@ export interface SimRequest {
   readonly query: URLSearchParams
   /** A request header by lower-case name; null when absent. */
   header(name: string): string | null
-  /** The body as text ('' when there is none). */
+  /** The body as text ('' when there is none); may be called again (scenario rules read it too). */
   text(): Promise<string>
 }
 
@@ -29,11 +29,12 @@ export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'c
 /** Adapts a Fetch API Request (msw, browsers) to a SimRequest. */
 export function fromFetchRequest(request: Request): SimRequest {
   const url = new URL(request.url)
+  let body: Promise<string> | undefined
   return {
     method: request.method.toUpperCase(),
     path: url.pathname,
     query: url.searchParams,
     header: (name) => request.headers.get(name),
-    text: () => request.text(),
+    text: () => (body ??= request.text()), // a Fetch body can be read once
   }
 }

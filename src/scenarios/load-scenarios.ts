@@ -1,0 +1,57 @@
+/**
+ * Reads scenario files from disk (Node only): one file, or every `*.json` of a directory except
+ * JSON Schemas (`*.schema.json`). A scenario is named after its file (`flaky-backend.json` →
+ * `flaky-backend`). Every error names the file as given and the path of the bad field, e.g.
+ * `scenarios/flaky-backend.json: rules[2].respond.status: must be one of 400, 401, …`.
+ */
+import { readFileSync, readdirSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { SCENARIO_NAME } from './scenario-catalog.ts'
+import { type Scenario, ScenarioError, parseScenario } from './scenario-schema.ts'
+
+export const SCHEMA_FILE_SUFFIX = '.schema.json'
+
+/** The scenario name of a file path: its base name without `.json`. */
+export function scenarioNameOf(file: string): string {
+  return basename(file).replace(/\.json$/i, '')
+}
+
+export function isSchemaFile(file: string): boolean {
+  return file.endsWith(SCHEMA_FILE_SUFFIX)
+}
+
+/** Reads and validates one scenario file; `file` is used as given in error messages. */
+export function loadScenarioFile(file: string): Scenario {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new ScenarioError(file, [{ path: '', message: `cannot be read: ${(error as Error).message}` }])
+  }
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (error) {
+    throw new ScenarioError(file, [{ path: '', message: `not valid JSON: ${(error as Error).message}` }])
+  }
+  const name = scenarioNameOf(file)
+  if (!SCENARIO_NAME.test(name)) {
+    throw new ScenarioError(file, [{ path: '', message: 'the file name must start with a letter or digit and hold only letters, digits, ".", "_" and "-"' }])
+  }
+  return parseScenario(raw, file)
+}
+
+/** The scenario files of a directory (`*.json` but `*.schema.json`), in name order. */
+export function scenarioFilesIn(directory: string): string[] {
+  return readdirSync(directory)
+    .filter((file) => file.endsWith('.json') && !isSchemaFile(file))
+    .sort()
+    .map((file) => join(directory, file))
+}
+
+/** Every scenario of a directory by name, in file name order. */
+export function loadScenarioDirectory(directory: string): Record<string, Scenario> {
+  const scenarios: Record<string, Scenario> = {}
+  for (const file of scenarioFilesIn(directory)) scenarios[scenarioNameOf(file)] = loadScenarioFile(file)
+  return scenarios
+}

@@ -1,0 +1,118 @@
+/**
+ * Which scenario applies to a request, and the world it runs against. One per simulator.
+ *
+ * - The active scenario (`useScenario`, `--scenario`, `PUT /__sim/scenario`) applies to every
+ *   request. Activating one starts its counters from zero; a scenario with a world replaces the
+ *   simulator's model with a fresh model of that world, and leaving it (for a scenario without a
+ *   world, or none) brings back a fresh model of the simulator's own world.
+ * - `X-Sim-Scenario: <name>` on a request overrides the active scenario for that request only, so
+ *   parallel clients can use different scenarios. Each named scenario used this way keeps its own
+ *   counters, and, if it has a world, its own model of that world; both live until `reset()`.
+ */
+import type { WorldState } from '../pipeline/operation-steps.ts'
+import { ApiError } from '../pipeline/api-error.ts'
+import type { SimRequest } from '../pipeline/sim-request.ts'
+import { type ScenarioCatalog, UnknownScenarioError } from './scenario-catalog.ts'
+import { type Scenario, type ScenarioWorld, parseScenario } from './scenario-schema.ts'
+import { type ScenarioState, createScenarioState } from './scenario-state.ts'
+
+export const SCENARIO_HEADER = 'x-sim-scenario'
+
+/** The name an inline scenario (an object, not a name) is known by unless one is given. */
+export const INLINE_SCENARIO_NAME = 'inline'
+
+export interface ScenarioActivationOptions {
+  readonly catalog: ScenarioCatalog
+  readonly seed: number
+  /** A fresh model and random source of a scenario's world (undefined: the simulator's own). */
+  freshState(world: ScenarioWorld | undefined): WorldState
+  /** Replaces the simulator's model (and random source) for every request without its own. */
+  replaceState(state: WorldState): void
+}
+
+/** What applies to one request: the scenario, and the state it runs against when not the default. */
+export interface AppliedScenario {
+  readonly scenario: ScenarioState
+  readonly state: WorldState | undefined
+}
+
+export interface ScenarioActivation {
+  readonly active: ScenarioState | null
+  /** Activates a scenario by name (throws UnknownScenarioError) or an inline one (validated). */
+  activate(nameOrScenario: string | unknown, name?: string): ScenarioState
+  /** Back to normal behaviour; a world the active scenario brought is left for the default one. */
+  deactivate(): void
+  /** The scenario for a request; an unknown name in its header is a 400 listing the names. */
+  forRequest(request: SimRequest): AppliedScenario | null
+  /** Forgets the active scenario and every header scenario's counters and worlds. */
+  reset(): void
+}
+
+export function createScenarioActivation(options: ScenarioActivationOptions): ScenarioActivation {
+  let active: ScenarioState | null = null
+  let stateFromScenarioWorld = false
+  const byHeader = new Map<string, AppliedScenario>()
+
+  function setActive(next: ScenarioState | null): void {
+    active = next
+    const world = next?.scenario.world
+    if (world !== undefined) {
+      options.replaceState(options.freshState(world))
+      stateFromScenarioWorld = true
+    } else if (stateFromScenarioWorld) {
+      options.replaceState(options.freshState(undefined))
+      stateFromScenarioWorld = false
+    }
+  }
+
+  function headerScenario(name: string): AppliedScenario {
+    let applied = byHeader.get(name)
+    if (applied === undefined) {
+      const scenario = options.catalog.get(name)
+      if (scenario === undefined) {
+        const known = new UnknownScenarioError(name, options.catalog.names)
+        throw ApiError.badRequest(`${known.message} (from the X-Sim-Scenario header)`)
+      }
+      applied = {
+        scenario: createScenarioState(name, scenario, options.seed),
+        state: scenario.world === undefined ? undefined : options.freshState(scenario.world),
+      }
+      byHeader.set(name, applied)
+    }
+    return applied
+  }
+
+  return {
+    get active() {
+      return active
+    },
+    activate(nameOrScenario, name) {
+      let scenarioName: string
+      let scenario: Scenario
+      if (typeof nameOrScenario === 'string') {
+        scenarioName = nameOrScenario
+        scenario = options.catalog.require(nameOrScenario)
+      } else {
+        scenarioName = name ?? INLINE_SCENARIO_NAME
+        scenario = parseScenario(nameOrScenario, `scenario "${scenarioName}"`)
+      }
+      const state = createScenarioState(scenarioName, scenario, options.seed)
+      setActive(state)
+      return state
+    },
+    deactivate() {
+      setActive(null)
+    },
+    forRequest(request) {
+      const header = request.header(SCENARIO_HEADER)?.trim()
+      if (header === undefined || header === '') return active === null ? null : { scenario: active, state: undefined }
+      if (active !== null && header === active.name) return { scenario: active, state: undefined }
+      return headerScenario(header)
+    },
+    reset() {
+      active = null
+      stateFromScenarioWorld = false
+      byHeader.clear()
+    },
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The scenarios a simulator knows by name: the shipped ones plus any it was given. Looking up an
+ * unknown name fails with an error that lists the available names, wherever the name came from
+ * (the CLI, the control API, a header or `useScenario`).
+ */
+import { type Scenario, parseScenario } from './scenario-schema.ts'
+
+/** Scenario names are file names without `.json`: letters, digits, `.`, `_` and `-`. */
+export const SCENARIO_NAME = /^[A-Za-z0-9][\w.-]*$/
+
+export class UnknownScenarioError extends Error {
+  constructor(
+    readonly scenarioName: string,
+    readonly available: readonly string[],
+  ) {
+    super(`unknown scenario "${scenarioName}"; available: ${available.length === 0 ? '(none)' : available.join(', ')}`)
+    this.name = 'UnknownScenarioError'
+  }
+}
+
+export interface ScenarioCatalog {
+  /** Available names, sorted. */
+  readonly names: readonly string[]
+  get(name: string): Scenario | undefined
+  /** The scenario called `name`; throws UnknownScenarioError listing the available names. */
+  require(name: string): Scenario
+}
+
+/**
+ * Validates scenarios given by name (raw JSON or already parsed); each is named
+ * `scenario "<name>"` in errors unless `sourceOf` names it otherwise (a file, say).
+ */
+export function parseNamedScenarios(
+  raw: Readonly<Record<string, unknown>>,
+  sourceOf: (name: string) => string = (name) => `scenario "${name}"`,
+): Record<string, Scenario> {
+  const parsed: Record<string, Scenario> = {}
+  for (const [name, value] of Object.entries(raw)) {
+    if (!SCENARIO_NAME.test(name)) throw new Error(`scenario name "${name}" must start with a letter or digit and hold only letters, digits, ".", "_" and "-"`)
+    parsed[name] = parseScenario(value, sourceOf(name))
+  }
+  return parsed
+}
+
+/** A catalog of validated scenarios by name. */
+export function createScenarioCatalog(scenarios: Readonly<Record<string, Scenario>>): ScenarioCatalog {
+  const byName = new Map(Object.entries(scenarios))
+  const names = [...byName.keys()].sort()
+  return {
+    names,
+    get: (name) => byName.get(name),
+    require(name) {
+      const scenario = byName.get(name)
+      if (scenario === undefined) throw new UnknownScenarioError(name, names)
+      return scenario
+    },
+  }
+}

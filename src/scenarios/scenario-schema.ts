@@ -1,0 +1,215 @@
+/**
+ * The scenario file format, as one zod schema: a description, the rules that switch operations
+ * into documented errors, delays or network failures, an optional world to start from, and the
+ * QA steps that replay it. `scenarios/scenario.schema.json` is generated from this schema
+ * (`npm run scenario-schema`), and `parseScenario()` is the one place a file is validated, so a
+ * mistake fails at load with the file name and the path of the bad field.
+ */
+import { z } from 'zod'
+import { type Operation, operationIds, operations } from '../contract/operations.ts'
+import { formatPath } from '../model/world.ts'
+
+/** Statuses a rule may answer with, all in the documented `{statusCode, error, message}` shape. */
+export const SCENARIO_STATUSES = [400, 401, 403, 404, 409, 500, 503] as const
+
+/** The longest delay a rule may add: long enough for any spinner, short of a hung test. */
+export const MAX_DELAY_MS = 60_000
+
+/** The largest generated world a scenario may ask for (the CLI's --size allows more). */
+export const MAX_WORLD_SIZE = 10_000
+
+/** `*` stands for every operation; counters of a `*` rule count calls of all operations together. */
+export const ANY_OPERATION = '*'
+
+const OperationTarget = z
+  .enum([ANY_OPERATION, ...operationIds] as [string, ...string[]], {
+    error: `must be "*" or an operation id: ${operationIds.join(', ')}`,
+  })
+  .describe('The operation id the rule applies to, or "*" for every operation.')
+
+/** A scalar a path parameter or query value is compared with (compared as text). */
+const WireScalar = z.union([z.string(), z.number(), z.boolean()])
+
+const RuleMatch = z
+  .strictObject({
+    params: z.record(z.string(), WireScalar).optional().describe('Path parameters that must be equal (0x… hex values ignore case).'),
+    query: z.record(z.string(), WireScalar).optional().describe('Query parameters that must be equal.'),
+    body: z
+      .record(z.string(), z.json())
+      .optional()
+      .describe('JSON body members that must be equal; nested objects match as subsets.'),
+  })
+  .describe('The rule applies only to calls whose listed fields are equal to these values.')
+
+const Delay = z
+  .union([
+    z.int().min(0).max(MAX_DELAY_MS),
+    z
+      .strictObject({ min: z.int().min(0).max(MAX_DELAY_MS), max: z.int().min(0).max(MAX_DELAY_MS) })
+      .refine((range) => range.min <= range.max, { message: 'min must not be greater than max', path: ['min'] }),
+  ])
+  .describe('Milliseconds to wait before the outcome (or before the normal answer): a number, or {min, max} drawn from the seed.')
+
+const Respond = z
+  .strictObject({
+    status: z.literal(SCENARIO_STATUSES, { error: `must be one of ${SCENARIO_STATUSES.join(', ')}` }),
+    message: z.string().min(1, { error: 'must be a non-empty string' }),
+    error: z.string().min(1).optional().describe('The `error` member; default: the reason phrase of the status.'),
+    headers: z.record(z.string(), z.string()).optional().describe('Extra response headers, e.g. Retry-After.'),
+  })
+  .describe('Answer with this status in the documented error shape {statusCode, error, message}.')
+
+export const ScenarioRule = z
+  .strictObject({
+    operation: OperationTarget,
+    description: z.string().optional(),
+    match: RuleMatch.optional(),
+    fromCall: z.int().min(1).optional().describe('Fire from the nth matching call on (1-based): 2 = the 2nd and later calls.'),
+    every: z.int().min(1).optional().describe('Fire on every nth matching call only: 3 = calls 3, 6, 9 …'),
+    times: z.int().min(1).optional().describe('Fire at most this many times.'),
+    delayMs: Delay.optional(),
+    respond: Respond.optional(),
+    networkError: z.literal(true).optional().describe('Fail at the network level: no HTTP response at all.'),
+  })
+  .superRefine((rule, context) => {
+    if (rule.delayMs === undefined && rule.respond === undefined && rule.networkError === undefined) {
+      context.addIssue({ code: 'custom', path: [], message: 'a rule needs at least one of delayMs, respond or networkError' })
+    }
+    if (rule.respond !== undefined && rule.networkError !== undefined) {
+      context.addIssue({ code: 'custom', path: ['networkError'], message: 'a rule gives either respond or networkError, not both' })
+    }
+    checkMatchedFields(rule, context)
+  })
+export type ScenarioRule = z.infer<typeof ScenarioRule>
+
+/** Path parameter names of an operation, from its `{name}` placeholders. */
+function pathParameters(operation: Operation): string[] {
+  return [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!)
+}
+
+/** Top-level member names of an object schema; undefined when the schema is not a plain object. */
+function objectKeys(schema: unknown): string[] | undefined {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape
+  return shape !== undefined && typeof shape === 'object' ? Object.keys(shape) : undefined
+}
+
+/** A field the operation does not have can never match: a typo would otherwise fail silently. */
+function checkMatchedFields(rule: ScenarioRule, context: z.RefinementCtx): void {
+  if (rule.match === undefined || rule.operation === ANY_OPERATION) return
+  const operation = operations.find((candidate) => candidate.id === rule.operation)
+  if (operation === undefined) return
+  const known: Record<'params' | 'query' | 'body', string[] | undefined> = {
+    params: pathParameters(operation),
+    query: 'query' in operation ? objectKeys(operation.query) : [],
+    body: 'body' in operation ? objectKeys(operation.body) : [],
+  }
+  for (const part of ['params', 'query', 'body'] as const) {
+    const names = known[part]
+    const given = rule.match[part]
+    if (given === undefined || names === undefined) continue
+    for (const name of Object.keys(given)) {
+      if (names.includes(name)) continue
+      const has = names.length === 0 ? `${operation.id} has no ${part === 'params' ? 'path parameters' : part}` : `${operation.id} has ${names.join(', ')}`
+      context.addIssue({ code: 'custom', path: ['match', part, name], message: `unknown ${part === 'params' ? 'path parameter' : part === 'query' ? 'query parameter' : 'body member'}: ${has}` })
+    }
+  }
+}
+
+export const ScenarioWorld = z
+  .strictObject({
+    fixtures: z.enum(['empty']).optional().describe('A named fixture set: "empty" is a world without any record.'),
+    size: z.int().min(0).max(MAX_WORLD_SIZE).optional().describe('Generate a coherent world of this many debt tokens from the seed.'),
+  })
+  .refine((world) => (world.fixtures === undefined) !== (world.size === undefined), {
+    message: 'give exactly one of fixtures or size',
+  })
+  .describe('The world the scenario starts from; activating the scenario rebuilds the model from it.')
+export type ScenarioWorld = z.infer<typeof ScenarioWorld>
+
+const HttpMethodName = z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])
+
+const StepRequest = z.strictObject({
+  method: HttpMethodName,
+  path: z.string().startsWith('/', { error: 'must start with /' }).describe('The path, may hold {{placeholders}} and a query string.'),
+  query: z.record(z.string(), WireScalar).optional().describe('Query parameters appended to the path.'),
+  headers: z
+    .record(z.string(), z.union([z.string(), z.null()]))
+    .optional()
+    .describe('Request headers. Authorization defaults to a Bearer token; "Bearer ***" is replaced by it; null sends none.'),
+  body: z.json().optional().describe('A JSON body (sent with Content-Type: application/json); a string is sent as it is.'),
+}).refine((request) => request.body === undefined || (request.method !== 'GET' && request.method !== 'HEAD'), {
+  message: 'a GET or HEAD request carries no body',
+  path: ['body'],
+})
+
+const StepExpectation = z
+  .strictObject({
+    status: z.int().min(100).max(599).optional(),
+    body: z.json().optional().describe('A subset of the response body: listed members must be equal, others are ignored.'),
+    headers: z.record(z.string(), z.string()).optional().describe('Response headers that must be equal (names ignore case).'),
+    networkError: z.literal(true).optional().describe('The request must fail at the network level.'),
+    minDurationMs: z.int().min(0).optional().describe('The answer must take at least this long (delays).'),
+  })
+  .refine((expectation) => (expectation.status !== undefined) !== (expectation.networkError !== undefined), {
+    message: 'give exactly one of status or networkError',
+  })
+
+const CaptureName = z.string().regex(/^[A-Za-z_]\w*$/, { error: 'must be a name of letters, digits and _' })
+const CapturePath = z
+  .string()
+  .regex(/^(status|body|headers)(\.[^.[\]]+|\[\d+\])*$/, { error: 'must be a path such as body.contractAddress or body[0].id' })
+
+export const ScenarioStep = z.strictObject({
+  name: z.string().optional(),
+  request: StepRequest,
+  expect: StepExpectation,
+  capture: z
+    .record(CaptureName, CapturePath)
+    .optional()
+    .describe('Values of this response later steps reuse as {{name}}: name → path such as body.contractAddress.'),
+})
+export type ScenarioStep = z.infer<typeof ScenarioStep>
+
+export const Scenario = z
+  .strictObject({
+    $schema: z.string().optional(),
+    description: z.string().min(1, { error: 'must be a non-empty string' }),
+    world: ScenarioWorld.optional(),
+    simulator: z
+      .strictObject({
+        seed: z.int().optional(),
+        now: z.iso.datetime({ offset: true }).optional(),
+      })
+      .optional()
+      .describe('Options of the simulator the steps were written for: replay in-process uses them.'),
+    rules: z.array(ScenarioRule).describe('Evaluated in order for every call; the first that applies wins.'),
+    steps: z.array(ScenarioStep).optional().describe('QA steps: requests and what to expect, replayed by npm run replay.'),
+  })
+  .meta({ title: 'debt-token-simulator scenario' })
+export type Scenario = z.infer<typeof Scenario>
+/** What a scenario file may hold before validation (what editors complete). */
+export type ScenarioInput = z.input<typeof Scenario>
+
+/** A scenario file mistake: names the source (a file) and the path of every bad field. */
+export class ScenarioError extends Error {
+  constructor(
+    readonly source: string,
+    readonly issues: readonly { path: string; message: string }[],
+  ) {
+    super(issues.map((issue) => `${source}: ${issue.path === '' ? '' : `${issue.path}: `}${issue.message}`).join('\n'))
+    this.name = 'ScenarioError'
+  }
+}
+
+/**
+ * Validates a parsed scenario file.
+ * @param source how the scenario is named in errors, e.g. `scenarios/flaky-backend.json`.
+ */
+export function parseScenario(raw: unknown, source: string): Scenario {
+  const result = Scenario.safeParse(raw)
+  if (result.success) return result.data
+  throw new ScenarioError(
+    source,
+    result.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })),
+  )
+}

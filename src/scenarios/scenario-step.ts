@@ -1,0 +1,65 @@
+/**
+ * The scenario step of the pipeline. It runs after routing and before the Bearer check: a scenario
+ * stands for the backend (or what sits in front of it) failing, so its outcome is what the client
+ * sees whatever credentials it sends, and every routed call counts. Without a scenario for the
+ * request it only looks at one header; no timer is set unless a rule asks for a delay.
+ *
+ * A rule that fires waits its delay, then answers its status in the documented error shape, fails
+ * the request at the network level, or (delay only) lets the call go on. Responses of a request a
+ * scenario applied to carry `X-Sim-Scenario: <name>`.
+ */
+import { type Step, errorResponse } from '../pipeline/compose.ts'
+import { ApiError } from '../pipeline/api-error.ts'
+import type { WorldState } from '../pipeline/operation-steps.ts'
+import type { SimResponse } from '../pipeline/sim-request.ts'
+import { parseJsonBody } from '../pipeline/validate-request.ts'
+import type { ScenarioActivation } from './scenario-activation.ts'
+import type { CallFields } from './match-fields.ts'
+
+const sleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds))
+
+/** What the runtimes turn into a network failure (msw: `HttpResponse.error()`; node: a destroyed socket). */
+export function networkErrorResponse(): SimResponse {
+  return { status: 0, headers: {}, body: null, networkError: true }
+}
+
+function labelled(response: SimResponse, name: string): SimResponse {
+  return response.networkError ? response : { ...response, headers: { ...response.headers, 'x-sim-scenario': name } }
+}
+
+export function scenarioStep<State extends WorldState>(scenarios: ScenarioActivation): Step<State> {
+  return async (context, next) => {
+    const applied = scenarios.forRequest(context.request)
+    if (applied === null) return next()
+    if (applied.state !== undefined) context.state = applied.state as State
+
+    let body: Promise<unknown> | undefined
+    const call: CallFields = {
+      params: context.params,
+      query: context.request.query,
+      body: () =>
+        (body ??= context.request.text().then(
+          (text) => {
+            try {
+              return parseJsonBody(text)
+            } catch {
+              return undefined // a body that is not JSON matches no body rule; validation answers it later
+            }
+          },
+        )),
+    }
+    const decision = await applied.scenario.decide(context.operation.id, call)
+    const name = applied.scenario.name
+    context.locals.scenario = name
+    if (decision !== null) {
+      context.locals.scenarioRule = decision.ruleIndex
+      if (decision.delayMs > 0) await sleep(decision.delayMs)
+      const { respond, networkError } = decision.rule
+      if (networkError === true) return networkErrorResponse()
+      if (respond !== undefined) {
+        return labelled(errorResponse(new ApiError(respond.status, respond.message, respond.error, respond.headers)), name)
+      }
+    }
+    return labelled(await next(), name)
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The shipped scenarios (scenarios/*.json), bundled as JSON imports so every runtime, the browser
+ * included, knows them without a file system. They are validated once, on first use, and named
+ * by their file in errors. A test checks that this list and the directory agree.
+ */
+import debtorQueryRejected from '../../scenarios/debtor-query-rejected.json' with { type: 'json' }
+import emptyWorld from '../../scenarios/empty-world.json' with { type: 'json' }
+import expiredCredentials from '../../scenarios/expired-credentials.json' with { type: 'json' }
+import flakyBackend from '../../scenarios/flaky-backend.json' with { type: 'json' }
+import investorPaymentRejected from '../../scenarios/investor-payment-rejected.json' with { type: 'json' }
+import managerPaymentRejected from '../../scenarios/manager-payment-rejected.json' with { type: 'json' }
+import richWorld from '../../scenarios/rich-world.json' with { type: 'json' }
+import securityTokenRejected from '../../scenarios/security-token-rejected.json' with { type: 'json' }
+import slowBackend from '../../scenarios/slow-backend.json' with { type: 'json' }
+import { parseNamedScenarios } from './scenario-catalog.ts'
+import type { Scenario } from './scenario-schema.ts'
+
+/** The raw files by scenario name. */
+export const shippedScenarioFiles: Readonly<Record<string, unknown>> = {
+  'debtor-query-rejected': debtorQueryRejected,
+  'empty-world': emptyWorld,
+  'expired-credentials': expiredCredentials,
+  'flaky-backend': flakyBackend,
+  'investor-payment-rejected': investorPaymentRejected,
+  'manager-payment-rejected': managerPaymentRejected,
+  'rich-world': richWorld,
+  'security-token-rejected': securityTokenRejected,
+  'slow-backend': slowBackend,
+}
+
+let parsed: Readonly<Record<string, Scenario>> | undefined
+
+/** The shipped scenarios by name, validated. */
+export function shippedScenarios(): Readonly<Record<string, Scenario>> {
+  parsed ??= Object.freeze(parseNamedScenarios(shippedScenarioFiles, (name) => `scenarios/${name}.json`))
+  return parsed
+}
