@@ -13,6 +13,12 @@ export interface CliOptions {
   fixtures: string | undefined
   engine: Engine
   size: number | undefined
+  /** The scenario active from the start (checked against the catalog when the server starts). */
+  scenario: string | undefined
+  /** A directory of more scenario files, besides the shipped ones. */
+  scenarios: string | undefined
+  /** Record the session's requests and responses as a scenario file with steps. */
+  record: string | undefined
 }
 
 export type ParsedArgs = { kind: 'run'; options: CliOptions } | { kind: 'help'; text: string } | { kind: 'error'; message: string }
@@ -29,6 +35,10 @@ Options:
   --fixtures <dir>  load the world from this fixture directory instead of fixtures/
   --size <n>        generate a coherent world of n debt tokens from the seed instead
   --engine <name>   direct (default): the pipeline straight from node:http; msw: through msw's getResponse
+  --scenario <name> start with this scenario active (env SIM_SCENARIO); see docs/scenarios.md
+  --scenarios <dir> load more scenario files (*.json) from this directory (env SIM_SCENARIOS)
+  --record <file>   write the session's requests and responses as a scenario with steps to <file>
+                    (on SIGINT/SIGTERM, and on POST /__sim/record/flush)
   -h, --help        print this help`
 
 interface Flag {
@@ -44,6 +54,9 @@ const flags: readonly Flag[] = [
   { name: 'fixtures' },
   { name: 'engine' },
   { name: 'size', env: 'SIM_SIZE' },
+  { name: 'scenario', env: 'SIM_SCENARIO' },
+  { name: 'scenarios', env: 'SIM_SCENARIOS' },
+  { name: 'record' },
 ]
 
 export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ParsedArgs {
@@ -75,6 +88,17 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   if (engine !== 'direct' && engine !== 'msw') return { kind: 'error', message: `--engine must be direct or msw, got ${engine}` }
   return {
     kind: 'run',
-    options: { port, host: values.host ?? DEFAULT_HOST, seed, now: values.now, fixtures: values.fixtures, engine, size },
+    options: {
+      port,
+      host: values.host ?? DEFAULT_HOST,
+      seed,
+      now: values.now,
+      fixtures: values.fixtures,
+      engine,
+      size,
+      scenario: values.scenario,
+      scenarios: values.scenarios,
+      record: values.record,
+    },
   }
 }

@@ -9,10 +9,12 @@ import type { AddressInfo } from 'node:net'
 import { getResponse } from 'msw'
 import { ApiError } from '../../pipeline/api-error.ts'
 import { errorResponse } from '../../pipeline/compose.ts'
-import type { SimResponse } from '../../pipeline/sim-request.ts'
+import type { SimRequest, SimResponse } from '../../pipeline/sim-request.ts'
+import type { RecordedExchange } from '../../scenarios/record.ts'
 import { type Simulator, type SimulatorOptions, createSimulator } from '../../simulator.ts'
+import { type SessionRecording, CONTROL_PREFIX, handleControlRequest, isControlPath } from './control-routes.ts'
 import { corsHeaders, preflightHeaders } from './cors.ts'
-import { fromNodeRequest, readBody } from './node-request.ts'
+import { fromNodeRequest } from './node-request.ts'
 
 export type Engine = 'direct' | 'msw'
 
@@ -22,6 +24,13 @@ export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   engine?: Engine
   /** An existing simulator to serve (options for a new one are then ignored). */
   simulator?: Simulator
+  /** Receives every answered request (`--record`), and is what `POST /__sim/record/flush` writes. */
+  recording?: ServerRecording
+}
+
+/** A session recording the server feeds: API requests and the control requests that change state. */
+export interface ServerRecording extends SessionRecording {
+  record(exchange: RecordedExchange): void
 }
 
 export interface StandaloneServer {
@@ -46,7 +55,7 @@ function send(request: IncomingMessage, response: ServerResponse, result: SimRes
 }
 
 /** The msw engine: node request → Fetch Request → getResponse(handlers) → SimResponse. */
-async function viaMsw(simulator: Simulator, request: IncomingMessage, origin: string): Promise<SimResponse> {
+async function viaMsw(simulator: Simulator, request: IncomingMessage, simRequest: SimRequest, origin: string): Promise<SimResponse> {
   const method = (request.method ?? 'GET').toUpperCase()
   const hasBody = method !== 'GET' && method !== 'HEAD'
   const headers = new Headers()
@@ -56,17 +65,34 @@ async function viaMsw(simulator: Simulator, request: IncomingMessage, origin: st
   const fetchRequest = new Request(new URL(request.url ?? '/', origin), {
     method,
     headers,
-    ...(hasBody && { body: await readBody(request) }),
+    ...(hasBody && { body: await simRequest.text() }),
   })
   const mocked = await getResponse(simulator.handlers, fetchRequest, { baseUrl: origin, quiet: true } as never)
-  if (mocked === undefined) return simulator.handle(fromNodeRequest(request)) // unmatched: the same 404/405 as direct
+  if (mocked === undefined) return simulator.handle(simRequest) // unmatched: the same 404/405 as direct
   if (mocked.type === 'error') return { status: 0, headers: {}, body: null, networkError: true }
   const responseHeaders: Record<string, string> = {}
   mocked.headers.forEach((value, name) => (responseHeaders[name] = value))
   return { status: mocked.status, headers: responseHeaders, body: await mocked.text() }
 }
 
-export function createRequestListener(simulator: Simulator, engine: Engine, origin: () => string) {
+/** Control requests that only read (and the recording's own routes) are left out of a recording. */
+function isRecorded(request: SimRequest): boolean {
+  if (!isControlPath(request.path)) return true
+  return request.method !== 'GET' && !request.path.startsWith(`${CONTROL_PREFIX}/record`)
+}
+
+function rawQuery(url: string): string {
+  const q = url.indexOf('?')
+  return q === -1 ? '' : url.slice(q + 1)
+}
+
+function headersOf(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+  return headers
+}
+
+export function createRequestListener(simulator: Simulator, engine: Engine, origin: () => string, recording?: ServerRecording) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     try {
       if (request.method === 'OPTIONS') {
@@ -74,8 +100,25 @@ export function createRequestListener(simulator: Simulator, engine: Engine, orig
         response.end()
         return
       }
-      const result = engine === 'msw' ? await viaMsw(simulator, request, origin()) : await simulator.handle(fromNodeRequest(request))
+      const simRequest = fromNodeRequest(request)
+      // A recording reads the body first: after a network error the socket is gone, and the body with it.
+      const recordedBody = recording !== undefined && isRecorded(simRequest) ? await simRequest.text() : undefined
+      const result = isControlPath(simRequest.path)
+        ? await handleControlRequest({ simulator, request: simRequest, recording })
+        : engine === 'msw'
+          ? await viaMsw(simulator, request, simRequest, origin())
+          : await simulator.handle(simRequest)
       send(request, response, result)
+      if (recordedBody !== undefined) {
+        recording!.record({
+          method: simRequest.method,
+          path: simRequest.path,
+          query: rawQuery(request.url ?? ''),
+          headers: headersOf(request),
+          body: recordedBody,
+          response: { status: result.status, body: result.body, networkError: result.networkError },
+        })
+      }
     } catch (error) {
       const apiError =
         error instanceof ApiError
@@ -92,7 +135,10 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
   const simulator = options.simulator ?? createSimulator(options)
   const host = options.host ?? DEFAULT_HOST
   let url = ''
-  const server = createServer({ keepAliveTimeout: 5000 }, createRequestListener(simulator, options.engine ?? 'direct', () => url))
+  const server = createServer(
+    { keepAliveTimeout: 5000 },
+    createRequestListener(simulator, options.engine ?? 'direct', () => url, options.recording),
+  )
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
   })

@@ -1,0 +1,31 @@
+/**
+ * A session recording that writes itself to a scenario file (Node only): what `--record <file>`
+ * hands the standalone server. The server feeds it every answered request; `flush()` (on
+ * shutdown, or `POST /__sim/record/flush`) writes the scenario so far, and recording goes on.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { type RecordedExchange, type SessionRecorderOptions, createSessionRecorder } from './record.ts'
+
+export interface FileRecording {
+  readonly file: string
+  record(exchange: RecordedExchange): void
+  flush(): Promise<{ file: string; steps: number }>
+  /** The same as flush, for a process that is about to exit. */
+  flushSync(): { file: string; steps: number }
+}
+
+export function createFileRecording(file: string, options: SessionRecorderOptions = {}): FileRecording {
+  const recorder = createSessionRecorder(options)
+  const flushSync = () => {
+    mkdirSync(dirname(resolve(file)), { recursive: true })
+    writeFileSync(file, `${JSON.stringify(recorder.toScenario(), null, 2)}\n`)
+    return { file, steps: recorder.size }
+  }
+  return {
+    file,
+    record: (exchange) => recorder.add(exchange),
+    flush: async () => flushSync(),
+    flushSync,
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * Turns a recorded session (the requests a server answered, in order) into a scenario with steps,
+ * so a developer's manual session becomes a QA case that `npm run replay` runs green.
+ *
+ * - Secrets: a Bearer token is written as `Bearer ***` (`***2`, `***3` … for further tokens), and
+ *   the wallet address the simulator derives from it as `{{caller}}` (`{{caller2}}` …), so the
+ *   steps act as the same caller under replay's token. A token that is itself a wallet address is
+ *   public and is the caller's identity, so it is kept. Other headers than Authorization,
+ *   Content-Type and X-Sim-* are dropped.
+ * - Generated values: an address, hash, signature or UUID that first appears in a response and is
+ *   used again later becomes a capture of that response and a `{{placeholder}}` everywhere after.
+ * - Everything else relies on determinism: the file records the seed (and fixed clock) of the
+ *   session, and replay builds its simulator with them.
+ */
+import { callerAddress } from '../domain/caller.ts'
+import { ADDRESS_PATTERN } from '../contract/formats.ts'
+import type { ScenarioInput, ScenarioRule, ScenarioStep, ScenarioWorld } from './scenario-schema.ts'
+
+export interface RecordedExchange {
+  readonly method: string
+  /** The path as sent (percent-encoded), without the query. */
+  readonly path: string
+  /** The query string without `?` ('' for none). */
+  readonly query: string
+  /** Request headers by lower-case name. */
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: string
+  readonly response: {
+    readonly status: number
+    readonly body: string | null
+    readonly networkError?: boolean | undefined
+  }
+}
+
+export interface SessionRecorderOptions {
+  readonly description?: string
+  readonly seed?: number
+  /** The fixed instant the session's clock started at (omit for a system clock). */
+  readonly now?: string
+  /** Rules and world of the scenario active when recording started. */
+  readonly rules?: readonly ScenarioRule[]
+  readonly world?: ScenarioWorld
+}
+
+export interface SessionRecorder {
+  add(exchange: RecordedExchange): void
+  readonly size: number
+  /** The scenario so far; recording goes on. */
+  toScenario(): ScenarioInput
+}
+
+const KEPT_HEADERS = new Set(['content-type'])
+/** Values that are generated, long enough to be unique, and safe to replace wherever they appear. */
+const GENERATED_VALUE = /0x(?:[0-9a-fA-F]{130}|[0-9a-fA-F]{64}|[0-9a-fA-F]{40})(?![0-9a-fA-F])|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
+const BEARER = /^Bearer\s+(\S.*)$/i
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: false }
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+/** Calls `visit` for every string in a JSON value with its path (`body.items[0].id`). */
+function walkStrings(value: unknown, path: string, visit: (text: string, path: string) => void): void {
+  if (typeof value === 'string') visit(value, path)
+  else if (Array.isArray(value)) value.forEach((item, i) => walkStrings(item, `${path}[${i}]`, visit))
+  else if (value !== null && typeof value === 'object') {
+    for (const [name, member] of Object.entries(value)) walkStrings(member, /^[^.[\]]+$/.test(name) ? `${path}.${name}` : path, visit)
+  }
+}
+
+function mapStrings(value: unknown, replace: (text: string) => unknown): unknown {
+  if (typeof value === 'string') return replace(value)
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, replace))
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([name, member]) => [name, mapStrings(member, replace)]))
+  }
+  return value
+}
+
+function generatedValuesIn(text: string): string[] {
+  return text.match(GENERATED_VALUE) ?? []
+}
+
+/** A capture name from the last member name of a path: `body[0].contractAddress` → contractAddress. */
+function nameFromPath(path: string): string {
+  const members = path.match(/[A-Za-z_]\w*/g) ?? []
+  const last = members[members.length - 1]
+  return last === undefined || last === 'body' ? 'value' : last
+}
+
+export function createSessionRecorder(options: SessionRecorderOptions = {}): SessionRecorder {
+  const exchanges: RecordedExchange[] = []
+  const startedAt = new Date().toISOString()
+
+  function toScenario(): ScenarioInput {
+    // Tokens: each distinct secret gets a mask suffix; its derived caller address a placeholder.
+    const tokenSuffix = new Map<string, string>()
+    const callers = new Map<string, string>()
+    for (const exchange of exchanges) {
+      const token = BEARER.exec(exchange.headers.authorization ?? '')?.[1]?.trim()
+      if (token === undefined || ADDRESS_PATTERN.test(token) || tokenSuffix.has(token)) continue
+      const suffix = tokenSuffix.size === 0 ? '' : String(tokenSuffix.size + 1)
+      tokenSuffix.set(token, suffix)
+      callers.set(callerAddress(token), `caller${suffix}`)
+    }
+
+    const requestBodies = exchanges.map((exchange) => parseJson(exchange.body))
+    const responseBodies = exchanges.map((exchange) => parseJson(exchange.response.body ?? ''))
+
+    // Pass 1: where each generated value first appears, and whether it is used again.
+    const first = new Map<string, { step: number; path: string | undefined }>()
+    const reused = new Set<string>()
+    const see = (value: string, step: number, responsePath: string | undefined) => {
+      if (callers.has(value)) return
+      const earlier = first.get(value)
+      if (earlier === undefined) first.set(value, { step, path: responsePath })
+      else if (earlier.step < step) reused.add(value) // repeats inside one response need no capture
+    }
+    exchanges.forEach((exchange, step) => {
+      const target = `${exchange.path}?${exchange.query}`
+      for (const value of generatedValuesIn(decodeSafely(target))) see(value, step, undefined)
+      const body = requestBodies[step]!
+      if (body.ok) walkStrings(body.value, 'body', (text) => generatedValuesIn(text).forEach((value) => see(value, step, undefined)))
+      const answer = responseBodies[step]!
+      if (answer.ok) {
+        walkStrings(answer.value, 'body', (text, path) => {
+          const whole = generatedValuesIn(text)
+          for (const value of whole) see(value, step, value === text ? path : undefined)
+        })
+      }
+    })
+
+    // Captures: values first seen as a whole response member and used again.
+    const placeholders = new Map<string, string>([...callers].map(([address, name]) => [address, name]))
+    const captures = new Map<number, Record<string, string>>()
+    const taken = new Set<string>()
+    for (const [value, seen] of first) {
+      if (seen.path === undefined || !reused.has(value)) continue
+      let name = nameFromPath(seen.path)
+      for (let n = 2; taken.has(name) || /^caller\d*$/.test(name); n++) name = `${nameFromPath(seen.path)}${n}`
+      taken.add(name)
+      placeholders.set(value, name)
+      captures.set(seen.step, { ...captures.get(seen.step), [name]: seen.path })
+    }
+
+    const ordered = [...placeholders].sort((a, b) => b[0].length - a[0].length)
+    const substitute = (text: string): string => {
+      let out = text
+      for (const [value, name] of ordered) if (out.includes(value)) out = out.split(value).join(`{{${name}}}`)
+      return out
+    }
+
+    const steps: ScenarioStep[] = exchanges.map((exchange, step) => {
+      const headers: Record<string, string | null> = {}
+      const authorization = exchange.headers.authorization
+      if (authorization === undefined) headers.authorization = null
+      else {
+        const token = BEARER.exec(authorization)?.[1]?.trim()
+        const suffix = token === undefined ? undefined : tokenSuffix.get(token)
+        headers.authorization = suffix === undefined ? authorization : `Bearer ***${suffix}`
+      }
+      for (const [name, value] of Object.entries(exchange.headers)) {
+        if (KEPT_HEADERS.has(name) || name.startsWith('x-sim-')) {
+          if (name === 'content-type' && exchange.body === '') continue
+          headers[name] = value
+        }
+      }
+      const requestBody = requestBodies[step]!
+      const request: ScenarioStep['request'] = {
+        method: exchange.method as ScenarioStep['request']['method'],
+        path: substitute(exchange.query === '' ? exchange.path : `${exchange.path}?${exchange.query}`),
+        headers,
+        ...(exchange.body !== '' && { body: requestBody.ok ? (mapStrings(requestBody.value, substitute) as never) : exchange.body }),
+      }
+      const answer = responseBodies[step]!
+      const expectation: ScenarioStep['expect'] = exchange.response.networkError
+        ? { networkError: true }
+        : {
+            status: exchange.response.status,
+            ...(answer.ok
+              ? { body: mapStrings(answer.value, substitute) as never }
+              : exchange.response.body
+                ? { body: exchange.response.body }
+                : {}),
+          }
+      const capture = captures.get(step)
+      return { request, expect: expectation, ...(capture !== undefined && { capture }) }
+    })
+
+    const simulator = {
+      ...(options.seed !== undefined && { seed: options.seed }),
+      ...(options.now !== undefined && { now: options.now }),
+    }
+    return {
+      $schema: './scenario.schema.json',
+      description:
+        options.description ??
+        `Recorded session of ${exchanges.length} request${exchanges.length === 1 ? '' : 's'}, started ${startedAt}.`,
+      ...(options.world !== undefined && { world: options.world }),
+      ...(Object.keys(simulator).length > 0 && { simulator }),
+      rules: [...(options.rules ?? [])],
+      steps,
+    }
+  }
+
+  return {
+    add: (exchange) => void exchanges.push(exchange),
+    get size() {
+      return exchanges.length
+    },
+    toScenario,
+  }
+}
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * The replay runner: sends a scenario's steps in order through a `send` function (in-process, or
+ * `fetchSend()` against a running server), checks each answer against the step's expectation,
+ * captures values for later steps, and reports every step as passed or failed with a readable
+ * diff. It knows nothing of runtimes, so every runtime replays the same way.
+ *
+ * Authorization: a step that names no Authorization header sends `Bearer replay-token`; a masked
+ * `Bearer ***` (what a recording writes) is replaced by it; `null` sends no header at all.
+ */
+import { type Mismatch, compareSubset, formatMismatch, preview } from './expect-subset.ts'
+import { PlaceholderError, REPLAY_TOKEN, TOKEN_MASK, Variables, readValuePath, replayToken } from './placeholders.ts'
+import type { ScenarioStep } from './scenario-schema.ts'
+
+export interface ReplayRequest {
+  readonly method: string
+  /** Path and query string, placeholders expanded. */
+  readonly path: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly body?: string
+}
+
+export type ReplayOutcome =
+  | { readonly kind: 'response'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string }
+  | { readonly kind: 'network-error'; readonly message: string }
+
+export type Send = (request: ReplayRequest) => Promise<ReplayOutcome>
+
+export interface StepResult {
+  /** 1-based position in the scenario. */
+  readonly index: number
+  /** The step's name, or its method and path as written. */
+  readonly name: string
+  /** Whether the step has a name of its own. */
+  readonly named: boolean
+  readonly request: ReplayRequest | undefined
+  readonly passed: boolean
+  /** One line per difference (empty when passed). */
+  readonly problems: readonly string[]
+  readonly durationMs: number
+  /** The status answered, or 'network error'. */
+  readonly outcome: string
+}
+
+function stepName(step: ScenarioStep): string {
+  return step.name ?? `${step.request.method} ${step.request.path}`
+}
+
+/** The request a step sends, with placeholders expanded and the Authorization default applied. */
+export function buildRequest(step: ScenarioStep, variables: Variables): ReplayRequest {
+  const { request } = step
+  let path = variables.expandText(request.path)
+  if (request.query !== undefined) {
+    const query = new URLSearchParams()
+    for (const [name, value] of Object.entries(request.query)) query.append(name, variables.expandText(String(value)))
+    path += `${path.includes('?') ? '&' : '?'}${query.toString()}`
+  }
+  const headers: Record<string, string> = {}
+  let authorization: string | null = `Bearer ${REPLAY_TOKEN}`
+  for (const [rawName, value] of Object.entries(request.headers ?? {})) {
+    const name = rawName.toLowerCase()
+    if (name === 'authorization') {
+      const mask = value === null ? null : TOKEN_MASK.exec(value)
+      authorization = value === null ? null : mask !== null ? `Bearer ${replayToken(mask[1]!)}` : variables.expandText(value)
+    } else if (value !== null) {
+      headers[name] = variables.expandText(value)
+    }
+  }
+  if (authorization !== null) headers.authorization = authorization
+  let body: string | undefined
+  if (request.body !== undefined) {
+    const expanded = variables.expand(request.body)
+    body = typeof expanded === 'string' ? expanded : JSON.stringify(expanded)
+    headers['content-type'] ??= 'application/json'
+  }
+  return { method: request.method, path, headers, ...(body !== undefined && { body }) }
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/** Compares an outcome with the step's expectation; returns the differences. */
+function check(step: ScenarioStep, outcome: ReplayOutcome, durationMs: number, variables: Variables): string[] {
+  const { expect } = step
+  const problems: string[] = []
+  if (outcome.kind === 'network-error') {
+    if (expect.networkError !== true) problems.push(`status: expected ${expect.status}, got a network error (${outcome.message})`)
+  } else {
+    const body = parseBody(outcome.body)
+    if (expect.networkError === true) {
+      problems.push(`expected a network error, got status ${outcome.status} ${preview(body)}`)
+    } else if (expect.status !== undefined && outcome.status !== expect.status) {
+      problems.push(`status: expected ${expect.status}, got ${outcome.status} ${preview(body)}`)
+    }
+    if (expect.body !== undefined && expect.networkError !== true) {
+      const mismatches: Mismatch[] = compareSubset(variables.expand(expect.body), body, 'body')
+      problems.push(...mismatches.map(formatMismatch))
+    }
+    for (const [name, value] of Object.entries(expect.headers ?? {})) {
+      const actual = outcome.headers[name.toLowerCase()]
+      const wanted = variables.expandText(value)
+      if (actual !== wanted) problems.push(`headers.${name.toLowerCase()}: expected ${preview(wanted)}, got ${preview(actual)}`)
+    }
+  }
+  if (expect.minDurationMs !== undefined && durationMs < expect.minDurationMs) {
+    problems.push(`duration: expected at least ${expect.minDurationMs} ms, took ${Math.round(durationMs)} ms`)
+  }
+  return problems
+}
+
+function capture(step: ScenarioStep, outcome: ReplayOutcome, variables: Variables): string[] {
+  if (step.capture === undefined) return []
+  if (outcome.kind !== 'response') return [`capture: no response to capture ${Object.keys(step.capture).join(', ')} from`]
+  const root = { status: outcome.status, headers: outcome.headers, body: parseBody(outcome.body) }
+  const problems: string[] = []
+  for (const [name, path] of Object.entries(step.capture)) {
+    try {
+      variables.set(name, readValuePath(root, path))
+    } catch (error) {
+      problems.push(`capture ${name}: ${(error as Error).message}`)
+    }
+  }
+  return problems
+}
+
+/** Runs the steps one after another; a failed step does not stop the ones after it. */
+export async function replaySteps(steps: readonly ScenarioStep[], send: Send): Promise<StepResult[]> {
+  const variables = new Variables()
+  const results: StepResult[] = []
+  for (const [i, step] of steps.entries()) {
+    const name = stepName(step)
+    const named = step.name !== undefined
+    let request: ReplayRequest | undefined
+    try {
+      request = buildRequest(step, variables)
+    } catch (error) {
+      if (!(error instanceof PlaceholderError)) throw error
+      results.push({ index: i + 1, name, named, request, passed: false, problems: [error.message], durationMs: 0, outcome: 'not sent' })
+      continue
+    }
+    const started = performance.now()
+    const outcome = await send(request)
+    const durationMs = performance.now() - started
+    let problems: string[]
+    try {
+      // Capture first: a recorded expectation may use a value of its own response by name.
+      const captureProblems = capture(step, outcome, variables)
+      problems = [...check(step, outcome, durationMs, variables), ...captureProblems]
+    } catch (error) {
+      if (!(error instanceof PlaceholderError)) throw error
+      problems = [error.message]
+    }
+    results.push({
+      index: i + 1,
+      name,
+      named,
+      request,
+      passed: problems.length === 0,
+      problems,
+      durationMs,
+      outcome: outcome.kind === 'response' ? String(outcome.status) : 'network error',
+    })
+  }
+  return results
+}
+
+/** A `send` over real HTTP: `fetch` against a base URL; a failed connection is a network error. */
+export function fetchSend(baseUrl: string, options: { timeoutMs?: number } = {}): Send {
+  const base = baseUrl.replace(/\/$/, '')
+  return async (request) => {
+    try {
+      const response = await fetch(`${base}${request.path}`, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body !== undefined && { body: request.body }),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 70_000),
+      })
+      const headers: Record<string, string> = {}
+      response.headers.forEach((value, name) => (headers[name] = value))
+      return { kind: 'response', status: response.status, headers, body: await response.text() }
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause
+      return { kind: 'network-error', message: cause?.code ?? cause?.message ?? (error as Error).message }
+    }
+  }
+}
+
+/** The results as lines for a terminal: ✓/✗ per step, and the diff under each failure. */
+export function formatResults(title: string, results: readonly StepResult[]): string {
+  const failed = results.filter((result) => !result.passed).length
+  const lines = [`${failed === 0 ? 'PASS' : 'FAIL'} ${title} (${results.length - failed}/${results.length} steps passed)`]
+  for (const result of results) {
+    const sent = result.request === undefined ? `${result.name} (not sent)` : `${result.request.method} ${result.request.path} → ${result.outcome}`
+    const label = result.named ? `${result.name} — ${sent}` : sent
+    lines.push(`  ${result.passed ? '✓' : '✗'} ${result.index}. ${label} (${Math.round(result.durationMs)} ms)`)
+    for (const problem of result.problems) lines.push(`      ${problem}`)
+  }
+  return lines.join('\n')
+}

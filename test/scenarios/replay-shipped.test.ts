@@ -1,0 +1,52 @@
+/**
+ * Every shipped scenario's steps replay green in every runtime: in-process through the pipeline
+ * (what `npm run replay` does by default), in-process through msw's setupServer and real fetch,
+ * and against the standalone server (both engines) through the control API, as `--url` does.
+ */
+import { join } from 'node:path'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { replayAgainstServer, replayInProcess } from '../../src/runtimes/cli/replay.ts'
+import { type Engine, type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
+import { loadScenarioDirectory } from '../../src/scenarios/load-scenarios.ts'
+import { type StepResult, fetchSend, formatResults, replaySteps } from '../../src/scenarios/replay.ts'
+import { createSimulator } from '../../src/simulator.ts'
+
+const shipped = Object.entries(loadScenarioDirectory(join(import.meta.dirname, '../../scenarios')))
+
+function expectAllPassed(name: string, results: readonly StepResult[]): void {
+  expect(results.length).toBeGreaterThan(0)
+  expect(results.filter((result) => !result.passed).length, formatResults(name, results)).toBe(0)
+}
+
+describe('shipped scenarios replay in-process (the pipeline)', () => {
+  it.each(shipped)('%s', async (name, scenario) => {
+    expectAllPassed(name, await replayInProcess(scenario, name))
+  })
+})
+
+describe('shipped scenarios replay in-process (msw setupServer and fetch)', () => {
+  const simulator = createSimulator({ baseUrl: 'http://api.replay.test' })
+  const server = setupServer(...simulator.handlers)
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  afterAll(() => server.close())
+
+  it.each(shipped)('%s', async (name, scenario) => {
+    simulator.reset()
+    simulator.useScenario(scenario, name)
+    expectAllPassed(name, await replaySteps(scenario.steps ?? [], fetchSend('http://api.replay.test')))
+  })
+})
+
+describe.each(['direct', 'msw'] as Engine[])('shipped scenarios replay against the standalone server, %s engine', (engine) => {
+  let server: StandaloneServer
+  beforeAll(async () => {
+    server = await startStandaloneServer({ port: 0, engine })
+  })
+  afterAll(async () => server.close())
+
+  it.each(shipped)('%s', async (name, scenario) => {
+    expectAllPassed(name, await replayAgainstServer(server.url, scenario, name))
+    expect(server.simulator.scenario).toBeNull() // replay deactivates what it activated
+  })
+})

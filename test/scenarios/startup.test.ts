@@ -1,0 +1,84 @@
+/**
+ * Activation at start: `--scenario`/`SIM_SCENARIO`, `--scenarios` and `--record` on the command
+ * line, and one real `npm start -- --scenario … --record …` that answers with the scenario and
+ * writes a recording that replays green when it is stopped.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { HELP, parseArgs } from '../../src/runtimes/cli/args.ts'
+import { replayInProcess } from '../../src/runtimes/cli/replay.ts'
+import { loadScenarioFile } from '../../src/scenarios/load-scenarios.ts'
+import { formatResults } from '../../src/scenarios/replay.ts'
+
+const root = join(import.meta.dirname, '../..')
+
+describe('scenario options of the command line', () => {
+  it('reads --scenario, --scenarios and --record, and SIM_SCENARIO / SIM_SCENARIOS', () => {
+    expect(parseArgs(['--scenario', 'flaky-backend', '--scenarios', 'my-scenarios', '--record', 'session.json'])).toMatchObject({
+      kind: 'run',
+      options: { scenario: 'flaky-backend', scenarios: 'my-scenarios', record: 'session.json' },
+    })
+    expect(parseArgs([], { SIM_SCENARIO: 'slow-backend', SIM_SCENARIOS: 'dir' })).toMatchObject({ options: { scenario: 'slow-backend', scenarios: 'dir' } })
+    expect(parseArgs(['--scenario=expired-credentials'], { SIM_SCENARIO: 'slow-backend' })).toMatchObject({ options: { scenario: 'expired-credentials' } })
+    expect(parseArgs([], {})).toMatchObject({ options: { scenario: undefined, record: undefined } })
+    expect(parseArgs(['--scenario'])).toEqual({ kind: 'error', message: '--scenario needs a value' })
+    for (const flag of ['--scenario', '--scenarios', '--record']) expect(HELP).toContain(flag)
+  })
+})
+
+describe('npm start -- --scenario … --record …', () => {
+  it('starts with the scenario active, records the session, and writes it on SIGTERM', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'startup-')), 'session.json')
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtimes/cli/main.ts', '--port', '0', '--scenario', 'investor-payment-rejected', '--record', file], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start within 15 s: ${output}`)), 15_000)
+        const read = (chunk: Buffer) => {
+          output += chunk.toString()
+          const match = /listening on (http:\/\/[^\s]+)/.exec(output)
+          if (match) {
+            clearTimeout(timer)
+            resolve(match[1]!)
+          }
+        }
+        child.stdout.on('data', read)
+        child.stderr.on('data', read)
+      })
+      expect(output).toContain('scenario investor-payment-rejected')
+      const headers = { authorization: 'Bearer a-developer-token', 'content-type': 'application/json' }
+      const tokens = (await (await fetch(`${url}/securityToken`, { headers })).json()) as { contractAddress: string }[]
+      const body = JSON.stringify({ investorAddress: '0x1111111111111111111111111111111111111111', tokenAddress: tokens[0]!.contractAddress, amount: 1 })
+      const statuses: number[] = []
+      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${url}/investor`, { method: 'POST', headers, body })).status)
+      expect(statuses).toEqual([200, 400, 200])
+      expect(await (await fetch(`${url}/__sim/scenario`)).json()).toMatchObject({ active: 'investor-payment-rejected' })
+    } finally {
+      child.kill('SIGTERM')
+    }
+    expect(await exit).toBe(0)
+    expect(output).toContain(`recorded 4 requests to ${file}`)
+    expect(readFileSync(file, 'utf8')).not.toContain('a-developer-token')
+    const recorded = loadScenarioFile(file)
+    expect(recorded.rules).toHaveLength(2) // the startup scenario's rules travel with the recording
+    const results = await replayInProcess(recorded, 'session')
+    expect(results.filter((result) => !result.passed).length, formatResults('recorded', results)).toBe(0)
+  })
+
+  it('refuses an unknown scenario at start, listing the available ones', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtimes/cli/main.ts', '--port', '0', '--scenario', 'flakey'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    expect(code).not.toBe(0)
+    expect(output).toContain('unknown scenario "flakey"; available: debtor-query-rejected, empty-world')
+  })
+})
