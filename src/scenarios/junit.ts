@@ -35,10 +35,8 @@ export function toJUnitXml(suites: readonly ReplaySuite[]): string {
   for (const suite of suites) {
     const suiteFailures = suite.results.filter((result) => !result.passed).length
     const suiteTime = suite.results.reduce((sum, result) => sum + result.durationMs, 0)
-    const tests = testsOf(suite)
-    lines.push(
-      `  <testsuite name="${escapeXml(suite.name)}" tests="${tests}" failures="${suiteFailures}" errors="${suite.error === undefined ? 0 : 1}" time="${seconds(suiteTime)}">`,
-    )
+    const counts = `tests="${testsOf(suite)}" failures="${suiteFailures}" errors="${suite.error === undefined ? 0 : 1}"`
+    lines.push(`  <testsuite name="${escapeXml(suite.name)}" ${counts} time="${seconds(suiteTime)}">`)
     if (suite.error !== undefined) {
       lines.push(`    <testcase classname="${escapeXml(suite.name)}" name="replay" time="0.000">`)
       lines.push(`      <error message="${escapeXml(suite.error.split('\n')[0]!)}">${escapeXml(suite.error)}</error>`)

@@ -103,14 +103,16 @@ function checkMatchedFields(rule: ScenarioRule, context: z.RefinementCtx): void 
     query: 'query' in operation ? objectKeys(operation.query) : [],
     body: 'body' in operation ? objectKeys(operation.body) : [],
   }
+  const singular = { params: 'path parameter', query: 'query parameter', body: 'body member' } as const
+  const plural = { params: 'path parameters', query: 'query', body: 'body' } as const
   for (const part of ['params', 'query', 'body'] as const) {
     const names = known[part]
     const given = rule.match[part]
     if (given === undefined || names === undefined) continue
     for (const name of Object.keys(given)) {
       if (names.includes(name)) continue
-      const has = names.length === 0 ? `${operation.id} has no ${part === 'params' ? 'path parameters' : part}` : `${operation.id} has ${names.join(', ')}`
-      context.addIssue({ code: 'custom', path: ['match', part, name], message: `unknown ${part === 'params' ? 'path parameter' : part === 'query' ? 'query parameter' : 'body member'}: ${has}` })
+      const has = names.length === 0 ? `${operation.id} has no ${plural[part]}` : `${operation.id} has ${names.join(', ')}`
+      context.addIssue({ code: 'custom', path: ['match', part, name], message: `unknown ${singular[part]}: ${has}` })
     }
   }
 }
