@@ -69,7 +69,7 @@ export class Journal {
     return filter.limit === undefined ? ordered : ordered.slice(-filter.limit)
   }
 
-  /** How many requests were ever recorded (including those that fell off). */
+  /** How many requests were recorded since the journal was created or cleared (including those that fell off). */
   get total(): number {
     return this.#seq
   }
@@ -77,5 +77,6 @@ export class Journal {
   clear(): void {
     this.#entries.fill(undefined)
     this.#next = 0
+    this.#seq = 0
   }
 }

@@ -8,7 +8,7 @@
  * the request at the network level, or (delay only) lets the call go on. Responses of a request a
  * scenario applied to carry `X-Sim-Scenario: <name>`.
  */
-import { type Step, errorResponse } from '../pipeline/compose.ts'
+import { type PipelineContext, type Step, errorResponse } from '../pipeline/compose.ts'
 import { ApiError } from '../pipeline/api-error.ts'
 import type { WorldState } from '../pipeline/operation-steps.ts'
 import type { SimResponse } from '../pipeline/sim-request.ts'
@@ -27,9 +27,12 @@ function labelled(response: SimResponse, name: string): SimResponse {
   return response.networkError ? response : { ...response, headers: { ...response.headers, 'x-sim-scenario': name } }
 }
 
-export function scenarioStep<State extends WorldState>(scenarios: ScenarioActivation): Step<State> {
+/** @param activationOf the scenario activation of the request's tenant (default or session). */
+export function scenarioStep<State extends WorldState>(
+  activationOf: (context: PipelineContext<State>) => ScenarioActivation,
+): Step<State> {
   return async (context, next) => {
-    const applied = scenarios.forRequest(context.request)
+    const applied = activationOf(context).forRequest(context.request)
     if (applied === null) return next()
     if (applied.state !== undefined) context.state = applied.state as State
 

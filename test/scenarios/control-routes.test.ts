@@ -31,7 +31,7 @@ describe.each(['direct', 'msw'] as Engine[])('control routes, %s engine', (engin
   it('GET /__sim/scenario shows the active scenario and the available ones, without a token', async () => {
     const reply = await request(server, 'GET', '/__sim/scenario')
     expect(reply.status).toBe(200)
-    expect(reply.json).toEqual({ active: null, status: null, available: server.simulator.scenarios })
+    expect(reply.json).toEqual({ session: null, active: null, status: null, available: server.simulator.scenarios })
     expect(reply.headers.get('access-control-allow-origin')).toBe('*')
   })
 

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_HOST, DEFAULT_PORT, type Engine } from '../standalone/server.ts'
 import { DEFAULT_SEED } from '../../model/random.ts'
+import type { LogLevel } from '../../observability/operations-log.ts'
 
 export interface CliOptions {
   port: number
@@ -19,6 +20,11 @@ export interface CliOptions {
   scenarios: string | undefined
   /** Record the session's requests and responses as a scenario file with steps. */
   record: string | undefined
+  /** The operations log: none, a line per request, or lines with bodies. */
+  log: LogLevel
+  sessionLimit: number | undefined
+  sessionIdleMs: number | undefined
+  journalSize: number | undefined
 }
 
 export type ParsedArgs = { kind: 'run'; options: CliOptions } | { kind: 'help'; text: string } | { kind: 'error'; message: string }
@@ -39,7 +45,15 @@ Options:
   --scenarios <dir> load more scenario files (*.json) from this directory (env SIM_SCENARIOS)
   --record <file>   write the session's requests and responses as a scenario with steps to <file>
                     (on SIGINT/SIGTERM, and on POST /__sim/record/flush)
-  -h, --help        print this help`
+  --session-limit <n>  how many X-Sim-Session sessions may exist at once (default 100)
+  --session-idle <s>   seconds an idle session lives (default 1800)
+  --journal-size <n>   how many recent requests GET /__sim/journal keeps (default 500)
+  --quiet           no operations log (one line per request is the default)
+  --verbose         the operations log with request and response bodies
+  -h, --help        print this help
+
+Control API (no Bearer needed): GET /__sim lists it; health, reset, state, journal, clock,
+scenario, sessions, openapi.json. Per-client isolation: send X-Sim-Session: <id>.`
 
 interface Flag {
   name: string
@@ -57,14 +71,26 @@ const flags: readonly Flag[] = [
   { name: 'scenario', env: 'SIM_SCENARIO' },
   { name: 'scenarios', env: 'SIM_SCENARIOS' },
   { name: 'record' },
+  { name: 'session-limit' },
+  { name: 'session-idle' },
+  { name: 'journal-size' },
 ]
+
+/** Flags that take no value. */
+const switches = ['quiet', 'verbose'] as const
 
 export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ParsedArgs {
   const values: Record<string, string> = {}
+  const on = new Set<string>()
   for (const flag of flags) if (flag.env !== undefined && env[flag.env]) values[flag.name] = env[flag.env]!
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if (arg === '-h' || arg === '--help') return { kind: 'help', text: HELP }
+    const toggle = switches.find((name) => arg === `--${name}`)
+    if (toggle !== undefined) {
+      on.add(toggle)
+      continue
+    }
     const [rawName, inline] = arg.startsWith('--') ? arg.slice(2).split(/=(.*)/s, 2) : [undefined, undefined]
     const flag = flags.find((candidate) => candidate.name === rawName)
     if (flag === undefined) return { kind: 'error', message: `unknown option ${arg}` }
@@ -86,6 +112,16 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   if (size !== undefined && values.fixtures !== undefined) return { kind: 'error', message: '--size and --fixtures exclude each other' }
   const engine = values.engine ?? 'direct'
   if (engine !== 'direct' && engine !== 'msw') return { kind: 'error', message: `--engine must be direct or msw, got ${engine}` }
+  if (on.has('quiet') && on.has('verbose')) return { kind: 'error', message: '--quiet and --verbose exclude each other' }
+  const whole = (name: string, min: number, max: number): number | undefined | string => {
+    if (values[name] === undefined) return undefined
+    const value = Number(values[name])
+    return Number.isInteger(value) && value >= min && value <= max ? value : `--${name} must be a whole number from ${min} to ${max}, got ${values[name]}`
+  }
+  const sessionLimit = whole('session-limit', 1, 10_000)
+  const sessionIdle = whole('session-idle', 1, 31_536_000)
+  const journalSize = whole('journal-size', 1, 100_000)
+  for (const value of [sessionLimit, sessionIdle, journalSize]) if (typeof value === 'string') return { kind: 'error', message: value }
   return {
     kind: 'run',
     options: {
@@ -99,6 +135,10 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       scenario: values.scenario,
       scenarios: values.scenarios,
       record: values.record,
+      log: on.has('quiet') ? 'quiet' : on.has('verbose') ? 'verbose' : 'normal',
+      sessionLimit: sessionLimit as number | undefined,
+      sessionIdleMs: sessionIdle === undefined ? undefined : (sessionIdle as number) * 1000,
+      journalSize: journalSize as number | undefined,
     },
   }
 }

@@ -52,6 +52,9 @@ async function main(argv: readonly string[]): Promise<void> {
     now: options.now,
     scenarios,
     ...(options.size !== undefined && { size: options.size }),
+    ...(options.sessionLimit !== undefined && { sessionLimit: options.sessionLimit }),
+    ...(options.sessionIdleMs !== undefined && { sessionIdleMs: options.sessionIdleMs }),
+    ...(options.journalSize !== undefined && { journalCapacity: options.journalSize }),
     ...(fixtures !== undefined && { fixtures }),
   })
   if (options.scenario !== undefined) simulator.useScenario(options.scenario) // an unknown name lists the available ones
@@ -62,6 +65,7 @@ async function main(argv: readonly string[]): Promise<void> {
     host: options.host,
     engine: options.engine,
     simulator,
+    log: options.log,
     ...(recording !== undefined && { recording }),
   })
   console.log(

@@ -1,6 +1,8 @@
 /**
  * The control API of the standalone server, under `/__sim`: a small table of routes that act on
- * the simulator itself (scenarios, reset, recording) rather than on the simulated service. They
+ * the simulator itself (health, reset, state, journal, clock, scenario, sessions, OpenAPI,
+ * recording) rather than on the simulated service. Routes that act on a tenant honour
+ * `X-Sim-Session`. They
  * are never behind the Bearer check, answer JSON, and fail in the documented error shape. To add
  * a route, add an entry to `controlRoutes`; `GET /__sim` lists them all.
  *
@@ -13,7 +15,10 @@ import type { SimRequest, SimResponse } from '../../pipeline/sim-request.ts'
 import { parseJsonBody } from '../../pipeline/validate-request.ts'
 import { UnknownScenarioError } from '../../scenarios/scenario-catalog.ts'
 import { ScenarioError } from '../../scenarios/scenario-schema.ts'
-import type { Simulator } from '../../simulator.ts'
+import type { Simulator, TenantControls } from '../../simulator.ts'
+import type { TableName } from '../../model/records.ts'
+import { tableNames } from '../../model/world.ts'
+import { sessionOf } from '../../pipeline/tenant-step.ts'
 
 export const CONTROL_PREFIX = '/__sim'
 
@@ -26,6 +31,10 @@ export interface SessionRecording {
 export interface ControlContext {
   readonly simulator: Simulator
   readonly request: SimRequest
+  /** Values of `{name}` segments of the route's path. */
+  readonly params: Readonly<Record<string, string>>
+  /** The server's own URL, for the OpenAPI document's `servers`. */
+  readonly serverUrl?: string | undefined
   /** Present while the server records its session. */
   readonly recording?: SessionRecording | undefined
 }
@@ -51,12 +60,60 @@ async function jsonObject(request: SimRequest): Promise<Record<string, unknown>>
   return body as Record<string, unknown>
 }
 
-function scenarioView(simulator: Simulator) {
-  return { active: simulator.scenario, status: simulator.scenarioStatus(), available: simulator.scenarios }
+/**
+ * The tenant a control request acts on: the session its `X-Sim-Session` header names (created on
+ * first use, as an API request would), or the default one.
+ */
+function tenantOf({ simulator, request }: ControlContext): TenantControls {
+  const session = sessionOf(request.header)
+  return session === null ? simulator : simulator.session(session)
+}
+
+function scenarioView(context: ControlContext) {
+  const tenant = tenantOf(context)
+  return {
+    session: sessionOf(context.request.header),
+    active: tenant.scenario,
+    status: tenant.scenarioStatus(),
+    available: context.simulator.scenarios,
+  }
+}
+
+function clockView(simulator: Simulator) {
+  return { now: simulator.clock.now().toISOString(), mode: simulator.clock.mode }
+}
+
+/** A whole number from a query parameter, or undefined when absent. */
+function intQuery(request: SimRequest, name: string, min: number, max: number): number | undefined {
+  const raw = request.query.get(name)
+  if (raw === null) return undefined
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) throw ApiError.badRequest(`query parameter ${name} must be a whole number from ${min} to ${max}`)
+  return value
+}
+
+/** Fixes the clock (`{"now": iso}`) or moves it (`{"advanceMs": n}`). */
+async function putClock({ simulator, request }: ControlContext): Promise<SimResponse> {
+  const body = await jsonObject(request)
+  const { now, advanceMs } = body
+  if ((now === undefined) === (advanceMs === undefined)) throw ApiError.badRequest('send {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}')
+  if (now !== undefined) {
+    const instant = typeof now === 'string' ? new Date(now) : new Date(Number.NaN)
+    if (Number.isNaN(instant.getTime())) throw ApiError.badRequest('body.now must be an ISO 8601 instant such as 2026-03-02T12:00:00.000Z')
+    simulator.clock.set(instant)
+  } else {
+    if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || Math.abs(advanceMs) > 1e13) {
+      throw ApiError.badRequest('body.advanceMs must be a finite number of milliseconds')
+    }
+    simulator.clock.advance(advanceMs)
+  }
+  return jsonResponse(200, clockView(simulator))
 }
 
 /** Activates what a PUT /__sim/scenario body names: `{ "name": "…" }` or `{ "scenario": {…}, "name"?: "…" }`. */
-async function putScenario({ simulator, request }: ControlContext): Promise<SimResponse> {
+async function putScenario(context: ControlContext): Promise<SimResponse> {
+  const { request } = context
+  const simulator = tenantOf(context)
   const body = await jsonObject(request)
   const { name, scenario } = body
   if (name !== undefined && typeof name !== 'string') throw ApiError.badRequest('body.name must be a string')
@@ -72,7 +129,7 @@ async function putScenario({ simulator, request }: ControlContext): Promise<SimR
     if (error instanceof ScenarioError) throw ApiError.badRequest(error.message.split('\n').join('; '))
     throw error
   }
-  return jsonResponse(200, scenarioView(simulator))
+  return jsonResponse(200, scenarioView(context))
 }
 
 export const controlRoutes: ControlRoute[] = [
@@ -84,33 +141,117 @@ export const controlRoutes: ControlRoute[] = [
   },
   {
     method: 'GET',
+    path: `${CONTROL_PREFIX}/health`,
+    summary: 'Liveness: status, clock, active scenario, sessions and requests served',
+    handle: ({ simulator }) =>
+      jsonResponse(200, {
+        status: 'ok',
+        clock: clockView(simulator),
+        scenario: simulator.scenario,
+        sessions: simulator.sessions.list().length,
+        requests: simulator.journal.total,
+      }),
+  },
+  {
+    method: 'POST',
+    path: `${CONTROL_PREFIX}/reset`,
+    summary: 'Back to the seeded world and clock, without a scenario; ends sessions and empties the journal (with X-Sim-Session: that session only)',
+    handle: (context) => {
+      const session = sessionOf(context.request.header)
+      if (session === null) context.simulator.reset()
+      else context.simulator.session(session).reset()
+      return jsonResponse(200, { reset: true, ...scenarioView(context) })
+    },
+  },
+  {
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/state`,
+    summary: "The model's state: counts and stored records (?table=debtTokens&limit=200; X-Sim-Session for a session's)",
+    handle: ({ simulator, request }) => {
+      const table = request.query.get('table') ?? undefined
+      if (table !== undefined && !(tableNames as readonly string[]).includes(table)) {
+        throw ApiError.badRequest(`query parameter table must be one of ${tableNames.join(', ')}`)
+      }
+      return jsonResponse(200, simulator.state({ session: sessionOf(request.header), table: table as TableName | undefined, limit: intQuery(request, 'limit', 0, 1_000_000) }))
+    },
+  },
+  {
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/journal`,
+    summary: 'Recent requests and replies, oldest first (?operation=createManagerPayment&status=400&session=qa-1&limit=50)',
+    handle: ({ simulator, request }) => {
+      const entries = simulator.journal.list({
+        operation: request.query.get('operation') ?? undefined,
+        status: intQuery(request, 'status', 0, 599),
+        session: request.query.get('session') ?? undefined,
+        limit: intQuery(request, 'limit', 1, simulator.journal.capacity),
+      })
+      return jsonResponse(200, { capacity: simulator.journal.capacity, total: simulator.journal.total, entries })
+    },
+  },
+  {
+    method: 'DELETE',
+    path: `${CONTROL_PREFIX}/journal`,
+    summary: 'Empty the journal',
+    handle: ({ simulator }) => {
+      simulator.journal.clear()
+      return jsonResponse(200, { cleared: true })
+    },
+  },
+  {
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/clock`,
+    summary: 'The clock: now and mode (fixed or system)',
+    handle: ({ simulator }) => jsonResponse(200, clockView(simulator)),
+  },
+  {
+    method: 'PUT',
+    path: `${CONTROL_PREFIX}/clock`,
+    summary: 'Fix the clock ({"now": "2026-06-01T00:00:00Z"}) or move it ({"advanceMs": 86400000})',
+    handle: putClock,
+  },
+  {
+    method: 'GET',
     path: `${CONTROL_PREFIX}/scenario`,
-    summary: 'The active scenario (with its rule counters) and the available ones',
-    handle: ({ simulator }) => jsonResponse(200, scenarioView(simulator)),
+    summary: 'The active scenario (with its rule counters) and the available ones (X-Sim-Session for a session\'s)',
+    handle: (context) => jsonResponse(200, scenarioView(context)),
   },
   {
     method: 'PUT',
     path: `${CONTROL_PREFIX}/scenario`,
-    summary: 'Activate a scenario: {"name": "flaky-backend"} or {"scenario": {...}, "name"?: "..."}',
+    summary: 'Activate a scenario: {"name": "flaky-backend"} or {"scenario": {...}, "name"?: "..."} (X-Sim-Session for a session only)',
     handle: putScenario,
   },
   {
     method: 'DELETE',
     path: `${CONTROL_PREFIX}/scenario`,
     summary: 'Deactivate the scenario (back to normal behaviour; the data is kept)',
-    handle: ({ simulator }) => {
-      simulator.useScenario(null)
-      return jsonResponse(200, scenarioView(simulator))
+    handle: (context) => {
+      tenantOf(context).useScenario(null)
+      return jsonResponse(200, scenarioView(context))
     },
   },
   {
-    method: 'POST',
-    path: `${CONTROL_PREFIX}/reset`,
-    summary: 'Back to the seeded world and clock, without a scenario',
-    handle: ({ simulator }) => {
-      simulator.reset()
-      return jsonResponse(200, { reset: true, ...scenarioView(simulator) })
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/sessions`,
+    summary: 'Live sessions (X-Sim-Session), their limit and idle timeout',
+    handle: ({ simulator }) =>
+      jsonResponse(200, { limit: simulator.sessions.limit, idleMs: simulator.sessions.idleMs, sessions: simulator.sessions.list() }),
+  },
+  {
+    method: 'DELETE',
+    path: `${CONTROL_PREFIX}/sessions/{id}`,
+    summary: 'End a session (its writes and scenario are dropped)',
+    handle: ({ simulator, params }) => {
+      if (!simulator.sessions.delete(params.id!)) throw ApiError.notFound(`no session ${params.id}`)
+      return jsonResponse(200, { deleted: params.id })
     },
+  },
+  {
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/openapi.json`,
+    summary: 'The OpenAPI 3.1 document of the simulated API',
+    handle: ({ simulator, serverUrl }) => jsonResponse(200, simulator.openapi(serverUrl)),
   },
   {
     method: 'POST',
@@ -123,16 +264,39 @@ export const controlRoutes: ControlRoute[] = [
   },
 ]
 
+/** Matches a control route path with `{name}` segments; the params, or null. */
+function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/')
+  const got = path.split('/')
+  if (want.length !== got.length) return null
+  const params: Record<string, string> = {}
+  for (let i = 0; i < want.length; i++) {
+    const part = want[i]!
+    if (part.startsWith('{')) {
+      if (got[i] === '') return null
+      try {
+        params[part.slice(1, -1)] = decodeURIComponent(got[i]!)
+      } catch {
+        return null
+      }
+    } else if (part !== got[i]) return null
+  }
+  return params
+}
+
 /** Answers a request under `/__sim` (404 for an unknown route, 405 for another method). */
-export async function handleControlRequest(context: ControlContext): Promise<SimResponse> {
+export async function handleControlRequest(context: Omit<ControlContext, 'params'>): Promise<SimResponse> {
   const { request } = context
   const path = request.path.length > 1 && request.path.endsWith('/') ? request.path.slice(0, -1) : request.path
-  const sameResource = controlRoutes.filter((route) => route.path === path)
-  const route = sameResource.find((candidate) => candidate.method === request.method)
+  const sameResource = controlRoutes.flatMap((route) => {
+    const params = matchPath(route.path, path)
+    return params === null ? [] : [{ route, params }]
+  })
+  const found = sameResource.find((candidate) => candidate.route.method === request.method)
   try {
-    if (route !== undefined) return await route.handle(context)
+    if (found !== undefined) return await found.route.handle({ ...context, params: found.params })
     if (sameResource.length > 0) {
-      const allowed = sameResource.map((candidate) => candidate.method).join(', ')
+      const allowed = sameResource.map((candidate) => candidate.route.method).join(', ')
       throw new ApiError(405, `${request.method} is not allowed on ${path} (allowed: ${allowed})`, undefined, { allow: allowed })
     }
     const known = controlRoutes.map((candidate) => `${candidate.method} ${candidate.path}`).join(', ')

@@ -2,7 +2,8 @@
  * The standalone server: a thin node:http adapter over the same simulator the in-process runtimes
  * use. Two engines answer identically: `msw` resolves each request through msw's `getResponse` and
  * the simulator's msw handlers; `direct` hands the request straight to the simulator's pipeline,
- * skipping the Fetch Request/Response round trip. Adds CORS, JSON 404/405s and a clean shutdown.
+ * skipping the Fetch Request/Response round trip. Adds CORS, JSON 404/405s, the control API under
+ * /__sim, the operations log and a clean shutdown.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,6 +16,7 @@ import { type Simulator, type SimulatorOptions, createSimulator } from '../../si
 import { type SessionRecording, CONTROL_PREFIX, handleControlRequest, isControlPath } from './control-routes.ts'
 import { corsHeaders, preflightHeaders } from './cors.ts'
 import { fromNodeRequest } from './node-request.ts'
+import { type LogLevel, formatLogLine } from '../../observability/operations-log.ts'
 
 export type Engine = 'direct' | 'msw'
 
@@ -26,6 +28,10 @@ export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   simulator?: Simulator
   /** Receives every answered request (`--record`), and is what `POST /__sim/record/flush` writes. */
   recording?: ServerRecording
+  /** The operations log: `quiet` (none; the default for embedding), `normal` (a line per request), `verbose` (with bodies). */
+  log?: LogLevel
+  /** Where log lines go (default: console.log). */
+  logSink?: (line: string) => void
 }
 
 /** A session recording the server feeds: API requests and the control requests that change state. */
@@ -92,7 +98,13 @@ function headersOf(request: IncomingMessage): Record<string, string> {
   return headers
 }
 
-export function createRequestListener(simulator: Simulator, engine: Engine, origin: () => string, recording?: ServerRecording) {
+export function createRequestListener(
+  simulator: Simulator,
+  engine: Engine,
+  origin: () => string,
+  recording?: ServerRecording,
+  logControl?: (method: string, path: string, status: number, started: number) => void,
+) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     try {
       if (request.method === 'OPTIONS') {
@@ -103,12 +115,15 @@ export function createRequestListener(simulator: Simulator, engine: Engine, orig
       const simRequest = fromNodeRequest(request)
       // A recording reads the body first: after a network error the socket is gone, and the body with it.
       const recordedBody = recording !== undefined && isRecorded(simRequest) ? await simRequest.text() : undefined
-      const result = isControlPath(simRequest.path)
-        ? await handleControlRequest({ simulator, request: simRequest, recording })
+      const control = isControlPath(simRequest.path)
+      const started = performance.now()
+      const result = control
+        ? await handleControlRequest({ simulator, request: simRequest, recording, serverUrl: origin() })
         : engine === 'msw'
           ? await viaMsw(simulator, request, simRequest, origin())
           : await simulator.handle(simRequest)
       send(request, response, result)
+      if (control) logControl?.(simRequest.method, simRequest.path, result.status, started)
       if (recordedBody !== undefined) {
         recording!.record({
           method: simRequest.method,
@@ -135,9 +150,17 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
   const simulator = options.simulator ?? createSimulator(options)
   const host = options.host ?? DEFAULT_HOST
   let url = ''
+  const level = options.log ?? 'quiet'
+  const sink = options.logSink ?? ((line: string) => console.log(line))
+  const unsubscribe = level === 'quiet' ? () => {} : simulator.onExchange((entry) => sink(formatLogLine(entry, level)))
+  const logControl =
+    level === 'quiet'
+      ? undefined
+      : (method: string, path: string, status: number, started: number) =>
+          sink(`${new Date().toISOString().slice(11, 23)} ${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms control`)
   const server = createServer(
     { keepAliveTimeout: 5000 },
-    createRequestListener(simulator, options.engine ?? 'direct', () => url, options.recording),
+    createRequestListener(simulator, options.engine ?? 'direct', () => url, options.recording, logControl),
   )
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
@@ -154,6 +177,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     simulator,
     close: () =>
       new Promise<void>((resolve) => {
+        unsubscribe()
         server.close(() => resolve())
         server.closeAllConnections()
       }),

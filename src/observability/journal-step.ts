@@ -1,0 +1,61 @@
+/**
+ * The outermost pipeline step: times every request, records it in the journal and tells the
+ * listeners (the standalone server's operations log) what happened. Bodies are read only when the
+ * operation takes one, and then from the request's memoized text.
+ */
+import type { Operation } from '../contract/operations.ts'
+import type { Step } from '../pipeline/compose.ts'
+import type { SimRequest, SimResponse } from '../pipeline/sim-request.ts'
+import { sessionOf } from '../pipeline/tenant-step.ts'
+import type { Journal, JournalEntry } from './journal.ts'
+
+export type ExchangeListener = (entry: JournalEntry) => void
+
+export interface Recorder {
+  readonly journal: Journal
+  /** Records one answered request and notifies the listeners. */
+  record(
+    request: SimRequest,
+    operation: Operation | null,
+    response: SimResponse,
+    started: number,
+    scenario: string | null,
+    requestBody: string | null,
+  ): void
+  readonly listeners: Set<ExchangeListener>
+}
+
+export function createRecorder(journal: Journal): Recorder {
+  const listeners = new Set<ExchangeListener>()
+  return {
+    journal,
+    listeners,
+    record(request, operation, response, started, scenario, requestBody) {
+      const entry = journal.record({
+        at: new Date().toISOString(),
+        method: request.method,
+        path: request.path,
+        query: request.query.toString(),
+        operation: operation?.id ?? null,
+        status: response.networkError ? 0 : response.status,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        scenario,
+        session: sessionOf(request.header),
+        requestBody,
+        responseBody: response.body,
+      })
+      for (const listener of listeners) listener(entry)
+    },
+  }
+}
+
+export function journalStep<State>(recorder: Recorder): Step<State> {
+  return async (context, next) => {
+    const started = performance.now()
+    const response = await next()
+    // The body was read (and memoized) by validation; a refused or unreadable one is left out.
+    const requestBody = !('body' in context.operation) ? null : await context.request.text().catch(() => null)
+    recorder.record(context.request, context.operation, response, started, (context.locals.scenario as string | undefined) ?? null, requestBody)
+    return response
+  }
+}

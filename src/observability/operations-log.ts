@@ -1,0 +1,26 @@
+/**
+ * The operations log of the standalone server: one concise line per request (time, method, path,
+ * status, duration, operation, scenario, session); `verbose` adds the bodies, `quiet` prints none.
+ */
+import type { JournalEntry } from './journal.ts'
+
+export type LogLevel = 'quiet' | 'normal' | 'verbose'
+
+const BODY_PREVIEW = 500
+
+function preview(body: string | null): string {
+  if (body === null || body === '') return '(none)'
+  return body.length <= BODY_PREVIEW ? body : `${body.slice(0, BODY_PREVIEW)}… (${body.length} chars)`
+}
+
+export function formatLogLine(entry: JournalEntry, level: Exclude<LogLevel, 'quiet'>): string {
+  const time = entry.at.slice(11, 23)
+  const target = entry.query === '' ? entry.path : `${entry.path}?${entry.query}`
+  const status = entry.status === 0 ? 'NETWORK-ERROR' : String(entry.status)
+  const parts = [time, entry.method, target, status, `${entry.durationMs.toFixed(1)}ms`, entry.operation ?? '-']
+  if (entry.scenario !== null) parts.push(`scenario=${entry.scenario}`)
+  if (entry.session !== null) parts.push(`session=${entry.session}`)
+  const line = parts.join(' ')
+  if (level === 'normal') return line
+  return `${line}\n  request  ${preview(entry.requestBody)}\n  response ${preview(entry.responseBody)}`
+}
