@@ -4,11 +4,17 @@
  * follows their parcels, signature contracts behind them, users with valid CPFs, and the managers'
  * and investors' payments. The committed fixtures were written by it (`npm run fixtures`), and
  * `--size n` builds larger worlds with it at start-up.
+ *
+ * Parties, security tokens and payments come from one faker stream. Debt tokens and their
+ * signature contracts are seeded rows: row i draws from its own small stream (seeded from the
+ * world's stream and i), so any row can be built alone, in any order, always the same. The world
+ * knows every row's addresses and links at once (they key and index the tables) and builds a
+ * row's records, parcels and all, only when something reads them: a 100k-token world starts in
+ * well under a second and holds a few dozen megabytes until it is read.
  */
 import { Faker, base, en, generateMersenne53Randomizer, pt_BR } from '@faker-js/faker'
 import { addMonths, dayToUnixSeconds, toIsoDay } from '../domain/calendar.ts'
 import { DebtTokenStatus, deriveDebtTokenStatus } from '../domain/debt-token-status.ts'
-import { formatCents } from '../domain/money.ts'
 import { MONTHS_PER_PERIOD, installmentCents, periodRate } from '../domain/price-table.ts'
 import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '../domain/tax-ids.ts'
 import type { PaymentFrequency } from '../contract/signature-contracts.ts'
@@ -20,6 +26,8 @@ import type {
   SignatureContractRecord,
   UserRecord,
 } from './records.ts'
+import { type SeededRows, attachSeededRows } from './table-snapshot.ts'
+import { normalizeKey } from './table-spec.ts'
 import type { World } from './world.ts'
 
 export interface GenerateOptions {
@@ -32,50 +40,171 @@ export interface GenerateOptions {
 
 const DAY_MS = 86_400_000
 
+const HEX = Array.from('0123456789abcdef', (c) => c.charCodeAt(0))
+const UUID_TEMPLATE = Array.from('xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx', (c) => c.charCodeAt(0))
+
+/** Node's Buffer when there is one: it decodes Latin-1 bytes into a string without a per-character cost. */
+const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer
+
 /**
- * The hot draws of the generator, taken straight from faker's seeded randomizer with faker's own
- * arithmetic (`number.int`, `number.hex`, `string.uuid`), so they yield exactly the values faker
- * would, at a fraction of the cost. Strings are built flat from character codes: concatenating
- * them piece by piece would leave rope (cons) strings that cost 4-5x their length in memory,
- * which at 100k debt tokens is hundreds of megabytes.
+ * Writes hexadecimal text and turns it into flat strings. Concatenating strings piece by piece
+ * leaves rope (cons) strings that cost 4-5x their length in memory; these are flat. Several values
+ * can be written in a row and cut out of one string with `slice` (V8 shares the characters).
+ */
+class TextBuilder {
+  readonly #codes: Uint8Array | number[] = NodeBuffer ? NodeBuffer.alloc(4096) : new Array<number>(4096).fill(0)
+  #at = 0
+
+  begin(): void {
+    this.#at = 0
+  }
+
+  /** Appends `0x` and `length` hexadecimal characters, 8 from each 32-bit draw, most significant first; returns where they start. */
+  appendHex(length: number, u32: () => number): number {
+    const codes = this.#codes
+    const start = this.#at
+    let i = start
+    codes[i++] = 48 // 0
+    codes[i++] = 120 // x
+    const end = i + length
+    const whole = end - (length % 8)
+    while (i < whole) {
+      const value = u32()
+      codes[i++] = HEX[value >>> 28]!
+      codes[i++] = HEX[(value >>> 24) & 15]!
+      codes[i++] = HEX[(value >>> 20) & 15]!
+      codes[i++] = HEX[(value >>> 16) & 15]!
+      codes[i++] = HEX[(value >>> 12) & 15]!
+      codes[i++] = HEX[(value >>> 8) & 15]!
+      codes[i++] = HEX[(value >>> 4) & 15]!
+      codes[i++] = HEX[value & 15]!
+    }
+    if (i < end) {
+      let value = u32()
+      while (i < end) {
+        codes[i++] = HEX[value >>> 28]!
+        value = (value << 4) >>> 0
+      }
+    }
+    this.#at = end
+    return start
+  }
+
+  /** Appends a version 4 (random) UUID from four 32-bit draws; returns where it starts. */
+  appendUuid4(u32: () => number): number {
+    const codes = this.#codes
+    const start = this.#at
+    for (let i = 0, left = 0, value = 0; i < 36; i++) {
+      if (i === 8 || i === 13 || i === 18 || i === 23) {
+        codes[start + i] = 45 // -
+        continue
+      }
+      if (left === 0) {
+        value = u32()
+        left = 8
+      }
+      codes[start + i] = HEX[value >>> 28]!
+      value = (value << 4) >>> 0
+      left--
+    }
+    codes[start + 14] = 52 // version 4
+    codes[start + 19] = HEX[8 | (HEX.indexOf(codes[start + 19]!) & 3)]! // RFC 4122 variant
+    this.#at = start + 36
+    return start
+  }
+
+  /** Appends faker.string.uuid() from faker's own draws (the 30 `x` of its template left to right, then `y`). */
+  appendFakerUuid(next: () => number): number {
+    const codes = this.#codes
+    const start = this.#at
+    for (let i = 0; i < 36; i++) codes[start + i] = UUID_TEMPLATE[i] === 120 ? HEX[Math.floor(next() * 16)]! : UUID_TEMPLATE[i]!
+    codes[start + 19] = HEX[Math.floor(next() * 4 + 8)]!
+    this.#at = start + 36
+    return start
+  }
+
+  /** Everything appended since `begin()`, as one flat string. */
+  end(): string {
+    const codes = this.#codes
+    return NodeBuffer ? (codes as Buffer).toString('latin1', 0, this.#at) : String.fromCharCode.apply(null, (codes as number[]).slice(0, this.#at))
+  }
+
+  hex(length: number, u32: () => number): string {
+    this.begin()
+    this.appendHex(length, u32)
+    return this.end()
+  }
+
+  fakerUuid(next: () => number): string {
+    this.begin()
+    this.appendFakerUuid(next)
+    return this.end()
+  }
+}
+
+/**
+ * The hot draws from faker's seeded randomizer, with faker's own arithmetic (`number.int`,
+ * `number.int({ max: 0xffffffff })` per 8 hex characters, `string.uuid`): exactly the values faker
+ * would give, at a fraction of the cost.
  */
 function drawer(next: () => number) {
-  const HEX = Array.from('0123456789abcdef', (c) => c.charCodeAt(0))
-  /** Character-code buffers by string length; their lengths never change, which keeps them fast. */
-  const buffers = new Map<number, number[]>()
-  const buffer = (length: number) => {
-    let codes = buffers.get(length)
-    if (codes === undefined) buffers.set(length, (codes = new Array<number>(length).fill(0)))
-    return codes
-  }
-  const UUID_TEMPLATE = Array.from('xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx', (c) => c.charCodeAt(0))
-  const uuidCodes = [...UUID_TEMPLATE]
-  /** faker.number.int({ min, max }) */
-  const int = (min: number, max: number) => Math.floor(next() * (max - min + 1) + min)
+  const text = new TextBuilder()
+  const u32 = () => Math.floor(next() * 4294967296)
   return {
-    int,
-    /** `0x` and `length` hexadecimal characters, 8 per draw, as `faker.number.int({ max: 0xffffffff })` gave them. */
-    hex(length: number): string {
-      const codes = buffer(length + 2)
-      codes[0] = 48 // 0
-      codes[1] = 120 // x
-      for (let i = 0; i < length; i += 8) {
-        let value = Math.floor(next() * 4294967296)
-        for (let j = 7; j >= 0; j--) {
-          if (i + j < length) codes[2 + i + j] = HEX[value & 15]!
-          value >>>= 4
-        }
-      }
-      return String.fromCharCode.apply(null, codes)
+    /** faker.number.int({ min, max }) */
+    int: (min: number, max: number) => Math.floor(next() * (max - min + 1) + min),
+    hex: (length: number) => text.hex(length, u32),
+    uuid: () => text.fakerUuid(next),
+  }
+}
+
+/** fmix32 of MurmurHash3: spreads a 32-bit value over all bits. */
+function mix32(value: number): number {
+  let h = value | 0
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
+  return (h ^ (h >>> 16)) >>> 0
+}
+
+/** sfc32, a small fast seeded generator; `start(seed, row)` gives each row its own stream. */
+function rowStream() {
+  let a = 0
+  let b = 0
+  let c = 0
+  let d = 0
+  const u32 = (): number => {
+    const t = (((a + b) | 0) + d) | 0
+    d = (d + 1) | 0
+    a = b ^ (b >>> 9)
+    b = (c + (c << 3)) | 0
+    c = (c << 21) | (c >>> 11)
+    c = (c + t) | 0
+    return t >>> 0
+  }
+  const stream = {
+    u32,
+    start(seed: number, row: number) {
+      a = mix32(seed ^ 0x6a09e667)
+      b = mix32(row + 0x9e3779b9)
+      c = mix32(seed + Math.imul(row, 0x85ebca6b) + 0xbb67ae85)
+      d = 1
+      for (let i = 0; i < 12; i++) u32()
+      return stream
     },
-    /** faker.string.uuid(): the 30 `x` of xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx left to right, then `y`. */
-    uuid(): string {
-      const codes = uuidCodes
-      for (let i = 0; i < 36; i++) if (UUID_TEMPLATE[i] === 120) codes[i] = HEX[Math.floor(next() * 16)]!
-      codes[19] = HEX[Math.floor(next() * 4 + 8)]!
-      return String.fromCharCode.apply(null, codes)
+    /** An integer in [min, max]. */
+    int: (min: number, max: number) => min + Math.floor((u32() / 4294967296) * (max - min + 1)),
+    skip(draws: number) {
+      for (let i = 0; i < draws; i++) u32()
     },
   }
+  return stream
+}
+
+/** formatCents (domain/money) for whole, non-negative cents, which is all the generator writes. */
+export function centsText(cents: number): string {
+  const whole = Math.floor(cents / 100)
+  const rest = cents - whole * 100
+  return rest < 10 ? `${whole}.0${rest}` : `${whole}.${rest}`
 }
 
 /** Memoizes a function of one key. */
@@ -102,9 +231,11 @@ export function generateWorld(options: GenerateOptions): World {
   const pick = <T>(items: readonly T[]) => items[draw.int(0, items.length - 1)]!
 
   const n = options.debtTokens
-  const userCount = Math.max(6, Math.ceil(n / 20))
   const companyCount = Math.max(8, Math.ceil(n / 8))
   const securityTokenCount = Math.max(3, Math.ceil(n / 100))
+  // One manager per security token, then investors: one user per 20 tokens up to 10k tokens, and
+  // at most 500 investors beyond that (people are the slowest records to fake).
+  const userCount = Math.max(6, Math.min(Math.ceil(n / 20), securityTokenCount + 500))
 
   const platform = { adminAddress: address() }
 
@@ -201,117 +332,14 @@ export function generateWorld(options: GenerateOptions): World {
     }
   })
 
-  const frequencies: PaymentFrequency[] = ['monthly', 'monthly', 'monthly', 'quarterly', 'bimonthly']
-  const debtTokens: DebtTokenRecord[] = []
-  const signatureContracts: SignatureContractRecord[] = []
-  /** What depends only on how many days ago a token was created (at most 360 values): shared strings. */
-  const createdOn = memo((daysAgo: number) => {
-    const createdAt = new Date(now.getTime() - daysAgo * DAY_MS)
-    return {
-      createdAt: createdAt.toISOString(),
-      unixtime: String(Math.floor(createdAt.getTime() / 1000)),
-      firstInstallmentDueDate: addMonths(toIsoDay(createdAt), 1),
-    }
+  const rows = new DebtRows({
+    seed: draw.int(0, 0xffffffff),
+    size: n,
+    now,
+    creditors,
+    debtors,
+    securityTokens: securityTokens.map((token) => token.contractAddress),
   })
-  /** Due dates of the Price table's rows (domain/price-table `schedule`), by creation day and months per period. */
-  const dueDatesOf = memo((key: number) => {
-    const firstDueDate = createdOn(Math.floor(key / 16)).firstInstallmentDueDate
-    return Array.from({ length: 12 }, (_, k) => {
-      const day = addMonths(firstDueDate, k * (key % 16))
-      return { day, seconds: dayToUnixSeconds(day) }
-    })
-  })
-  const rateOf = memo((hundredths: number) => (hundredths / 100).toFixed(2))
-  const cents = memo(formatCents)
-
-  for (let i = 0; i < n; i++) {
-    const creditor = creditors[(i * 7) % creditors.length]!
-    const debtor = debtors[(i * 5 + Math.floor(i / debtors.length)) % debtors.length]!
-    const frequency = pick(frequencies)
-    const installments = draw.int(3, 12)
-    const principalCents = draw.int(50, 5000) * 10_000
-    const monthlyInterests = rateOf(draw.int(80, 250))
-    const signed = i % 10 !== 9
-    const createdDaysAgo = signed ? draw.int(30, 360) : draw.int(1, 20)
-    const created = createdOn(createdDaysAgo)
-    const firstInstallmentDueDate = created.firstInstallmentDueDate
-    const terms = { principalCents, installments, monthlyRate: Number(monthlyInterests) / 100, frequency, firstDueDate: firstInstallmentDueDate }
-    const lateDebtor = i % 6 === 5
-    // The rows of schedule(terms) (domain/price-table; a unit test checks they agree), computed
-    // here so that the due dates, which repeat across tokens, are worked out once.
-    const dueDates = dueDatesOf(createdDaysAgo * 16 + MONTHS_PER_PERIOD[frequency])
-    const rate = periodRate(terms.monthlyRate, frequency)
-    const regular = installmentCents(terms)
-    const parcels: DebtTokenRecord['parcels'] = []
-    let balance = principalCents
-    let owedCents = 0
-    let paidCents = 0
-    for (let number = 1; number <= installments; number++) {
-      const interest = Math.round(balance * rate)
-      const principal = number === installments ? balance : Math.min(balance, regular - interest)
-      balance -= principal
-      const amount = principal + interest
-      const dueDate = dueDates[number - 1]!.seconds
-      const isPaid = signed && dueDate < nowSeconds && !(lateDebtor && dueDate > nowSeconds - 45 * 86_400)
-      const interestText = formatCents(interest)
-      if (isPaid) paidCents += amount
-      else owedCents += amount
-      parcels.push({
-        amount,
-        dueDate,
-        id: draw.uuid(),
-        isPaid,
-        paymentHash: isPaid ? hex(64) : '',
-        parcelId: number,
-        currentAmount: formatCents(amount),
-        currentJuros: interestText,
-        juros: interestText,
-      })
-    }
-    const listed = signed && i % 4 === 1
-    const status = deriveDebtTokenStatus({ signed, listed, parcels, now: nowSeconds })
-    const contractAddress = address()
-    const tokenAddress = address()
-    const lastInstallmentDueDate = dueDates[installments - 1]!.day
-    const principalText = cents(principalCents)
-    signatureContracts.push({
-      creditorWalletAddress: creditor.wallet,
-      creditorId: creditor.cnpj,
-      debtorWalletAddress: debtor.wallet,
-      debtorId: debtor.cnpj,
-      type: 'legalPerson',
-      debtTotalValue: principalText,
-      installments: String(installments),
-      firstInstallmentDueDate,
-      lastInstallmentDueDate,
-      periodicity: frequency,
-      monthlyInterests,
-      installmentValue: formatCents(regular),
-      signatureContractAddress: contractAddress,
-    })
-    debtTokens.push({
-      address: tokenAddress,
-      amount: formatCents(owedCents),
-      createdAt: created.createdAt,
-      creditorAddress: creditor.wallet,
-      creditorId: creditor.cnpj,
-      creditorSignature: signed ? hex(130) : '',
-      debtorAddress: debtor.wallet,
-      debtorId: debtor.cnpj,
-      debtorSignature: signed ? hex(130) : '',
-      listingPrice: formatCents(status === DebtTokenStatus.Listed ? Math.round(owedCents * 0.95) : owedCents),
-      monthlyInterestRate: monthlyInterests,
-      originalAmount: principalText,
-      originalCreditor: creditor.wallet,
-      parcels,
-      periodicity: frequency,
-      status,
-      unixtime: created.unixtime,
-      lastInstallmentDueDate,
-      amountPaidInstallments: formatCents(paidCents),
-      securityTokenAddress: signed ? securityTokens[i % securityTokenCount]!.contractAddress : null,
-    })
-  }
 
   const managerPayments: ManagerPaymentRecord[] = []
   const investorPayments: InvestorPaymentRecord[] = []
@@ -346,5 +374,292 @@ export function generateWorld(options: GenerateOptions): World {
     }
   })
 
-  return { platform, users, securityTokens, debtTokens, signatureContracts, managerPayments, investorPayments }
+  const world = { platform, users, securityTokens, managerPayments, investorPayments } as Omit<World, 'debtTokens' | 'signatureContracts'>
+  return withSeededRows(world, { debtTokens: rows.tokens, signatureContracts: rows.contracts })
+}
+
+export interface SeededTables {
+  debtTokens: SeededRows<DebtTokenRecord>
+  signatureContracts: SeededRows<SignatureContractRecord>
+}
+
+/**
+ * A world whose seeded tables are built on demand: reading `world.debtTokens` builds every record,
+ * while `snapshotWorld` finds the rows themselves (`seededRowsOf`) and builds none.
+ */
+function withSeededRows(rest: Omit<World, 'debtTokens' | 'signatureContracts'>, tables: SeededTables): World {
+  const world = { ...rest } as World
+  attachSeededRows(world, 'debtTokens', tables.debtTokens)
+  attachSeededRows(world, 'signatureContracts', tables.signatureContracts)
+  return world
+}
+
+const FREQUENCIES: readonly PaymentFrequency[] = ['monthly', 'monthly', 'monthly', 'quarterly', 'bimonthly']
+
+interface Company {
+  wallet: string
+  cnpj: string
+}
+
+interface DebtRowsOptions {
+  seed: number
+  size: number
+  now: Date
+  creditors: readonly Company[]
+  debtors: readonly Company[]
+  /** Contract addresses of the security tokens signed debt tokens are spread over. */
+  securityTokens: readonly string[]
+}
+
+/** The loan terms of row i and what follows from them without its parcels. */
+interface RowTerms {
+  creditor: Company
+  debtor: Company
+  frequency: PaymentFrequency
+  installments: number
+  principalCents: number
+  monthlyInterests: string
+  signed: boolean
+  createdDaysAgo: number
+}
+
+/**
+ * Debt tokens and their signature contracts, one row per loan. Row i's creditor, debtor and
+ * security token follow from i; its addresses, terms, parcel ids, payment hashes and signatures
+ * are drawn, in that order, from row i's own stream.
+ */
+class DebtRows {
+  readonly tokens: SeededRows<DebtTokenRecord>
+  readonly contracts: SeededRows<SignatureContractRecord>
+  readonly #options: DebtRowsOptions
+  readonly #stream = rowStream()
+  readonly #text = new TextBuilder()
+  readonly #tokenAddresses: string[]
+  readonly #contractAddresses: string[]
+  readonly #nowSeconds: number
+  readonly #createdOn: (daysAgo: number) => { createdAt: string; unixtime: string; firstInstallmentDueDate: string }
+  readonly #dueDatesOf: (key: number) => { day: string; seconds: number }[]
+  readonly #rateOf: (hundredths: number) => string
+  readonly #cents: (cents: number) => string
+
+  constructor(options: DebtRowsOptions) {
+    this.#options = options
+    const { now } = options
+    this.#nowSeconds = Math.floor(now.getTime() / 1000)
+    this.#tokenAddresses = []
+    this.#contractAddresses = []
+    for (let i = 0; i < options.size; i++) {
+      const stream = this.#stream.start(options.seed, i)
+      this.#tokenAddresses.push(this.#text.hex(40, stream.u32))
+      this.#contractAddresses.push(this.#text.hex(40, stream.u32))
+    }
+    /** What depends only on how many days ago a token was created (at most 360 values): shared strings. */
+    this.#createdOn = memo((daysAgo: number) => {
+      const createdAt = new Date(now.getTime() - daysAgo * DAY_MS)
+      return {
+        createdAt: createdAt.toISOString(),
+        unixtime: String(Math.floor(createdAt.getTime() / 1000)),
+        firstInstallmentDueDate: addMonths(toIsoDay(createdAt), 1),
+      }
+    })
+    /** Due dates of the Price table's rows (domain/price-table `schedule`), by creation day and months per period. */
+    this.#dueDatesOf = memo((key: number) => {
+      const firstDueDate = this.#createdOn(Math.floor(key / 16)).firstInstallmentDueDate
+      return Array.from({ length: 12 }, (_, k) => {
+        const day = addMonths(firstDueDate, k * (key % 16))
+        return { day, seconds: dayToUnixSeconds(day) }
+      })
+    })
+    this.#rateOf = memo((hundredths: number) => (hundredths / 100).toFixed(2))
+    this.#cents = memo(centsText)
+
+    const rows = this
+    const keyed = <T extends object>(addresses: string[], build: (row: number) => T, filedAt: (name: string, row: number) => string | null): SeededRows<T> => {
+      const built: (T | undefined)[] = Array.from({ length: options.size }, () => undefined) // packed: fast at any size
+      return {
+        size: options.size,
+        keyAt: (row) => addresses[row]!,
+        filedAt,
+        record(row) {
+          let record = built[row]
+          if (record === undefined) built[row] = record = build(row)
+          return record
+        },
+      }
+    }
+    // Records are frozen here, shallowly where that is all there is (deepFreeze costs more than building).
+    this.tokens = keyed(
+      this.#tokenAddresses,
+      (row) => {
+        const token = rows.#token(row)
+        for (const parcel of token.parcels) Object.freeze(parcel)
+        Object.freeze(token.parcels)
+        return Object.freeze(token)
+      },
+      (name, row) => rows.#tokenFiledAt(name, row),
+    )
+    this.contracts = keyed(this.#contractAddresses, (row) => Object.freeze(rows.#contract(row)), () => null)
+  }
+
+  #creditor(i: number): Company {
+    const { creditors } = this.#options
+    return creditors[(i * 7) % creditors.length]!
+  }
+
+  #debtor(i: number): Company {
+    const { debtors } = this.#options
+    return debtors[(i * 5 + Math.floor(i / debtors.length)) % debtors.length]!
+  }
+
+  #securityToken(i: number): string | null {
+    const { securityTokens } = this.#options
+    return i % 10 !== 9 ? securityTokens[i % securityTokens.length]! : null
+  }
+
+  /** The debt tokens table's index values (records.ts `tables.debtTokens.indexes`) without building the record. */
+  #tokenFiledAt(name: string, i: number): string | null {
+    if (name === 'creditor') return normalizeKey(this.#creditor(i).wallet)
+    if (name === 'debtor') return normalizeKey(this.#debtor(i).wallet)
+    if (name === 'securityToken') {
+      const address = this.#securityToken(i)
+      return address === null ? null : normalizeKey(address)
+    }
+    throw new Error(`debtTokens: no index named ${name}`)
+  }
+
+  /** Starts row i's stream and draws its terms (the addresses come first: skipped, they are known). */
+  #terms(i: number): RowTerms {
+    const stream = this.#stream.start(this.#options.seed, i)
+    stream.skip(10)
+    const signed = i % 10 !== 9
+    return {
+      creditor: this.#creditor(i),
+      debtor: this.#debtor(i),
+      frequency: FREQUENCIES[stream.int(0, FREQUENCIES.length - 1)]!,
+      installments: stream.int(3, 12),
+      principalCents: stream.int(50, 5000) * 10_000,
+      monthlyInterests: this.#rateOf(stream.int(80, 250)),
+      signed,
+      createdDaysAgo: signed ? stream.int(30, 360) : stream.int(1, 20),
+    }
+  }
+
+  #loan(terms: RowTerms) {
+    const created = this.#createdOn(terms.createdDaysAgo)
+    const loan = {
+      principalCents: terms.principalCents,
+      installments: terms.installments,
+      monthlyRate: Number(terms.monthlyInterests) / 100,
+      frequency: terms.frequency,
+      firstDueDate: created.firstInstallmentDueDate,
+    }
+    return {
+      created,
+      loan,
+      regular: installmentCents(loan),
+      dueDates: this.#dueDatesOf(terms.createdDaysAgo * 16 + MONTHS_PER_PERIOD[terms.frequency]),
+    }
+  }
+
+  #contract(i: number): SignatureContractRecord {
+    const terms = this.#terms(i)
+    const { created, regular, dueDates } = this.#loan(terms)
+    return {
+      creditorWalletAddress: terms.creditor.wallet,
+      creditorId: terms.creditor.cnpj,
+      debtorWalletAddress: terms.debtor.wallet,
+      debtorId: terms.debtor.cnpj,
+      type: 'legalPerson',
+      debtTotalValue: this.#cents(terms.principalCents),
+      installments: String(terms.installments),
+      firstInstallmentDueDate: created.firstInstallmentDueDate,
+      lastInstallmentDueDate: dueDates[terms.installments - 1]!.day,
+      periodicity: terms.frequency,
+      monthlyInterests: terms.monthlyInterests,
+      installmentValue: centsText(regular),
+      signatureContractAddress: this.#contractAddresses[i]!,
+    }
+  }
+
+  #token(i: number): DebtTokenRecord {
+    const terms = this.#terms(i)
+    const stream = this.#stream
+    const text = this.#text
+    const nowSeconds = this.#nowSeconds
+    const { created, loan, regular, dueDates } = this.#loan(terms)
+    const { signed, installments, principalCents } = terms
+    const lateDebtor = i % 6 === 5
+    // The rows of schedule(loan) (domain/price-table; a unit test checks they agree), computed
+    // here so that the due dates, which repeat across tokens, are worked out once.
+    const rate = periodRate(loan.monthlyRate, loan.frequency)
+    const regularText = centsText(regular)
+    // Parcel ids, payment hashes and signatures are drawn in that order into one text, then cut out of it.
+    text.begin()
+    const amounts: number[] = []
+    const interests: number[] = []
+    const idAt: number[] = []
+    const hashAt: number[] = []
+    let balance = principalCents
+    let owedCents = 0
+    let paidCents = 0
+    for (let number = 1; number <= installments; number++) {
+      const interest = Math.round(balance * rate)
+      const principal = number === installments ? balance : Math.min(balance, regular - interest)
+      balance -= principal
+      const amount = principal + interest
+      const dueDate = dueDates[number - 1]!.seconds
+      const isPaid = signed && dueDate < nowSeconds && !(lateDebtor && dueDate > nowSeconds - 45 * 86_400)
+      if (isPaid) paidCents += amount
+      else owedCents += amount
+      amounts.push(amount)
+      interests.push(interest)
+      idAt.push(text.appendUuid4(stream.u32))
+      hashAt.push(isPaid ? text.appendHex(64, stream.u32) : -1)
+    }
+    const creditorSignatureAt = signed ? text.appendHex(130, stream.u32) : -1
+    const debtorSignatureAt = signed ? text.appendHex(130, stream.u32) : -1
+    const drawn = text.end()
+    const parcels: DebtTokenRecord['parcels'] = []
+    for (let k = 0; k < installments; k++) {
+      const amount = amounts[k]!
+      const interestText = centsText(interests[k]!)
+      const isPaid = hashAt[k]! !== -1
+      parcels.push({
+        amount,
+        dueDate: dueDates[k]!.seconds,
+        id: drawn.slice(idAt[k], idAt[k]! + 36),
+        isPaid,
+        paymentHash: isPaid ? drawn.slice(hashAt[k], hashAt[k]! + 66) : '',
+        parcelId: k + 1,
+        currentAmount: amount === regular ? regularText : centsText(amount),
+        currentJuros: interestText,
+        juros: interestText,
+      })
+    }
+    const listed = signed && i % 4 === 1
+    const status = deriveDebtTokenStatus({ signed, listed, parcels, now: nowSeconds })
+    const principalText = this.#cents(principalCents)
+    return {
+      address: this.#tokenAddresses[i]!,
+      amount: centsText(owedCents),
+      createdAt: created.createdAt,
+      creditorAddress: terms.creditor.wallet,
+      creditorId: terms.creditor.cnpj,
+      creditorSignature: signed ? drawn.slice(creditorSignatureAt, creditorSignatureAt + 132) : '',
+      debtorAddress: terms.debtor.wallet,
+      debtorId: terms.debtor.cnpj,
+      debtorSignature: signed ? drawn.slice(debtorSignatureAt, debtorSignatureAt + 132) : '',
+      listingPrice: centsText(status === DebtTokenStatus.Listed ? Math.round(owedCents * 0.95) : owedCents),
+      monthlyInterestRate: terms.monthlyInterests,
+      originalAmount: principalText,
+      originalCreditor: terms.creditor.wallet,
+      parcels,
+      periodicity: terms.frequency,
+      status,
+      unixtime: created.unixtime,
+      lastInstallmentDueDate: dueDates[installments - 1]!.day,
+      amountPaidInstallments: centsText(paidCents),
+      securityTokenAddress: this.#securityToken(i),
+    }
+  }
 }

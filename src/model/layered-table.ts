@@ -20,6 +20,7 @@ export class LayeredTable<T extends object> {
   readonly #deleted = new Set<string>()
   /** Index name → value → keys of written records filed under it, in write order. */
   readonly #writtenIndexes = new Map<string, Map<string, Set<string>>>()
+  #version = 0
 
   constructor(base: TableSnapshot<T>) {
     this.#spec = base.spec
@@ -32,9 +33,14 @@ export class LayeredTable<T extends object> {
     return this.#spec.name
   }
 
+  /** Changes on every write (insert, update, delete): what was read at one version is still true at it. */
+  get version(): number {
+    return this.#version
+  }
+
   get(key: string): T | undefined {
-    if (this.#deleted.has(key)) return undefined
-    return this.#written.get(key) ?? this.#base.byKey.get(key)
+    if (this.#deleted.size > 0 && this.#deleted.has(key)) return undefined
+    return this.#written.get(key) ?? this.#base.get(key)
   }
 
   has(key: string): boolean {
@@ -44,16 +50,22 @@ export class LayeredTable<T extends object> {
   /** Records filed under `value` in index `indexName`: seeded ones in seed order, then written ones. */
   where(indexName: string, value: string): T[] {
     const indexOf = this.#indexOf(indexName)
+    const base = this.#base
     const results: T[] = []
-    for (const record of this.#base.indexes.get(indexName)?.get(value) ?? []) {
-      const key = this.#spec.key(record)
+    const untouched = this.#written.size === 0 && this.#deleted.size === 0
+    for (const row of base.filed(indexName, value)) {
+      if (untouched) {
+        results.push(base.record(row))
+        continue
+      }
+      const key = base.keyAt(row)
       if (this.#deleted.has(key)) continue
       const written = this.#written.get(key)
-      if (written === undefined) results.push(record)
+      if (written === undefined) results.push(base.record(row))
       else if (indexOf(written) === value) results.push(written)
     }
     for (const key of this.#writtenIndexes.get(indexName)?.get(value) ?? []) {
-      const seeded = this.#base.byKey.get(key)
+      const seeded = base.get(key)
       if (seeded !== undefined && indexOf(seeded) === value && !this.#deleted.has(key)) continue
       const written = this.#written.get(key)
       if (written !== undefined) results.push(written)
@@ -63,19 +75,20 @@ export class LayeredTable<T extends object> {
 
   /** Every record: seeded ones in seed order (with their written versions), then new ones. */
   all(): T[] {
+    const base = this.#base
     const results: T[] = []
-    for (const record of this.#base.records) {
-      const key = this.#spec.key(record)
+    for (let row = 0; row < base.size; row++) {
+      const key = base.keyAt(row)
       if (this.#deleted.has(key)) continue
-      results.push(this.#written.get(key) ?? record)
+      results.push(this.#written.get(key) ?? base.record(row))
     }
-    for (const [key, record] of this.#written) if (!this.#base.byKey.has(key)) results.push(record)
+    for (const [key, record] of this.#written) if (!base.has(key)) results.push(record)
     return results
   }
 
   count(): number {
-    let count = this.#base.records.length - this.#deleted.size
-    for (const key of this.#written.keys()) if (!this.#base.byKey.has(key)) count++
+    let count = this.#base.size - this.#deleted.size
+    for (const key of this.#written.keys()) if (!this.#base.has(key)) count++
     return count
   }
 
@@ -86,6 +99,7 @@ export class LayeredTable<T extends object> {
     const stored = (await this.#collection.create(record)) as T
     this.#deleted.delete(key)
     this.#store(key, stored)
+    this.#version++
     return stored
   }
 
@@ -103,6 +117,7 @@ export class LayeredTable<T extends object> {
       next = (await this.#collection.create(draft)) as T
     }
     this.#store(key, next)
+    this.#version++
     return next
   }
 
@@ -116,7 +131,8 @@ export class LayeredTable<T extends object> {
       this.#written.delete(key)
       this.#unindex(key, written)
     }
-    if (this.#base.byKey.has(key)) this.#deleted.add(key)
+    if (this.#base.has(key)) this.#deleted.add(key)
+    this.#version++
     return true
   }
 

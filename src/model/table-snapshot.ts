@@ -1,44 +1,154 @@
 /**
- * The seeded, immutable layer of a table: records in seed order, a map by key and the secondary
- * indexes. Built once per world and shared by every model (and session) made from that world;
- * records are frozen so no write can reach it.
+ * The seeded, immutable layer of a table: rows in seed order, a map from key to row and the
+ * secondary indexes. Built once per world and shared by every model (and session) made from that
+ * world; records are frozen so no write can reach them.
+ *
+ * Rows come either from records already in memory (fixtures) or from a `SeededRows` source that
+ * builds each record on first use (a generated world). A source knows every row's key and index
+ * values up front, so lookups never build more records than they return: a 100k-token world
+ * costs its keys at start-up, and a record only when something reads it.
  */
 import type { TableSpec } from './table-spec.ts'
 
-export class TableSnapshot<T extends object> {
-  readonly records: readonly T[]
-  readonly byKey: ReadonlyMap<string, T>
-  readonly indexes: ReadonlyMap<string, ReadonlyMap<string, readonly T[]>>
+/** Rows whose records are built on demand, always the same for the same row. */
+export interface SeededRows<T extends object> {
+  readonly size: number
+  /** The normalized key of `row` (what the table spec's `key` gives for its record). */
+  keyAt(row: number): string
+  /** The normalized value `row` is filed under in index `name`, as the table spec's index gives it. */
+  filedAt(name: string, row: number): string | null
+  /** The record of `row`: built on first use, deeply frozen, then the same object every time. */
+  record(row: number): T
+}
 
+/** Records already in memory as seeded rows (they are frozen here). */
+class RecordRows<T extends object> implements SeededRows<T> {
+  readonly #keys: string[]
   constructor(
     readonly spec: TableSpec<T>,
-    records: readonly T[],
+    readonly records: readonly T[],
   ) {
-    const byKey = new Map<string, T>()
-    const indexes = new Map<string, Map<string, T[]>>()
-    for (const name of Object.keys(spec.indexes)) indexes.set(name, new Map())
-    for (const record of records) {
+    this.#keys = records.map((record) => {
       deepFreeze(record)
-      const key = spec.key(record)
-      if (byKey.has(key)) throw new Error(`${spec.name}: duplicate key ${key}`)
-      byKey.set(key, record)
-      for (const [name, indexOf] of Object.entries(spec.indexes)) {
-        const value = indexOf(record)
-        if (value === null) continue
-        const index = indexes.get(name)!
-        const hits = index.get(value)
-        if (hits) hits.push(record)
-        else index.set(value, [record])
-      }
-    }
-    this.records = records
-    this.byKey = byKey
-    this.indexes = indexes
+      return spec.key(record)
+    })
+  }
+  get size(): number {
+    return this.records.length
+  }
+  keyAt(row: number): string {
+    return this.#keys[row]!
+  }
+  filedAt(name: string, row: number): string | null {
+    return this.spec.indexes[name]!(this.records[row]!)
+  }
+  record(row: number): T {
+    return this.records[row]!
   }
 }
 
-function deepFreeze(value: unknown): void {
+const NO_ROWS: readonly number[] = Object.freeze([])
+
+export class TableSnapshot<T extends object> {
+  readonly #rows: SeededRows<T>
+  readonly #rowOf = new Map<string, number>()
+  /** Index name → value → rows filed under it, in seed order. */
+  readonly #indexes = new Map<string, Map<string, number[]>>()
+  #all: readonly T[] | undefined
+
+  constructor(
+    readonly spec: TableSpec<T>,
+    source: readonly T[] | SeededRows<T>,
+  ) {
+    const rows = Array.isArray(source) ? new RecordRows(spec, source as readonly T[]) : (source as SeededRows<T>)
+    const names = Object.keys(spec.indexes)
+    const indexes = names.map((name) => {
+      const index = new Map<string, number[]>()
+      this.#indexes.set(name, index)
+      return index
+    })
+    for (let row = 0; row < rows.size; row++) {
+      const key = rows.keyAt(row)
+      if (this.#rowOf.has(key)) throw new Error(`${spec.name}: duplicate key ${key}`)
+      this.#rowOf.set(key, row)
+      for (let i = 0; i < names.length; i++) {
+        const value = rows.filedAt(names[i]!, row)
+        if (value === null) continue
+        const hits = indexes[i]!.get(value)
+        if (hits) hits.push(row)
+        else indexes[i]!.set(value, [row])
+      }
+    }
+    this.#rows = rows
+  }
+
+  /** How many seeded rows there are. */
+  get size(): number {
+    return this.#rows.size
+  }
+
+  keyAt(row: number): string {
+    return this.#rows.keyAt(row)
+  }
+
+  record(row: number): T {
+    return this.#rows.record(row)
+  }
+
+  /** The seeded record with `key` (a normalized key). */
+  get(key: string): T | undefined {
+    const row = this.#rowOf.get(key)
+    return row === undefined ? undefined : this.#rows.record(row)
+  }
+
+  has(key: string): boolean {
+    return this.#rowOf.has(key)
+  }
+
+  /** The rows filed under `value` in index `name`, in seed order. */
+  filed(name: string, value: string): readonly number[] {
+    return this.#indexes.get(name)?.get(value) ?? NO_ROWS
+  }
+
+  /** Every seeded record in seed order (for a generated table this builds every record). */
+  get records(): readonly T[] {
+    if (this.#all === undefined) {
+      const rows = this.#rows
+      this.#all = rows instanceof RecordRows ? rows.records : Object.freeze(Array.from({ length: rows.size }, (_, row) => rows.record(row)))
+    }
+    return this.#all
+  }
+}
+
+const SEEDED_ROWS = Symbol('seededRows')
+
+/**
+ * Makes `owner[name]` the records of `rows`, built (all of them) on first read, and lets
+ * `seededRowsOf` find the rows themselves until the property is replaced.
+ */
+export function attachSeededRows<T extends object>(owner: object, name: string, rows: SeededRows<T>): void {
+  let records: T[] | undefined
+  const get = () => (records ??= Array.from({ length: rows.size }, (_, row) => rows.record(row)))
+  Object.defineProperty(owner, name, {
+    enumerable: true,
+    configurable: true,
+    get,
+    set(value: T[]) {
+      records = value
+      Object.defineProperty(owner, name, { value, enumerable: true, configurable: true, writable: true })
+    },
+  })
+  Object.defineProperty(get, SEEDED_ROWS, { value: rows })
+}
+
+/** The seeded rows behind `owner[name]` (see `attachSeededRows`), or undefined for plain records. */
+export function seededRowsOf<T extends object>(owner: object, name: string): SeededRows<T> | undefined {
+  const get = Object.getOwnPropertyDescriptor(owner, name)?.get as { [SEEDED_ROWS]?: SeededRows<T> } | undefined
+  return get?.[SEEDED_ROWS]
+}
+
+export function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return
   Object.freeze(value)
-  for (const child of Object.values(value)) deepFreeze(child)
+  for (const key in value) deepFreeze((value as Record<string, unknown>)[key])
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { Address } from '../contract/formats.ts'
-import { TableSnapshot } from './table-snapshot.ts'
+import { TableSnapshot, seededRowsOf } from './table-snapshot.ts'
 import { type RecordOf, type TableName, tables } from './records.ts'
 
 export const PlatformSettings = z
@@ -125,7 +125,7 @@ export function snapshotWorld(world: World): WorldSnapshot {
   const nextId = (records: readonly { id: number }[]) => records.reduce((max, record) => Math.max(max, record.id), 0) + 1
   return {
     tables: Object.fromEntries(
-      tableNames.map((name) => [name, new TableSnapshot(tables[name] as never, world[name] as never)]),
+      tableNames.map((name) => [name, new TableSnapshot(tables[name] as never, seededRowsOf(world, name) ?? (world[name] as never))]),
     ) as WorldSnapshot['tables'],
     platform: Object.freeze({ ...world.platform }),
     firstIds: { managerPayments: nextId(world.managerPayments), investorPayments: nextId(world.investorPayments) },
