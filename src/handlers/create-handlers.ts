@@ -20,8 +20,18 @@ export function toFetchResponse(response: SimResponse): Response {
   return new HttpResponse(response.body, { status: response.status, headers: response.headers })
 }
 
-/** Matches every URL without capturing anything, so msw has no parameter to decode. */
-const ANY_URL_WITHOUT_PARAMS = /^(?:.*)$/
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * Matches the URLs under the API's first path segments that contain a percent-escape, without
+ * capturing anything (so msw has no parameter to decode). Only those can be malformed; every other
+ * request must not match at all, or msw would count it as handled and never report it unhandled.
+ */
+export function percentEscapedApiUrl(baseUrl: string): RegExp {
+  const roots = [...new Set(operationsInMatchOrder.map((operation) => operation.path.split('/')[1]!))].map(escapeRegExp)
+  const origin = baseUrl === '*' ? '[^:/?#]+://[^/?#]+' : escapeRegExp(baseUrl.replace(/\/$/, ''))
+  return new RegExp(`^${origin}/(?:${roots.join('|')})(?:/[^?#]*)?%`, 'i')
+}
 
 const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const
 
@@ -37,9 +47,10 @@ export function createHandlers(options: HandlerOptions): HttpHandler[] {
    * @note msw decodes path parameters with decodeURIComponent and throws on a malformed escape
    * (`/users/%E0%A4%A`), which it would answer with a 500. This guard answers such paths with the
    * same 400 as the router and lets every other request fall through to the operation handlers.
-   * Its pattern is a RegExp without groups: a wildcard string would be decoded, and throw, too.
+   * Its pattern is a RegExp without groups (a wildcard string would be decoded, and throw, too)
+   * that only matches API paths with a percent-escape.
    */
-  const malformedPathGuard = http.all(ANY_URL_WITHOUT_PARAMS, async ({ request }) => {
+  const malformedPathGuard = http.all(percentEscapedApiUrl(options.baseUrl), async ({ request }) => {
     const simRequest = fromFetchRequest(request)
     if (matchRoute(simRequest.method, simRequest.path).kind !== 'bad-path') return undefined
     return toFetchResponse(await options.handle(simRequest))

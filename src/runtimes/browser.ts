@@ -4,7 +4,8 @@
  *
  * @example
  * const { worker } = setupSimulatorWorker({ baseUrl: 'https://api.example.test' })
- * await worker.start({ onUnhandledRequest: 'bypass' })
+ * // msw 2 reads onUnhandledRequest, msw 3 onUnhandledFrame; each ignores the other's key.
+ * await worker.start({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as never)
  */
 import { setupWorker } from 'msw/browser'
 import { type Simulator, type SimulatorOptions, createSimulator } from '../simulator.ts'

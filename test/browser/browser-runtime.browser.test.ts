@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationIds } from '../../src/contract/operations.ts'
 import { matchRoute } from '../../src/pipeline/router.ts'
+import { strictListenOptions } from '../../src/runtimes/node.ts'
 import { createSimulator } from '../../src/simulator.ts'
 import { NEW_WALLET_A, NEW_WALLET_B, fixtures } from '../support/world.ts'
 import { type WireReply, type WireRequest, runRequests } from './app/wire.ts'
@@ -84,7 +85,7 @@ describe.skipIf(availability.kind === 'skip')(title, () => {
 
   beforeAll(async () => {
     if (availability.kind === 'required-but-missing') throw new Error(availability.reason)
-    server.listen({ onUnhandledRequest: 'error' })
+    server.listen(strictListenOptions)
     ;[testPage, chromium] = await Promise.all([startTestPage(), launchChromium({ timeoutMs: 15_000 })])
     page = await chromium.context.newPage()
     page.setDefaultTimeout(STEP_TIMEOUT_MS)

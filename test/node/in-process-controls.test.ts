@@ -1,9 +1,9 @@
 /** The same controls in-process: journal, sessions, state, clock, OpenAPI, through real fetch under msw. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { setupSimulatorServer } from '../../src/runtimes/node.ts'
+import { setupSimulatorServer, strictListenOptions } from '../../src/runtimes/node.ts'
 
 const { simulator, server } = setupSimulatorServer({ baseUrl: 'https://api.example.test' })
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => server.listen(strictListenOptions))
 beforeEach(() => simulator.reset())
 afterAll(() => server.close())
 

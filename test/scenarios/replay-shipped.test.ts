@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { replayAgainstServer, replayInProcess } from '../../src/runtimes/cli/replay.ts'
+import { strictListenOptions } from '../../src/runtimes/node.ts'
 import { type Engine, type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { loadScenarioDirectory } from '../../src/scenarios/load-scenarios.ts'
 import { type StepResult, fetchSend, formatResults, replaySteps } from '../../src/scenarios/replay.ts'
@@ -28,7 +29,7 @@ describe('shipped scenarios replay in-process (the pipeline)', () => {
 describe('shipped scenarios replay in-process (msw setupServer and fetch)', () => {
   const simulator = createSimulator({ baseUrl: 'http://api.replay.test' })
   const server = setupServer(...simulator.handlers)
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeAll(() => server.listen(strictListenOptions))
   afterAll(() => server.close())
 
   it.each(shipped)('%s', async (name, scenario) => {

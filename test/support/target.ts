@@ -4,6 +4,7 @@
  * only sees `send()`, so the same cases prove the same behaviour everywhere.
  */
 import { setupServer } from 'msw/node'
+import { strictListenOptions } from '../../src/runtimes/node.ts'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator.ts'
 import { type Engine, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 
@@ -71,7 +72,7 @@ function sender(baseUrl: string, exchanges: Exchange[]) {
 export const inProcessTarget: TargetFactory = async (options) => {
   const simulator = createSimulator(options)
   const server = setupServer(...simulator.handlers)
-  server.listen({ onUnhandledRequest: 'error' })
+  server.listen(strictListenOptions)
   const baseUrl = 'http://api.simulator.test'
   const exchanges: Exchange[] = []
   return { name: 'in-process', simulator, baseUrl, exchanges, send: sender(baseUrl, exchanges), close: async () => server.close() }
