@@ -12,7 +12,6 @@
  * row's records, parcels and all, only when something reads them: a 100k-token world starts in
  * well under a second and holds a few dozen megabytes until it is read.
  */
-import { Faker, base, en, generateMersenne53Randomizer, pt_BR } from '@faker-js/faker'
 import { addMonths, dayToUnixSeconds, toIsoDay } from '../domain/calendar.ts'
 import { DebtTokenStatus, deriveDebtTokenStatus } from '../domain/debt-token-status.ts'
 import { MONTHS_PER_PERIOD, installmentCents, periodRate } from '../domain/price-table.ts'
@@ -28,6 +27,7 @@ import type {
 } from './records.ts'
 import { type SeededRows, attachSeededRows } from './table-snapshot.ts'
 import { normalizeKey } from './table-spec.ts'
+import { createFaker, mersenne53 } from './seeded-faker.ts'
 import type { World } from './world.ts'
 
 export interface GenerateOptions {
@@ -218,8 +218,8 @@ function memo<K, V>(compute: (key: K) => V): (key: K) => V {
 }
 
 export function generateWorld(options: GenerateOptions): World {
-  const randomizer = generateMersenne53Randomizer()
-  const faker = new Faker({ locale: [pt_BR, en, base], randomizer })
+  const randomizer = mersenne53()
+  const faker = createFaker(randomizer)
   faker.seed(options.seed)
   const draw = drawer(() => randomizer.next())
   const hex = draw.hex

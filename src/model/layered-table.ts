@@ -6,15 +6,21 @@
  *
  * @note @msw/data finds records by scanning and allows duplicate keys, so the key map and the
  * indexes here are the authority; the Collection validates and stores the written records.
+ * @note @msw/data is imported on the first write, not at start-up: it loads ~560 modules
+ * (es-toolkit), which cost about a second of start-up under tsx and nothing until something writes.
  */
-import { Collection } from '@msw/data'
+import type { Collection } from '@msw/data'
 import type { TableSnapshot } from './table-snapshot.ts'
 import type { TableSpec } from './table-spec.ts'
+
+let mswData: Promise<typeof import('@msw/data')> | undefined
+/** @msw/data, loaded once, on first use. */
+const loadMswData = () => (mswData ??= import('@msw/data'))
 
 export class LayeredTable<T extends object> {
   readonly #spec: TableSpec<T>
   readonly #base: TableSnapshot<T>
-  readonly #collection: Collection<TableSpec<T>['schema']>
+  #collection: Collection<TableSpec<T>['schema']> | undefined
   /** Key → the written version of a record (created here or changed from the base). */
   readonly #written = new Map<string, T>()
   readonly #deleted = new Set<string>()
@@ -25,7 +31,6 @@ export class LayeredTable<T extends object> {
   constructor(base: TableSnapshot<T>) {
     this.#spec = base.spec
     this.#base = base
-    this.#collection = new Collection({ schema: base.spec.schema })
     for (const name of Object.keys(base.spec.indexes)) this.#writtenIndexes.set(name, new Map())
   }
 
@@ -96,7 +101,7 @@ export class LayeredTable<T extends object> {
   async insert(record: T): Promise<T> {
     const key = this.#spec.key(record)
     if (this.has(key)) throw new Error(`${this.#spec.name}: key ${key} already exists`)
-    const stored = (await this.#collection.create(record)) as T
+    const stored = (await (await this.#writeLayer()).create(record)) as T
     this.#deleted.delete(key)
     this.#store(key, stored)
     this.#version++
@@ -109,12 +114,12 @@ export class LayeredTable<T extends object> {
     if (current === undefined) return undefined
     let next: T
     if (this.#written.has(key)) {
-      next = (await this.#collection.update(current as never, { data: recipe as never, strict: true })) as T
+      next = (await (await this.#writeLayer()).update(current as never, { data: recipe as never, strict: true })) as T
       this.#unindex(key, current, next)
     } else {
       const draft = structuredClone(current)
       recipe(draft)
-      next = (await this.#collection.create(draft)) as T
+      next = (await (await this.#writeLayer()).create(draft)) as T
     }
     this.#store(key, next)
     this.#version++
@@ -127,7 +132,7 @@ export class LayeredTable<T extends object> {
     if (current === undefined) return false
     const written = this.#written.get(key)
     if (written !== undefined) {
-      this.#collection.delete(written as never)
+      this.#collection?.delete(written as never)
       this.#written.delete(key)
       this.#unindex(key, written)
     }
@@ -139,6 +144,15 @@ export class LayeredTable<T extends object> {
   /** How many records the write layer holds (created or changed) and how many seeded ones were deleted. */
   writeStats(): { written: number; deleted: number } {
     return { written: this.#written.size, deleted: this.#deleted.size }
+  }
+
+  /** The @msw/data Collection written records live in, made on the first write. */
+  async #writeLayer(): Promise<Collection<TableSpec<T>['schema']>> {
+    if (this.#collection === undefined) {
+      const { Collection } = await loadMswData()
+      this.#collection ??= new Collection({ schema: this.#spec.schema })
+    }
+    return this.#collection
   }
 
   #store(key: string, record: T): void {

@@ -3,7 +3,8 @@
  * instance; `reseed()` on reset makes the sequence start over, so the same seed and the same
  * requests give byte-identical responses.
  */
-import { Faker, base, en, pt_BR } from '@faker-js/faker'
+import type { Faker } from '@faker-js/faker'
+import { createFaker } from './seeded-faker.ts'
 
 export const DEFAULT_SEED = 20260301
 
@@ -18,7 +19,7 @@ export interface Random {
 }
 
 export function createRandom(seed: number = DEFAULT_SEED): Random {
-  const faker = new Faker({ locale: [pt_BR, en, base] })
+  const faker = createFaker()
   faker.seed(seed)
   const hex = (length: number) => faker.string.hexadecimal({ length, casing: 'lower', prefix: '0x' })
   return {

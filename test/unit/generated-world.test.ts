@@ -131,3 +131,28 @@ describe('a model over a generated world', () => {
     expect(table.count()).toBe(200)
   })
 })
+
+describe('the seeded faker', () => {
+  it("draws faker's own Mersenne Twister stream, from a number or an array seed", async () => {
+    const { generateMersenne53Randomizer } = await import('@faker-js/faker')
+    const { mersenne53 } = await import('../../src/model/seeded-faker.ts')
+    for (const seed of [0, 1, DEFAULT_SEED, 2 ** 32 - 1, [1, 2, 3]] as const) {
+      const ours = mersenne53()
+      const theirs = generateMersenne53Randomizer()
+      ours.seed(seed as number)
+      theirs.seed(seed as number)
+      for (let i = 0; i < 2000; i++) expect(ours.next()).toBe(theirs.next())
+    }
+  })
+
+  it('fakes the same values as a faker with the locales pt_BR, en and base', async () => {
+    const { Faker, base, en, pt_BR } = await import('@faker-js/faker')
+    const { createFaker } = await import('../../src/model/seeded-faker.ts')
+    const ours = createFaker()
+    const theirs = new Faker({ locale: [pt_BR, en, base] })
+    ours.seed(DEFAULT_SEED)
+    theirs.seed(DEFAULT_SEED)
+    const sample = (faker: typeof ours) => [faker.person.fullName(), faker.location.city(), faker.internet.email(), faker.person.jobTitle(), faker.string.uuid()]
+    for (let i = 0; i < 50; i++) expect(sample(ours)).toEqual(sample(theirs))
+  })
+})
