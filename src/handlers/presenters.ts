@@ -18,7 +18,28 @@ export function isPast(date: string, now: Date): boolean {
   return !Number.isNaN(instant) && instant < now.getTime()
 }
 
+/** The instant a day or an instant stands for in `isPast` (NaN when it names none, -Infinity for ""). */
+function instantOf(date: string): number {
+  if (date === '') return Number.POSITIVE_INFINITY // never past
+  return Date.parse(date.length === 10 ? `${date}T23:59:59.999Z` : date)
+}
+
+/**
+ * The wire shape of each stored security token, per expiry state: a list is read far more often
+ * than a token changes, and a changed token is a new record object (LayeredTable never mutates
+ * one), so the shape is built once per record and state. Frozen, as it is shared.
+ */
+const presented = new WeakMap<SecurityTokenRecord, { expiresAt: number; expired?: SecurityToken; live?: SecurityToken }>()
+
 export function presentSecurityToken(record: SecurityTokenRecord, now: Date): SecurityToken {
+  let entry = presented.get(record)
+  if (entry === undefined) presented.set(record, (entry = { expiresAt: instantOf(record.expirationDate) }))
+  const expired = entry.expiresAt < now.getTime() // false for NaN, as isPast
+  const cached = expired ? entry.expired : entry.live
+  if (cached !== undefined) return cached
   const { series, ...rest } = record
-  return { ...rest, expired: isPast(record.expirationDate, now), series }
+  const token: SecurityToken = Object.freeze({ ...rest, expired, series })
+  if (expired) entry.expired = token
+  else entry.live = token
+  return token
 }

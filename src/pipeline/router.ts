@@ -45,19 +45,30 @@ const routes: readonly CompiledRoute[] = operationsInMatchOrder.map((operation) 
   segments: compile(operation.path),
 }))
 
+/** The routes by segment count, each list in matching order: a path is only tried against routes of its length. */
+const routesByLength = new Map<number, CompiledRoute[]>()
+for (const route of routes) {
+  const list = routesByLength.get(route.segments.length)
+  if (list) list.push(route)
+  else routesByLength.set(route.segments.length, [route])
+}
+const NO_ROUTES: readonly CompiledRoute[] = []
+
 function matchSegments(segments: readonly Segment[], parts: readonly string[]): Record<string, string> | null {
   if (segments.length !== parts.length) return null
+  // Literals first, so a path that does not match costs no parameter object.
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!
+    // msw matches path literals without regard to case; so does this router, to agree with it.
+    if ('literal' in segment && segment.literal !== parts[i]!.toLowerCase()) return null
+  }
   const params: Record<string, string> = {}
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i]!
+    if ('literal' in segment) continue
     const part = parts[i]!
-    if ('literal' in segment) {
-      // msw matches path literals without regard to case; so does this router, to agree with it.
-      if (segment.literal !== part.toLowerCase()) return null
-    } else {
-      if (part === '') return null
-      params[segment.param] = part
-    }
+    if (part === '') return null
+    params[segment.param] = part
   }
   return params
 }
@@ -67,7 +78,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
   const parts = trimmed.split('/').slice(1)
   const allowed: string[] = []
-  for (const route of routes) {
+  for (const route of routesByLength.get(parts.length) ?? NO_ROUTES) {
     const params = matchSegments(route.segments, parts)
     if (params === null) continue
     if (route.operation.method !== method) {
