@@ -1,0 +1,64 @@
+/**
+ * In-process figures of the default world (issue #4, target 5): `createSimulator()` and
+ * `reset()`, each the median of many runs after a warm-up, plus the very first `createSimulator()`
+ * of the process (cold: nothing compiled yet). Prints one JSON object; `npm run bench` runs it in
+ * a process of its own.
+ *
+ * Usage: node --import tsx bench/in-process.ts [--runs 200]
+ */
+const args = process.argv.slice(2)
+const runsFlag = args.indexOf('--runs')
+const runs = runsFlag === -1 ? 200 : Number(args[runsFlag + 1])
+
+const importStarted = performance.now()
+const { createSimulator } = await import('../src/simulator.ts')
+const importMs = performance.now() - importStarted
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+const round = (ms: number) => Math.round(ms * 1000) / 1000
+
+let started = performance.now()
+const first = createSimulator()
+const firstCreateMs = performance.now() - started
+
+for (let i = 0; i < 20; i++) createSimulator() // warm-up
+const create: number[] = []
+for (let i = 0; i < runs; i++) {
+  started = performance.now()
+  createSimulator()
+  create.push(performance.now() - started)
+}
+
+// reset() after a write, so there is something to drop.
+const request = {
+  method: 'POST',
+  path: '/manager',
+  query: new URLSearchParams(),
+  header: (name: string) => (name === 'authorization' ? 'Bearer bench' : name === 'content-type' ? 'application/json' : null),
+  text: async () => JSON.stringify({ managerAddress: `0x${'1'.repeat(40)}`, tokenAddress: `0x${'2'.repeat(40)}`, amount: 1000, status: 'PAID' }),
+}
+for (let i = 0; i < 50; i++) {
+  await first.handle(request)
+  first.reset()
+}
+const reset: number[] = []
+for (let i = 0; i < runs * 5; i++) {
+  await first.handle(request)
+  started = performance.now()
+  first.reset()
+  reset.push(performance.now() - started)
+}
+
+console.log(
+  JSON.stringify({
+    importMs: round(importMs),
+    firstCreateMs: round(firstCreateMs),
+    createMedianMs: round(median(create)),
+    createRuns: create.length,
+    resetMedianMs: round(median(reset)),
+    resetRuns: reset.length,
+  }),
+)
