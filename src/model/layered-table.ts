@@ -26,12 +26,15 @@ export class LayeredTable<T extends object> {
   readonly #deleted = new Set<string>()
   /** Index name → value → keys of written records filed under it, in write order. */
   readonly #writtenIndexes = new Map<string, Map<string, Set<string>>>()
+  /** The spec's indexes as [name, indexOf] pairs (computed once; every write files under each). */
+  readonly #indexEntries: readonly (readonly [string, (record: T) => string | null])[]
   #version = 0
 
   constructor(base: TableSnapshot<T>) {
     this.#spec = base.spec
     this.#base = base
-    for (const name of Object.keys(base.spec.indexes)) this.#writtenIndexes.set(name, new Map())
+    this.#indexEntries = Object.entries(base.spec.indexes)
+    for (const [name] of this.#indexEntries) this.#writtenIndexes.set(name, new Map())
   }
 
   get name(): string {
@@ -157,7 +160,7 @@ export class LayeredTable<T extends object> {
 
   #store(key: string, record: T): void {
     this.#written.set(key, record)
-    for (const [name, indexOf] of Object.entries(this.#spec.indexes)) {
+    for (const [name, indexOf] of this.#indexEntries) {
       const value = indexOf(record)
       if (value === null) continue
       const index = this.#writtenIndexes.get(name)!
@@ -169,7 +172,7 @@ export class LayeredTable<T extends object> {
 
   /** Takes `key` out of the indexes `record` is filed under, except where `next` stays filed the same. */
   #unindex(key: string, record: T, next?: T): void {
-    for (const [name, indexOf] of Object.entries(this.#spec.indexes)) {
+    for (const [name, indexOf] of this.#indexEntries) {
       const value = indexOf(record)
       if (value !== null && (next === undefined || indexOf(next) !== value)) {
         this.#writtenIndexes.get(name)!.get(value)?.delete(key)
