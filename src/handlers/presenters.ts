@@ -6,8 +6,20 @@ import type { DebtToken } from '../contract/debt-tokens.ts'
 import type { SecurityToken } from '../contract/security-tokens.ts'
 import type { DebtTokenRecord, SecurityTokenRecord } from '../model/records.ts'
 
+/**
+ * The wire shape of each stored debt token, built once per record and frozen: lists of the same
+ * records then serialize from a cache (see pipeline/json-cache.ts). A memo of a pure function of an
+ * immutable record (a changed token is a new record), so nothing is shared but equal results.
+ */
+const presentedDebtTokens = new WeakMap<DebtTokenRecord, DebtToken>()
+
 export function presentDebtToken(record: DebtTokenRecord): DebtToken {
-  const { securityTokenAddress: _link, ...wire } = record
+  let wire = presentedDebtTokens.get(record)
+  if (wire === undefined) {
+    const { securityTokenAddress: _link, ...rest } = record
+    wire = Object.freeze(rest)
+    presentedDebtTokens.set(record, wire)
+  }
   return wire
 }
 

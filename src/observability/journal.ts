@@ -34,8 +34,13 @@ export interface JournalFilter {
 export const DEFAULT_JOURNAL_CAPACITY = 500
 const BODY_LIMIT = 4096
 
+/**
+ * Keeps at most BODY_LIMIT characters of a body. Short bodies are kept as they are; a long one is
+ * copied (a plain slice would point into, and so keep alive, the whole response body).
+ */
 function cut(text: string | null): string | null {
-  return text === null || text.length <= BODY_LIMIT ? text : `${text.slice(0, BODY_LIMIT)}…[${text.length - BODY_LIMIT} more]`
+  if (text === null || text.length <= BODY_LIMIT) return text
+  return ` ${text.slice(0, BODY_LIMIT)}…[${text.length - BODY_LIMIT} more]`.slice(1)
 }
 
 export class Journal {

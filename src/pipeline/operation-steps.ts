@@ -9,6 +9,8 @@ import type { Model } from '../model/model.ts'
 import type { Random } from '../model/random.ts'
 import { authenticate } from './authenticate.ts'
 import { type Step, jsonResponse } from './compose.ts'
+import { ListJsonCache } from './json-cache.ts'
+import { JSON_HEADERS } from './sim-request.ts'
 import { validateRequest } from './validate-request.ts'
 
 /** The state a request runs against: the default world, or a session's copy of it. */
@@ -25,6 +27,7 @@ export function authenticateStep<State>(): Step<State> {
 }
 
 export function resolveStep<State extends WorldState>(resolvers: ResolverTable, clock: Clock): Step<State> {
+  const lists = new ListJsonCache()
   return async (context) => {
     const { operation, request, state } = context
     const bodyText = 'body' in operation ? await request.text() : ''
@@ -37,10 +40,11 @@ export function resolveStep<State extends WorldState>(resolvers: ResolverTable, 
       caller: { token, address: callerAddress(token) },
     }
     const resolver = resolvers[operation.id] as (input: unknown, context: ResolverContext) => unknown
-    const output =
-      operation.method === 'GET'
-        ? await resolver(input, resolverContext)
-        : await state.model.exclusive(async () => resolver(input, resolverContext))
-    return jsonResponse(200, output)
+    if (operation.method === 'GET') {
+      const output = await resolver(input, resolverContext)
+      const key = `${operation.id} ${request.path}?${request.query.toString()}`
+      return { status: 200, headers: { ...JSON_HEADERS }, body: lists.stringify(key, output) }
+    }
+    return jsonResponse(200, await state.model.exclusive(async () => resolver(input, resolverContext)))
   }
 }
