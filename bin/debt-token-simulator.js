@@ -1,6 +1,3 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so the package needs no build step.
-import { register } from 'tsx/esm/api'
-
-register()
-await import('../src/runtimes/cli/main.ts')
+// The standalone server: the prebuilt bundle (and a rebuild when sources changed) via scripts/start.mjs.
+await import('../scripts/start.mjs')

@@ -42,15 +42,25 @@ export function parseNamedScenarios(
   return parsed
 }
 
+/** A scenario, or how to get it: shipped ones are validated on first use, not at start-up. */
+export type CatalogEntry = Scenario | (() => Scenario)
+
 /** A catalog of validated scenarios by name. */
-export function createScenarioCatalog(scenarios: Readonly<Record<string, Scenario>>): ScenarioCatalog {
-  const byName = new Map(Object.entries(scenarios))
-  const names = [...byName.keys()].sort()
+export function createScenarioCatalog(scenarios: Readonly<Record<string, CatalogEntry>>): ScenarioCatalog {
+  const entries = new Map<string, CatalogEntry>(Object.entries(scenarios))
+  const names = [...entries.keys()].sort()
+  const get = (name: string): Scenario | undefined => {
+    const entry = entries.get(name)
+    if (typeof entry !== 'function') return entry
+    const scenario = entry()
+    entries.set(name, scenario)
+    return scenario
+  }
   return {
     names,
-    get: (name) => byName.get(name),
+    get,
     require(name) {
-      const scenario = byName.get(name)
+      const scenario = get(name)
       if (scenario === undefined) throw new UnknownScenarioError(name, names)
       return scenario
     },

@@ -12,7 +12,7 @@ import managerPaymentRejected from '../../scenarios/manager-payment-rejected.jso
 import richWorld from '../../scenarios/rich-world.json' with { type: 'json' }
 import securityTokenRejected from '../../scenarios/security-token-rejected.json' with { type: 'json' }
 import slowBackend from '../../scenarios/slow-backend.json' with { type: 'json' }
-import { parseNamedScenarios } from './scenario-catalog.ts'
+import { type CatalogEntry, parseNamedScenarios } from './scenario-catalog.ts'
 import type { Scenario } from './scenario-schema.ts'
 
 /** The raw files by scenario name. */
@@ -29,6 +29,13 @@ export const shippedScenarioFiles: Readonly<Record<string, unknown>> = {
 }
 
 let parsed: Readonly<Record<string, Scenario>> | undefined
+
+/** The shipped scenarios by name, each validated when first looked up (start-up parses none). */
+export function shippedScenarioEntries(): Record<string, CatalogEntry> {
+  return Object.fromEntries(
+    Object.keys(shippedScenarioFiles).map((name) => [name, () => shippedScenarios()[name]!]),
+  )
+}
 
 /** The shipped scenarios by name, validated. */
 export function shippedScenarios(): Readonly<Record<string, Scenario>> {

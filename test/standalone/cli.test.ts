@@ -27,8 +27,9 @@ describe('CLI arguments', () => {
 
 describe('npm start', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    it(`serves on the given port and exits 0 on ${signal}`, async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtimes/cli/main.ts', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    it(`serves on the given port, logs each request and exits 0 on ${signal}`, async () => {
+      // What `npm start` runs: the bundle in dist/ (built by the global setup).
+      const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
       let output = ''
       const url = await new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no start within 15 s: ${output}`)), 15_000)
@@ -44,6 +45,8 @@ describe('npm start', () => {
       })
       const response = await fetch(`${url}/securityToken`, { headers: { authorization: 'Bearer t' } })
       expect(response.status).toBe(200)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(output).toMatch(/ GET \/securityToken 200 [\d.]+ms listSecurityTokens/)
       const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
       child.kill(signal)
       expect(await exit).toBe(0)

@@ -5,7 +5,7 @@
  */
 import { setupServer } from 'msw/node'
 import { strictListenOptions } from '../../src/runtimes/node.ts'
-import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator.ts'
+import { createSimulator, type SimulatorCore, type SimulatorOptions } from '../../src/simulator.ts'
 import { type Engine, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 
 export const TOKEN = 'test-token'
@@ -39,7 +39,7 @@ export interface Target {
   readonly name: string
   /** Every exchange sent through this target, in order. */
   readonly exchanges: Exchange[]
-  readonly simulator: Simulator
+  readonly simulator: SimulatorCore
   readonly baseUrl: string
   send(method: string, path: string, options?: SendOptions): Promise<Reply>
   close(): Promise<void>

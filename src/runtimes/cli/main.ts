@@ -11,7 +11,7 @@ import { type FileRecording, createFileRecording } from '../../scenarios/record-
 import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
 import { MAX_WORLD_SIZE, type Scenario, type ScenarioWorld } from '../../scenarios/scenario-schema.ts'
 import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
-import { createSimulator } from '../../simulator.ts'
+import { createSimulatorCore } from '../../simulator-core.ts'
 
 /** A recording that replays against a fresh simulator started like this one (same seed, clock, world, rules). */
 function startRecording(file: string, options: CliOptions, startScenario: Scenario | undefined): FileRecording {
@@ -47,7 +47,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const { options } = parsed
   const fixtures = options.fixtures === undefined ? undefined : loadFixtureDirectory(options.fixtures)
   const scenarios = options.scenarios === undefined ? {} : loadScenarioDirectory(options.scenarios)
-  const simulator = createSimulator({
+  const simulator = createSimulatorCore({
     seed: options.seed,
     now: options.now,
     scenarios,

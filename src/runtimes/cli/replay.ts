@@ -20,7 +20,7 @@ import { type ReplaySuite, toJUnitXml } from '../../scenarios/junit.ts'
 import { isSchemaFile, loadScenarioFile, scenarioFilesIn, scenarioNameOf } from '../../scenarios/load-scenarios.ts'
 import { type ReplayOutcome, type ReplayRequest, type Send, type StepResult, fetchSend, formatResults, replaySteps } from '../../scenarios/replay.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
-import { type Simulator, createSimulator } from '../../simulator.ts'
+import { type SimulatorCore as Simulator, createSimulatorCore as createSimulator } from '../../simulator-core.ts'
 import { handleControlRequest, isControlPath } from '../standalone/control-routes.ts'
 
 export const REPLAY_HELP = `Usage: npm run replay -- <scenario.json|directory>... [options]

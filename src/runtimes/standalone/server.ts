@@ -7,12 +7,12 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { getResponse } from 'msw'
+import type { HttpHandler, getResponse as GetResponse } from 'msw'
 import { ApiError } from '../../pipeline/api-error.ts'
 import { errorResponse } from '../../pipeline/compose.ts'
 import type { SimRequest, SimResponse } from '../../pipeline/sim-request.ts'
 import type { RecordedExchange } from '../../scenarios/record.ts'
-import { type Simulator, type SimulatorOptions, createSimulator } from '../../simulator.ts'
+import { type SimulatorCore, type SimulatorOptions, createSimulatorCore } from '../../simulator-core.ts'
 import { type SessionRecording, CONTROL_PREFIX, handleControlRequest, isControlPath } from './control-routes.ts'
 import { corsHeaders, preflightHeaders } from './cors.ts'
 import { fromNodeRequest } from './node-request.ts'
@@ -25,7 +25,7 @@ export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   host?: string
   engine?: Engine
   /** An existing simulator to serve (options for a new one are then ignored). */
-  simulator?: Simulator
+  simulator?: SimulatorCore
   /** Receives every answered request (`--record`), and is what `POST /__sim/record/flush` writes. */
   recording?: ServerRecording
   /** The operations log: `quiet` (none; the default for embedding), `normal` (a line per request), `verbose` (with bodies). */
@@ -42,7 +42,7 @@ export interface ServerRecording extends SessionRecording {
 export interface StandaloneServer {
   readonly url: string
   readonly server: Server
-  readonly simulator: Simulator
+  readonly simulator: SimulatorCore
   close(): Promise<void>
 }
 
@@ -60,8 +60,26 @@ function send(request: IncomingMessage, response: ServerResponse, result: SimRes
   response.end(result.body ?? undefined)
 }
 
+/** What the msw engine needs, loaded only when that engine is chosen (the direct one never loads msw). */
+interface MswEngine {
+  readonly getResponse: typeof GetResponse
+  readonly handlers: HttpHandler[]
+}
+
+async function loadMswEngine(simulator: SimulatorCore): Promise<MswEngine> {
+  const [{ getResponse }, { handlersOf }] = await Promise.all([import('msw'), import('../../simulator.ts')])
+  const handlers = 'handlers' in simulator ? (simulator.handlers as HttpHandler[]) : handlersOf(simulator)
+  return { getResponse, handlers }
+}
+
 /** The msw engine: node request → Fetch Request → getResponse(handlers) → SimResponse. */
-async function viaMsw(simulator: Simulator, request: IncomingMessage, simRequest: SimRequest, origin: string): Promise<SimResponse> {
+async function viaMsw(
+  { getResponse, handlers }: MswEngine,
+  simulator: SimulatorCore,
+  request: IncomingMessage,
+  simRequest: SimRequest,
+  origin: string,
+): Promise<SimResponse> {
   const method = (request.method ?? 'GET').toUpperCase()
   const hasBody = method !== 'GET' && method !== 'HEAD'
   const headers = new Headers()
@@ -73,7 +91,7 @@ async function viaMsw(simulator: Simulator, request: IncomingMessage, simRequest
     headers,
     ...(hasBody && { body: await simRequest.text() }),
   })
-  const mocked = await getResponse(simulator.handlers, fetchRequest, { baseUrl: origin, quiet: true } as never)
+  const mocked = await getResponse(handlers, fetchRequest, { baseUrl: origin, quiet: true } as never)
   if (mocked === undefined) return simulator.handle(simRequest) // unmatched: the same 404/405 as direct
   if (mocked.type === 'error') return { status: 0, headers: {}, body: null, networkError: true }
   const responseHeaders: Record<string, string> = {}
@@ -99,8 +117,8 @@ function headersOf(request: IncomingMessage): Record<string, string> {
 }
 
 export function createRequestListener(
-  simulator: Simulator,
-  engine: Engine,
+  simulator: SimulatorCore,
+  engine: MswEngine | 'direct',
   origin: () => string,
   recording?: ServerRecording,
   logControl?: (method: string, path: string, status: number, started: number) => void,
@@ -119,9 +137,9 @@ export function createRequestListener(
       const started = performance.now()
       const result = control
         ? await handleControlRequest({ simulator, request: simRequest, recording, serverUrl: origin() })
-        : engine === 'msw'
-          ? await viaMsw(simulator, request, simRequest, origin())
-          : await simulator.handle(simRequest)
+        : engine === 'direct'
+          ? await simulator.handle(simRequest)
+          : await viaMsw(engine, simulator, request, simRequest, origin())
       send(request, response, result)
       if (control) logControl?.(simRequest.method, simRequest.path, result.status, started)
       if (recordedBody !== undefined) {
@@ -147,7 +165,8 @@ export function createRequestListener(
 }
 
 export async function startStandaloneServer(options: StandaloneOptions = {}): Promise<StandaloneServer> {
-  const simulator = options.simulator ?? createSimulator(options)
+  const simulator = options.simulator ?? createSimulatorCore(options)
+  const engine = options.engine === 'msw' ? await loadMswEngine(simulator) : 'direct'
   const host = options.host ?? DEFAULT_HOST
   let url = ''
   const level = options.log ?? 'quiet'
@@ -160,7 +179,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
           sink(`${new Date().toISOString().slice(11, 23)} ${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms control`)
   const server = createServer(
     { keepAliveTimeout: 5000 },
-    createRequestListener(simulator, options.engine ?? 'direct', () => url, options.recording, logControl),
+    createRequestListener(simulator, engine, () => url, options.recording, logControl),
   )
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')

@@ -1,0 +1,291 @@
+/**
+ * The composition root without msw: `createSimulatorCore()` builds one self-contained simulator
+ * (its world, model, clock, seeded random source, tenants, journal and pipeline). Instances share
+ * nothing. `createSimulator()` (simulator.ts) adds the msw handlers; the standalone server's direct
+ * engine runs on the core alone, so it starts without loading msw.
+ */
+import type { Operation } from './contract/operations.ts'
+import { resolvers } from './handlers/resolvers/index.ts'
+import { type Clock, DEFAULT_NOW, createClock } from './model/clock.ts'
+import { generateWorld } from './model/generate-world.ts'
+import { defaultFixtures } from './model/default-fixtures.ts'
+import { type Model, createModel } from './model/model.ts'
+import { DEFAULT_SEED, createRandom } from './model/random.ts'
+import { type World, type WorldSnapshot, parseWorld, snapshotWorld } from './model/world.ts'
+import { ApiError } from './pipeline/api-error.ts'
+import { compose, errorResponse } from './pipeline/compose.ts'
+import { type WorldState, authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
+import { matchRoute } from './pipeline/router.ts'
+import type { SimRequest, SimResponse } from './pipeline/sim-request.ts'
+import { createScenarioCatalog, parseNamedScenarios } from './scenarios/scenario-catalog.ts'
+import type { ScenarioInput, ScenarioWorld } from './scenarios/scenario-schema.ts'
+import { scenarioStep } from './scenarios/scenario-step.ts'
+import type { RuleCounters } from './scenarios/scenario-state.ts'
+import { createScenarioWorlds } from './scenarios/scenario-worlds.ts'
+import { shippedScenarioEntries } from './scenarios/shipped-scenarios.ts'
+import { buildOpenApiDocument } from './contract/openapi.ts'
+import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
+import { type ExchangeListener, createRecorder, journalStep } from './observability/journal-step.ts'
+import { type SessionInfo, SessionRegistry } from './sessions/session-registry.ts'
+import { type Tenant, createTenant } from './sessions/tenant.ts'
+import { tenantStep } from './pipeline/tenant-step.ts'
+import type { TableName } from './model/records.ts'
+import { tableNames } from './model/world.ts'
+
+export interface SimulatorOptions {
+  /** Seed of every generated value. Same seed, same fixtures, same requests: byte-identical responses. */
+  seed?: number
+  /** `'system'` for real time, or the instant a fixed clock starts at (default 2026-03-02T12:00:00Z). */
+  now?: string | Date | 'system'
+  /** Raw fixture files (file name → JSON), or a world already parsed; default: the bundled fixtures/. */
+  fixtures?: Readonly<Record<string, unknown>> | World
+  /** A world snapshot to share (fastest: nothing is parsed). Wins over `size` and `fixtures`. */
+  world?: WorldSnapshot
+  /** Generate a coherent world of this many debt tokens from the seed instead of loading fixtures. */
+  size?: number
+  /** Origin the msw handlers answer for; `*` (default) matches any origin. */
+  baseUrl?: string
+  /** More scenarios by name (raw JSON or parsed), besides the shipped ones; a same name replaces one. */
+  scenarios?: Readonly<Record<string, unknown>>
+  /** How many recent requests the journal keeps (default 500). */
+  journalCapacity?: number
+  /** How many sessions may exist at once (default 100). */
+  sessionLimit?: number
+  /** How long a session may sit idle before it is dropped, in ms (default 30 minutes). */
+  sessionIdleMs?: number
+}
+
+/** The controls of one isolated copy of the service: the default one, or a session's. */
+export interface TenantControls {
+  /** The live model (replaced by `reset()` and by a scenario with a world). */
+  readonly model: Model
+  /**
+   * Activates a scenario for every request: a name (an unknown one throws, listing the available
+   * names) or a scenario object (validated; known as `name`, default "inline"); null deactivates.
+   */
+  useScenario(nameOrScenario: string | ScenarioInput | null, name?: string): void
+  /** The active scenario's name, or null. */
+  readonly scenario: string | null
+  /** The active scenario with its rule counters, or null. */
+  scenarioStatus(): ScenarioStatus | null
+  /** Back to the seeded world and sequence, without a scenario. */
+  reset(): void
+}
+
+/** The model's state as the control API shows it. */
+export interface StateView {
+  readonly session: string | null
+  readonly clock: { readonly now: string; readonly mode: 'fixed' | 'system' }
+  readonly scenario: string | null
+  readonly counts: Readonly<Record<TableName, number>>
+  /** Stored records per table (the first `limit` of each). */
+  readonly tables: Partial<Record<TableName, unknown[]>>
+}
+
+export interface StateOptions {
+  session?: string | null | undefined
+  table?: TableName | undefined
+  /** Records per table (default 200). */
+  limit?: number | undefined
+}
+
+/** The active scenario as the control API shows it: its rules with their counters. */
+export interface ScenarioStatus {
+  readonly name: string
+  readonly description: string
+  readonly rules: readonly (RuleCounters & { readonly operation: string })[]
+}
+
+/** The default tenant's controls, plus what the whole simulator shares. */
+export interface SimulatorCore extends TenantControls {
+  /** The one clock every tenant shares. */
+  readonly clock: Clock
+  readonly world: WorldSnapshot
+  /**
+   * Back to the seeded world, the seeded random sequence and the initial clock, without a scenario;
+   * also ends every session and empties the journal.
+   */
+  reset(): void
+  /** Names of the scenarios `useScenario` and the X-Sim-Scenario header accept. */
+  readonly scenarios: readonly string[]
+  /** The recent requests and their replies (a bounded ring buffer). */
+  readonly journal: Journal
+  /** Calls `listener` after every request the simulator answered; returns the unsubscribe. */
+  onExchange(listener: ExchangeListener): () => void
+  /** A session's controls, creating the session if needed (what `X-Sim-Session: id` uses). */
+  session(id: string): TenantControls
+  readonly sessions: {
+    list(): SessionInfo[]
+    /** Ends a session; false when there was none. */
+    delete(id: string): boolean
+    readonly limit: number
+    readonly idleMs: number
+  }
+  /** The model's state (default tenant, or a session's), for inspection. */
+  state(options?: StateOptions): StateView
+  /** The OpenAPI 3.1 document of the simulated API. */
+  openapi(serverUrl?: string): Record<string, unknown>
+  /** Routes and answers a request as the standalone server does (404/405 for unknown routes). */
+  handle(request: SimRequest): Promise<SimResponse>
+  /** Answers a request already matched to `operation` (what each msw handler calls). */
+  execute(operation: Operation, params: Record<string, string>, request: SimRequest): Promise<SimResponse>
+}
+
+function isWorld(value: SimulatorOptions['fixtures']): value is World {
+  return value !== undefined && 'platform' in value && Array.isArray((value as World).users)
+}
+
+export function loadWorld(options: Pick<SimulatorOptions, 'fixtures' | 'world' | 'size' | 'seed' | 'now'>): WorldSnapshot {
+  if (options.world) return options.world
+  if (options.size !== undefined) {
+    const now = options.now === undefined || options.now === 'system' ? new Date(DEFAULT_NOW) : new Date(options.now)
+    return snapshotWorld(generateWorld({ seed: options.seed ?? DEFAULT_SEED, debtTokens: options.size, now }))
+  }
+  const fixtures = options.fixtures ?? defaultFixtures
+  return snapshotWorld(isWorld(fixtures) ? fixtures : parseWorld(fixtures))
+}
+
+/** The instant generated worlds are written against (a system clock generates against DEFAULT_NOW). */
+function worldInstant(now: SimulatorOptions['now']): Date {
+  return now === undefined || now === 'system' ? new Date(DEFAULT_NOW) : new Date(now)
+}
+
+export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCore {
+  const seed = options.seed ?? DEFAULT_SEED
+  const clock = createClock({ now: options.now })
+  const world = loadWorld(options)
+  const worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now) })
+  const freshState = (scenarioWorld?: ScenarioWorld): WorldState => ({
+    model: createModel(worlds(scenarioWorld)),
+    random: createRandom(seed),
+  })
+  const catalog = createScenarioCatalog({ ...shippedScenarioEntries(), ...parseNamedScenarios(options.scenarios ?? {}) })
+  const tenantOptions = { catalog, seed, freshState }
+  const defaultTenant = createTenant(null, tenantOptions)
+  const sessions = new SessionRegistry<Tenant>((id) => createTenant(id, tenantOptions), {
+    ...(options.sessionLimit !== undefined && { limit: options.sessionLimit }),
+    ...(options.sessionIdleMs !== undefined && { idleMs: options.sessionIdleMs }),
+  })
+  const recorder = createRecorder(new Journal(options.journalCapacity ?? DEFAULT_JOURNAL_CAPACITY))
+
+  const pipeline = compose<WorldState>([
+    journalStep(recorder),
+    tenantStep(() => defaultTenant, sessions),
+    scenarioStep((context) => (context.locals.tenant as Tenant).scenarios),
+    authenticateStep(),
+    resolveStep(resolvers, clock),
+  ])
+  const execute: SimulatorCore['execute'] = (operation, params, request) =>
+    pipeline({ operation, params, request, state: defaultTenant.state, locals: {} })
+
+  /** Answers a request no operation matched, and journals it. */
+  const unmatched = (request: SimRequest, error: ApiError): SimResponse => {
+    const started = performance.now()
+    const response = errorResponse(error)
+    recorder.record(request, null, response, started, null, null)
+    return response
+  }
+
+  const handle: SimulatorCore['handle'] = async (request) => {
+    const match = matchRoute(request.method, request.path)
+    switch (match.kind) {
+      case 'operation':
+        return execute(match.operation, match.params, request)
+      case 'method-not-allowed':
+        return unmatched(
+          request,
+          new ApiError(405, `${request.method} is not allowed on ${request.path} (allowed: ${match.allowed.join(', ')})`, undefined, {
+            allow: match.allowed.join(', '),
+          }),
+        )
+      case 'bad-path':
+        return unmatched(request, ApiError.badRequest(match.message))
+      case 'not-found':
+        return unmatched(request, ApiError.notFound(`no operation matches ${request.method} ${request.path}`))
+    }
+  }
+
+  const controlsOf = (tenant: Tenant): TenantControls => ({
+    get model() {
+      return tenant.state.model
+    },
+    useScenario(nameOrScenario, name) {
+      if (nameOrScenario === null) tenant.scenarios.deactivate()
+      else tenant.scenarios.activate(nameOrScenario, name)
+    },
+    get scenario() {
+      return tenant.scenarios.active?.name ?? null
+    },
+    scenarioStatus() {
+      const active = tenant.scenarios.active
+      if (active === null) return null
+      const counters = active.counters()
+      return {
+        name: active.name,
+        description: active.scenario.description,
+        rules: active.scenario.rules.map((rule, i) => ({ operation: rule.operation, ...counters[i]! })),
+      }
+    },
+    reset: () => tenant.reset(),
+  })
+  const defaultControls = controlsOf(defaultTenant)
+  const openapiDocuments = new Map<string | undefined, Record<string, unknown>>()
+
+  return {
+    get model() {
+      return defaultControls.model
+    },
+    clock,
+    world,
+    reset() {
+      defaultTenant.reset()
+      sessions.clear()
+      recorder.journal.clear()
+      clock.reset()
+    },
+    useScenario: defaultControls.useScenario,
+    get scenario() {
+      return defaultControls.scenario
+    },
+    scenarios: catalog.names,
+    scenarioStatus: defaultControls.scenarioStatus,
+    journal: recorder.journal,
+    onExchange(listener) {
+      recorder.listeners.add(listener)
+      return () => void recorder.listeners.delete(listener)
+    },
+    session: (id) => controlsOf(sessions.get(id)),
+    sessions: {
+      list: () => sessions.list(),
+      delete: (id) => sessions.delete(id),
+      limit: sessions.limit,
+      idleMs: sessions.idleMs,
+    },
+    state(stateOptions = {}) {
+      const session = stateOptions.session ?? null
+      const tenant = session === null ? defaultTenant : sessions.peek(session)
+      if (tenant === undefined) throw ApiError.notFound(`no session ${session} (sessions: ${sessions.list().map((s) => s.id).join(', ') || 'none'})`)
+      const limit = stateOptions.limit ?? 200
+      const model = tenant.state.model
+      const names = stateOptions.table === undefined ? tableNames : [stateOptions.table]
+      return {
+        session,
+        clock: { now: clock.now().toISOString(), mode: clock.mode },
+        scenario: tenant.scenarios.active?.name ?? null,
+        counts: Object.fromEntries(tableNames.map((name) => [name, model[name].count()])) as Record<TableName, number>,
+        tables: Object.fromEntries(names.map((name) => [name, (model[name].all() as unknown[]).slice(0, limit)])),
+      }
+    },
+    openapi(serverUrl) {
+      // Built once per server URL: the document only changes with the contract.
+      let document = openapiDocuments.get(serverUrl)
+      if (document === undefined) {
+        document = buildOpenApiDocument(serverUrl === undefined ? {} : { serverUrl })
+        openapiDocuments.set(serverUrl, document)
+      }
+      return document
+    },
+    handle,
+    execute,
+  }
+}
