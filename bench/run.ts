@@ -76,8 +76,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
-function launch(command: string, argv: string[], cpu: number | null, stdout: 'pipe' | 'ignore' = 'pipe'): ChildProcess {
-  const [file, fileArgs] = pin && cpu !== null ? ['taskset', ['-c', String(cpu), command, ...argv]] : [command, argv]
+/**
+ * @param cpu the core to pin the child to, or 'all' for every core: a child otherwise inherits this
+ * process's own pinning to CPU 0.
+ */
+function launch(command: string, argv: string[], cpu: number | 'all', stdout: 'pipe' | 'ignore' = 'pipe'): ChildProcess {
+  const cores = cpu === 'all' ? `0-${cpus().length - 1}` : String(cpu)
+  const [file, fileArgs] = pin ? ['taskset', ['-c', cores, command, ...argv]] : [command, argv]
   const child = spawn(file, fileArgs, { cwd: root, detached: true, stdio: ['ignore', stdout, 'pipe'] })
   children.add(child)
   child.on('exit', () => children.delete(child))
@@ -299,7 +304,7 @@ async function startupMs(command: string, argv: string[]): Promise<number[]> {
     const port = await freePort()
     const started = performance.now()
     // Not pinned: a developer's `npm start` has both cores (Node compiles and collects on helper threads).
-    const child = launch(command, [...argv, '--port', String(port), '--host', HOST, '--quiet'], null, 'ignore')
+    const child = launch(command, [...argv, '--port', String(port), '--host', HOST, '--quiet'], 'all', 'ignore')
     const deadline = started + 60_000
     let ms: number | undefined
     while (ms === undefined && performance.now() < deadline) {
