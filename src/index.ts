@@ -3,7 +3,19 @@
  * Service. This entry imports no runtime module; pick `./node`, `./browser` or the standalone
  * server for where it runs.
  */
-export { createSimulator, type Simulator, type SimulatorOptions } from './simulator.ts'
+export { createSimulator, handlersOf, type Simulator } from './simulator.ts'
+export {
+  createSimulatorCore,
+  type SimulatorCore,
+  type SimulatorOptions,
+  type TenantControls,
+  type StateView,
+  type StateOptions,
+  type ScenarioStatus,
+} from './simulator-core.ts'
+export { Scenario, parseScenario, ScenarioError, type ScenarioInput, type ScenarioRule } from './scenarios/scenario-schema.ts'
+export type { JournalEntry, JournalFilter } from './observability/journal.ts'
+export { buildOpenApiDocument } from './contract/openapi.ts'
 export { operations, findOperation, type Operation, type OperationId } from './contract/operations.ts'
 export { ErrorBody } from './contract/error-body.ts'
 export { ApiError } from './pipeline/api-error.ts'
