@@ -225,7 +225,6 @@ export function generateWorld(options: GenerateOptions): World {
   const hex = draw.hex
   const address = () => hex(40)
   const now = options.now
-  const nowSeconds = Math.floor(now.getTime() / 1000)
   const iso = (offsetDays: number) => new Date(now.getTime() + offsetDays * DAY_MS).toISOString()
   const digits = (count: number) => Array.from({ length: count }, () => draw.int(0, 9))
   const pick = <T>(items: readonly T[]) => items[draw.int(0, items.length - 1)]!
