@@ -3,7 +3,6 @@
  * `npm start` runs one prebuilt file instead of compiling ~300 TypeScript modules through tsx at
  * every start. Run by `npm install` (prepare) and, when sources changed, by scripts/start.mjs.
  */
-import { build } from 'esbuild'
 import { rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,7 +10,9 @@ import { fileURLToPath } from 'node:url'
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const entries = { cli: 'src/runtimes/cli/main.ts' }
 
+/** Builds dist/; throws when esbuild is not installed (an install without dev dependencies). */
 export async function buildCli() {
+  const { build } = await import('esbuild')
   rmSync(join(root, 'dist'), { recursive: true, force: true })
   await build({
     entryPoints: Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, join(root, path)])),
@@ -36,6 +37,12 @@ export async function buildCli() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now()
-  await buildCli()
-  console.log(`built dist/ in ${Math.round(performance.now() - started)} ms`)
+  try {
+    await buildCli()
+    console.log(`built dist/ in ${Math.round(performance.now() - started)} ms`)
+  } catch (error) {
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error
+    // npm install --omit=dev: no esbuild, no bundle; npm start then runs the sources through tsx.
+    console.log('esbuild is not installed: skipping the bundle (npm start will run the sources through tsx)')
+  }
 }

@@ -20,21 +20,20 @@ function newestIn(directory) {
 }
 
 const stale = !existsSync(bundle) || ['src', 'fixtures', 'scenarios'].some((dir) => newestIn(join(root, dir)) > statSync(bundle).mtimeMs)
+let built = !stale
 if (stale) {
-  let buildCli
+  const { buildCli } = await import('./build.mjs')
   try {
-    ;({ buildCli } = await import('./build.mjs'))
-  } catch {
-    buildCli = undefined
-  }
-  if (buildCli === undefined) {
-    const { register } = await import('tsx/esm/api')
-    register()
-    await import(pathToFileURL(join(root, 'src/runtimes/cli/main.ts')).href)
-  } else {
     await buildCli()
-    await import(pathToFileURL(bundle).href)
+    built = true
+  } catch (error) {
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error
   }
-} else {
+}
+if (built) {
   await import(pathToFileURL(bundle).href)
+} else {
+  const { register } = await import('tsx/esm/api')
+  register()
+  await import(pathToFileURL(join(root, 'src/runtimes/cli/main.ts')).href)
 }
