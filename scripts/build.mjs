@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url'
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const entries = { cli: 'src/runtimes/cli/main.ts' }
 
-/** Builds dist/; throws when esbuild is not installed (an install without dev dependencies). */
 export async function buildCli() {
   const { build } = await import('esbuild')
   rmSync(join(root, 'dist'), { recursive: true, force: true })
@@ -37,12 +36,6 @@ export async function buildCli() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now()
-  try {
-    await buildCli()
-    console.log(`built dist/ in ${Math.round(performance.now() - started)} ms`)
-  } catch (error) {
-    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error
-    // npm install --omit=dev: no esbuild, no bundle; npm start then runs the sources through tsx.
-    console.log('esbuild is not installed: skipping the bundle (npm start will run the sources through tsx)')
-  }
+  await buildCli()
+  console.log(`built dist/ in ${Math.round(performance.now() - started)} ms`)
 }

@@ -1,7 +1,7 @@
 /**
  * `npm start`: runs the bundled server (dist/cli.mjs), rebuilding it first only when a source,
- * fixture or scenario file is newer than the bundle. Without esbuild (an install without dev
- * dependencies) it falls back to running the TypeScript sources through tsx.
+ * fixture or scenario file is newer than the bundle. esbuild is always there: tsx, a dependency,
+ * depends on it.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -20,20 +20,5 @@ function newestIn(directory) {
 }
 
 const stale = !existsSync(bundle) || ['src', 'fixtures', 'scenarios'].some((dir) => newestIn(join(root, dir)) > statSync(bundle).mtimeMs)
-let built = !stale
-if (stale) {
-  const { buildCli } = await import('./build.mjs')
-  try {
-    await buildCli()
-    built = true
-  } catch (error) {
-    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error
-  }
-}
-if (built) {
-  await import(pathToFileURL(bundle).href)
-} else {
-  const { register } = await import('tsx/esm/api')
-  register()
-  await import(pathToFileURL(join(root, 'src/runtimes/cli/main.ts')).href)
-}
+if (stale) await (await import('./build.mjs')).buildCli()
+await import(pathToFileURL(bundle).href)
