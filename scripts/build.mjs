@@ -1,5 +1,5 @@
 /**
- * Bundles the CLIs (the standalone server and the replay runner) into dist/ with esbuild, so that
+ * Bundles the standalone server's CLI into dist/ with esbuild (msw in a chunk of its own), so that
  * `npm start` runs one prebuilt file instead of compiling ~300 TypeScript modules through tsx at
  * every start. Run by `npm install` (prepare) and, when sources changed, by scripts/start.mjs.
  */
