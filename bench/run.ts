@@ -264,7 +264,9 @@ interface Target {
   start: () => Promise<{ child: ChildProcess; url: string }>
 }
 
-const cli = (extra: string[]) => ['scripts/start.mjs', '--port', '0', '--host', HOST, '--size', String(size), ...extra]
+/** What `npm start` runs (package.json), with the benchmark's options. */
+const NPM_START = ['--max-semi-space-size=32', 'scripts/start.mjs']
+const cli = (extra: string[]) => [...NPM_START, '--port', '0', '--host', HOST, '--size', String(size), ...extra]
 
 function simulatorTarget(id: string, label: string, extra: string[]): Target {
   return {
@@ -427,7 +429,7 @@ async function main(): Promise<void> {
     if (!flag('load-only')) {
       // 3. Start to first response.
       const startup = {
-        npmStart: await startupMs(process.execPath, ['scripts/start.mjs']),
+        npmStart: await startupMs(process.execPath, NPM_START),
         bin: await startupMs(process.execPath, ['bin/debt-token-simulator.js']),
         // The floor: Node itself starting a bare node:http server, measured the same way.
         bare: await startupMs(process.execPath, ['-e', BARE_STARTUP_SERVER, '--']),
@@ -499,7 +501,7 @@ function renderMarkdown(report: Record<string, any>): string {
     lines.push(row([`p99 at ${report.settings.connections} connections, GET / POST`, `${direct['GET /securityToken'].p99Ms} / ${direct['POST /manager'].p99Ms} ms`, '≤ 15 ms']))
   }
   if (report.startup !== undefined) {
-    lines.push(row(['start to first response, `node scripts/start.mjs` (what npm start runs), median of 3', `${report.startup.npmStartMedianMs} ms (${report.startup.npmStart.join(', ')})`, '≤ 300 ms']))
+    lines.push(row(['start to first response, `node --max-semi-space-size=32 scripts/start.mjs` (what npm start runs), median of 3', `${report.startup.npmStartMedianMs} ms (${report.startup.npmStart.join(', ')})`, '≤ 300 ms']))
     lines.push(row(['start to first response of a bare node:http server (the floor), median of 3', `${report.startup.bareMedianMs} ms (${report.startup.bare.join(', ')})`, '']))
     lines.push(row(['start to first response, `node bin/debt-token-simulator.js`, median of 3', `${report.startup.binMedianMs} ms (${report.startup.bin.join(', ')})`, '≤ 300 ms']))
   }
