@@ -138,8 +138,7 @@ function isWorld(value: SimulatorOptions['fixtures']): value is World {
 export function loadWorld(options: Pick<SimulatorOptions, 'fixtures' | 'world' | 'size' | 'seed' | 'now'>): WorldSnapshot {
   if (options.world) return options.world
   if (options.size !== undefined) {
-    const now = options.now === undefined || options.now === 'system' ? new Date(DEFAULT_NOW) : new Date(options.now)
-    return snapshotWorld(generateWorld({ seed: options.seed ?? DEFAULT_SEED, debtTokens: options.size, now }))
+    return snapshotWorld(generateWorld({ seed: options.seed ?? DEFAULT_SEED, debtTokens: options.size, now: worldInstant(options.now) }))
   }
   const fixtures = options.fixtures ?? defaultFixtures
   return snapshotWorld(isWorld(fixtures) ? fixtures : parseWorld(fixtures))

@@ -20,7 +20,6 @@ export function tenantStep<State extends WorldState>(defaultTenant: () => Tenant
     const session = sessionOf(context.request.header)
     const tenant = session === null ? defaultTenant() : sessions.get(session)
     context.locals.tenant = tenant
-    context.locals.session = session
     context.state = tenant.state as State
     return next()
   }

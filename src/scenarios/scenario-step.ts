@@ -55,7 +55,6 @@ export function scenarioStep<State extends WorldState>(
     const name = applied.scenario.name
     context.locals.scenario = name
     if (decision !== null) {
-      context.locals.scenarioRule = decision.ruleIndex
       if (decision.delayMs > 0) await sleep(decision.delayMs)
       const { respond, networkError } = decision.rule
       if (networkError === true) return networkErrorResponse()
