@@ -31,8 +31,8 @@ export function createRecorder(journal: Journal): Recorder {
     journal,
     listeners,
     record(request, operation, response, started, scenario, requestBody) {
-      const entry = journal.record({
-        at: new Date().toISOString(),
+      const stored = journal.record({
+        atMs: Date.now(),
         method: request.method,
         path: request.path,
         query: request.query.toString(),
@@ -40,10 +40,12 @@ export function createRecorder(journal: Journal): Recorder {
         status: response.networkError ? 0 : response.status,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
         scenario,
-        session: sessionOf(request.header),
+        session: sessionOf(request),
         requestBody,
         responseBody: response.body,
       })
+      if (listeners.size === 0) return
+      const entry = stored.toEntry()
       for (const listener of listeners) listener(entry)
     },
   }

@@ -2,6 +2,9 @@
  * The journal: a bounded ring buffer of recent requests and their replies, for QA and frontend
  * developers asking "what did my app send, and what came back?". Old entries fall off, so memory
  * stays flat under load (WireMock's unbounded journal is the cautionary tale).
+ *
+ * Recording is on every request's path, so it stores what it is given as it is (a number for the
+ * time, the body strings) and does the formatting when someone reads the journal.
  */
 
 export interface JournalEntry {
@@ -23,6 +26,11 @@ export interface JournalEntry {
   readonly responseBody: string | null
 }
 
+/** What the pipeline records: an entry before numbering, with the time as epoch milliseconds. */
+export interface JournalInput extends Omit<JournalEntry, 'seq' | 'at'> {
+  readonly atMs: number
+}
+
 export interface JournalFilter {
   operation?: string | undefined
   status?: number | undefined
@@ -36,15 +44,80 @@ const BODY_LIMIT = 4096
 
 /**
  * Keeps at most BODY_LIMIT characters of a body. Short bodies are kept as they are; a long one is
- * copied (a plain slice would point into, and so keep alive, the whole response body).
+ * copied (a plain slice would point into, and so keep alive, the whole response body). The last
+ * long body and its cut are remembered: a polled list answers with the very same string each time.
  */
-function cut(text: string | null): string | null {
-  if (text === null || text.length <= BODY_LIMIT) return text
-  return ` ${text.slice(0, BODY_LIMIT)}…[${text.length - BODY_LIMIT} more]`.slice(1)
+class BodyCutter {
+  #lastText: string | null = null
+  #lastCut: string | null = null
+
+  cut(text: string | null): string | null {
+    if (text === null || text.length <= BODY_LIMIT) return text
+    if (text !== this.#lastText) {
+      this.#lastText = text
+      this.#lastCut = ` ${text.slice(0, BODY_LIMIT)}…[${text.length - BODY_LIMIT} more]`.slice(1)
+    }
+    return this.#lastCut
+  }
+
+  forget(): void {
+    this.#lastText = this.#lastCut = null
+  }
+}
+
+/**
+ * One stored entry: a fixed shape, bodies already cut, the time still a number. It copies the
+ * fields it keeps rather than holding the input, which holds the uncut bodies.
+ */
+class StoredEntry {
+  readonly atMs: number
+  readonly method: string
+  readonly path: string
+  readonly query: string
+  readonly operation: string | null
+  readonly status: number
+  readonly durationMs: number
+  readonly scenario: string | null
+  readonly session: string | null
+
+  constructor(
+    readonly seq: number,
+    input: JournalInput,
+    readonly requestBody: string | null,
+    readonly responseBody: string | null,
+  ) {
+    this.atMs = input.atMs
+    this.method = input.method
+    this.path = input.path
+    this.query = input.query
+    this.operation = input.operation
+    this.status = input.status
+    this.durationMs = input.durationMs
+    this.scenario = input.scenario
+    this.session = input.session
+  }
+
+  toEntry(): JournalEntry {
+    return {
+      seq: this.seq,
+      at: new Date(this.atMs).toISOString(),
+      method: this.method,
+      path: this.path,
+      query: this.query,
+      operation: this.operation,
+      status: this.status,
+      durationMs: this.durationMs,
+      scenario: this.scenario,
+      session: this.session,
+      requestBody: this.requestBody,
+      responseBody: this.responseBody,
+    }
+  }
 }
 
 export class Journal {
-  readonly #entries: (JournalEntry | undefined)[]
+  readonly #entries: (StoredEntry | undefined)[]
+  readonly #cutter = new BodyCutter()
   #next = 0
   #seq = 0
 
@@ -53,8 +126,9 @@ export class Journal {
     this.#entries = new Array(capacity)
   }
 
-  record(entry: Omit<JournalEntry, 'seq'>): JournalEntry {
-    const stored: JournalEntry = { ...entry, seq: ++this.#seq, requestBody: cut(entry.requestBody), responseBody: cut(entry.responseBody) }
+  /** Stores one exchange; returns a reader of the stored entry (for listeners that want it now). */
+  record(input: JournalInput): { toEntry(): JournalEntry } {
+    const stored = new StoredEntry(++this.#seq, input, this.#cutter.cut(input.requestBody), this.#cutter.cut(input.responseBody))
     this.#entries[this.#next] = stored
     this.#next = (this.#next + 1) % this.capacity
     return stored
@@ -62,16 +136,16 @@ export class Journal {
 
   /** Matching entries, oldest first. */
   list(filter: JournalFilter = {}): JournalEntry[] {
-    const ordered: JournalEntry[] = []
+    const ordered: StoredEntry[] = []
     for (let i = 0; i < this.capacity; i++) {
-      const entry = this.#entries[(this.#next + i) % this.capacity]
-      if (entry === undefined) continue
-      if (filter.operation !== undefined && entry.operation !== filter.operation) continue
-      if (filter.status !== undefined && entry.status !== filter.status) continue
-      if (filter.session !== undefined && entry.session !== filter.session) continue
-      ordered.push(entry)
+      const stored = this.#entries[(this.#next + i) % this.capacity]
+      if (stored === undefined) continue
+      if (filter.operation !== undefined && stored.operation !== filter.operation) continue
+      if (filter.status !== undefined && stored.status !== filter.status) continue
+      if (filter.session !== undefined && stored.session !== filter.session) continue
+      ordered.push(stored)
     }
-    return filter.limit === undefined ? ordered : ordered.slice(-filter.limit)
+    return (filter.limit === undefined ? ordered : ordered.slice(-filter.limit)).map((stored) => stored.toEntry())
   }
 
   /** How many requests were recorded since the journal was created or cleared (including those that fell off). */
@@ -81,6 +155,7 @@ export class Journal {
 
   clear(): void {
     this.#entries.fill(undefined)
+    this.#cutter.forget()
     this.#next = 0
     this.#seq = 0
   }

@@ -4,7 +4,7 @@ import { SessionRegistry } from '../../src/sessions/session-registry.ts'
 import { ApiError } from '../../src/pipeline/api-error.ts'
 
 const entry = (operation: string, status: number, session: string | null = null) => ({
-  at: '2026-01-01T00:00:00.000Z', method: 'GET', path: '/x', query: '', operation, status, durationMs: 1, scenario: null, session, requestBody: null, responseBody: 'y'.repeat(5000),
+  atMs: Date.parse('2026-01-01T00:00:00.000Z'), method: 'GET', path: '/x', query: '', operation, status, durationMs: 1, scenario: null, session, requestBody: null, responseBody: 'y'.repeat(5000),
 })
 
 describe('journal', () => {
@@ -15,6 +15,19 @@ describe('journal', () => {
     expect(journal.list().map((e) => e.seq)).toEqual([3, 4, 5])
     expect(journal.total).toBe(5)
     expect(journal.list()[0]!.responseBody!.length).toBeLessThan(4200)
+  })
+  it('shows the time as ISO 8601 and cuts a long body the same way each time it is recorded', () => {
+    const journal = new Journal(4)
+    const long = 'z'.repeat(10_000)
+    journal.record({ ...entry('a', 200), responseBody: long })
+    journal.record({ ...entry('b', 200), responseBody: long })
+    journal.record({ ...entry('c', 200), responseBody: 'short' })
+    const [first, second, third] = journal.list()
+    expect(first!.at).toBe('2026-01-01T00:00:00.000Z')
+    expect(first!.responseBody).toBe(`${'z'.repeat(4096)}…[5904 more]`)
+    expect(second!.responseBody).toBe(first!.responseBody)
+    expect(third!.responseBody).toBe('short')
+    expect(Object.keys(first!)).toEqual(['seq', 'at', 'method', 'path', 'query', 'operation', 'status', 'durationMs', 'scenario', 'session', 'requestBody', 'responseBody'])
   })
   it('filters by operation, status and session, and limits to the newest', () => {
     const journal = new Journal(10)
