@@ -3,25 +3,31 @@
  * last time that request was answered. Lists are read far more often than they change, and
  * JSON.stringify of a 15 KB list is a fifth of a GET's cost. Identity of frozen elements is the
  * whole test: a changed record is a new object (tables never mutate one), so a stale body can never
- * be served, whichever tenant or session asks.
+ * be served, whichever tenant or session asks. A cached body also keeps its UTF-8 bytes (made on
+ * first use), so the standalone server does not encode 15 KB again for every answer.
  */
+import { EncodedBody } from './sim-request.ts'
+
 export class ListJsonCache {
-  readonly #entries = new Map<string, { elements: readonly unknown[]; json: string }>()
+  readonly #entries = new Map<string, { elements: readonly unknown[]; body: EncodedBody }>()
 
   constructor(readonly maxEntries = 256) {}
 
-  /** JSON.stringify(output), from the cache when `key` last gave the same frozen elements. */
-  stringify(key: string, output: unknown): string {
+  /**
+   * JSON.stringify(output), from the cache when `key` last gave the same frozen elements; with its
+   * encoder when the answer is cacheable (a non-empty list of frozen records).
+   */
+  serialize(key: string, output: unknown): { json: string; encoded?: EncodedBody } {
     if (!Array.isArray(output) || output.length === 0 || !output.every((element) => Object.isFrozen(element))) {
-      return JSON.stringify(output)
+      return { json: JSON.stringify(output) }
     }
     const hit = this.#entries.get(key)
     if (hit !== undefined && hit.elements.length === output.length && hit.elements.every((element, i) => element === output[i])) {
-      return hit.json
+      return { json: hit.body.text, encoded: hit.body }
     }
-    const json = JSON.stringify(output)
+    const body = new EncodedBody(JSON.stringify(output))
     if (!this.#entries.has(key) && this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!)
-    this.#entries.set(key, { elements: output, json })
-    return json
+    this.#entries.set(key, { elements: output, body })
+    return { json: body.text, encoded: body }
   }
 }

@@ -20,7 +20,7 @@ export interface WorldState {
 }
 
 export function authenticateStep<State>(): Step<State> {
-  return async (context, next) => {
+  return (context, next) => {
     context.locals.token = authenticate(context.request.header('authorization'))
     return next()
   }
@@ -43,7 +43,8 @@ export function resolveStep<State extends WorldState>(resolvers: ResolverTable, 
     if (operation.method === 'GET') {
       const output = await resolver(input, resolverContext)
       const key = `${operation.id} ${request.path}?${request.query.toString()}`
-      return { status: 200, headers: { ...JSON_HEADERS }, body: lists.stringify(key, output) }
+      const { json, encoded } = lists.serialize(key, output)
+      return { status: 200, headers: { ...JSON_HEADERS }, body: json, ...(encoded !== undefined && { encoded }) }
     }
     return jsonResponse(200, await state.model.exclusive(async () => resolver(input, resolverContext)))
   }

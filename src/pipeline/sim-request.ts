@@ -22,6 +22,22 @@ export interface SimResponse {
   body: string | null
   /** Set by a scenario: the runtime fails the request at the network level instead of answering. */
   networkError?: boolean
+  /**
+   * The same body as UTF-8 bytes, when the pipeline keeps them (a cached list answer): a runtime
+   * that writes bytes (the standalone server) sends these instead of encoding `body` again.
+   */
+  encoded?: EncodedBody
+}
+
+/** A serialized body that encodes itself to UTF-8 once, on first use, and keeps the bytes. */
+export class EncodedBody {
+  #bytes: Uint8Array | undefined
+
+  constructor(readonly text: string) {}
+
+  get bytes(): Uint8Array {
+    return (this.#bytes ??= new TextEncoder().encode(this.text))
+  }
 }
 
 export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' })

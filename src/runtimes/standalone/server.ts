@@ -54,10 +54,13 @@ function send(request: IncomingMessage, response: ServerResponse, result: SimRes
     response.socket?.destroy()
     return
   }
-  const headers: Record<string, string | number> = { ...corsHeaders(request), ...result.headers }
-  if (result.body !== null) headers['content-length'] = Buffer.byteLength(result.body)
+  const headers: Record<string, string | number> = corsHeaders(request)
+  for (const name in result.headers) headers[name] = result.headers[name]!
+  // A cached body comes with its UTF-8 bytes: writing bytes spares encoding the string again.
+  const body = result.encoded?.bytes ?? result.body
+  if (body !== null) headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
   response.writeHead(result.status, headers)
-  response.end(result.body ?? undefined)
+  response.end(body ?? undefined)
 }
 
 /** What the msw engine needs, loaded only when that engine is chosen (the direct one never loads msw). */
