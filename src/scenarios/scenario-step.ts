@@ -13,7 +13,7 @@ import { ApiError } from '../pipeline/api-error.ts'
 import type { WorldState } from '../pipeline/operation-steps.ts'
 import type { SimResponse } from '../pipeline/sim-request.ts'
 import { parseJsonBody } from '../pipeline/validate-request.ts'
-import type { ScenarioActivation } from './scenario-activation.ts'
+import type { AppliedScenario, ScenarioActivation } from './scenario-activation.ts'
 import type { CallFields } from './match-fields.ts'
 
 const sleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds))
@@ -31,37 +31,45 @@ function labelled(response: SimResponse, name: string): SimResponse {
 export function scenarioStep<State extends WorldState>(
   activationOf: (context: PipelineContext<State>) => ScenarioActivation,
 ): Step<State> {
-  return async (context, next) => {
+  // Not async itself: a request without a scenario costs one lookup, not another promise.
+  return (context, next) => {
     const applied = activationOf(context).forRequest(context.request)
-    if (applied === null) return next()
-    if (applied.state !== undefined) context.state = applied.state as State
-
-    let body: Promise<unknown> | undefined
-    const call: CallFields = {
-      params: context.params,
-      query: context.request.query,
-      body: () =>
-        (body ??= context.request.text().then(
-          (text) => {
-            try {
-              return parseJsonBody(text)
-            } catch {
-              return undefined // a body that is not JSON matches no body rule; validation answers it later
-            }
-          },
-        )),
-    }
-    const decision = await applied.scenario.decide(context.operation.id, call)
-    const name = applied.scenario.name
-    context.locals.scenario = name
-    if (decision !== null) {
-      if (decision.delayMs > 0) await sleep(decision.delayMs)
-      const { respond, networkError } = decision.rule
-      if (networkError === true) return networkErrorResponse()
-      if (respond !== undefined) {
-        return labelled(errorResponse(new ApiError(respond.status, respond.message, respond.error, respond.headers)), name)
-      }
-    }
-    return labelled(await next(), name)
+    return applied === null ? next() : applyScenario(applied, context, next)
   }
+}
+
+async function applyScenario<State extends WorldState>(
+  applied: AppliedScenario,
+  context: PipelineContext<State>,
+  next: () => Promise<SimResponse>,
+): Promise<SimResponse> {
+  if (applied.state !== undefined) context.state = applied.state as State
+
+  let body: Promise<unknown> | undefined
+  const call: CallFields = {
+    params: context.params,
+    query: context.request.query,
+    body: () =>
+      (body ??= context.request.text().then(
+        (text) => {
+          try {
+            return parseJsonBody(text)
+          } catch {
+            return undefined // a body that is not JSON matches no body rule; validation answers it later
+          }
+        },
+      )),
+  }
+  const decision = await applied.scenario.decide(context.operation.id, call)
+  const name = applied.scenario.name
+  context.locals.scenario = name
+  if (decision !== null) {
+    if (decision.delayMs > 0) await sleep(decision.delayMs)
+    const { respond, networkError } = decision.rule
+    if (networkError === true) return networkErrorResponse()
+    if (respond !== undefined) {
+      return labelled(errorResponse(new ApiError(respond.status, respond.message, respond.error, respond.headers)), name)
+    }
+  }
+  return labelled(await next(), name)
 }

@@ -65,14 +65,14 @@ async function jsonObject(request: SimRequest): Promise<Record<string, unknown>>
  * first use, as an API request would), or the default one.
  */
 function tenantOf({ simulator, request }: ControlContext): TenantControls {
-  const session = sessionOf(request.header)
+  const session = sessionOf(request)
   return session === null ? simulator : simulator.session(session)
 }
 
 function scenarioView(context: ControlContext) {
   const tenant = tenantOf(context)
   return {
-    session: sessionOf(context.request.header),
+    session: sessionOf(context.request),
     active: tenant.scenario,
     status: tenant.scenarioStatus(),
     available: context.simulator.scenarios,
@@ -157,7 +157,7 @@ export const controlRoutes: ControlRoute[] = [
     path: `${CONTROL_PREFIX}/reset`,
     summary: 'Back to the seeded world and clock, without a scenario; ends sessions and empties the journal (with X-Sim-Session: that session only)',
     handle: (context) => {
-      const session = sessionOf(context.request.header)
+      const session = sessionOf(context.request)
       if (session === null) context.simulator.reset()
       else context.simulator.session(session).reset()
       return jsonResponse(200, { reset: true, ...scenarioView(context) })
@@ -172,7 +172,7 @@ export const controlRoutes: ControlRoute[] = [
       if (table !== undefined && !(tableNames as readonly string[]).includes(table)) {
         throw ApiError.badRequest(`query parameter table must be one of ${tableNames.join(', ')}`)
       }
-      return jsonResponse(200, simulator.state({ session: sessionOf(request.header), table: table as TableName | undefined, limit: intQuery(request, 'limit', 0, 1_000_000) }))
+      return jsonResponse(200, simulator.state({ session: sessionOf(request), table: table as TableName | undefined, limit: intQuery(request, 'limit', 0, 1_000_000) }))
     },
   },
   {
