@@ -2,18 +2,64 @@
  * Bundles the standalone server's CLI into dist/ with esbuild (msw in a chunk of its own), so that
  * `npm start` runs one prebuilt file instead of compiling ~300 TypeScript modules through tsx at
  * every start. Run by `npm install` (prepare) and, when sources changed, by scripts/start.mjs.
+ *
+ * It validates the bundled default fixtures first (a mistake fails the build with the file name and
+ * the path of the bad field, as at load) and then tells the bundle so (src/model/prevalidated.ts),
+ * which spares every start the schema validation of the same files: a fifth of the start-up.
  */
-import { rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const entries = { cli: 'src/runtimes/cli/main.ts' }
 
+/**
+ * Throws the loader's own FixtureError (file name and field path) when a bundled fixture is wrong.
+ * @param projectRoot the project whose src/ and fixtures/ are checked (tests pass a copy).
+ */
+export async function validateDefaultFixtures(projectRoot = root) {
+  const { build } = await import('esbuild')
+  const check = await build({
+    stdin: {
+      contents: "import { defaultFixtures } from './src/model/default-fixtures.ts'\nimport { parseWorld } from './src/model/world.ts'\nparseWorld(defaultFixtures)\n",
+      resolveDir: projectRoot,
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'silent',
+  })
+  const work = mkdtempSync(join(tmpdir(), 'dts-build-'))
+  try {
+    const file = join(work, 'validate-fixtures.mjs')
+    writeFileSync(file, check.outputFiles[0].text)
+    await import(pathToFileURL(file).href)
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+/** Bundles with src/model/prevalidated.ts saying true: only called after validateDefaultFixtures passed. */
+const prevalidatedFixtures = {
+  name: 'prevalidated-fixtures',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]model[\\/]prevalidated\.ts$/ }, () => ({
+      contents: 'export const defaultFixturesPrevalidated = true\n',
+      loader: 'ts',
+    }))
+  },
+}
+
 export async function buildCli() {
   const { build } = await import('esbuild')
+  await validateDefaultFixtures()
   rmSync(join(root, 'dist'), { recursive: true, force: true })
   await build({
+    plugins: [prevalidatedFixtures],
     entryPoints: Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, join(root, path)])),
     outdir: join(root, 'dist'),
     outExtension: { '.js': '.mjs' },
@@ -36,6 +82,12 @@ export async function buildCli() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now()
-  await buildCli()
+  try {
+    await buildCli()
+  } catch (error) {
+    if (error?.name !== 'FixtureError') throw error
+    console.error(`debt-token-simulator: ${error.message}`)
+    process.exit(1)
+  }
   console.log(`built dist/ in ${Math.round(performance.now() - started)} ms`)
 }

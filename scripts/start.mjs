@@ -20,5 +20,14 @@ function newestIn(directory) {
 }
 
 const stale = !existsSync(bundle) || ['src', 'fixtures', 'scenarios'].some((dir) => newestIn(join(root, dir)) > statSync(bundle).mtimeMs)
-if (stale) await (await import('./build.mjs')).buildCli()
+if (stale) {
+  try {
+    await (await import('./build.mjs')).buildCli()
+  } catch (error) {
+    // A mistake in a bundled fixture: say which file and field, as the loader does, without a stack.
+    if (error?.name !== 'FixtureError') throw error
+    console.error(`debt-token-simulator: ${error.message}`)
+    process.exit(1)
+  }
+}
 await import(pathToFileURL(bundle).href)

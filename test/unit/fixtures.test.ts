@@ -1,11 +1,13 @@
 /** Fixture loading: the committed world is coherent, and a mistake fails with its file and field path. */
-import { mkdtempSync, writeFileSync, cpSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { defaultFixtures } from '../../src/model/default-fixtures.ts'
 import { loadFixtureDirectory } from '../../src/model/load-fixture-directory.ts'
-import { FixtureError, parseWorld } from '../../src/model/world.ts'
+import { FixtureError, parseWorld, worldOfValidatedFixtures } from '../../src/model/world.ts'
+// @ts-expect-error: a plain ESM script without type declarations
+import { validateDefaultFixtures } from '../../scripts/build.mjs'
 import { isValidCpf } from '../../src/domain/tax-ids.ts'
 import { createSimulator } from '../../src/simulator.ts'
 
@@ -27,6 +29,22 @@ function expectFixtureError(files: Record<string, unknown>, file: string, path: 
 
 describe('default fixtures', () => {
   const world = parseWorld(defaultFixtures)
+  it('are, once validated, exactly what the bundle loads without validating them again', () => {
+    expect(worldOfValidatedFixtures(defaultFixtures)).toEqual(world)
+  })
+  it('are validated by the build: a mistake fails it with the file and the field path', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'dts-build-check-'))
+    cpSync('src', join(copy, 'src'), { recursive: true })
+    cpSync('fixtures', join(copy, 'fixtures'), { recursive: true })
+    symlinkSync(join(process.cwd(), 'node_modules'), join(copy, 'node_modules'), 'dir')
+    const validate = validateDefaultFixtures as (projectRoot: string) => Promise<void>
+    await validate(copy)
+    const tokens = clone()['debt-tokens.json']
+    tokens[3].parcels[0].amount = 'abc'
+    writeFileSync(join(copy, 'fixtures', 'debt-tokens.json'), JSON.stringify(tokens))
+    await expect(validate(copy)).rejects.toThrow(/^fixtures\/debt-tokens\.json: \[3\]\.parcels\[0\]\.amount: /)
+    rmSync(copy, { recursive: true, force: true })
+  })
   it('hold the world the issue asks for', () => {
     expect(world.users.length).toBeGreaterThanOrEqual(5)
     expect(world.securityTokens.length).toBeGreaterThanOrEqual(3)
