@@ -43,13 +43,20 @@ export async function validateDefaultFixtures(projectRoot = root) {
   }
 }
 
-/** Bundles with src/model/prevalidated.ts saying true: only called after validateDefaultFixtures passed. */
-const prevalidatedFixtures = {
-  name: 'prevalidated-fixtures',
+/**
+ * The CLI's two module swaps: src/model/prevalidated.ts says true (bundled only after
+ * validateDefaultFixtures passed), and src/model/world-generator.ts becomes its lazy twin, so the
+ * world generator and faker's pt_BR and en locales load only when a world is generated.
+ */
+const cliModuleSwaps = {
+  name: 'cli-module-swaps',
   setup(build) {
     build.onLoad({ filter: /[\\/]src[\\/]model[\\/]prevalidated\.ts$/ }, () => ({
       contents: 'export const defaultFixturesPrevalidated = true\n',
       loader: 'ts',
+    }))
+    build.onResolve({ filter: /[\\/]world-generator\.ts$/ }, (args) => ({
+      path: join(args.resolveDir, args.path.replace(/world-generator\.ts$/, 'world-generator-lazy.ts')),
     }))
   },
 }
@@ -59,7 +66,7 @@ export async function buildCli() {
   await validateDefaultFixtures()
   rmSync(join(root, 'dist'), { recursive: true, force: true })
   await build({
-    plugins: [prevalidatedFixtures],
+    plugins: [cliModuleSwaps],
     entryPoints: Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, join(root, path)])),
     outdir: join(root, 'dist'),
     outExtension: { '.js': '.mjs' },

@@ -7,7 +7,7 @@
 import type { Operation } from './contract/operations.ts'
 import { resolvers } from './handlers/resolvers/index.ts'
 import { type Clock, DEFAULT_NOW, createClock } from './model/clock.ts'
-import { generateWorld } from './model/generate-world.ts'
+import { generateWorld } from './model/world-generator.ts'
 import { defaultFixtures } from './model/default-fixtures.ts'
 import { type Model, createModel } from './model/model.ts'
 import { DEFAULT_SEED, createRandom } from './model/random.ts'

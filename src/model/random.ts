@@ -1,14 +1,19 @@
 /**
- * The seeded source of every generated value (addresses, hashes, ids, names). One per simulator
- * instance; `reseed()` on reset makes the sequence start over, so the same seed and the same
- * requests give byte-identical responses.
+ * The seeded source of every value the running service generates (addresses, hashes, ids,
+ * symbols). One per simulator instance; `reseed()` on reset makes the sequence start over, so the
+ * same seed and the same requests give byte-identical responses.
+ *
+ * It uses faker's base locale only: the service generates strings, never names, so it need not
+ * load the pt_BR and en locales (most of faker's weight) that only the world generator uses.
  */
 import type { Faker } from '@faker-js/faker'
-import { createFaker } from './seeded-faker.ts'
+import { faker as baseFaker } from '@faker-js/faker/locale/base'
+import { mersenne53 } from './mersenne.ts'
 
 export const DEFAULT_SEED = 20260301
 
 export interface Random {
+  /** For string values only (`faker.string.*`): this faker carries no locale data. */
   readonly faker: Faker
   reseed(): void
   address(): string
@@ -18,8 +23,10 @@ export interface Random {
   uuid(): string
 }
 
+const FakerClass = baseFaker.constructor as typeof Faker
+
 export function createRandom(seed: number = DEFAULT_SEED): Random {
-  const faker = createFaker()
+  const faker = new FakerClass({ locale: baseFaker.rawDefinitions, randomizer: mersenne53() })
   faker.seed(seed)
   const hex = (length: number) => faker.string.hexadecimal({ length, casing: 'lower', prefix: '0x' })
   return {

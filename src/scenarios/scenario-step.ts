@@ -13,7 +13,8 @@ import { ApiError } from '../pipeline/api-error.ts'
 import type { WorldState } from '../pipeline/operation-steps.ts'
 import type { SimResponse } from '../pipeline/sim-request.ts'
 import { parseJsonBody } from '../pipeline/validate-request.ts'
-import type { AppliedScenario, ScenarioActivation } from './scenario-activation.ts'
+import { type AppliedScenario, type ScenarioActivation, SCENARIO_HEADER } from './scenario-activation.ts'
+import { loadWorldGenerator, worldGeneratorLoaded } from '../model/world-generator.ts'
 import type { CallFields } from './match-fields.ts'
 
 const sleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds))
@@ -32,10 +33,15 @@ export function scenarioStep<State extends WorldState>(
   activationOf: (context: PipelineContext<State>) => ScenarioActivation,
 ): Step<State> {
   // Not async itself: a request without a scenario costs one lookup, not another promise.
-  return (context, next) => {
+  const step: Step<State> = (context, next) => {
+    // A scenario named by header may start from a generated world: let the generator load first.
+    if (!worldGeneratorLoaded() && context.request.header(SCENARIO_HEADER) !== null) {
+      return loadWorldGenerator().then(() => step(context, next))
+    }
     const applied = activationOf(context).forRequest(context.request)
     return applied === null ? next() : applyScenario(applied, context, next)
   }
+  return step
 }
 
 async function applyScenario<State extends WorldState>(

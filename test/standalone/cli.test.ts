@@ -25,7 +25,62 @@ describe('CLI arguments', () => {
   })
 })
 
+/** Starts `npm start`'s bundle with `args` on a free port; resolves its URL, a stop function and its output so far. */
+async function startBundle(args: string[]): Promise<{ url: string; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> }> {
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 15 s: ${output}`)), 15_000)
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/[^\s]+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!)
+      }
+    })
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  })
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return {
+    url,
+    output: () => output,
+    stop: (signal = 'SIGTERM') => {
+      child.kill(signal)
+      return exit
+    },
+  }
+}
+
 describe('npm start', () => {
+  it('loads the world generator when a request first needs it: a scenario world by header or control API, --size', async () => {
+    const auth = { authorization: 'Bearer t' }
+    const normal = await startBundle(['--quiet'])
+    try {
+      // The very first request names a scenario whose world is generated (rich-world: 200 debt tokens).
+      const rich = await fetch(`${normal.url}/securityToken`, { headers: { ...auth, 'x-sim-scenario': 'rich-world' } })
+      expect(rich.status).toBe(200)
+      expect(rich.headers.get('x-sim-scenario')).toBe('rich-world')
+      const richTokens = (await rich.json()) as { contractAddress: string }[]
+      const plain = (await (await fetch(`${normal.url}/securityToken`, { headers: auth })).json()) as unknown[]
+      expect(richTokens).not.toEqual(plain)
+      const held = await fetch(`${normal.url}/manager/debt-tokens/${richTokens[0]!.contractAddress}`, { headers: { ...auth, 'x-sim-scenario': 'rich-world' } })
+      expect(((await held.json()) as unknown[]).length).toBeGreaterThanOrEqual(20)
+      const put = await fetch(`${normal.url}/__sim/scenario`, { method: 'PUT', body: JSON.stringify({ name: 'rich-world' }) })
+      expect(put.status).toBe(200)
+      expect(await (await fetch(`${normal.url}/securityToken`, { headers: auth })).json()).toEqual(richTokens)
+    } finally {
+      expect(await normal.stop()).toBe(0)
+    }
+    const sized = await startBundle(['--quiet', '--size', '300'])
+    try {
+      const state = (await (await fetch(`${sized.url}/__sim/state?limit=0`)).json()) as { counts: { debtTokens: number } }
+      expect(state.counts.debtTokens).toBe(300)
+    } finally {
+      expect(await sized.stop()).toBe(0)
+    }
+  })
+
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`serves on the given port, logs each request and exits 0 on ${signal}`, async () => {
       // What `npm start` runs: the bundle in dist/ (built by the global setup).

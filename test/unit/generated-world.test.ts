@@ -155,4 +155,31 @@ describe('the seeded faker', () => {
     const sample = (faker: typeof ours) => [faker.person.fullName(), faker.location.city(), faker.internet.email(), faker.person.jobTitle(), faker.string.uuid()]
     for (let i = 0; i < 50; i++) expect(sample(ours)).toEqual(sample(theirs))
   })
+
+  it("gives the runtime's random source (base locale only) the same strings as the pt_BR faker", async () => {
+    const { createFaker } = await import('../../src/model/seeded-faker.ts')
+    const { createRandom } = await import('../../src/model/random.ts')
+    const random = createRandom(DEFAULT_SEED)
+    const faker = createFaker()
+    faker.seed(DEFAULT_SEED)
+    const hex = (length: number) => faker.string.hexadecimal({ length, casing: 'lower', prefix: '0x' })
+    for (let i = 0; i < 200; i++) {
+      expect(random.address()).toBe(hex(40))
+      expect(random.uuid()).toBe(faker.string.uuid())
+      expect(random.faker.string.alpha({ length: 4, casing: 'upper' })).toBe(faker.string.alpha({ length: 4, casing: 'upper' }))
+      expect(random.signature()).toBe(hex(130))
+    }
+  })
+})
+
+describe('the world generator the CLI bundle loads on demand', () => {
+  it('refuses to generate until loaded, then generates what the generator itself does', async () => {
+    const lazy = await import('../../src/model/world-generator-lazy.ts')
+    const options = { seed: DEFAULT_SEED, debtTokens: 30, now: new Date('2026-03-02T12:00:00Z') }
+    expect(lazy.worldGeneratorLoaded()).toBe(false)
+    expect(() => lazy.generateWorld(options)).toThrow(/await loadWorldGenerator\(\)/)
+    await lazy.loadWorldGenerator()
+    expect(lazy.worldGeneratorLoaded()).toBe(true)
+    expect(lazy.generateWorld(options)).toEqual(generateWorld(options))
+  })
 })

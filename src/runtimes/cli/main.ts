@@ -12,6 +12,7 @@ import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
 import { MAX_WORLD_SIZE, type Scenario, type ScenarioWorld } from '../../scenarios/scenario-schema.ts'
 import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
 import { createSimulatorCore } from '../../simulator-core.ts'
+import { loadWorldGenerator } from '../../model/world-generator.ts'
 
 /** A recording that replays against a fresh simulator started like this one (same seed, clock, world, rules). */
 function startRecording(file: string, options: CliOptions, startScenario: Scenario | undefined): FileRecording {
@@ -47,6 +48,8 @@ async function main(argv: readonly string[]): Promise<void> {
   const { options } = parsed
   const fixtures = options.fixtures === undefined ? undefined : loadFixtureDirectory(options.fixtures)
   const scenarios = options.scenarios === undefined ? {} : loadScenarioDirectory(options.scenarios)
+  // In the bundle the world generator loads on demand (see model/world-generator.ts): these worlds need it now.
+  if (options.size !== undefined || options.scenario !== undefined) await loadWorldGenerator()
   const simulator = createSimulatorCore({
     seed: options.seed,
     now: options.now,

@@ -19,6 +19,7 @@ import type { SimulatorCore as Simulator, TenantControls } from '../../simulator
 import type { TableName } from '../../model/records.ts'
 import { tableNames } from '../../model/world.ts'
 import { sessionOf } from '../../pipeline/tenant-step.ts'
+import { loadWorldGenerator } from '../../model/world-generator.ts'
 
 export const CONTROL_PREFIX = '/__sim'
 
@@ -120,6 +121,7 @@ async function putScenario(context: ControlContext): Promise<SimResponse> {
   if (scenario !== undefined && (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario))) {
     throw ApiError.badRequest('body.scenario must be a scenario object (to activate one by name, send {"name": "…"})')
   }
+  await loadWorldGenerator() // a scenario may start from a generated world
   try {
     if (scenario !== undefined) simulator.useScenario(scenario as never, name)
     else if (name !== undefined) simulator.useScenario(name)
