@@ -123,6 +123,34 @@ class TextBuilder {
     return start
   }
 
+  /** Appends centsText(cents) (whole, non-negative cents) digit by digit; returns where it starts. */
+  appendCents(cents: number): number {
+    const codes = this.#codes
+    const start = this.#at
+    const whole = Math.floor(cents / 100)
+    const rest = cents - whole * 100
+    let digits = 1
+    for (let power = 10; power <= whole; power *= 10) digits++
+    let i = start + digits
+    let left = whole
+    do {
+      const next = Math.floor(left / 10)
+      codes[--i] = 48 + left - next * 10
+      left = next
+    } while (left > 0)
+    i = start + digits
+    codes[i++] = 46 // .
+    codes[i++] = 48 + Math.floor(rest / 10)
+    codes[i++] = 48 + (rest % 10)
+    this.#at = i
+    return start
+  }
+
+  /** Where the next append starts (the end of the last one). */
+  get length(): number {
+    return this.#at
+  }
+
   /** Everything appended since `begin()`, as one flat string. */
   end(): string {
     const codes = this.#codes
@@ -433,6 +461,16 @@ class DebtRows {
   readonly #options: DebtRowsOptions
   readonly #stream = rowStream()
   readonly #text = new TextBuilder()
+  /** Per parcel of the token being built (at most 12): its amounts and where its strings are in the text. */
+  readonly #parcelScratch = {
+    amount: new Int32Array(12),
+    interest: new Int32Array(12),
+    id: new Int32Array(12),
+    hash: new Int32Array(12),
+    interestText: new Int32Array(12),
+    amountText: new Int32Array(12),
+    textEnd: new Int32Array(12),
+  }
   readonly #tokenAddresses: string[]
   readonly #contractAddresses: string[]
   readonly #nowSeconds: number
@@ -591,46 +629,54 @@ class DebtRows {
     // The rows of schedule(loan) (domain/price-table; a unit test checks they agree), computed
     // here so that the due dates, which repeat across tokens, are worked out once.
     const rate = periodRate(loan.monthlyRate, loan.frequency)
-    const regularText = centsText(regular)
-    // Parcel ids, payment hashes and signatures are drawn in that order into one text, then cut out of it.
+    // Parcel ids, payment hashes and signatures are drawn in that order into one text, the
+    // parcels' amounts are written after them, and every string is cut out of that text: one
+    // string to decode instead of one to format per value.
+    const at = this.#parcelScratch
     text.begin()
-    const amounts: number[] = []
-    const interests: number[] = []
-    const idAt: number[] = []
-    const hashAt: number[] = []
     let balance = principalCents
     let owedCents = 0
     let paidCents = 0
-    for (let number = 1; number <= installments; number++) {
+    for (let k = 0; k < installments; k++) {
       const interest = Math.round(balance * rate)
-      const principal = number === installments ? balance : Math.min(balance, regular - interest)
+      const principal = k === installments - 1 ? balance : Math.min(balance, regular - interest)
       balance -= principal
       const amount = principal + interest
-      const dueDate = dueDates[number - 1]!.seconds
+      const dueDate = dueDates[k]!.seconds
       const isPaid = signed && dueDate < nowSeconds && !(lateDebtor && dueDate > nowSeconds - 45 * 86_400)
       if (isPaid) paidCents += amount
       else owedCents += amount
-      amounts.push(amount)
-      interests.push(interest)
-      idAt.push(text.appendUuid4(stream.u32))
-      hashAt.push(isPaid ? text.appendHex(64, stream.u32) : -1)
+      at.amount[k] = amount
+      at.interest[k] = interest
+      at.id[k] = text.appendUuid4(stream.u32)
+      at.hash[k] = isPaid ? text.appendHex(64, stream.u32) : -1
     }
     const creditorSignatureAt = signed ? text.appendHex(130, stream.u32) : -1
     const debtorSignatureAt = signed ? text.appendHex(130, stream.u32) : -1
+    const regularAt = text.appendCents(regular)
+    const regularEnd = text.length
+    for (let k = 0; k < installments; k++) {
+      at.interestText[k] = text.appendCents(at.interest[k]!)
+      at.amountText[k] = at.amount[k] === regular ? -1 : text.appendCents(at.amount[k]!)
+      at.textEnd[k] = text.length
+    }
     const drawn = text.end()
+    const regularText = drawn.slice(regularAt, regularEnd)
     const parcels: DebtTokenRecord['parcels'] = []
     for (let k = 0; k < installments; k++) {
-      const amount = amounts[k]!
-      const interestText = centsText(interests[k]!)
-      const isPaid = hashAt[k]! !== -1
+      const amount = at.amount[k]!
+      const amountAt = at.amountText[k]!
+      const interestText = drawn.slice(at.interestText[k], amountAt === -1 ? at.textEnd[k] : amountAt)
+      const hashAt = at.hash[k]!
+      const isPaid = hashAt !== -1
       parcels.push({
         amount,
         dueDate: dueDates[k]!.seconds,
-        id: drawn.slice(idAt[k], idAt[k]! + 36),
+        id: drawn.slice(at.id[k], at.id[k]! + 36),
         isPaid,
-        paymentHash: isPaid ? drawn.slice(hashAt[k], hashAt[k]! + 66) : '',
+        paymentHash: isPaid ? drawn.slice(hashAt, hashAt + 66) : '',
         parcelId: k + 1,
-        currentAmount: amount === regular ? regularText : centsText(amount),
+        currentAmount: amountAt === -1 ? regularText : drawn.slice(amountAt, at.textEnd[k]),
         currentJuros: interestText,
         juros: interestText,
       })
