@@ -3,8 +3,7 @@
  * and generated values captured, and the recording replays green, in-process and against a fresh
  * standalone server (record → replay round trip).
  */
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { callerAddress } from '../../src/domain/caller.ts'
@@ -16,6 +15,7 @@ import { createFileRecording } from '../../src/scenarios/record-to-file.ts'
 import { formatResults } from '../../src/scenarios/replay.ts'
 import { parseScenario } from '../../src/scenarios/scenario-schema.ts'
 import { fixtures } from '../support/world.ts'
+import { temporaryDirectory } from '../temporary-directory.ts'
 
 const SECRET = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0.signature'
 const OTHER_SECRET = 'another-secret-token'
@@ -100,7 +100,7 @@ describe('the recorder', () => {
 
 describe('record → replay round trip', () => {
   it('a manual session against the standalone server replays green in-process and against a fresh server', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'record-')), 'session.json')
+    const file = join(temporaryDirectory('record-'), 'session.json')
     const recording = createFileRecording(file, { seed: 99, now: '2026-03-02T12:00:00.000Z' })
     const server = await startStandaloneServer({ port: 0, seed: 99, recording })
     const auth = { authorization: `Bearer ${SECRET}` }

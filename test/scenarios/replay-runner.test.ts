@@ -3,10 +3,10 @@
  * placeholders, the Authorization defaults, network errors and durations, JUnit XML, and the exit
  * codes of `npm run replay`.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { callerAddress } from '../../src/domain/caller.ts'
 import { inProcessSend, replayCommand } from '../../src/runtimes/cli/replay.ts'
 import { toJUnitXml } from '../../src/scenarios/junit.ts'
@@ -14,6 +14,7 @@ import { type ReplayRequest, type Send, formatResults, replaySteps } from '../..
 import { type ScenarioInput, type ScenarioStep, parseScenario } from '../../src/scenarios/scenario-schema.ts'
 import { createSimulator } from '../../src/simulator.ts'
 import { fixtures } from '../support/world.ts'
+import { temporaryDirectory } from '../temporary-directory.ts'
 
 const TOKEN = fixtures.securityTokens[0]!.contractAddress
 
@@ -214,6 +215,7 @@ describe('JUnit XML', () => {
 
 describe('npm run replay', () => {
   const directory = mkdtempSync(join(tmpdir(), 'replay-cli-'))
+  afterAll(() => rmSync(directory, { recursive: true, force: true }))
   const write = (name: string, scenario: ScenarioInput | string) => {
     const file = join(directory, name)
     writeFileSync(file, typeof scenario === 'string' ? scenario : JSON.stringify(scenario))
@@ -263,7 +265,7 @@ describe('npm run replay', () => {
   })
 
   it('takes a directory, and skips JSON Schemas named on the command line', async () => {
-    const only = mkdtempSync(join(tmpdir(), 'replay-dir-'))
+    const only = temporaryDirectory('replay-dir-')
     writeFileSync(join(only, 'one.json'), readFileSync(passing))
     writeFileSync(join(only, 'scenario.schema.json'), '{}')
     const { code, out } = await run(only, join(only, 'scenario.schema.json'))

@@ -3,8 +3,7 @@
  * field in every error; the committed JSON Schema is what the zod schema generates; the shipped
  * files all point at it, carry steps, and are the ones bundled for the in-process runtimes.
  */
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { operationIds } from '../../src/contract/operations.ts'
@@ -14,12 +13,13 @@ import { loadScenarioDirectory, loadScenarioFile } from '../../src/scenarios/loa
 import { scenarioJsonSchemaText } from '../../src/scenarios/scenario-json-schema.ts'
 import { ScenarioError, parseScenario } from '../../src/scenarios/scenario-schema.ts'
 import { shippedScenarioFiles, shippedScenarios } from '../../src/scenarios/shipped-scenarios.ts'
+import { temporaryDirectory } from '../temporary-directory.ts'
 
 const root = join(import.meta.dirname, '../..')
 const scenariosDirectory = join(root, 'scenarios')
 
 function writeScenario(content: unknown, name = 'broken.json'): { directory: string; file: string } {
-  const directory = mkdtempSync(join(tmpdir(), 'scenarios-'))
+  const directory = temporaryDirectory('scenarios-')
   const file = join(directory, name)
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content))
   return { directory, file }

@@ -4,14 +4,14 @@
  * writes a recording that replays green when it is stopped.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { HELP, parseArgs } from '../../src/runtimes/cli/args.ts'
 import { replayInProcess } from '../../src/runtimes/cli/replay.ts'
 import { loadScenarioFile } from '../../src/scenarios/load-scenarios.ts'
 import { formatResults } from '../../src/scenarios/replay.ts'
+import { temporaryDirectory } from '../temporary-directory.ts'
 
 const root = join(import.meta.dirname, '../..')
 
@@ -31,7 +31,7 @@ describe('scenario options of the command line', () => {
 
 describe('npm start -- --scenario … --record …', () => {
   it('starts with the scenario active, records the session, and writes it on SIGTERM', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'startup-')), 'session.json')
+    const file = join(temporaryDirectory('startup-'), 'session.json')
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtimes/cli/main.ts', '--port', '0', '--scenario', 'investor-payment-rejected', '--record', file], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,5 @@
 /** Fixture loading: the committed world is coherent, and a mistake fails with its file and field path. */
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { defaultFixtures } from '../../src/model/default-fixtures.ts'
@@ -10,6 +9,7 @@ import { FixtureError, parseWorld, worldOfValidatedFixtures } from '../../src/mo
 import { validateDefaultFixtures } from '../../scripts/build.mjs'
 import { isValidCpf } from '../../src/domain/tax-ids.ts'
 import { createSimulator } from '../../src/simulator.ts'
+import { temporaryDirectory } from '../temporary-directory.ts'
 
 const clone = () => structuredClone(defaultFixtures) as Record<string, any>
 
@@ -33,7 +33,7 @@ describe('default fixtures', () => {
     expect(worldOfValidatedFixtures(defaultFixtures)).toEqual(world)
   })
   it('are validated by the build: a mistake fails it with the file and the field path', async () => {
-    const copy = mkdtempSync(join(tmpdir(), 'dts-build-check-'))
+    const copy = temporaryDirectory('dts-build-check-')
     cpSync('src', join(copy, 'src'), { recursive: true })
     cpSync('fixtures', join(copy, 'fixtures'), { recursive: true })
     symlinkSync(join(process.cwd(), 'node_modules'), join(copy, 'node_modules'), 'dir')
@@ -43,7 +43,6 @@ describe('default fixtures', () => {
     tokens[3].parcels[0].amount = 'abc'
     writeFileSync(join(copy, 'fixtures', 'debt-tokens.json'), JSON.stringify(tokens))
     await expect(validate(copy)).rejects.toThrow(/^fixtures\/debt-tokens\.json: \[3\]\.parcels\[0\]\.amount: /)
-    rmSync(copy, { recursive: true, force: true })
   })
   it('hold the world the issue asks for', () => {
     expect(world.users.length).toBeGreaterThanOrEqual(5)
@@ -84,7 +83,7 @@ describe('fixture mistakes', () => {
   })
 
   it('load from a directory, failing on invalid JSON with the file path', () => {
-    const directory = mkdtempSync(join(tmpdir(), 'fixtures-'))
+    const directory = temporaryDirectory('fixtures-')
     cpSync(join(import.meta.dirname, '../../fixtures'), directory, { recursive: true })
     expect(loadFixtureDirectory(directory).debtTokens).toHaveLength(15)
     writeFileSync(join(directory, 'users.json'), '[{')
