@@ -43,6 +43,26 @@ const DAY_MS = 86_400_000
 const HEX = Array.from('0123456789abcdef', (c) => c.charCodeAt(0))
 const UUID_TEMPLATE = Array.from('xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx', (c) => c.charCodeAt(0))
 
+/** Writes `value` as 8 hexadecimal characters at `at`, most significant first. */
+function writeHex8(codes: Uint8Array | number[], at: number, value: number): void {
+  codes[at] = HEX[value >>> 28]!
+  codes[at + 1] = HEX[(value >>> 24) & 15]!
+  codes[at + 2] = HEX[(value >>> 20) & 15]!
+  codes[at + 3] = HEX[(value >>> 16) & 15]!
+  codes[at + 4] = HEX[(value >>> 12) & 15]!
+  codes[at + 5] = HEX[(value >>> 8) & 15]!
+  codes[at + 6] = HEX[(value >>> 4) & 15]!
+  codes[at + 7] = HEX[value & 15]!
+}
+
+/** Writes the low 16 bits of `value` as 4 hexadecimal characters at `at`, most significant first. */
+function writeHex4(codes: Uint8Array | number[], at: number, value: number): void {
+  codes[at] = HEX[(value >>> 12) & 15]!
+  codes[at + 1] = HEX[(value >>> 8) & 15]!
+  codes[at + 2] = HEX[(value >>> 4) & 15]!
+  codes[at + 3] = HEX[value & 15]!
+}
+
 /** Node's Buffer when there is one: it decodes Latin-1 bytes into a string without a per-character cost. */
 const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer
 
@@ -68,17 +88,7 @@ class TextBuilder {
     codes[i++] = 120 // x
     const end = i + length
     const whole = end - (length % 8)
-    while (i < whole) {
-      const value = u32()
-      codes[i++] = HEX[value >>> 28]!
-      codes[i++] = HEX[(value >>> 24) & 15]!
-      codes[i++] = HEX[(value >>> 20) & 15]!
-      codes[i++] = HEX[(value >>> 16) & 15]!
-      codes[i++] = HEX[(value >>> 12) & 15]!
-      codes[i++] = HEX[(value >>> 8) & 15]!
-      codes[i++] = HEX[(value >>> 4) & 15]!
-      codes[i++] = HEX[value & 15]!
-    }
+    for (; i < whole; i += 8) writeHex8(codes, i, u32())
     if (i < end) {
       let value = u32()
       while (i < end) {
@@ -90,25 +100,24 @@ class TextBuilder {
     return start
   }
 
-  /** Appends a version 4 (random) UUID from four 32-bit draws; returns where it starts. */
+  /**
+   * Appends a version 4 (random) UUID from four 32-bit draws, their hexadecimal digits in order
+   * around the dashes; returns where it starts.
+   */
   appendUuid4(u32: () => number): number {
     const codes = this.#codes
     const start = this.#at
-    for (let i = 0, left = 0, value = 0; i < 36; i++) {
-      if (i === 8 || i === 13 || i === 18 || i === 23) {
-        codes[start + i] = 45 // -
-        continue
-      }
-      if (left === 0) {
-        value = u32()
-        left = 8
-      }
-      codes[start + i] = HEX[value >>> 28]!
-      value = (value << 4) >>> 0
-      left--
-    }
+    writeHex8(codes, start, u32())
+    const second = u32()
+    writeHex4(codes, start + 9, second >>> 16)
+    writeHex4(codes, start + 14, second)
+    const third = u32()
+    writeHex4(codes, start + 19, third >>> 16)
+    writeHex4(codes, start + 24, third)
+    writeHex8(codes, start + 28, u32())
+    codes[start + 8] = codes[start + 13] = codes[start + 18] = codes[start + 23] = 45 // -
     codes[start + 14] = 52 // version 4
-    codes[start + 19] = HEX[8 | (HEX.indexOf(codes[start + 19]!) & 3)]! // RFC 4122 variant
+    codes[start + 19] = HEX[8 | ((third >>> 28) & 3)]! // RFC 4122 variant
     this.#at = start + 36
     return start
   }
@@ -241,6 +250,16 @@ function memo<K, V>(compute: (key: K) => V): (key: K) => V {
   return (key) => {
     let value = cache.get(key)
     if (value === undefined) cache.set(key, (value = compute(key)))
+    return value
+  }
+}
+
+/** Memoizes a function of an integer in [0, size): an array lookup, cheaper than a Map's. */
+function memoBelow<V>(size: number, compute: (key: number) => V): (key: number) => V {
+  const cache: (V | undefined)[] = Array.from({ length: size }, () => undefined) // packed
+  return (key) => {
+    let value = cache[key]
+    if (value === undefined) cache[key] = value = compute(key)
     return value
   }
 }
@@ -422,6 +441,10 @@ function withSeededRows(rest: Omit<World, 'debtTokens' | 'signatureContracts'>, 
 }
 
 const FREQUENCIES: readonly PaymentFrequency[] = ['monthly', 'monthly', 'monthly', 'quarterly', 'bimonthly']
+/** The oldest token was created this many days ago. */
+const MAX_DAYS_AGO = 360
+/** The highest monthly rate, in hundredths of a percent. */
+const MAX_RATE_HUNDREDTHS = 250
 
 interface Company {
   wallet: string
@@ -446,6 +469,8 @@ interface RowTerms {
   installments: number
   principalCents: number
   monthlyInterests: string
+  /** Number(monthlyInterests) / 100 */
+  monthlyRate: number
   signed: boolean
   createdDaysAgo: number
 }
@@ -476,7 +501,7 @@ class DebtRows {
   readonly #nowSeconds: number
   readonly #createdOn: (daysAgo: number) => { createdAt: string; unixtime: string; firstInstallmentDueDate: string }
   readonly #dueDatesOf: (key: number) => { day: string; seconds: number }[]
-  readonly #rateOf: (hundredths: number) => string
+  readonly #rateOf: (hundredths: number) => { text: string; rate: number }
   readonly #cents: (cents: number) => string
 
   constructor(options: DebtRowsOptions) {
@@ -491,7 +516,7 @@ class DebtRows {
       this.#contractAddresses.push(this.#text.hex(40, stream.u32))
     }
     /** What depends only on how many days ago a token was created (at most 360 values): shared strings. */
-    this.#createdOn = memo((daysAgo: number) => {
+    this.#createdOn = memoBelow(MAX_DAYS_AGO + 1, (daysAgo: number) => {
       const createdAt = new Date(now.getTime() - daysAgo * DAY_MS)
       return {
         createdAt: createdAt.toISOString(),
@@ -500,14 +525,17 @@ class DebtRows {
       }
     })
     /** Due dates of the Price table's rows (domain/price-table `schedule`), by creation day and months per period. */
-    this.#dueDatesOf = memo((key: number) => {
+    this.#dueDatesOf = memoBelow((MAX_DAYS_AGO + 1) * 16, (key: number) => {
       const firstDueDate = this.#createdOn(Math.floor(key / 16)).firstInstallmentDueDate
       return Array.from({ length: 12 }, (_, k) => {
         const day = addMonths(firstDueDate, k * (key % 16))
         return { day, seconds: dayToUnixSeconds(day) }
       })
     })
-    this.#rateOf = memo((hundredths: number) => (hundredths / 100).toFixed(2))
+    this.#rateOf = memoBelow(MAX_RATE_HUNDREDTHS + 1, (hundredths: number) => {
+      const text = (hundredths / 100).toFixed(2)
+      return { text, rate: Number(text) / 100 }
+    })
     this.#cents = memo(centsText)
 
     const rows = this
@@ -569,15 +597,20 @@ class DebtRows {
     const stream = this.#stream.start(this.#options.seed, i)
     stream.skip(10)
     const signed = i % 10 !== 9
+    const frequency = FREQUENCIES[stream.int(0, FREQUENCIES.length - 1)]!
+    const installments = stream.int(3, 12)
+    const principalCents = stream.int(50, 5000) * 10_000
+    const rate = this.#rateOf(stream.int(80, MAX_RATE_HUNDREDTHS))
     return {
       creditor: this.#creditor(i),
       debtor: this.#debtor(i),
-      frequency: FREQUENCIES[stream.int(0, FREQUENCIES.length - 1)]!,
-      installments: stream.int(3, 12),
-      principalCents: stream.int(50, 5000) * 10_000,
-      monthlyInterests: this.#rateOf(stream.int(80, 250)),
+      frequency,
+      installments,
+      principalCents,
+      monthlyInterests: rate.text,
+      monthlyRate: rate.rate,
       signed,
-      createdDaysAgo: signed ? stream.int(30, 360) : stream.int(1, 20),
+      createdDaysAgo: signed ? stream.int(30, MAX_DAYS_AGO) : stream.int(1, 20),
     }
   }
 
@@ -586,7 +619,7 @@ class DebtRows {
     const loan = {
       principalCents: terms.principalCents,
       installments: terms.installments,
-      monthlyRate: Number(terms.monthlyInterests) / 100,
+      monthlyRate: terms.monthlyRate,
       frequency: terms.frequency,
       firstDueDate: created.firstInstallmentDueDate,
     }
