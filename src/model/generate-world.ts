@@ -486,7 +486,7 @@ class DebtRows {
   readonly #options: DebtRowsOptions
   readonly #stream = rowStream()
   readonly #text = new TextBuilder()
-  /** Per parcel of the token being built (at most 12): its amounts and where its strings are in the text. */
+  /** Per parcel of the token being built (at most 12): its amounts in cents (under 2^31) and where its strings are in the text. */
   readonly #parcelScratch = {
     amount: new Int32Array(12),
     interest: new Int32Array(12),
