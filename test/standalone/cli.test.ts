@@ -25,7 +25,7 @@ describe('CLI arguments', () => {
   })
 })
 
-/** Starts `npm start`'s bundle with `args` on a free port; resolves its URL, a stop function and its output so far. */
+/** Starts what `npm start` runs (the bundle in dist/, built by the global setup) with `args` on a free port; resolves its URL, a stop function and its output so far. */
 async function startBundle(args: string[]): Promise<{ url: string; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> }> {
   const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
@@ -83,28 +83,12 @@ describe('npm start', () => {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`serves on the given port, logs each request and exits 0 on ${signal}`, async () => {
-      // What `npm start` runs: the bundle in dist/ (built by the global setup).
-      const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-      let output = ''
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no start within 15 s: ${output}`)), 15_000)
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString()
-          const match = /listening on (http:\/\/[^\s]+)/.exec(output)
-          if (match) {
-            clearTimeout(timer)
-            resolve(match[1]!)
-          }
-        })
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-      })
+      const { url, output, stop } = await startBundle([])
       const response = await fetch(`${url}/securityToken`, { headers: { authorization: 'Bearer t' } })
       expect(response.status).toBe(200)
       await new Promise((resolve) => setTimeout(resolve, 100))
-      expect(output).toMatch(/ GET \/securityToken 200 [\d.]+ms listSecurityTokens/)
-      const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-      child.kill(signal)
-      expect(await exit).toBe(0)
+      expect(output()).toMatch(/ GET \/securityToken 200 [\d.]+ms listSecurityTokens/)
+      expect(await stop(signal)).toBe(0)
       await expect(fetch(`${url}/securityToken`)).rejects.toThrow()
     })
   }
