@@ -2,7 +2,7 @@
  * Debt tokens and their parcels: the read-only queries by security token (manager), debtor and
  * creditor. Every query answers an array, empty when nothing matches.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { defineOperation } from './operation.ts'
 import { Address } from './formats.ts'
 

@@ -2,7 +2,7 @@
  * The documented error shape `{statusCode, error, message}` (statusCode is a string) and the
  * reason phrases used with it. Every error the simulator answers has this shape.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const ErrorBody = z
   .object({

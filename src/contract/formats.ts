@@ -3,7 +3,7 @@
  * numeric strings the API carries amounts in. Each schema carries the message a client sees when
  * a value breaks it, so every operation reports the same words for the same mistake.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const ADDRESS_PATTERN = /^(0x)[0-9a-fA-F]{40}$/
 export const HASH_PATTERN = /^(0x)[0-9a-fA-F]{64}$/

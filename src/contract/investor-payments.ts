@@ -1,7 +1,7 @@
 /**
  * Investor payments: payment records of an investor in a security token.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { defineOperation } from './operation.ts'
 import { Address, IntegerIdParam } from './formats.ts'
 import { PaymentStored } from './manager-payments.ts'

@@ -1,7 +1,7 @@
 /**
  * Manager payments: payment records a security token's manager stores, lists and updates.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { defineOperation } from './operation.ts'
 import { Address, IntegerIdParam } from './formats.ts'
 import { PaymentUpdate, paymentCreationFields, paymentOutputFields, seriesSpellingsAgree } from './payment-fields.ts'

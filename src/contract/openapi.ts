@@ -4,7 +4,7 @@
  * an operation may answer, all in the documented error shape. Served at `/__sim/openapi.json` and
  * written to a file by `npm run openapi`.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { reasonPhrase } from './error-body.ts'
 import { ErrorBody } from './error-body.ts'
 import type { OperationDefinition } from './operation.ts'

@@ -3,7 +3,7 @@
  * body. The spec names the series field `series` in its field list and `serie` in its samples and
  * list output; creation accepts both, output uses `serie`.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { Hash, IsoDateTime } from './formats.ts'
 
 export const PaymentStatus = z.enum(['PENDING', 'PAID', 'FAILED', 'CANCELED'], {

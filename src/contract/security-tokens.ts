@@ -1,7 +1,7 @@
 /**
  * Security tokens (with their series): list, create, update and delete.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { defineOperation } from './operation.ts'
 import { Address, BooleanQuery, DateOrDateTime, DecimalString } from './formats.ts'
 

@@ -1,7 +1,7 @@
 /**
  * Signature contracts: creating one (which also creates its debt token) and reading it back.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { defineOperation } from './operation.ts'
 import { Address, DecimalString, IsoDate, PositiveIntegerString } from './formats.ts'
 

@@ -1,7 +1,7 @@
 /**
  * Users: a person's account, personal data and residential address, read by id.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { defineOperation } from './operation.ts'
 import { IsoDateTime } from './formats.ts'
 

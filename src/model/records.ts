@@ -4,7 +4,7 @@
  * (which security token a debt token belongs to); fields derived at read time (a security token's
  * `expired`) are not stored.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { DebtToken, Parcel } from '../contract/debt-tokens.ts'
 import { Address, Hash, IsoDateTime } from '../contract/formats.ts'
 import { InvestorPayment } from '../contract/investor-payments.ts'

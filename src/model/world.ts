@@ -2,7 +2,7 @@
  * A world: the records a simulator starts from, validated and cross-checked, then frozen into
  * table snapshots that every model (and every session) of that world shares.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { Address } from '../contract/formats.ts'
 import { TableSnapshot, seededRowsOf } from './table-snapshot.ts'
 import { type RecordOf, type TableName, tables } from './records.ts'

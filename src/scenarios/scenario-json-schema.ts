@@ -3,7 +3,7 @@
  * `scenarios/*.json` (each file points at it with `"$schema": "./scenario.schema.json"`). The
  * committed file is this function's output; a test keeps the two equal.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { Scenario } from './scenario-schema.ts'
 
 export function buildScenarioJsonSchema(): Record<string, unknown> {

@@ -5,7 +5,7 @@
  * (`npm run scenario-schema`), and `parseScenario()` is the one place a file is validated, so a
  * mistake fails at load with the file name and the path of the bad field.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { type Operation, operationIds, operations } from '../contract/operations.ts'
 import { formatPath } from '../model/world.ts'
 
