@@ -1,6 +1,7 @@
 /** The command line: parsing, and `npm start` itself starting, answering and shutting down cleanly. */
 import { spawn } from 'node:child_process'
-import { join } from 'node:path'
+import { readFileSync, readdirSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseArgs } from '../../src/runtimes/cli/args.ts'
 
@@ -52,7 +53,28 @@ async function startBundle(args: string[]): Promise<{ url: string; output: () =>
   }
 }
 
+/** The files a bundle file imports statically (`import … from "./…"`), transitively. */
+function staticImports(file: string, seen = new Set<string>()): Set<string> {
+  for (const match of readFileSync(file, 'utf8').matchAll(/(?:^|[;\s}])import\s*[^('"]*?from\s*["'](\.[^"']+)["']/g)) {
+    const imported = join(dirname(file), match[1]!)
+    if (!seen.has(imported)) {
+      seen.add(imported)
+      staticImports(imported, seen)
+    }
+  }
+  return seen
+}
+
 describe('npm start', () => {
+  it("bundles the world generator (faker's pt_BR and en locales) in a chunk the start does not load", () => {
+    const chunks = readdirSync(join(root, 'dist', 'chunks')).filter((name) => name.endsWith('.mjs'))
+    const generator = chunks.find((name) => name.startsWith('generate-world-'))
+    expect(generator).toBeDefined()
+    const loaded = [...staticImports(join(root, 'dist', 'cli.mjs'))].map((file) => basename(file))
+    expect(loaded.length).toBeGreaterThan(0)
+    expect(loaded).not.toContain(generator)
+  })
+
   it('loads the world generator when a request first needs it: a scenario world by header or control API, --size', async () => {
     const auth = { authorization: 'Bearer t' }
     const normal = await startBundle(['--quiet'])
