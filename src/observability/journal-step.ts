@@ -7,7 +7,7 @@ import type { Operation } from '../contract/operations.ts'
 import type { Step } from '../pipeline/compose.ts'
 import type { SimRequest, SimResponse } from '../pipeline/sim-request.ts'
 import { sessionOf } from '../pipeline/tenant-step.ts'
-import type { Journal, JournalEntry } from './journal.ts'
+import { type Journal, type JournalEntry, toEntry } from './journal.ts'
 
 export type ExchangeListener = (entry: JournalEntry) => void
 
@@ -45,7 +45,7 @@ export function createRecorder(journal: Journal): Recorder {
         responseBody: response.body,
       })
       if (listeners.size === 0) return
-      const entry = stored.toEntry()
+      const entry = toEntry(stored)
       for (const listener of listeners) listener(entry)
     },
   }

@@ -65,54 +65,12 @@ class BodyCutter {
   }
 }
 
-/**
- * One stored entry: a fixed shape, bodies already cut, the time still a number. It copies the
- * fields it keeps rather than holding the input, which holds the uncut bodies.
- */
-class StoredEntry {
-  readonly atMs: number
-  readonly method: string
-  readonly path: string
-  readonly query: string
-  readonly operation: string | null
-  readonly status: number
-  readonly durationMs: number
-  readonly scenario: string | null
-  readonly session: string | null
+/** One stored entry: the input with its number and its bodies cut (the uncut ones are not kept). */
+export type StoredEntry = JournalInput & { readonly seq: number }
 
-  constructor(
-    readonly seq: number,
-    input: JournalInput,
-    readonly requestBody: string | null,
-    readonly responseBody: string | null,
-  ) {
-    this.atMs = input.atMs
-    this.method = input.method
-    this.path = input.path
-    this.query = input.query
-    this.operation = input.operation
-    this.status = input.status
-    this.durationMs = input.durationMs
-    this.scenario = input.scenario
-    this.session = input.session
-  }
-
-  toEntry(): JournalEntry {
-    return {
-      seq: this.seq,
-      at: new Date(this.atMs).toISOString(),
-      method: this.method,
-      path: this.path,
-      query: this.query,
-      operation: this.operation,
-      status: this.status,
-      durationMs: this.durationMs,
-      scenario: this.scenario,
-      session: this.session,
-      requestBody: this.requestBody,
-      responseBody: this.responseBody,
-    }
-  }
+/** A stored entry as the journal shows it. */
+export function toEntry({ atMs, seq, ...rest }: StoredEntry): JournalEntry {
+  return { seq, at: new Date(atMs).toISOString(), ...rest }
 }
 
 export class Journal {
@@ -126,9 +84,14 @@ export class Journal {
     this.#entries = new Array(capacity)
   }
 
-  /** Stores one exchange; returns a reader of the stored entry (for listeners that want it now). */
-  record(input: JournalInput): { toEntry(): JournalEntry } {
-    const stored = new StoredEntry(++this.#seq, input, this.#cutter.cut(input.requestBody), this.#cutter.cut(input.responseBody))
+  /** Stores one exchange; returns what was stored (`toEntry` shows it, for listeners that want it now). */
+  record(input: JournalInput): StoredEntry {
+    const stored: StoredEntry = {
+      ...input,
+      seq: ++this.#seq,
+      requestBody: this.#cutter.cut(input.requestBody),
+      responseBody: this.#cutter.cut(input.responseBody),
+    }
     this.#entries[this.#next] = stored
     this.#next = (this.#next + 1) % this.capacity
     return stored
@@ -145,7 +108,7 @@ export class Journal {
       if (filter.session !== undefined && stored.session !== filter.session) continue
       ordered.push(stored)
     }
-    return (filter.limit === undefined ? ordered : ordered.slice(-filter.limit)).map((stored) => stored.toEntry())
+    return (filter.limit === undefined ? ordered : ordered.slice(-filter.limit)).map(toEntry)
   }
 
   /** How many requests were recorded since the journal was created or cleared (including those that fell off). */
