@@ -7,8 +7,7 @@
  * the generator only when asked, so that `npm start` on the default world does not load faker's
  * locales before its first answer. Both modules export the same three functions.
  */
-import { type GenerateOptions, generateWorld as generate } from './generate-world.ts'
-import type { World } from './world.ts'
+export { generateWorld } from './generate-world.ts'
 
 /** Resolves once `generateWorld` can be called (here: at once). */
 export function loadWorldGenerator(): Promise<void> {
@@ -18,8 +17,4 @@ export function loadWorldGenerator(): Promise<void> {
 /** Whether `generateWorld` can be called now. */
 export function worldGeneratorLoaded(): boolean {
   return true
-}
-
-export function generateWorld(options: GenerateOptions): World {
-  return generate(options)
 }
