@@ -1,19 +1,29 @@
 /**
  * Bundles the standalone server's CLI into dist/ with esbuild (msw in a chunk of its own), so that
  * `npm start` runs one prebuilt file instead of compiling ~300 TypeScript modules through tsx at
- * every start. Run by `npm install` (prepare) and, when sources changed, by scripts/start.mjs.
+ * every start, and builds a V8 startup snapshot of it (dist/snapshot/), which spares a start
+ * compiling and evaluating those modules: what scripts/start.sh runs when it is fresh and was built
+ * by the same Node. Run by `npm install` (prepare) and, when sources changed, by scripts/start.mjs.
  *
  * It validates the bundled default fixtures first (a mistake fails the build with the file name and
  * the path of the bad field, as at load) and then tells the bundle so (src/model/prevalidated.ts),
  * which spares every start the schema validation of the same files: a fifth of the start-up.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { builtinModules, createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const entries = { cli: 'src/runtimes/cli/main.ts' }
+export const snapshotEntry = 'src/runtimes/cli/snapshot-main.ts'
+
+/** The V8 flags of the server's Node (scripts/node-flags, read by start.sh too): a snapshot runs only under the flags it was built with. */
+export function serverNodeFlags(projectRoot = root) {
+  return readFileSync(join(projectRoot, 'scripts', 'node-flags'), 'utf8').trim().split(/\s+/)
+}
 
 /**
  * Throws the loader's own FixtureError (file name and field path) when a bundled fixture is wrong.
@@ -61,6 +71,67 @@ const cliModuleSwaps = {
   },
 }
 
+/**
+ * Node's snapshot builder lets a script require only some built-in modules (node:http is not one
+ * on Node 20: it fails while loading), so the snapshot bundle gets each built-in as a module of
+ * getters that require it on first use: after deserialization, when every built-in works.
+ */
+const builtinsOnFirstUse = {
+  name: 'builtins-on-first-use',
+  setup(build) {
+    const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]))
+    const requireHere = createRequire(import.meta.url)
+    build.onResolve({ filter: /.*/ }, (args) =>
+      builtins.has(args.path) && args.namespace !== 'builtin-on-first-use' ? { path: args.path.replace(/^node:/, ''), namespace: 'builtin-on-first-use' } : undefined,
+    )
+    build.onLoad({ filter: /.*/, namespace: 'builtin-on-first-use' }, (args) => {
+      const id = JSON.stringify(`node:${args.path}`)
+      const getters = Object.keys(requireHere(args.path)).map(
+        (key) => `Object.defineProperty(exports, ${JSON.stringify(key)}, { enumerable: true, get: () => load()[${JSON.stringify(key)}] })`,
+      )
+      return { contents: [`let loaded\nconst load = () => (loaded ??= require(${id}))`, ...getters, "Object.defineProperty(exports, 'default', { enumerable: true, get: load })"].join('\n'), loader: 'js' }
+    })
+  },
+}
+
+/**
+ * dist/snapshot/: cli.cjs (one CommonJS file: what `--build-snapshot` takes), cli.blob (the
+ * snapshot) and built-by (the Node binary that built it: a snapshot loads only in the same Node).
+ * Returns false, after saying why, when this Node cannot build one; npm start then runs dist/cli.mjs.
+ */
+async function buildSnapshot(projectRoot = root) {
+  const { build } = await import('esbuild')
+  const dir = join(projectRoot, 'dist', 'snapshot')
+  mkdirSync(dir, { recursive: true })
+  await build({
+    plugins: [cliModuleSwaps, builtinsOnFirstUse],
+    entryPoints: [join(projectRoot, snapshotEntry)],
+    outfile: join(dir, 'cli.cjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    // No import.meta in CommonJS: the bundle's own URL stands in for it.
+    define: { 'import.meta.url': '__bundleUrl' },
+    banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  })
+  try {
+    execFileSync(process.execPath, [...serverNodeFlags(projectRoot), '--snapshot-blob', join(dir, 'cli.blob'), '--build-snapshot', join(dir, 'cli.cjs')], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    console.warn(`debt-token-simulator: no V8 startup snapshot with Node ${process.version} (npm start runs dist/cli.mjs instead): ${String(error?.stderr ?? error).trim().split('\n')[0]}`)
+    return false
+  }
+  writeFileSync(join(dir, 'built-by'), `${process.execPath}\n`)
+  return true
+}
+
 export async function buildCli() {
   const { build } = await import('esbuild')
   await validateDefaultFixtures()
@@ -85,6 +156,7 @@ export async function buildCli() {
     // Bundled CommonJS dependencies may call require(); give them one.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   })
+  await buildSnapshot()
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -25,7 +25,7 @@ export function runConformance(factory: TargetFactory, options: SimulatorOptions
   afterAll(async () => {
     await target?.close()
   })
-  beforeEach(() => target?.simulator.reset())
+  beforeEach(() => target?.reset())
   const ref: TargetRef = () => {
     if (target === undefined) throw new Error('target not started')
     return target

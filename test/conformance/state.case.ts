@@ -10,7 +10,7 @@ export function stateCases(target: TargetRef) {
       const first = await target().send('POST', '/securityToken', { body: samples.createSecurityToken.body })
       await target().send('DELETE', samples.deleteSecurityToken.path)
       expect((await target().send('GET', '/securityToken')).text).not.toBe(before)
-      target().simulator.reset()
+      await target().reset()
       expect((await target().send('GET', '/securityToken')).text).toBe(before)
       const again = await target().send('POST', '/securityToken', { body: samples.createSecurityToken.body })
       expect(again.text).toBe(first.text)
@@ -27,7 +27,7 @@ export function stateCases(target: TargetRef) {
     })
 
     it('clock changes show in derived fields and new timestamps', async () => {
-      target().simulator.clock.set(new Date('2028-06-01T00:00:00.000Z'))
+      await target().setClock(new Date('2028-06-01T00:00:00.000Z'))
       const tokens = (await target().send('GET', '/securityToken')).json
       expect(tokens.map((token: { expired: boolean }) => token.expired)).toEqual([true, false, true])
       const body = { ...(samples.createManagerPayment.body as { managerAddress: string; tokenAddress: string }), date: undefined }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ScenarioError } from '../../src/scenarios/scenario-schema.ts'
 import { UnknownScenarioError } from '../../src/scenarios/scenario-catalog.ts'
 import { createSimulator } from '../../src/simulator.ts'
-import { type Target, type TargetFactory, inProcessTarget, standaloneTarget } from '../support/target.ts'
+import { type SimulatorTarget, type SimulatorTargetFactory, inProcessTarget, standaloneTarget } from '../support/target.ts'
 import { expectErrorShape, fixtures } from '../support/world.ts'
 import { call, investorPayment, scenarioOf } from './support.ts'
 
@@ -175,14 +175,14 @@ describe('evaluation order', () => {
   })
 })
 
-const targets: [string, TargetFactory][] = [
+const targets: [string, SimulatorTargetFactory][] = [
   ['in-process', inProcessTarget],
   ['standalone direct', standaloneTarget('direct')],
   ['standalone msw', standaloneTarget('msw')],
 ]
 
 describe.each(targets)('two clients with different scenarios at once, %s', (_name, factory) => {
-  let target: Target
+  let target: SimulatorTarget
   beforeAll(async () => {
     target = await factory()
   })

@@ -6,19 +6,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createScenarioState } from '../../src/scenarios/scenario-state.ts'
 import { parseScenario } from '../../src/scenarios/scenario-schema.ts'
-import { type Target, type TargetFactory, inProcessTarget, standaloneTarget } from '../support/target.ts'
+import { type SimulatorTarget, type SimulatorTargetFactory, inProcessTarget, standaloneTarget } from '../support/target.ts'
 import { expectErrorShape, fixtures } from '../support/world.ts'
 import { investorPayment, scenarioOf } from './support.ts'
 
 const TOKEN = fixtures.securityTokens[0]!.contractAddress
-const targets: [string, TargetFactory][] = [
+const targets: [string, SimulatorTargetFactory][] = [
   ['in-process', inProcessTarget],
   ['standalone direct', standaloneTarget('direct')],
   ['standalone msw', standaloneTarget('msw')],
 ]
 
 describe.each(targets)('rule outcomes, %s', (_name, factory) => {
-  let target: Target
+  let target: SimulatorTarget
   beforeAll(async () => {
     target = await factory()
   })

@@ -1,11 +1,17 @@
-/** The command line: parsing, and `npm start` itself starting, answering and shutting down cleanly. */
-import { spawn } from 'node:child_process'
-import { readFileSync, readdirSync } from 'node:fs'
+/**
+ * The command line: parsing, and `npm start` itself (scripts/start.sh) starting, from its V8
+ * startup snapshot or from the modules, answering and shutting down cleanly.
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import { cpSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseArgs } from '../../src/runtimes/cli/args.ts'
+import { samples } from '../support/samples.ts'
+import { temporaryDirectory } from '../temporary-directory.ts'
 
 const root = join(import.meta.dirname, '../..')
+const FROM_SNAPSHOT = ', from a V8 startup snapshot)'
 
 describe('CLI arguments', () => {
   it('defaults to 127.0.0.1:4010 and reads flags and environment variables', () => {
@@ -26,12 +32,19 @@ describe('CLI arguments', () => {
   })
 })
 
-/** Starts what `npm start` runs (the bundle in dist/, built by the global setup) with `args` on a free port; resolves its URL, a stop function and its output so far. */
-async function startBundle(args: string[]): Promise<{ url: string; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> }> {
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+/**
+ * Starts what `npm start` runs (scripts/start.sh of `project`: dist/, built by the global setup)
+ * with `args` on a free port, `env` added to the environment; resolves its URL, a stop function and
+ * its output so far.
+ */
+async function startBundle(
+  args: string[],
+  { env = {}, project = root }: { env?: Record<string, string>; project?: string } = {},
+): Promise<{ url: string; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> }> {
+  const child = spawn('sh', ['scripts/start.sh', '--port', '0', ...args], { cwd: project, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 15 s: ${output}`)), 15_000)
+    const timer = setTimeout(() => reject(new Error(`no start within 30 s: ${output}`)), 30_000)
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       const match = /listening on (http:\/\/[^\s]+)/.exec(output)
@@ -65,7 +78,68 @@ function staticImports(file: string, seen = new Set<string>()): Set<string> {
   return seen
 }
 
+/** Every operation's sample request, in order, then the state: each answer as `status body`. */
+async function answersOfEveryOperation(url: string): Promise<string[]> {
+  const answers: string[] = []
+  for (const sample of [...Object.values(samples), { method: 'GET', path: '/__sim/state' }]) {
+    const response = await fetch(`${url}${sample.path}`, {
+      method: sample.method,
+      headers: { authorization: 'Bearer t', ...('body' in sample && { 'content-type': 'application/json' }) },
+      ...('body' in sample && { body: JSON.stringify(sample.body) }),
+    })
+    answers.push(`${response.status} ${await response.text()}`)
+  }
+  return answers
+}
+
 describe('npm start', () => {
+  it('starts from the V8 startup snapshot, and answers byte for byte as the modules do', async () => {
+    const fromSnapshot = await startBundle(['--quiet'])
+    const fromModules = await startBundle(['--quiet'], { env: { DEBT_TOKEN_SIMULATOR_NO_SNAPSHOT: '1' } })
+    try {
+      expect(fromSnapshot.output()).toContain(FROM_SNAPSHOT)
+      expect(fromModules.output()).toMatch(/listening on \S+ \(engine direct\)/)
+      const answers = await answersOfEveryOperation(fromSnapshot.url)
+      expect(answers.filter((answer) => /^20\d /.test(answer)).length).toBeGreaterThan(Object.keys(samples).length / 2)
+      expect(await answersOfEveryOperation(fromModules.url)).toEqual(answers)
+    } finally {
+      expect(await fromSnapshot.stop()).toBe(0)
+      expect(await fromModules.stop()).toBe(0)
+    }
+  })
+
+  it('leaves the snapshot to the modules when it is stale or from another Node, and rebuilds a stale one', { timeout: 120_000 }, async () => {
+    // A copy of the project, so that this test may build and touch it.
+    const project = temporaryDirectory('dts-start-')
+    for (const path of ['src', 'fixtures', 'scenarios', 'scripts', 'package.json']) cpSync(join(root, path), join(project, path), { recursive: true })
+    symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'dir')
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: project, stdio: 'ignore' })
+    const startedFrom = async (): Promise<string> => {
+      const server = await startBundle(['--quiet'], { project })
+      const response = await fetch(`${server.url}/securityToken`, { headers: { authorization: 'Bearer t' } })
+      expect(response.status).toBe(200)
+      expect(await server.stop()).toBe(0)
+      return server.output().includes(FROM_SNAPSHOT) ? 'snapshot' : 'modules'
+    }
+    expect(await startedFrom()).toBe('snapshot')
+
+    const builtBy = join(project, 'dist', 'snapshot', 'built-by')
+    expect(readFileSync(builtBy, 'utf8').trim()).toBe(process.execPath)
+    writeFileSync(builtBy, '/another/node\n')
+    expect(await startedFrom()).toBe('modules') // and no rebuild: the sources did not change
+    expect(readFileSync(builtBy, 'utf8')).toBe('/another/node\n')
+    writeFileSync(builtBy, `${process.execPath}\n`)
+    expect(await startedFrom()).toBe('snapshot')
+
+    // As if a source had been edited after the build: dist/ an hour older than every source.
+    const blob = join(project, 'dist', 'snapshot', 'cli.blob')
+    const hourAgo = new Date(Date.now() - 3_600_000)
+    for (const file of [blob, join(project, 'dist', 'cli.mjs')]) utimesSync(file, hourAgo, hourAgo)
+    expect(await startedFrom()).toBe('modules') // start.mjs rebuilt dist/, snapshot included…
+    expect(statSync(blob).mtimeMs).toBeGreaterThan(hourAgo.getTime() + 60_000)
+    expect(await startedFrom()).toBe('snapshot') // …which the next start uses
+  })
+
   it("bundles the world generator (faker's pt_BR and en locales) in a chunk the start does not load", () => {
     const chunks = readdirSync(join(root, 'dist', 'chunks')).filter((name) => name.endsWith('.mjs'))
     const generator = chunks.find((name) => name.startsWith('generate-world-'))

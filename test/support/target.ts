@@ -1,8 +1,11 @@
 /**
  * A target is a running simulator the behaviour suite talks to over real `fetch`: in-process behind
- * msw's setupServer, or the standalone server over HTTP on 127.0.0.1 (either engine). The suite
- * only sees `send()`, so the same cases prove the same behaviour everywhere.
+ * msw's setupServer, the standalone server over HTTP on 127.0.0.1 (either engine), or `npm start`'s
+ * own process. The suite only sees `send()` and two controls, so the same cases prove the same
+ * behaviour everywhere.
  */
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
 import { setupServer } from 'msw/node'
 import { strictListenOptions } from '../../src/runtimes/node.ts'
 import { createSimulator, type SimulatorCore, type SimulatorOptions } from '../../src/simulator.ts'
@@ -39,13 +42,23 @@ export interface Target {
   readonly name: string
   /** Every exchange sent through this target, in order. */
   readonly exchanges: Exchange[]
-  readonly simulator: SimulatorCore
   readonly baseUrl: string
+  /** Back to the seeded world (the simulator's reset(), or POST /__sim/reset for a process). */
+  reset(): void | Promise<void>
+  /** Fixes the clock at `at`. */
+  setClock(at: Date): void | Promise<void>
   send(method: string, path: string, options?: SendOptions): Promise<Reply>
   close(): Promise<void>
 }
 
 export type TargetFactory = (options?: SimulatorOptions) => Promise<Target>
+
+/** A target whose simulator is in this process, for tests that drive it directly (scenarios, say). */
+export interface SimulatorTarget extends Target {
+  readonly simulator: SimulatorCore
+}
+
+export type SimulatorTargetFactory = (options?: SimulatorOptions) => Promise<SimulatorTarget>
 
 function sender(baseUrl: string, exchanges: Exchange[]) {
   return async (method: string, path: string, options: SendOptions = {}): Promise<Reply> => {
@@ -69,20 +82,71 @@ function sender(baseUrl: string, exchanges: Exchange[]) {
 }
 
 /** In-process: real fetch, intercepted by msw's setupServer. */
-export const inProcessTarget: TargetFactory = async (options) => {
+export const inProcessTarget = async (options?: SimulatorOptions): Promise<SimulatorTarget> => {
   const simulator = createSimulator(options)
   const server = setupServer(...simulator.handlers)
   server.listen(strictListenOptions)
   const baseUrl = 'http://api.simulator.test'
   const exchanges: Exchange[] = []
-  return { name: 'in-process', simulator, baseUrl, exchanges, send: sender(baseUrl, exchanges), close: async () => server.close() }
+  return { name: 'in-process', simulator, baseUrl, exchanges, send: sender(baseUrl, exchanges), close: async () => server.close(), ...controlsOf(simulator) }
 }
 
 /** Standalone: the node:http server on 127.0.0.1 with a free port. */
-export function standaloneTarget(engine: Engine): TargetFactory {
+export function standaloneTarget(engine: Engine): SimulatorTargetFactory {
   return async (options) => {
     const running = await startStandaloneServer({ ...options, port: 0, host: '127.0.0.1', engine })
     const exchanges: Exchange[] = []
-    return { name: `standalone-${engine}`, simulator: running.simulator, baseUrl: running.url, exchanges, send: sender(running.url, exchanges), close: running.close }
+    return { name: `standalone-${engine}`, simulator: running.simulator, baseUrl: running.url, exchanges, send: sender(running.url, exchanges), close: running.close, ...controlsOf(running.simulator) }
+  }
+}
+
+function controlsOf(simulator: SimulatorCore): Pick<Target, 'reset' | 'setClock'> {
+  return { reset: () => simulator.reset(), setClock: (at) => simulator.clock.set(at) }
+}
+
+const root = join(import.meta.dirname, '../..')
+
+/**
+ * What `npm start` runs (scripts/start.sh: the V8 startup snapshot when it is fresh), as a process
+ * on a free port of 127.0.0.1, controlled through its /__sim API. `env` is added to the process's.
+ */
+export function processTarget(env: Record<string, string> = {}): TargetFactory {
+  return async (options) => {
+    if (options !== undefined && Object.keys(options).length > 0) throw new Error('processTarget starts the default world only')
+    const child = spawn('sh', ['scripts/start.sh', '--port', '0', '--host', '127.0.0.1', '--quiet'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start within 15 s: ${output}`)), 15_000)
+      const read = (chunk: Buffer) => {
+        output += chunk.toString()
+        const match = /listening on (http:\/\/\S+) \((.*)\)/.exec(output)
+        if (match) {
+          clearTimeout(timer)
+          resolve(match[1]!)
+        }
+      }
+      child.stdout.on('data', read)
+      child.stderr.on('data', read)
+      void exited.then(() => reject(new Error(`exited before listening: ${output}`)))
+    })
+    const exchanges: Exchange[] = []
+    const control = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${baseUrl}${path}`, { method, ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) })
+      if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+      await response.arrayBuffer()
+    }
+    return {
+      name: `process (${/listening on \S+ \((.*)\)/.exec(output)![1]})`,
+      baseUrl,
+      exchanges,
+      send: sender(baseUrl, exchanges),
+      reset: () => control('POST', '/__sim/reset'),
+      setClock: (at) => control('PUT', '/__sim/clock', { now: at.toISOString() }),
+      close: async () => {
+        child.kill('SIGTERM')
+        await exited
+      },
+    }
   }
 }
