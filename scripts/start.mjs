@@ -1,7 +1,8 @@
 /**
- * `npm start`: runs the bundled server (dist/cli.mjs), rebuilding it first only when a source,
- * fixture or scenario file is newer than the bundle. esbuild is always there: tsx, a dependency,
- * depends on it.
+ * The server from its ESM bundle (dist/cli.mjs), rebuilding dist/ (bundle and V8 startup snapshot)
+ * first only when a source, fixture or scenario file, or scripts/node-flags, is newer than the
+ * bundle. `npm start` (scripts/start.sh) runs this when the snapshot is not usable; it also runs on
+ * its own, where there is no POSIX shell. esbuild is always there: tsx, a dependency, depends on it.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -19,7 +20,10 @@ function newestIn(directory) {
   return newest
 }
 
-const stale = !existsSync(bundle) || ['src', 'fixtures', 'scenarios'].some((dir) => newestIn(join(root, dir)) > statSync(bundle).mtimeMs)
+const stale =
+  !existsSync(bundle) ||
+  ['src', 'fixtures', 'scenarios'].some((dir) => newestIn(join(root, dir)) > statSync(bundle).mtimeMs) ||
+  statSync(join(root, 'scripts', 'node-flags')).mtimeMs > statSync(bundle).mtimeMs
 if (stale) {
   try {
     await (await import('./build.mjs')).buildCli()
