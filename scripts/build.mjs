@@ -21,8 +21,8 @@ export const entries = { cli: 'src/runtimes/cli/main.ts' }
 export const snapshotEntry = 'src/runtimes/cli/snapshot-main.ts'
 
 /** The V8 flags of the server's Node (scripts/node-flags, read by start.sh too): a snapshot runs only under the flags it was built with. */
-export function serverNodeFlags(projectRoot = root) {
-  return readFileSync(join(projectRoot, 'scripts', 'node-flags'), 'utf8').trim().split(/\s+/)
+export function serverNodeFlags() {
+  return readFileSync(join(root, 'scripts', 'node-flags'), 'utf8').trim().split(/\s+/)
 }
 
 /**
@@ -97,15 +97,15 @@ const builtinsOnFirstUse = {
 /**
  * dist/snapshot/: cli.cjs (one CommonJS file: what `--build-snapshot` takes), cli.blob (the
  * snapshot) and built-by (the Node binary that built it: a snapshot loads only in the same Node).
- * Returns false, after saying why, when this Node cannot build one; npm start then runs dist/cli.mjs.
+ * When this Node cannot build one, it says why and leaves none: npm start then runs dist/cli.mjs.
  */
-async function buildSnapshot(projectRoot = root) {
+async function buildSnapshot() {
   const { build } = await import('esbuild')
-  const dir = join(projectRoot, 'dist', 'snapshot')
+  const dir = join(root, 'dist', 'snapshot')
   mkdirSync(dir, { recursive: true })
   await build({
     plugins: [cliModuleSwaps, builtinsOnFirstUse],
-    entryPoints: [join(projectRoot, snapshotEntry)],
+    entryPoints: [join(root, snapshotEntry)],
     outfile: join(dir, 'cli.cjs'),
     bundle: true,
     platform: 'node',
@@ -119,17 +119,16 @@ async function buildSnapshot(projectRoot = root) {
     banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   })
   try {
-    execFileSync(process.execPath, [...serverNodeFlags(projectRoot), '--snapshot-blob', join(dir, 'cli.blob'), '--build-snapshot', join(dir, 'cli.cjs')], {
-      cwd: projectRoot,
+    execFileSync(process.execPath, [...serverNodeFlags(), '--snapshot-blob', join(dir, 'cli.blob'), '--build-snapshot', join(dir, 'cli.cjs')], {
+      cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
     })
   } catch (error) {
     rmSync(dir, { recursive: true, force: true })
     console.warn(`debt-token-simulator: no V8 startup snapshot with Node ${process.version} (npm start runs dist/cli.mjs instead): ${String(error?.stderr ?? error).trim().split('\n')[0]}`)
-    return false
+    return
   }
   writeFileSync(join(dir, 'built-by'), `${process.execPath}\n`)
-  return true
 }
 
 export async function buildCli() {

@@ -2,15 +2,16 @@
  * The command line: parsing, and `npm start` itself (scripts/start.sh) starting, from its V8
  * startup snapshot or from the modules, answering and shutting down cleanly.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { cpSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseArgs } from '../../src/runtimes/cli/args.ts'
+import { projectRoot, startNpmStart } from '../support/npm-start.ts'
 import { samples } from '../support/samples.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
-const root = join(import.meta.dirname, '../..')
+const root = projectRoot
 const FROM_SNAPSHOT = ', from a V8 startup snapshot)'
 
 describe('CLI arguments', () => {
@@ -31,40 +32,6 @@ describe('CLI arguments', () => {
     if (help.kind === 'help') for (const flag of ['--port', '--host', '--seed', '--now', '--fixtures', '--size', '--engine']) expect(help.text).toContain(flag)
   })
 })
-
-/**
- * Starts what `npm start` runs (scripts/start.sh of `project`: dist/, built by the global setup)
- * with `args` on a free port, `env` added to the environment; resolves its URL, a stop function and
- * its output so far.
- */
-async function startBundle(
-  args: string[],
-  { env = {}, project = root }: { env?: Record<string, string>; project?: string } = {},
-): Promise<{ url: string; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> }> {
-  const child = spawn('sh', ['scripts/start.sh', '--port', '0', ...args], { cwd: project, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 30 s: ${output}`)), 30_000)
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/[^\s]+)/.exec(output)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match[1]!)
-      }
-    })
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  })
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return {
-    url,
-    output: () => output,
-    stop: (signal = 'SIGTERM') => {
-      child.kill(signal)
-      return exit
-    },
-  }
-}
 
 /** The files a bundle file imports statically (`import … from "./…"`), transitively. */
 function staticImports(file: string, seen = new Set<string>()): Set<string> {
@@ -94,8 +61,8 @@ async function answersOfEveryOperation(url: string): Promise<string[]> {
 
 describe('npm start', () => {
   it('starts from the V8 startup snapshot, and answers byte for byte as the modules do', async () => {
-    const fromSnapshot = await startBundle(['--quiet'])
-    const fromModules = await startBundle(['--quiet'], { env: { DEBT_TOKEN_SIMULATOR_NO_SNAPSHOT: '1' } })
+    const fromSnapshot = await startNpmStart(['--quiet'])
+    const fromModules = await startNpmStart(['--quiet'], { env: { DEBT_TOKEN_SIMULATOR_NO_SNAPSHOT: '1' } })
     try {
       expect(fromSnapshot.output()).toContain(FROM_SNAPSHOT)
       expect(fromModules.output()).toMatch(/listening on \S+ \(engine direct\)/)
@@ -115,7 +82,7 @@ describe('npm start', () => {
     symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'dir')
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: project, stdio: 'ignore' })
     const startedFrom = async (): Promise<string> => {
-      const server = await startBundle(['--quiet'], { project })
+      const server = await startNpmStart(['--quiet'], { project })
       const response = await fetch(`${server.url}/securityToken`, { headers: { authorization: 'Bearer t' } })
       expect(response.status).toBe(200)
       expect(await server.stop()).toBe(0)
@@ -151,7 +118,7 @@ describe('npm start', () => {
 
   it('loads the world generator when a request first needs it: a scenario world by header or control API, --size', async () => {
     const auth = { authorization: 'Bearer t' }
-    const normal = await startBundle(['--quiet'])
+    const normal = await startNpmStart(['--quiet'])
     try {
       // The very first request names a scenario whose world is generated (rich-world: 200 debt tokens).
       const rich = await fetch(`${normal.url}/securityToken`, { headers: { ...auth, 'x-sim-scenario': 'rich-world' } })
@@ -168,7 +135,7 @@ describe('npm start', () => {
     } finally {
       expect(await normal.stop()).toBe(0)
     }
-    const sized = await startBundle(['--quiet', '--size', '300'])
+    const sized = await startNpmStart(['--quiet', '--size', '300'])
     try {
       const state = (await (await fetch(`${sized.url}/__sim/state?limit=0`)).json()) as { counts: { debtTokens: number } }
       expect(state.counts.debtTokens).toBe(300)
@@ -179,7 +146,7 @@ describe('npm start', () => {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`serves on the given port, logs each request and exits 0 on ${signal}`, async () => {
-      const { url, output, stop } = await startBundle([])
+      const { url, output, stop } = await startNpmStart([])
       const response = await fetch(`${url}/securityToken`, { headers: { authorization: 'Bearer t' } })
       expect(response.status).toBe(200)
       await new Promise((resolve) => setTimeout(resolve, 100))

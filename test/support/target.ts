@@ -4,9 +4,8 @@
  * own process. The suite only sees `send()` and two controls, so the same cases prove the same
  * behaviour everywhere.
  */
-import { spawn } from 'node:child_process'
-import { join } from 'node:path'
 import { setupServer } from 'msw/node'
+import { startNpmStart } from './npm-start.ts'
 import { strictListenOptions } from '../../src/runtimes/node.ts'
 import { createSimulator, type SimulatorCore, type SimulatorOptions } from '../../src/simulator.ts'
 import { type Engine, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
@@ -104,49 +103,29 @@ function controlsOf(simulator: SimulatorCore): Pick<Target, 'reset' | 'setClock'
   return { reset: () => simulator.reset(), setClock: (at) => simulator.clock.set(at) }
 }
 
-const root = join(import.meta.dirname, '../..')
-
 /**
  * What `npm start` runs (scripts/start.sh: the V8 startup snapshot when it is fresh), as a process
- * on a free port of 127.0.0.1, controlled through its /__sim API. `env` is added to the process's.
+ * on a free port of 127.0.0.1, controlled through its /__sim API.
  */
-export function processTarget(env: Record<string, string> = {}): TargetFactory {
-  return async (options) => {
-    if (options !== undefined && Object.keys(options).length > 0) throw new Error('processTarget starts the default world only')
-    const child = spawn('sh', ['scripts/start.sh', '--port', '0', '--host', '127.0.0.1', '--quiet'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
-    const baseUrl = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no start within 15 s: ${output}`)), 15_000)
-      const read = (chunk: Buffer) => {
-        output += chunk.toString()
-        const match = /listening on (http:\/\/\S+) \((.*)\)/.exec(output)
-        if (match) {
-          clearTimeout(timer)
-          resolve(match[1]!)
-        }
-      }
-      child.stdout.on('data', read)
-      child.stderr.on('data', read)
-      void exited.then(() => reject(new Error(`exited before listening: ${output}`)))
-    })
-    const exchanges: Exchange[] = []
-    const control = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${baseUrl}${path}`, { method, ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) })
-      if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
-      await response.arrayBuffer()
-    }
-    return {
-      name: `process (${/listening on \S+ \((.*)\)/.exec(output)![1]})`,
-      baseUrl,
-      exchanges,
-      send: sender(baseUrl, exchanges),
-      reset: () => control('POST', '/__sim/reset'),
-      setClock: (at) => control('PUT', '/__sim/clock', { now: at.toISOString() }),
-      close: async () => {
-        child.kill('SIGTERM')
-        await exited
-      },
-    }
+export const processTarget: TargetFactory = async (options) => {
+  if (options !== undefined && Object.keys(options).length > 0) throw new Error('processTarget starts the default world only')
+  const server = await startNpmStart(['--host', '127.0.0.1', '--quiet'])
+  const baseUrl = server.url
+  const exchanges: Exchange[] = []
+  const control = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, { method, ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) })
+    if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+    await response.arrayBuffer()
+  }
+  return {
+    name: `process (${/listening on \S+ \((.*)\)/.exec(server.output())![1]})`,
+    baseUrl,
+    exchanges,
+    send: sender(baseUrl, exchanges),
+    reset: () => control('POST', '/__sim/reset'),
+    setClock: (at) => control('PUT', '/__sim/clock', { now: at.toISOString() }),
+    close: async () => {
+      await server.stop()
+    },
   }
 }

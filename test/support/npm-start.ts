@@ -1,0 +1,46 @@
+/**
+ * Starts what `npm start` runs (scripts/start.sh: the V8 startup snapshot when it is fresh, else the
+ * bundle) as a process on a free port, for the tests that need the real command: the CLI tests and
+ * the behaviour suite's process target.
+ */
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+
+export const projectRoot = join(import.meta.dirname, '../..')
+
+export interface StartedServer {
+  url: string
+  /** What the process printed so far (stdout and stderr). */
+  output(): string
+  /** Signals the process (SIGTERM by default) and resolves its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+/** `sh scripts/start.sh --port 0 …args` in `project`, with `env` added; resolves once it is listening. */
+export async function startNpmStart(args: string[], { env = {}, project = projectRoot }: { env?: Record<string, string>; project?: string } = {}): Promise<StartedServer> {
+  const child = spawn('sh', ['scripts/start.sh', '--port', '0', ...args], { cwd: project, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 30 s: ${output}`)), 30_000)
+    const read = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/\S+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!)
+      }
+    }
+    child.stdout.on('data', read)
+    child.stderr.on('data', read)
+    void exit.then(() => reject(new Error(`exited before listening: ${output}`)))
+  })
+  return {
+    url,
+    output: () => output,
+    stop: (signal = 'SIGTERM') => {
+      child.kill(signal)
+      return exit
+    },
+  }
+}
