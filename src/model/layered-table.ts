@@ -104,7 +104,7 @@ export class LayeredTable<T extends object> {
   async insert(record: T): Promise<T> {
     const key = this.#spec.key(record)
     if (this.has(key)) throw new Error(`${this.#spec.name}: key ${key} already exists`)
-    const stored = (await (await this.#writeLayer()).create(record)) as T
+    const stored = (await (this.#collection ?? (await this.#writeLayer())).create(record)) as T
     this.#deleted.delete(key)
     this.#store(key, stored)
     this.#version++

@@ -20,6 +20,11 @@ export interface Model extends ModelTables {
 export function createModel(world: WorldSnapshot): Model {
   const ids = { ...world.firstIds }
   let queue: Promise<unknown> = Promise.resolve()
+  /** Writes started and not yet settled: with none, a write starts at once instead of after a turn of the queue. */
+  let pending = 0
+  const settled = () => {
+    pending--
+  }
   const tablesOfModel = Object.fromEntries(
     tableNames.map((name) => [name, new LayeredTable(world.tables[name] as never)]),
   ) as unknown as ModelTables
@@ -28,8 +33,16 @@ export function createModel(world: WorldSnapshot): Model {
     world,
     nextId: (kind) => ids[kind]++,
     exclusive<T>(write: () => Promise<T>): Promise<T> {
-      const run = queue.then(write, write)
-      queue = run.catch(() => undefined)
+      let run: Promise<T>
+      if (pending === 0) {
+        try {
+          run = write()
+        } catch (error) {
+          run = Promise.reject(error)
+        }
+      } else run = queue.then(write, write)
+      pending++
+      queue = run.then(settled, settled)
       return run
     },
   }
