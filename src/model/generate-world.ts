@@ -72,11 +72,62 @@ const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer
  * can be written in a row and cut out of one string with `slice` (V8 shares the characters).
  */
 class TextBuilder {
-  readonly #codes: Uint8Array | number[] = NodeBuffer ? NodeBuffer.alloc(4096) : new Array<number>(4096).fill(0)
+  // Room for a token's draws (under 2 KB) and its JSON text (under 6 KB) after them.
+  readonly #codes: Uint8Array | number[] = NodeBuffer ? NodeBuffer.alloc(16384) : new Array<number>(16384).fill(0)
   #at = 0
+  #needsEscaping = false
 
   begin(): void {
     this.#at = 0
+    this.#needsEscaping = false
+  }
+
+  /** Appends the characters of `value` as a JSON string holds them, unquoted; see `needsEscaping`. */
+  appendJsonChars(value: string): void {
+    const codes = this.#codes
+    let at = this.#at
+    for (let i = 0; i < value.length; i++) {
+      const code = value.charCodeAt(i)
+      if (code < 0x20 || code > 0x7e || code === 34 || code === 92) this.#needsEscaping = true
+      codes[at++] = code
+    }
+    this.#at = at
+  }
+
+  /** True when a string appended by `appendJsonChars` since `begin()` needed escaping: the JSON written is then wrong. */
+  get needsEscaping(): boolean {
+    return this.#needsEscaping
+  }
+
+  /** Appends character codes (constant JSON fragments). */
+  appendCodes(fragment: readonly number[]): void {
+    const codes = this.#codes
+    let at = this.#at
+    for (let i = 0; i < fragment.length; i++) codes[at++] = fragment[i]!
+    this.#at = at
+  }
+
+  /** Appends `fragment`, then `value` as `appendJsonChars` does. */
+  appendJsonString(fragment: readonly number[], value: string): void {
+    this.appendCodes(fragment)
+    this.appendJsonChars(value)
+  }
+
+  /** Appends `fragment`, then a copy of what was appended at [start, end). */
+  appendCopyAfter(fragment: readonly number[], start: number, end: number): void {
+    this.appendCodes(fragment)
+    this.appendCopy(start, end)
+  }
+
+  /** Appends a copy of what was appended at [start, end). */
+  appendCopy(start: number, end: number): void {
+    this.#codes.copyWithin(this.#at, start, end)
+    this.#at += end - start
+  }
+
+  /** Appends a non-negative integer in decimal, as JSON.stringify writes it. */
+  appendInteger(value: number): void {
+    this.appendJsonChars(String(value))
   }
 
   /** Appends `0x` and `length` hexadecimal characters, 8 from each 32-bit draw, most significant first; returns where they start. */
@@ -160,10 +211,10 @@ class TextBuilder {
     return this.#at
   }
 
-  /** Everything appended since `begin()`, as one flat string. */
-  end(): string {
+  /** Everything appended since `begin()` (or since `from`), as one flat string. */
+  end(from = 0): string {
     const codes = this.#codes
-    return NodeBuffer ? (codes as Buffer).toString('latin1', 0, this.#at) : String.fromCharCode.apply(null, (codes as number[]).slice(0, this.#at))
+    return NodeBuffer ? (codes as Buffer).toString('latin1', from, this.#at) : String.fromCharCode.apply(null, (codes as number[]).slice(from, this.#at))
   }
 
   hex(length: number, u32: () => number): string {
@@ -440,6 +491,47 @@ function withSeededRows(rest: Omit<World, 'debtTokens' | 'signatureContracts'>, 
   return world
 }
 
+/** Character codes of JSON text. */
+const codesOf = (text: string): readonly number[] => Array.from(text, (c) => c.charCodeAt(0))
+
+/**
+ * The constant pieces of a debt token's wire JSON (`#tokenJson`), each ending where a value
+ * starts: the keys in the record's order, with the quotes and separators around them.
+ */
+const JSON_KEYS = {
+  address: codesOf('{"address":"'),
+  amount: codesOf('","amount":"'),
+  createdAt: codesOf('","createdAt":"'),
+  creditorAddress: codesOf('","creditorAddress":"'),
+  creditorId: codesOf('","creditorId":"'),
+  creditorSignature: codesOf('","creditorSignature":"'),
+  debtorAddress: codesOf('","debtorAddress":"'),
+  debtorId: codesOf('","debtorId":"'),
+  debtorSignature: codesOf('","debtorSignature":"'),
+  listingPrice: codesOf('","listingPrice":"'),
+  monthlyInterestRate: codesOf('","monthlyInterestRate":"'),
+  originalAmount: codesOf('","originalAmount":"'),
+  originalCreditor: codesOf('","originalCreditor":"'),
+  parcels: codesOf('","parcels":['),
+  firstParcelAmount: codesOf('{"amount":'),
+  nextParcelAmount: codesOf(',{"amount":'),
+  dueDate: codesOf(',"dueDate":'),
+  parcelIdString: codesOf(',"id":"'),
+  paidWithHash: codesOf('","isPaid":true,"paymentHash":"'),
+  unpaid: codesOf('","isPaid":false,"paymentHash":"'),
+  parcelId: codesOf('","parcelId":'),
+  currentAmount: codesOf(',"currentAmount":"'),
+  currentJuros: codesOf('","currentJuros":"'),
+  juros: codesOf('","juros":"'),
+  endOfParcel: codesOf('"}'),
+  periodicity: codesOf('],"periodicity":"'),
+  status: codesOf('","status":'),
+  unixtime: codesOf(',"unixtime":"'),
+  lastInstallmentDueDate: codesOf('","lastInstallmentDueDate":"'),
+  amountPaidInstallments: codesOf('","amountPaidInstallments":"'),
+  end: codesOf('"}'),
+}
+
 const FREQUENCIES: readonly PaymentFrequency[] = ['monthly', 'monthly', 'monthly', 'quarterly', 'bimonthly']
 /** The oldest token was created this many days ago. */
 const MAX_DAYS_AGO = 360
@@ -496,6 +588,14 @@ class DebtRows {
     amountText: new Int32Array(12),
     textEnd: new Int32Array(12),
   }
+  /**
+   * What deriveDebtTokenStatus reads of the parcels of the token being drawn: `#statusFacts[n]`
+   * holds the first n of 12 reused objects, so drawing a token allocates none for its status.
+   */
+  readonly #statusFacts: { isPaid: boolean; dueDate: number }[][] = (() => {
+    const pool = Array.from({ length: 12 }, () => ({ isPaid: false, dueDate: 0 }))
+    return Array.from({ length: 13 }, (_, n) => pool.slice(0, n))
+  })()
   readonly #tokenAddresses: string[]
   readonly #contractAddresses: string[]
   readonly #nowSeconds: number
@@ -539,7 +639,12 @@ class DebtRows {
     this.#cents = memo(centsText)
 
     const rows = this
-    const keyed = <T extends object>(addresses: string[], build: (row: number) => T, filedAt: (name: string, row: number) => string | null): SeededRows<T> => {
+    const keyed = <T extends object>(
+      addresses: string[],
+      build: (row: number) => T,
+      filedAt: (name: string, row: number) => string | null,
+      wireJson?: (row: number) => string | undefined,
+    ): SeededRows<T> => {
       const built: (T | undefined)[] = Array.from({ length: options.size }, () => undefined) // packed: fast at any size
       return {
         size: options.size,
@@ -550,6 +655,7 @@ class DebtRows {
           if (record === undefined) built[row] = record = build(row)
           return record
         },
+        ...(wireJson !== undefined && { wireJson }),
       }
     }
     // Records are frozen here, shallowly where that is all there is (deepFreeze costs more than building).
@@ -562,6 +668,7 @@ class DebtRows {
         return Object.freeze(token)
       },
       (name, row) => rows.#tokenFiledAt(name, row),
+      (row) => rows.#tokenJson(row),
     )
     this.contracts = keyed(this.#contractAddresses, (row) => Object.freeze(rows.#contract(row)), () => null)
   }
@@ -651,7 +758,12 @@ class DebtRows {
     }
   }
 
-  #token(i: number): DebtTokenRecord {
+  /**
+   * Row i's draws and what follows from them, for `#token` and `#tokenJson` alike: the terms and
+   * amounts, and every drawn string written into the text (not yet decoded), its positions in
+   * `#parcelScratch` and in the result.
+   */
+  #draw(i: number) {
     const terms = this.#terms(i)
     const stream = this.#stream
     const text = this.#text
@@ -663,9 +775,10 @@ class DebtRows {
     // here so that the due dates, which repeat across tokens, are worked out once.
     const rate = periodRate(loan.monthlyRate, loan.frequency)
     // Parcel ids, payment hashes and signatures are drawn in that order into one text, the
-    // parcels' amounts are written after them, and every string is cut out of that text: one
-    // string to decode instead of one to format per value.
+    // parcels' amounts are written after them, and every string is cut (or copied) out of that
+    // text: one string to decode instead of one to format per value.
     const at = this.#parcelScratch
+    const facts = this.#statusFacts[installments]!
     text.begin()
     let balance = principalCents
     let owedCents = 0
@@ -683,6 +796,8 @@ class DebtRows {
       at.interest[k] = interest
       at.id[k] = text.appendUuid4(stream.u32)
       at.hash[k] = isPaid ? text.appendHex(64, stream.u32) : -1
+      facts[k]!.isPaid = isPaid
+      facts[k]!.dueDate = dueDate
     }
     const creditorSignatureAt = signed ? text.appendHex(130, stream.u32) : -1
     const debtorSignatureAt = signed ? text.appendHex(130, stream.u32) : -1
@@ -693,17 +808,37 @@ class DebtRows {
       at.amountText[k] = at.amount[k] === regular ? -1 : text.appendCents(at.amount[k]!)
       at.textEnd[k] = text.length
     }
-    const drawn = text.end()
+    const listed = signed && i % 4 === 1
+    const status = deriveDebtTokenStatus({ signed, listed, parcels: facts, now: nowSeconds })
+    return {
+      terms,
+      created,
+      dueDates,
+      owedCents,
+      paidCents,
+      status,
+      creditorSignatureAt,
+      debtorSignatureAt,
+      regularAt,
+      regularEnd,
+      drawnEnd: text.length,
+    }
+  }
+
+  #token(i: number): DebtTokenRecord {
+    const { terms, created, dueDates, owedCents, paidCents, status, creditorSignatureAt, debtorSignatureAt, regularAt, regularEnd } = this.#draw(i)
+    const { signed, installments, principalCents } = terms
+    const at = this.#parcelScratch
+    const drawn = this.#text.end()
     const regularText = drawn.slice(regularAt, regularEnd)
     const parcels: DebtTokenRecord['parcels'] = []
     for (let k = 0; k < installments; k++) {
-      const amount = at.amount[k]!
       const amountAt = at.amountText[k]!
       const interestText = drawn.slice(at.interestText[k], amountAt === -1 ? at.textEnd[k] : amountAt)
       const hashAt = at.hash[k]!
       const isPaid = hashAt !== -1
       parcels.push({
-        amount,
+        amount: at.amount[k]!,
         dueDate: dueDates[k]!.seconds,
         id: drawn.slice(at.id[k], at.id[k]! + 36),
         isPaid,
@@ -714,9 +849,7 @@ class DebtRows {
         juros: interestText,
       })
     }
-    const listed = signed && i % 4 === 1
-    const status = deriveDebtTokenStatus({ signed, listed, parcels, now: nowSeconds })
-    const principalText = this.#cents(principalCents)
+    // Keep this literal's field order and `#tokenJson`'s in step (a unit test compares them).
     return {
       address: this.#tokenAddresses[i]!,
       amount: centsText(owedCents),
@@ -729,7 +862,7 @@ class DebtRows {
       debtorSignature: signed ? drawn.slice(debtorSignatureAt, debtorSignatureAt + 132) : '',
       listingPrice: centsText(status === DebtTokenStatus.Listed ? Math.round(owedCents * 0.95) : owedCents),
       monthlyInterestRate: terms.monthlyInterests,
-      originalAmount: principalText,
+      originalAmount: this.#cents(principalCents),
       originalCreditor: terms.creditor.wallet,
       parcels,
       periodicity: terms.frequency,
@@ -739,5 +872,62 @@ class DebtRows {
       amountPaidInstallments: centsText(paidCents),
       securityTokenAddress: this.#securityToken(i),
     }
+  }
+
+  /**
+   * JSON.stringify of row i's wire shape (its record without `securityTokenAddress`), written
+   * straight from the draws without building the record: a list of seeded tokens is then one
+   * join of texts. Undefined if a string would need escaping (never, for generated values; the
+   * caller then stringifies the record).
+   */
+  #tokenJson(i: number): string | undefined {
+    const { terms, created, dueDates, owedCents, paidCents, status, creditorSignatureAt, debtorSignatureAt, regularAt, regularEnd, drawnEnd } =
+      this.#draw(i)
+    const { signed, installments, principalCents } = terms
+    const at = this.#parcelScratch
+    const text = this.#text
+    text.appendJsonString(JSON_KEYS.address, this.#tokenAddresses[i]!)
+    text.appendJsonString(JSON_KEYS.amount, centsText(owedCents))
+    text.appendJsonString(JSON_KEYS.createdAt, created.createdAt)
+    text.appendJsonString(JSON_KEYS.creditorAddress, terms.creditor.wallet)
+    text.appendJsonString(JSON_KEYS.creditorId, terms.creditor.cnpj)
+    if (signed) text.appendCopyAfter(JSON_KEYS.creditorSignature, creditorSignatureAt, creditorSignatureAt + 132)
+    else text.appendCodes(JSON_KEYS.creditorSignature)
+    text.appendJsonString(JSON_KEYS.debtorAddress, terms.debtor.wallet)
+    text.appendJsonString(JSON_KEYS.debtorId, terms.debtor.cnpj)
+    if (signed) text.appendCopyAfter(JSON_KEYS.debtorSignature, debtorSignatureAt, debtorSignatureAt + 132)
+    else text.appendCodes(JSON_KEYS.debtorSignature)
+    text.appendJsonString(JSON_KEYS.listingPrice, centsText(status === DebtTokenStatus.Listed ? Math.round(owedCents * 0.95) : owedCents))
+    text.appendJsonString(JSON_KEYS.monthlyInterestRate, terms.monthlyInterests)
+    text.appendJsonString(JSON_KEYS.originalAmount, this.#cents(principalCents))
+    text.appendJsonString(JSON_KEYS.originalCreditor, terms.creditor.wallet)
+    text.appendCodes(JSON_KEYS.parcels)
+    for (let k = 0; k < installments; k++) {
+      const amountAt = at.amountText[k]!
+      const interestEnd = amountAt === -1 ? at.textEnd[k]! : amountAt
+      const hashAt = at.hash[k]!
+      text.appendCodes(k === 0 ? JSON_KEYS.firstParcelAmount : JSON_KEYS.nextParcelAmount)
+      text.appendInteger(at.amount[k]!)
+      text.appendCodes(JSON_KEYS.dueDate)
+      text.appendInteger(dueDates[k]!.seconds)
+      text.appendCopyAfter(JSON_KEYS.parcelIdString, at.id[k]!, at.id[k]! + 36)
+      if (hashAt !== -1) text.appendCopyAfter(JSON_KEYS.paidWithHash, hashAt, hashAt + 66)
+      else text.appendCodes(JSON_KEYS.unpaid)
+      text.appendCodes(JSON_KEYS.parcelId)
+      text.appendInteger(k + 1)
+      if (amountAt === -1) text.appendCopyAfter(JSON_KEYS.currentAmount, regularAt, regularEnd)
+      else text.appendCopyAfter(JSON_KEYS.currentAmount, amountAt, at.textEnd[k]!)
+      text.appendCopyAfter(JSON_KEYS.currentJuros, at.interestText[k]!, interestEnd)
+      text.appendCopyAfter(JSON_KEYS.juros, at.interestText[k]!, interestEnd)
+      text.appendCodes(JSON_KEYS.endOfParcel)
+    }
+    text.appendJsonString(JSON_KEYS.periodicity, terms.frequency)
+    text.appendCodes(JSON_KEYS.status)
+    text.appendInteger(status)
+    text.appendJsonString(JSON_KEYS.unixtime, created.unixtime)
+    text.appendJsonString(JSON_KEYS.lastInstallmentDueDate, dueDates[installments - 1]!.day)
+    text.appendJsonString(JSON_KEYS.amountPaidInstallments, centsText(paidCents))
+    text.appendCodes(JSON_KEYS.end)
+    return text.needsEscaping ? undefined : text.end(drawnEnd)
   }
 }

@@ -9,8 +9,14 @@ import type { ResolverContext, ResolverTable } from '../resolver.ts'
 
 type Link = 'creditorAddress' | 'debtorAddress' | 'securityTokenAddress'
 
+/** Seeded tokens no write changed come as their wire JSON when the world can write it unbuilt (a generated world). */
 function listBy(context: ResolverContext, index: 'creditor' | 'debtor' | 'securityToken', address: string) {
-  return context.model.debtTokens.where(index, normalizeKey(address)).map(presentDebtToken)
+  return context.model.debtTokens.whereMapped(
+    index,
+    normalizeKey(address),
+    (row, base) => base.wire(row) ?? presentDebtToken(base.record(row)),
+    presentDebtToken,
+  )
 }
 
 /** The token at `tokenAddress`, as a one-element array, if its `link` is `owner`. */
