@@ -5,7 +5,7 @@
  */
 import type { Operation } from '../contract/operations.ts'
 import { ApiError } from './api-error.ts'
-import { JSON_HEADERS, type SimRequest, type SimResponse } from './sim-request.ts'
+import { JSON_HEADERS, type SimRequest, type SimResponse, jsonHeaders } from './sim-request.ts'
 
 /** What the steps of one request share. Steps add to `locals` what later steps or the journal need. */
 export interface PipelineContext<State> {
@@ -18,8 +18,8 @@ export interface PipelineContext<State> {
 
 export type Step<State> = (context: PipelineContext<State>, next: () => Promise<SimResponse>) => Promise<SimResponse>
 
-export function jsonResponse(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): SimResponse {
-  return { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) }
+export function jsonResponse(status: number, body: unknown, headers?: Readonly<Record<string, string>>): SimResponse {
+  return { status, headers: headers === undefined ? jsonHeaders() : { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) }
 }
 
 export function errorResponse(error: ApiError): SimResponse {

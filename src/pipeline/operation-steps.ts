@@ -10,7 +10,7 @@ import type { Random } from '../model/random.ts'
 import { authenticate } from './authenticate.ts'
 import { type Step, jsonResponse } from './compose.ts'
 import { ListJsonCache } from './json-cache.ts'
-import { JSON_HEADERS } from './sim-request.ts'
+import { jsonHeaders } from './sim-request.ts'
 import { validateRequest } from './validate-request.ts'
 
 /** The state a request runs against: the default world, or a session's copy of it. */
@@ -44,7 +44,7 @@ export function resolveStep<State extends WorldState>(resolvers: ResolverTable, 
       const output = await resolver(input, resolverContext)
       const key = `${operation.id} ${request.path}?${request.query.toString()}`
       const { json, encoded } = lists.serialize(key, output)
-      return { status: 200, headers: { ...JSON_HEADERS }, body: json, ...(encoded !== undefined && { encoded }) }
+      return { status: 200, headers: jsonHeaders(), body: json, ...(encoded !== undefined && { encoded }) }
     }
     return jsonResponse(200, await state.model.exclusive(async () => resolver(input, resolverContext)))
   }

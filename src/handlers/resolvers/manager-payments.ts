@@ -1,11 +1,11 @@
 /** Manager payments: store, list by manager and token, update by security token and id. */
 import type { ResolverTable } from '../resolver.ts'
-import { paymentFields, sameAddress, samePair, updatePayment } from './payments.ts'
+import { withPaymentFields, sameAddress, samePair, updatePayment } from './payments.ts'
 
 export const managerPaymentResolvers: ResolverTable<'createManagerPayment' | 'listManagerPayments' | 'updateManagerPayment'> = {
   async createManagerPayment({ body }, context) {
     const id = context.model.nextId('managerPayments')
-    await context.model.managerPayments.insert({ id, managerAddress: body.managerAddress, ...paymentFields(body, context) })
+    await context.model.managerPayments.insert(withPaymentFields({ id, managerAddress: body.managerAddress }, body, context))
     return { status: 'success', message: `manager payment ${id} stored`, id }
   },
 

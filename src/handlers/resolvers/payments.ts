@@ -28,18 +28,32 @@ interface UpdateBody {
   amount: number
 }
 
-/** The fields both kinds store, from a creation body; absent optional fields stay absent. */
-export function paymentFields(body: CreationBody, context: ResolverContext) {
+interface PaymentFields {
+  tokenAddress: string
+  hash?: string
+  date: string
+  status: PaymentStatus
+  amount?: number
+  serie?: 'SENIOR' | 'MEZANINO' | 'SUBORDINADA'
+  type?: 'AMORTIZACAO' | 'JUROS'
+}
+
+/**
+ * `owner` (id and owner address) followed by the fields both kinds store, from a creation body, in
+ * this order; absent optional fields stay absent. Added one by one (not with conditional spreads,
+ * which make and copy a temporary object each): this runs on every payment POST.
+ */
+export function withPaymentFields<Owner extends object>(owner: Owner, body: CreationBody, context: ResolverContext): Owner & PaymentFields {
+  const record = owner as Owner & PaymentFields
+  record.tokenAddress = body.tokenAddress
+  if (body.hash !== undefined) record.hash = body.hash
+  record.date = body.date ?? context.clock.now().toISOString()
+  record.status = body.status ?? DEFAULT_PAYMENT_STATUS
+  if (body.amount !== undefined) record.amount = body.amount
   const serie = body.serie ?? body.series
-  return {
-    tokenAddress: body.tokenAddress,
-    ...(body.hash !== undefined && { hash: body.hash }),
-    date: body.date ?? context.clock.now().toISOString(),
-    status: body.status ?? DEFAULT_PAYMENT_STATUS,
-    ...(body.amount !== undefined && { amount: body.amount }),
-    ...(serie !== undefined && { serie }),
-    ...(body.type !== undefined && { type: body.type }),
-  }
+  if (serie !== undefined) record.serie = serie
+  if (body.type !== undefined) record.type = body.type
+  return record
 }
 
 type PaymentTable = 'managerPayments' | 'investorPayments'
