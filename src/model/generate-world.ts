@@ -75,59 +75,18 @@ class TextBuilder {
   // Room for a token's draws (under 2 KB) and its JSON text (under 6 KB) after them.
   readonly #codes: Uint8Array | number[] = NodeBuffer ? NodeBuffer.alloc(16384) : new Array<number>(16384).fill(0)
   #at = 0
-  #needsEscaping = false
 
   begin(): void {
     this.#at = 0
-    this.#needsEscaping = false
   }
 
-  /** Appends the characters of `value` as a JSON string holds them, unquoted; see `needsEscaping`. */
-  appendJsonChars(value: string): void {
-    const codes = this.#codes
-    let at = this.#at
-    for (let i = 0; i < value.length; i++) {
-      const code = value.charCodeAt(i)
-      if (code < 0x20 || code > 0x7e || code === 34 || code === 92) this.#needsEscaping = true
-      codes[at++] = code
-    }
+  /** The buffer, for writers that keep their own position (see `#tokenJson`); `length = at` hands it back. */
+  get codes(): Uint8Array | number[] {
+    return this.#codes
+  }
+
+  set length(at: number) {
     this.#at = at
-  }
-
-  /** True when a string appended by `appendJsonChars` since `begin()` needed escaping: the JSON written is then wrong. */
-  get needsEscaping(): boolean {
-    return this.#needsEscaping
-  }
-
-  /** Appends character codes (constant JSON fragments). */
-  appendCodes(fragment: readonly number[]): void {
-    const codes = this.#codes
-    let at = this.#at
-    for (let i = 0; i < fragment.length; i++) codes[at++] = fragment[i]!
-    this.#at = at
-  }
-
-  /** Appends `fragment`, then `value` as `appendJsonChars` does. */
-  appendJsonString(fragment: readonly number[], value: string): void {
-    this.appendCodes(fragment)
-    this.appendJsonChars(value)
-  }
-
-  /** Appends `fragment`, then a copy of what was appended at [start, end). */
-  appendCopyAfter(fragment: readonly number[], start: number, end: number): void {
-    this.appendCodes(fragment)
-    this.appendCopy(start, end)
-  }
-
-  /** Appends a copy of what was appended at [start, end). */
-  appendCopy(start: number, end: number): void {
-    this.#codes.copyWithin(this.#at, start, end)
-    this.#at += end - start
-  }
-
-  /** Appends a non-negative integer in decimal, as JSON.stringify writes it. */
-  appendInteger(value: number): void {
-    this.appendJsonChars(String(value))
   }
 
   /** Appends `0x` and `length` hexadecimal characters, 8 from each 32-bit draw, most significant first; returns where they start. */
@@ -489,6 +448,45 @@ function withSeededRows(rest: Omit<World, 'debtTokens' | 'signatureContracts'>, 
   attachSeededRows(world, 'debtTokens', tables.debtTokens)
   attachSeededRows(world, 'signatureContracts', tables.signatureContracts)
   return world
+}
+
+/** Writers of JSON text into a byte buffer (`#tokenJson`), each returning where the next write starts. */
+function putCodes(codes: Uint8Array | number[], at: number, fragment: readonly number[]): number {
+  for (let i = 0; i < fragment.length; i++) codes[at++] = fragment[i]!
+  return at
+}
+
+/** Set by `putChars` when a string needed escaping: the JSON written since the flag was cleared is then wrong. */
+let charsNeedEscaping = false
+
+/** Writes the characters of `value` as a JSON string holds them, unquoted, when none needs escaping. */
+function putChars(codes: Uint8Array | number[], at: number, value: string): number {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i)
+    if (code < 0x20 || code > 0x7e || code === 34 || code === 92) charsNeedEscaping = true
+    codes[at++] = code
+  }
+  return at
+}
+
+/** Writes a non-negative safe integer in decimal, as JSON.stringify writes it. */
+function putInteger(codes: Uint8Array | number[], at: number, value: number): number {
+  let digits = 1
+  for (let power = 10; power <= value; power *= 10) digits++
+  let i = at + digits
+  let left = value
+  do {
+    const next = Math.floor(left / 10)
+    codes[--i] = 48 + left - next * 10
+    left = next
+  } while (left > 0)
+  return at + digits
+}
+
+/** Copies [start, end) of the buffer to `at`. */
+function putCopy(codes: Uint8Array | number[], at: number, start: number, end: number): number {
+  codes.copyWithin(at, start, end)
+  return at + end - start
 }
 
 /** Character codes of JSON text. */
@@ -884,50 +882,52 @@ class DebtRows {
     const { terms, created, dueDates, owedCents, paidCents, status, creditorSignatureAt, debtorSignatureAt, regularAt, regularEnd, drawnEnd } =
       this.#draw(i)
     const { signed, installments, principalCents } = terms
-    const at = this.#parcelScratch
-    const text = this.#text
-    text.appendJsonString(JSON_KEYS.address, this.#tokenAddresses[i]!)
-    text.appendJsonString(JSON_KEYS.amount, centsText(owedCents))
-    text.appendJsonString(JSON_KEYS.createdAt, created.createdAt)
-    text.appendJsonString(JSON_KEYS.creditorAddress, terms.creditor.wallet)
-    text.appendJsonString(JSON_KEYS.creditorId, terms.creditor.cnpj)
-    if (signed) text.appendCopyAfter(JSON_KEYS.creditorSignature, creditorSignatureAt, creditorSignatureAt + 132)
-    else text.appendCodes(JSON_KEYS.creditorSignature)
-    text.appendJsonString(JSON_KEYS.debtorAddress, terms.debtor.wallet)
-    text.appendJsonString(JSON_KEYS.debtorId, terms.debtor.cnpj)
-    if (signed) text.appendCopyAfter(JSON_KEYS.debtorSignature, debtorSignatureAt, debtorSignatureAt + 132)
-    else text.appendCodes(JSON_KEYS.debtorSignature)
-    text.appendJsonString(JSON_KEYS.listingPrice, centsText(status === DebtTokenStatus.Listed ? Math.round(owedCents * 0.95) : owedCents))
-    text.appendJsonString(JSON_KEYS.monthlyInterestRate, terms.monthlyInterests)
-    text.appendJsonString(JSON_KEYS.originalAmount, this.#cents(principalCents))
-    text.appendJsonString(JSON_KEYS.originalCreditor, terms.creditor.wallet)
-    text.appendCodes(JSON_KEYS.parcels)
+    const scratch = this.#parcelScratch
+    const codes = this.#text.codes
+    const K = JSON_KEYS
+    charsNeedEscaping = false
+    let at = drawnEnd
+    at = putChars(codes, putCodes(codes, at, K.address), this.#tokenAddresses[i]!)
+    at = putChars(codes, putCodes(codes, at, K.amount), centsText(owedCents))
+    at = putChars(codes, putCodes(codes, at, K.createdAt), created.createdAt)
+    at = putChars(codes, putCodes(codes, at, K.creditorAddress), terms.creditor.wallet)
+    at = putChars(codes, putCodes(codes, at, K.creditorId), terms.creditor.cnpj)
+    at = putCodes(codes, at, K.creditorSignature)
+    if (signed) at = putCopy(codes, at, creditorSignatureAt, creditorSignatureAt + 132)
+    at = putChars(codes, putCodes(codes, at, K.debtorAddress), terms.debtor.wallet)
+    at = putChars(codes, putCodes(codes, at, K.debtorId), terms.debtor.cnpj)
+    at = putCodes(codes, at, K.debtorSignature)
+    if (signed) at = putCopy(codes, at, debtorSignatureAt, debtorSignatureAt + 132)
+    const listingCents = status === DebtTokenStatus.Listed ? Math.round(owedCents * 0.95) : owedCents
+    at = putChars(codes, putCodes(codes, at, K.listingPrice), centsText(listingCents))
+    at = putChars(codes, putCodes(codes, at, K.monthlyInterestRate), terms.monthlyInterests)
+    at = putChars(codes, putCodes(codes, at, K.originalAmount), this.#cents(principalCents))
+    at = putChars(codes, putCodes(codes, at, K.originalCreditor), terms.creditor.wallet)
+    at = putCodes(codes, at, K.parcels)
     for (let k = 0; k < installments; k++) {
-      const amountAt = at.amountText[k]!
-      const interestEnd = amountAt === -1 ? at.textEnd[k]! : amountAt
-      const hashAt = at.hash[k]!
-      text.appendCodes(k === 0 ? JSON_KEYS.firstParcelAmount : JSON_KEYS.nextParcelAmount)
-      text.appendInteger(at.amount[k]!)
-      text.appendCodes(JSON_KEYS.dueDate)
-      text.appendInteger(dueDates[k]!.seconds)
-      text.appendCopyAfter(JSON_KEYS.parcelIdString, at.id[k]!, at.id[k]! + 36)
-      if (hashAt !== -1) text.appendCopyAfter(JSON_KEYS.paidWithHash, hashAt, hashAt + 66)
-      else text.appendCodes(JSON_KEYS.unpaid)
-      text.appendCodes(JSON_KEYS.parcelId)
-      text.appendInteger(k + 1)
-      if (amountAt === -1) text.appendCopyAfter(JSON_KEYS.currentAmount, regularAt, regularEnd)
-      else text.appendCopyAfter(JSON_KEYS.currentAmount, amountAt, at.textEnd[k]!)
-      text.appendCopyAfter(JSON_KEYS.currentJuros, at.interestText[k]!, interestEnd)
-      text.appendCopyAfter(JSON_KEYS.juros, at.interestText[k]!, interestEnd)
-      text.appendCodes(JSON_KEYS.endOfParcel)
+      const amountAt = scratch.amountText[k]!
+      const interestAt = scratch.interestText[k]!
+      const interestEnd = amountAt === -1 ? scratch.textEnd[k]! : amountAt
+      const hashAt = scratch.hash[k]!
+      at = putInteger(codes, putCodes(codes, at, k === 0 ? K.firstParcelAmount : K.nextParcelAmount), scratch.amount[k]!)
+      at = putInteger(codes, putCodes(codes, at, K.dueDate), dueDates[k]!.seconds)
+      at = putCopy(codes, putCodes(codes, at, K.parcelIdString), scratch.id[k]!, scratch.id[k]! + 36)
+      if (hashAt !== -1) at = putCopy(codes, putCodes(codes, at, K.paidWithHash), hashAt, hashAt + 66)
+      else at = putCodes(codes, at, K.unpaid)
+      at = putInteger(codes, putCodes(codes, at, K.parcelId), k + 1)
+      at = putCodes(codes, at, K.currentAmount)
+      at = amountAt === -1 ? putCopy(codes, at, regularAt, regularEnd) : putCopy(codes, at, amountAt, scratch.textEnd[k]!)
+      at = putCopy(codes, putCodes(codes, at, K.currentJuros), interestAt, interestEnd)
+      at = putCopy(codes, putCodes(codes, at, K.juros), interestAt, interestEnd)
+      at = putCodes(codes, at, K.endOfParcel)
     }
-    text.appendJsonString(JSON_KEYS.periodicity, terms.frequency)
-    text.appendCodes(JSON_KEYS.status)
-    text.appendInteger(status)
-    text.appendJsonString(JSON_KEYS.unixtime, created.unixtime)
-    text.appendJsonString(JSON_KEYS.lastInstallmentDueDate, dueDates[installments - 1]!.day)
-    text.appendJsonString(JSON_KEYS.amountPaidInstallments, centsText(paidCents))
-    text.appendCodes(JSON_KEYS.end)
-    return text.needsEscaping ? undefined : text.end(drawnEnd)
+    at = putChars(codes, putCodes(codes, at, K.periodicity), terms.frequency)
+    at = putInteger(codes, putCodes(codes, at, K.status), status)
+    at = putChars(codes, putCodes(codes, at, K.unixtime), created.unixtime)
+    at = putChars(codes, putCodes(codes, at, K.lastInstallmentDueDate), dueDates[installments - 1]!.day)
+    at = putChars(codes, putCodes(codes, at, K.amountPaidInstallments), centsText(paidCents))
+    at = putCodes(codes, at, K.end)
+    this.#text.length = at
+    return charsNeedEscaping ? undefined : this.#text.end(drawnEnd)
   }
 }
