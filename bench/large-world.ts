@@ -107,6 +107,17 @@ const kinds = [
   { kind: 'security token', field: 'securityTokenAddress', addresses: [...securityTokens], path: (a: string) => `/manager/debt-tokens/${a}` },
 ] as const
 
+/**
+ * How many debt tokens a list body holds (each starts with `{"address":`, a key no parcel has),
+ * counted without JSON.parse: parsing 241 KB leaves ~10k objects of garbage, whose collection
+ * would then land inside the next timed query. The lists' content is checked by `verify`.
+ */
+function countTokens(body: string): number {
+  let count = 0
+  for (let at = body.indexOf('{"address":'); at !== -1; at = body.indexOf('{"address":', at + 1)) count++
+  return count
+}
+
 const queries = []
 /** sha1 of each list (the lists themselves would weigh in the memory figures). */
 const bodies = new Map<string, string>()
@@ -121,7 +132,7 @@ for (const { kind, addresses, path } of kinds) {
     const response = await simulator.handle(get(path(address)))
     cold.push(performance.now() - t0)
     if (response.status !== 200) throw new Error(`${kind} ${address}: ${response.status} ${response.body}`)
-    hits += (JSON.parse(response.body!) as unknown[]).length
+    hits += countTokens(response.body!)
     bytes += response.body!.length
     bodies.set(path(address), sha1(response.body!))
   }

@@ -63,6 +63,68 @@ function writeHex4(codes: Uint8Array | number[], at: number, value: number): voi
   codes[at + 3] = HEX[value & 15]!
 }
 
+/** Writes `0x` and `length` hexadecimal characters at `at`, 8 from each 32-bit draw, most significant first; returns the end. */
+function putHex(codes: Uint8Array | number[], at: number, length: number, u32: () => number): number {
+  let i = at
+  codes[i++] = 48 // 0
+  codes[i++] = 120 // x
+  const end = i + length
+  const whole = end - (length % 8)
+  for (; i < whole; i += 8) writeHex8(codes, i, u32())
+  if (i < end) {
+    let value = u32()
+    while (i < end) {
+      codes[i++] = HEX[value >>> 28]!
+      value = (value << 4) >>> 0
+    }
+  }
+  return end
+}
+
+/**
+ * Writes a version 4 (random) UUID at `at` from four 32-bit draws, their hexadecimal digits in
+ * order around the dashes; returns the end.
+ */
+function putUuid4(codes: Uint8Array | number[], at: number, u32: () => number): number {
+  writeHex8(codes, at, u32())
+  const second = u32()
+  writeHex4(codes, at + 9, second >>> 16)
+  writeHex4(codes, at + 14, second)
+  const third = u32()
+  writeHex4(codes, at + 19, third >>> 16)
+  writeHex4(codes, at + 24, third)
+  writeHex8(codes, at + 28, u32())
+  codes[at + 8] = codes[at + 13] = codes[at + 18] = codes[at + 23] = 45 // -
+  codes[at + 14] = 52 // version 4
+  codes[at + 19] = HEX[8 | ((third >>> 28) & 3)]! // RFC 4122 variant
+  return at + 36
+}
+
+/** Writes centsText(cents) (whole, non-negative cents) digit by digit at `at`; returns the end. */
+function putCents(codes: Uint8Array | number[], at: number, cents: number): number {
+  const whole = Math.floor(cents / 100)
+  const rest = cents - whole * 100
+  let i = putInteger(codes, at, whole)
+  codes[i++] = 46 // .
+  codes[i++] = 48 + Math.floor(rest / 10)
+  codes[i++] = 48 + (rest % 10)
+  return i
+}
+
+/** Writes a non-negative safe integer in decimal at `at` (as JSON.stringify and String write it); returns the end. */
+function putInteger(codes: Uint8Array | number[], at: number, value: number): number {
+  let digits = 1
+  for (let power = 10; power <= value; power *= 10) digits++
+  let i = at + digits
+  let left = value
+  do {
+    const next = Math.floor(left / 10)
+    codes[--i] = 48 + left - next * 10
+    left = next
+  } while (left > 0)
+  return at + digits
+}
+
 /** Node's Buffer when there is one: it decodes Latin-1 bytes into a string without a per-character cost. */
 const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer
 
@@ -89,46 +151,17 @@ class TextBuilder {
     this.#at = at
   }
 
-  /** Appends `0x` and `length` hexadecimal characters, 8 from each 32-bit draw, most significant first; returns where they start. */
+  /** Appends `0x` and `length` hexadecimal characters (see `putHex`); returns where they start. */
   appendHex(length: number, u32: () => number): number {
-    const codes = this.#codes
     const start = this.#at
-    let i = start
-    codes[i++] = 48 // 0
-    codes[i++] = 120 // x
-    const end = i + length
-    const whole = end - (length % 8)
-    for (; i < whole; i += 8) writeHex8(codes, i, u32())
-    if (i < end) {
-      let value = u32()
-      while (i < end) {
-        codes[i++] = HEX[value >>> 28]!
-        value = (value << 4) >>> 0
-      }
-    }
-    this.#at = end
+    this.#at = putHex(this.#codes, start, length, u32)
     return start
   }
 
-  /**
-   * Appends a version 4 (random) UUID from four 32-bit draws, their hexadecimal digits in order
-   * around the dashes; returns where it starts.
-   */
+  /** Appends a version 4 (random) UUID (see `putUuid4`); returns where it starts. */
   appendUuid4(u32: () => number): number {
-    const codes = this.#codes
     const start = this.#at
-    writeHex8(codes, start, u32())
-    const second = u32()
-    writeHex4(codes, start + 9, second >>> 16)
-    writeHex4(codes, start + 14, second)
-    const third = u32()
-    writeHex4(codes, start + 19, third >>> 16)
-    writeHex4(codes, start + 24, third)
-    writeHex8(codes, start + 28, u32())
-    codes[start + 8] = codes[start + 13] = codes[start + 18] = codes[start + 23] = 45 // -
-    codes[start + 14] = 52 // version 4
-    codes[start + 19] = HEX[8 | ((third >>> 28) & 3)]! // RFC 4122 variant
-    this.#at = start + 36
+    this.#at = putUuid4(this.#codes, start, u32)
     return start
   }
 
@@ -142,26 +175,10 @@ class TextBuilder {
     return start
   }
 
-  /** Appends centsText(cents) (whole, non-negative cents) digit by digit; returns where it starts. */
+  /** Appends centsText(cents) (see `putCents`); returns where it starts. */
   appendCents(cents: number): number {
-    const codes = this.#codes
     const start = this.#at
-    const whole = Math.floor(cents / 100)
-    const rest = cents - whole * 100
-    let digits = 1
-    for (let power = 10; power <= whole; power *= 10) digits++
-    let i = start + digits
-    let left = whole
-    do {
-      const next = Math.floor(left / 10)
-      codes[--i] = 48 + left - next * 10
-      left = next
-    } while (left > 0)
-    i = start + digits
-    codes[i++] = 46 // .
-    codes[i++] = 48 + Math.floor(rest / 10)
-    codes[i++] = 48 + (rest % 10)
-    this.#at = i
+    this.#at = putCents(this.#codes, start, cents)
     return start
   }
 
@@ -170,10 +187,10 @@ class TextBuilder {
     return this.#at
   }
 
-  /** Everything appended since `begin()` (or since `from`), as one flat string. */
-  end(from = 0): string {
+  /** Everything appended since `begin()`, as one flat string. */
+  end(): string {
     const codes = this.#codes
-    return NodeBuffer ? (codes as Buffer).toString('latin1', from, this.#at) : String.fromCharCode.apply(null, (codes as number[]).slice(from, this.#at))
+    return NodeBuffer ? (codes as Buffer).toString('latin1', 0, this.#at) : String.fromCharCode.apply(null, (codes as number[]).slice(0, this.#at))
   }
 
   hex(length: number, u32: () => number): string {
@@ -469,20 +486,6 @@ function putChars(codes: Uint8Array | number[], at: number, value: string): numb
   return at
 }
 
-/** Writes a non-negative safe integer in decimal, as JSON.stringify writes it. */
-function putInteger(codes: Uint8Array | number[], at: number, value: number): number {
-  let digits = 1
-  for (let power = 10; power <= value; power *= 10) digits++
-  let i = at + digits
-  let left = value
-  do {
-    const next = Math.floor(left / 10)
-    codes[--i] = 48 + left - next * 10
-    left = next
-  } while (left > 0)
-  return at + digits
-}
-
 /** Copies [start, end) of the buffer to `at`. */
 function putCopy(codes: Uint8Array | number[], at: number, start: number, end: number): number {
   codes.copyWithin(at, start, end)
@@ -579,6 +582,8 @@ class DebtRows {
   /** Per parcel of the token being built (at most 12): its amounts in cents (under 2^31) and where its strings are in the text. */
   readonly #parcelScratch = {
     amount: new Int32Array(12),
+    /** 1 when the parcel is paid. */
+    paid: new Uint8Array(12),
     interest: new Int32Array(12),
     id: new Int32Array(12),
     hash: new Int32Array(12),
@@ -757,14 +762,12 @@ class DebtRows {
   }
 
   /**
-   * Row i's draws and what follows from them, for `#token` and `#tokenJson` alike: the terms and
-   * amounts, and every drawn string written into the text (not yet decoded), its positions in
-   * `#parcelScratch` and in the result.
+   * Row i's terms and what follows from them before any string is drawn, for `#token` and
+   * `#tokenJson` alike: each parcel's amounts and whether it is paid (in `#parcelScratch`), the
+   * totals and the status. Row i's stream is left where the strings' draws start.
    */
-  #draw(i: number) {
+  #plan(i: number) {
     const terms = this.#terms(i)
-    const stream = this.#stream
-    const text = this.#text
     const nowSeconds = this.#nowSeconds
     const { created, loan, regular, dueDates } = this.#loan(terms)
     const { signed, installments, principalCents } = terms
@@ -772,12 +775,8 @@ class DebtRows {
     // The rows of schedule(loan) (domain/price-table; a unit test checks they agree), computed
     // here so that the due dates, which repeat across tokens, are worked out once.
     const rate = periodRate(loan.monthlyRate, loan.frequency)
-    // Parcel ids, payment hashes and signatures are drawn in that order into one text, the
-    // parcels' amounts are written after them, and every string is cut (or copied) out of that
-    // text: one string to decode instead of one to format per value.
-    const at = this.#parcelScratch
+    const scratch = this.#parcelScratch
     const facts = this.#statusFacts[installments]!
-    text.begin()
     let balance = principalCents
     let owedCents = 0
     let paidCents = 0
@@ -790,37 +789,44 @@ class DebtRows {
       const isPaid = signed && dueDate < nowSeconds && !(lateDebtor && dueDate > nowSeconds - 45 * 86_400)
       if (isPaid) paidCents += amount
       else owedCents += amount
-      at.amount[k] = amount
-      at.interest[k] = interest
-      at.id[k] = text.appendUuid4(stream.u32)
-      at.hash[k] = isPaid ? text.appendHex(64, stream.u32) : -1
+      scratch.amount[k] = amount
+      scratch.interest[k] = interest
+      scratch.paid[k] = isPaid ? 1 : 0
       facts[k]!.isPaid = isPaid
       facts[k]!.dueDate = dueDate
     }
+    const listed = signed && i % 4 === 1
+    const status = deriveDebtTokenStatus({ signed, listed, parcels: facts, now: nowSeconds })
+    return { terms, created, regular, dueDates, owedCents, paidCents, status }
+  }
+
+  /**
+   * `#plan`, then row i's strings drawn into the text in stream order (each parcel's id, then its
+   * payment hash if paid; then the two signatures) and the amounts written after them, with their
+   * positions in `#parcelScratch` and in the result: one string to decode instead of one to format
+   * per value.
+   */
+  #draw(i: number) {
+    const plan = this.#plan(i)
+    const { signed, installments } = plan.terms
+    const stream = this.#stream
+    const text = this.#text
+    const at = this.#parcelScratch
+    text.begin()
+    for (let k = 0; k < installments; k++) {
+      at.id[k] = text.appendUuid4(stream.u32)
+      at.hash[k] = at.paid[k] === 1 ? text.appendHex(64, stream.u32) : -1
+    }
     const creditorSignatureAt = signed ? text.appendHex(130, stream.u32) : -1
     const debtorSignatureAt = signed ? text.appendHex(130, stream.u32) : -1
-    const regularAt = text.appendCents(regular)
+    const regularAt = text.appendCents(plan.regular)
     const regularEnd = text.length
     for (let k = 0; k < installments; k++) {
       at.interestText[k] = text.appendCents(at.interest[k]!)
-      at.amountText[k] = at.amount[k] === regular ? -1 : text.appendCents(at.amount[k]!)
+      at.amountText[k] = at.amount[k] === plan.regular ? -1 : text.appendCents(at.amount[k]!)
       at.textEnd[k] = text.length
     }
-    const listed = signed && i % 4 === 1
-    const status = deriveDebtTokenStatus({ signed, listed, parcels: facts, now: nowSeconds })
-    return {
-      terms,
-      created,
-      dueDates,
-      owedCents,
-      paidCents,
-      status,
-      creditorSignatureAt,
-      debtorSignatureAt,
-      regularAt,
-      regularEnd,
-      drawnEnd: text.length,
-    }
+    return { ...plan, creditorSignatureAt, debtorSignatureAt, regularAt, regularEnd }
   }
 
   #token(i: number): DebtTokenRecord {
@@ -879,55 +885,59 @@ class DebtRows {
    * caller then stringifies the record).
    */
   #tokenJson(i: number): string | undefined {
-    const { terms, created, dueDates, owedCents, paidCents, status, creditorSignatureAt, debtorSignatureAt, regularAt, regularEnd, drawnEnd } =
-      this.#draw(i)
+    const { terms, created, dueDates, owedCents, paidCents, status } = this.#plan(i)
     const { signed, installments, principalCents } = terms
+    const u32 = this.#stream.u32
     const scratch = this.#parcelScratch
     const codes = this.#text.codes
     const K = JSON_KEYS
     charsNeedEscaping = false
-    let at = drawnEnd
-    at = putChars(codes, putCodes(codes, at, K.address), this.#tokenAddresses[i]!)
-    at = putChars(codes, putCodes(codes, at, K.amount), centsText(owedCents))
+    // Written front to back, each drawn string straight into its place. The signatures come
+    // before the parcels in the JSON but after them in the stream: their places are left open
+    // (their length is fixed) and filled once the parcels are drawn.
+    let at = putChars(codes, putCodes(codes, 0, K.address), this.#tokenAddresses[i]!)
+    at = putCents(codes, putCodes(codes, at, K.amount), owedCents)
     at = putChars(codes, putCodes(codes, at, K.createdAt), created.createdAt)
     at = putChars(codes, putCodes(codes, at, K.creditorAddress), terms.creditor.wallet)
     at = putChars(codes, putCodes(codes, at, K.creditorId), terms.creditor.cnpj)
     at = putCodes(codes, at, K.creditorSignature)
-    if (signed) at = putCopy(codes, at, creditorSignatureAt, creditorSignatureAt + 132)
+    const creditorSignatureAt = at
+    if (signed) at += 132
     at = putChars(codes, putCodes(codes, at, K.debtorAddress), terms.debtor.wallet)
     at = putChars(codes, putCodes(codes, at, K.debtorId), terms.debtor.cnpj)
     at = putCodes(codes, at, K.debtorSignature)
-    if (signed) at = putCopy(codes, at, debtorSignatureAt, debtorSignatureAt + 132)
-    const listingCents = status === DebtTokenStatus.Listed ? Math.round(owedCents * 0.95) : owedCents
-    at = putChars(codes, putCodes(codes, at, K.listingPrice), centsText(listingCents))
+    const debtorSignatureAt = at
+    if (signed) at += 132
+    at = putCents(codes, putCodes(codes, at, K.listingPrice), status === DebtTokenStatus.Listed ? Math.round(owedCents * 0.95) : owedCents)
     at = putChars(codes, putCodes(codes, at, K.monthlyInterestRate), terms.monthlyInterests)
     at = putChars(codes, putCodes(codes, at, K.originalAmount), this.#cents(principalCents))
     at = putChars(codes, putCodes(codes, at, K.originalCreditor), terms.creditor.wallet)
     at = putCodes(codes, at, K.parcels)
     for (let k = 0; k < installments; k++) {
-      const amountAt = scratch.amountText[k]!
-      const interestAt = scratch.interestText[k]!
-      const interestEnd = amountAt === -1 ? scratch.textEnd[k]! : amountAt
-      const hashAt = scratch.hash[k]!
-      at = putInteger(codes, putCodes(codes, at, k === 0 ? K.firstParcelAmount : K.nextParcelAmount), scratch.amount[k]!)
+      const amount = scratch.amount[k]!
+      at = putInteger(codes, putCodes(codes, at, k === 0 ? K.firstParcelAmount : K.nextParcelAmount), amount)
       at = putInteger(codes, putCodes(codes, at, K.dueDate), dueDates[k]!.seconds)
-      at = putCopy(codes, putCodes(codes, at, K.parcelIdString), scratch.id[k]!, scratch.id[k]! + 36)
-      if (hashAt !== -1) at = putCopy(codes, putCodes(codes, at, K.paidWithHash), hashAt, hashAt + 66)
+      at = putUuid4(codes, putCodes(codes, at, K.parcelIdString), u32)
+      if (scratch.paid[k] === 1) at = putHex(codes, putCodes(codes, at, K.paidWithHash), 64, u32)
       else at = putCodes(codes, at, K.unpaid)
       at = putInteger(codes, putCodes(codes, at, K.parcelId), k + 1)
-      at = putCodes(codes, at, K.currentAmount)
-      at = amountAt === -1 ? putCopy(codes, at, regularAt, regularEnd) : putCopy(codes, at, amountAt, scratch.textEnd[k]!)
-      at = putCopy(codes, putCodes(codes, at, K.currentJuros), interestAt, interestEnd)
-      at = putCopy(codes, putCodes(codes, at, K.juros), interestAt, interestEnd)
+      at = putCents(codes, putCodes(codes, at, K.currentAmount), amount)
+      const interestAt = putCodes(codes, at, K.currentJuros)
+      const interestEnd = putCents(codes, interestAt, scratch.interest[k]!)
+      at = putCopy(codes, putCodes(codes, interestEnd, K.juros), interestAt, interestEnd)
       at = putCodes(codes, at, K.endOfParcel)
+    }
+    if (signed) {
+      putHex(codes, creditorSignatureAt, 130, u32)
+      putHex(codes, debtorSignatureAt, 130, u32)
     }
     at = putChars(codes, putCodes(codes, at, K.periodicity), terms.frequency)
     at = putInteger(codes, putCodes(codes, at, K.status), status)
     at = putChars(codes, putCodes(codes, at, K.unixtime), created.unixtime)
     at = putChars(codes, putCodes(codes, at, K.lastInstallmentDueDate), dueDates[installments - 1]!.day)
-    at = putChars(codes, putCodes(codes, at, K.amountPaidInstallments), centsText(paidCents))
+    at = putCents(codes, putCodes(codes, at, K.amountPaidInstallments), paidCents)
     at = putCodes(codes, at, K.end)
     this.#text.length = at
-    return charsNeedEscaping ? undefined : this.#text.end(drawnEnd)
+    return charsNeedEscaping ? undefined : this.#text.end()
   }
 }
