@@ -134,8 +134,8 @@ const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer
  * can be written in a row and cut out of one string with `slice` (V8 shares the characters).
  */
 class TextBuilder {
-  // Room for a token's draws (under 2 KB) and its JSON text (under 6 KB) after them.
-  readonly #codes: Uint8Array | number[] = NodeBuffer ? NodeBuffer.alloc(16384) : new Array<number>(16384).fill(0)
+  // Room for a token's draws (under 2 KB) or its JSON text (under 6 KB: 12 parcels of ~330 bytes and ~800 more).
+  readonly #codes: Uint8Array | number[] = NodeBuffer ? NodeBuffer.alloc(8192) : new Array<number>(8192).fill(0)
   #at = 0
 
   begin(): void {
