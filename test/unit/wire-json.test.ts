@@ -8,7 +8,8 @@ import { presentDebtToken } from '../../src/handlers/presenters.ts'
 import { DEFAULT_NOW } from '../../src/model/clock.ts'
 import { generateWorld } from '../../src/model/generate-world.ts'
 import { DEFAULT_SEED } from '../../src/model/random.ts'
-import { WireText } from '../../src/model/table-snapshot.ts'
+import { type SeededRows, TableSnapshot, WireText, seededRowsOf } from '../../src/model/table-snapshot.ts'
+import { type DebtTokenRecord, tables } from '../../src/model/records.ts'
 import { snapshotWorld } from '../../src/model/world.ts'
 import { stringifyAnswer } from '../../src/pipeline/json-cache.ts'
 import type { SimRequest } from '../../src/pipeline/sim-request.ts'
@@ -39,6 +40,28 @@ describe('wire JSON of generated debt tokens', () => {
       // The same WireText every time (list answers cache on element identity).
       expect(texts.wire(5)).toBe(texts.wire(5))
     }
+  })
+
+  it('is left out for a row whose source cannot write it, and that row is answered from its record', () => {
+    // A source that, like the generator on a string that would need escaping, gives no text for odd rows.
+    const world = generateWorld({ seed: DEFAULT_SEED, debtTokens: 40, now: new Date(DEFAULT_NOW) })
+    const rows = seededRowsOf<DebtTokenRecord>(world, 'debtTokens')!
+    const calls: number[] = []
+    const halfRows: SeededRows<DebtTokenRecord> = {
+      size: rows.size,
+      keyAt: (row) => rows.keyAt(row),
+      filedAt: (name, row) => rows.filedAt(name, row),
+      record: (row) => rows.record(row),
+      wireJson: (row) => (calls.push(row), row % 2 === 0 ? rows.wireJson!(row) : undefined),
+    }
+    const table = new TableSnapshot(tables.debtTokens, halfRows)
+    expect(table.wire(1)).toBeUndefined()
+    expect(table.wire(1)).toBeUndefined()
+    expect(calls.filter((row) => row === 1)).toHaveLength(1) // the absence is remembered too
+    expect(table.wire(2)?.json).toBe(JSON.stringify(presentDebtToken(rows.record(2))))
+    const mixed = [0, 1, 2, 3].map((row) => table.wire(row) ?? presentDebtToken(table.record(row)))
+    expect(mixed.map((element) => element instanceof WireText)).toEqual([true, false, true, false])
+    expect(stringifyAnswer(mixed)).toBe(JSON.stringify([0, 1, 2, 3].map((row) => presentDebtToken(rows.record(row)))))
   })
 
   it('is not offered by fixture tables (their records are in memory already)', () => {
