@@ -40,12 +40,12 @@ export class EncodedBody {
   }
 }
 
-export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' })
-
-/** A fresh copy of JSON_HEADERS for one answer: a literal, which is cheaper than spreading the frozen object. */
+/** The headers of a JSON answer, fresh for each one: a literal, which is cheaper than spreading a frozen object. */
 export function jsonHeaders(): Record<string, string> {
   return { 'content-type': 'application/json' }
 }
+
+export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze(jsonHeaders())
 
 /** Adapts a Fetch API Request (msw, browsers) to a SimRequest. */
 export function fromFetchRequest(request: Request): SimRequest {
