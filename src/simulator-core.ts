@@ -11,8 +11,7 @@ import { generateWorld } from './model/world-generator.ts'
 import { defaultFixtures } from './model/default-fixtures.ts'
 import { type Model, createModel } from './model/model.ts'
 import { DEFAULT_SEED, createRandom } from './model/random.ts'
-import { defaultFixturesPrevalidated } from './model/prevalidated.ts'
-import { type World, type WorldSnapshot, parseWorld, snapshotWorld, worldOfValidatedFixtures } from './model/world.ts'
+import { type World, type WorldSnapshot, parseWorld, snapshotWorld } from './model/world.ts'
 import { ApiError } from './pipeline/api-error.ts'
 import { compose, errorResponse } from './pipeline/compose.ts'
 import { type WorldState, authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
@@ -141,7 +140,6 @@ export function loadWorld(options: Pick<SimulatorOptions, 'fixtures' | 'world' |
   if (options.size !== undefined) {
     return snapshotWorld(generateWorld({ seed: options.seed ?? DEFAULT_SEED, debtTokens: options.size, now: worldInstant(options.now) }))
   }
-  if (options.fixtures === undefined && defaultFixturesPrevalidated) return snapshotWorld(worldOfValidatedFixtures(defaultFixtures))
   const fixtures = options.fixtures ?? defaultFixtures
   return snapshotWorld(isWorld(fixtures) ? fixtures : parseWorld(fixtures))
 }

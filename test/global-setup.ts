@@ -1,7 +1,6 @@
-/** Builds dist/ once before the tests, so those that run `npm start`'s bundle run today's sources. */
-// @ts-expect-error: a plain ESM script without type declarations
-import { buildCli } from '../scripts/build.mjs'
+/** Builds dist/ once before the tests, so those that run the package's command or entries run today's sources. */
+import { build } from 'tsdown'
 
 export default async function setup(): Promise<void> {
-  await (buildCli as () => Promise<void>)()
+  await build({ logLevel: 'warn' })
 }

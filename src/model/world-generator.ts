@@ -1,20 +1,36 @@
 /**
  * How the simulator reaches the world generator (`size` worlds and scenario worlds), and with it
- * faker's pt_BR and en locales: the largest modules it loads. Here the generator is imported with
- * everything else, so `createSimulator({ size })` stays synchronous in every runtime.
- *
- * The CLI bundle (scripts/build.mjs) swaps this module for world-generator-lazy.ts, which loads
- * the generator only when asked, so that `npm start` on the default world does not load faker's
- * locales before its first answer. Both modules export the same three functions.
+ * faker's pt_BR and en locales: the largest modules it loads. The standalone server and the CLI load
+ * it on demand, so a server on the default world answers its first request without evaluating them;
+ * every path that may generate there awaits `loadWorldGenerator()` first (the server before a
+ * `size` world, the CLI before a start scenario or a replay, the scenario step before an
+ * `X-Sim-Scenario` request, the control API before activating a scenario). The in-process entries
+ * hand it over at import (simulator.ts), so `createSimulator({ size })` stays synchronous.
  */
-export { generateWorld } from './generate-world.ts'
+import type * as Generator from './generate-world.ts'
+import type { GenerateOptions } from './generate-world.ts'
+import type { World } from './world.ts'
 
-/** Resolves once `generateWorld` can be called (here: at once). */
+let generator: typeof Generator | undefined
+let loading: Promise<void> | undefined
+
+/** Makes `generateWorld` callable now with a generator module imported by the caller. */
+export function provideWorldGenerator(module: typeof Generator): void {
+  generator = module
+}
+
+/** Resolves once `generateWorld` can be called, importing the generator the first time. */
 export function loadWorldGenerator(): Promise<void> {
-  return Promise.resolve()
+  if (generator !== undefined) return Promise.resolve()
+  return (loading ??= import('./generate-world.ts').then(provideWorldGenerator))
 }
 
 /** Whether `generateWorld` can be called now. */
 export function worldGeneratorLoaded(): boolean {
-  return true
+  return generator !== undefined
+}
+
+export function generateWorld(options: GenerateOptions): World {
+  if (generator === undefined) throw new Error('the world generator is not loaded yet: await loadWorldGenerator() before generating a world')
+  return generator.generateWorld(options)
 }

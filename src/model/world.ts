@@ -91,16 +91,6 @@ export function parseWorld(files: Readonly<Record<string, unknown>>, source = 'f
   return world
 }
 
-/**
- * The world of fixtures that were validated already (see prevalidated.ts): the same records as
- * `parseWorld` gives for them, without running the schemas again.
- */
-export function worldOfValidatedFixtures(files: Readonly<Record<string, unknown>>): World {
-  const world = { platform: (files[fixtureFiles.platform] as PlatformSettings | undefined) ?? DEFAULT_PLATFORM } as World
-  for (const name of tableNames) (world as unknown as Record<string, unknown>)[name] = files[fixtureFiles[name]] ?? []
-  return world
-}
-
 function checkReferences(world: World, source: string): void {
   const lower = (value: string) => value.toLowerCase()
   for (const name of tableNames) {

@@ -6,7 +6,7 @@
  * mistake fails at load with the file name and the path of the bad field.
  */
 import * as z from 'zod'
-import { type Operation, operationIds, operations } from '../contract/operations.ts'
+import { type Operation, type OperationId, operationIds, operations } from '../contract/operations.ts'
 import { formatPath } from '../model/world.ts'
 
 /** Statuses a rule may answer with, all in the documented `{statusCode, error, message}` shape. */
@@ -22,7 +22,8 @@ export const MAX_WORLD_SIZE = 10_000
 export const ANY_OPERATION = '*'
 
 const OperationTarget = z
-  .enum([ANY_OPERATION, ...operationIds] as [string, ...string[]], {
+  // Typed as the union of operation ids and "*", so a typo in a scenario written in TypeScript fails to compile.
+  .enum([ANY_OPERATION, ...operationIds] as [typeof ANY_OPERATION, ...OperationId[]], {
     error: `must be "*" or an operation id: ${operationIds.join(', ')}`,
   })
   .describe('The operation id the rule applies to, or "*" for every operation.')

@@ -40,7 +40,7 @@ describe.each(targets)('rule outcomes, %s', (_name, factory) => {
     const phrases = ['Unauthorized', 'Forbidden', 'Not Found', 'Conflict', 'Internal Server Error', 'Service Unavailable']
     target.simulator.useScenario(
       scenarioOf([
-        ...statuses.map((status) => ({ operation: 'listSecurityTokens', match: { query: { contractAddress: `0x${String(status).padStart(40, '0')}` } }, respond: { status, message: `forced ${status}` } })),
+        ...statuses.map((status) => ({ operation: 'listSecurityTokens' as const, match: { query: { contractAddress: `0x${String(status).padStart(40, '0')}` } }, respond: { status, message: `forced ${status}` } })),
         { operation: 'getUser', respond: { status: 403, message: 'role investor cannot read users', error: 'Forbidden by policy', headers: { 'x-reason': 'role' } } },
       ]),
     )

@@ -1,35 +1,112 @@
 /**
- * The command line: parsing, and `npm start` itself (scripts/start.sh) starting, from its V8
- * startup snapshot or from the modules, answering and shutting down cleanly.
+ * The command line: parsing, the subcommands, and the built command itself (dist/cli.js, what the
+ * installed bin and `npm start` run) starting, answering as the sources do, and shutting down cleanly.
  */
-import { execFileSync } from 'node:child_process'
-import { cpSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseArgs } from '../../src/runtimes/cli/args.ts'
-import { projectRoot, startNpmStart } from '../support/npm-start.ts'
+import { CLI_HELP, VERSION, dispatch } from '../../src/runtimes/cli/cli.ts'
+import { startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
+import { cliPath, projectRoot, startCli } from '../support/cli-process.ts'
 import { samples } from '../support/samples.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
 const root = projectRoot
-const FROM_SNAPSHOT = ', from a V8 startup snapshot)'
 
 describe('CLI arguments', () => {
   it('defaults to 127.0.0.1:4010 and reads flags and environment variables', () => {
     expect(parseArgs([], {})).toMatchObject({ kind: 'run', options: { port: 4010, host: '127.0.0.1', engine: 'direct' } })
     expect(parseArgs([], { PORT: '5000' })).toMatchObject({ options: { port: 5000 } })
     expect(parseArgs(['--port', '6000', '--host=0.0.0.0', '--seed', '7'], { PORT: '5000' })).toMatchObject({ options: { port: 6000, host: '0.0.0.0', seed: 7 } })
+    expect(parseArgs(['-p', '6001'])).toMatchObject({ options: { port: 6001 } })
     expect(parseArgs(['--size', '200'])).toMatchObject({ options: { size: 200 } })
   })
   it('refuses what it does not understand, and prints help', () => {
     expect(parseArgs(['--prot', '1'])).toEqual({ kind: 'error', message: 'unknown option --prot' })
     expect(parseArgs(['--port', 'x'])).toMatchObject({ kind: 'error' })
     expect(parseArgs(['--port'])).toMatchObject({ kind: 'error', message: '--port needs a value' })
+    expect(parseArgs(['-p'])).toMatchObject({ kind: 'error', message: '--port needs a value' })
     expect(parseArgs(['--engine', 'turbo'])).toMatchObject({ kind: 'error' })
     expect(parseArgs(['--now', 'someday'])).toMatchObject({ kind: 'error' })
     const help = parseArgs(['--help'])
     expect(help.kind).toBe('help')
-    if (help.kind === 'help') for (const flag of ['--port', '--host', '--seed', '--now', '--fixtures', '--size', '--engine']) expect(help.text).toContain(flag)
+    if (help.kind === 'help') for (const flag of ['-p, --port', '--host', '--seed', '--now', '--fixtures', '--size', '--engine']) expect(help.text).toContain(flag)
+  })
+})
+
+/** Runs `dispatch` with its output captured. */
+async function run(argv: string[], env: Record<string, string> = {}): Promise<{ code: number | undefined; out: string; err: string }> {
+  let out = ''
+  let err = ''
+  const code = await dispatch(argv, { out: (text) => (out += `${text}\n`), err: (text) => (err += `${text}\n`) }, env)
+  return { code, out, err }
+}
+
+describe('subcommands', () => {
+  it('--version prints the package version; --help and help <command> print each help', async () => {
+    const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version
+    expect(VERSION).toBe(version)
+    expect(await run(['--version'])).toEqual({ code: 0, out: `${version}\n`, err: '' })
+    expect(await run(['-v'])).toMatchObject({ code: 0, out: `${version}\n` })
+    expect(await run(['--help'])).toEqual({ code: 0, out: `${CLI_HELP}\n`, err: '' })
+    expect(await run(['help'])).toMatchObject({ code: 0, out: `${CLI_HELP}\n` })
+    for (const command of ['serve', 'replay', 'scenarios', 'openapi']) {
+      expect(CLI_HELP).toContain(`  ${command} `)
+      const own = await run([command, '--help'])
+      expect(own.code).toBe(0)
+      expect(own.out).toContain(`Usage: debt-token-simulator ${command === 'serve' ? '[serve]' : command}`)
+      expect((await run(['help', command])).out).toBe(own.out)
+    }
+  })
+  it('refuses an unknown command or option with exit code 2 and the help', async () => {
+    expect(await run(['serv'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown command serv') })
+    expect(await run(['help', 'serv'])).toMatchObject({ code: 2 })
+    expect(await run(['--prot', '1'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown option --prot') })
+    expect(await run(['openapi', '--outt', 'x'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown option --outt') })
+    expect(await run(['scenarios', 'list'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown subcommand list') })
+  })
+  it('scenarios lists every shipped scenario with its description, and a directory\'s with --scenarios', async () => {
+    const listed = await run(['scenarios'])
+    expect(listed.code).toBe(0)
+    const shipped = readFileSync(join(root, 'src/scenarios/shipped-scenarios.ts'), 'utf8').match(/^  '([\w.-]+)':/gm)!.map((line) => line.slice(3, -2))
+    expect(shipped.length).toBeGreaterThan(5)
+    const flaky = JSON.parse(readFileSync(join(root, 'scenarios/flaky-backend.json'), 'utf8')) as { description: string }
+    expect(listed.out).toContain(flaky.description)
+    expect(listed.out.trim().split('\n').map((line) => line.split(' ')[0])).toEqual(shipped)
+    const directory = temporaryDirectory('cli-scenarios-')
+    writeFileSync(join(directory, 'mine.json'), JSON.stringify({ description: 'My own scenario', rules: [{ operation: 'getUser', respond: { status: 404, message: 'gone' } }] }))
+    const json = await run(['scenarios', '--json', '--scenarios', directory])
+    expect(JSON.parse(json.out)).toContainEqual({ name: 'mine', source: directory, description: 'My own scenario', rules: 1, steps: 0 })
+    expect(JSON.parse((await run(['scenarios', '--json'], { SIM_SCENARIOS: directory })).out)).toHaveLength(shipped.length + 1)
+  })
+  it('scenarios validate passes good files and exits 1 on a mistake, naming the file and field', async () => {
+    const good = await run(['scenarios', 'validate', join(root, 'scenarios')])
+    expect(good.code).toBe(0)
+    expect(good.out).toMatch(/ok {3}.*flaky-backend\.json/)
+    expect(good.out).not.toContain('scenario.schema.json')
+    const directory = temporaryDirectory('cli-validate-')
+    const bad = join(directory, 'bad.json')
+    writeFileSync(bad, JSON.stringify({ description: 'typo', rules: [{ operation: 'getUsr', respond: { status: 400 } }] }))
+    const failed = await run(['scenarios', 'validate', join(root, 'scenarios/flaky-backend.json'), bad])
+    expect(failed.code).toBe(1)
+    expect(failed.err).toContain(`${bad}: rules[0].operation`)
+    expect(failed.out).toContain('2 scenario files checked: 1 valid, 1 with mistakes')
+    expect((await run(['scenarios', 'validate', join(directory, 'missing.json')])).code).toBe(1)
+    expect((await run(['scenarios', 'validate'])).code).toBe(2)
+  })
+  it('openapi prints the document, or writes it with --out', async () => {
+    const printed = await run(['openapi'])
+    expect(printed.code).toBe(0)
+    const document = JSON.parse(printed.out) as { openapi: string; paths: Record<string, unknown>; servers: { url: string }[] }
+    expect(document.openapi).toMatch(/^3\.1/)
+    expect(Object.keys(document.paths).length).toBeGreaterThan(10)
+    expect(readFileSync(join(root, 'docs/openapi.json'), 'utf8')).toBe(`${printed.out}`)
+    const file = join(temporaryDirectory('cli-openapi-'), 'nested', 'api.json')
+    const written = await run(['openapi', '--out', file, '--server', 'http://localhost:9999'])
+    expect(written).toMatchObject({ code: 0, out: `wrote ${file}\n` })
+    expect(JSON.parse(readFileSync(file, 'utf8')).servers[0].url).toBe('http://localhost:9999')
   })
 })
 
@@ -59,66 +136,50 @@ async function answersOfEveryOperation(url: string): Promise<string[]> {
   return answers
 }
 
-describe('npm start', () => {
-  it('starts from the V8 startup snapshot, and answers byte for byte as the modules do', async () => {
-    const fromSnapshot = await startNpmStart(['--quiet'])
-    const fromModules = await startNpmStart(['--quiet'], { env: { DEBT_TOKEN_SIMULATOR_NO_SNAPSHOT: '1' } })
+describe('the built command (dist/cli.js)', () => {
+  it('is a Node script that prints its version and help with no loader', () => {
+    expect(readFileSync(cliPath, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true)
+    expect(execFileSync(process.execPath, [cliPath, '--version'], { encoding: 'utf8' }).trim()).toBe(VERSION)
+    expect(execFileSync(process.execPath, [cliPath, 'replay', '--help'], { encoding: 'utf8' })).toContain('--session')
+    const unknown = spawnSync(process.execPath, [cliPath, 'nonsense'], { encoding: 'utf8' })
+    expect(unknown.status).toBe(2)
+    expect(unknown.stderr).toContain('unknown command nonsense')
+  })
+
+  it('answers byte for byte as the sources do', async () => {
+    const built = await startCli(['--quiet'])
+    const fromSources = await startStandaloneServer({ port: 0 })
     try {
-      expect(fromSnapshot.output()).toContain(FROM_SNAPSHOT)
-      expect(fromModules.output()).toMatch(/listening on \S+ \(engine direct\)/)
-      const answers = await answersOfEveryOperation(fromSnapshot.url)
+      expect(built.output()).toMatch(/listening on \S+ \(engine direct\)/)
+      const answers = await answersOfEveryOperation(built.url)
       expect(answers.filter((answer) => /^20\d /.test(answer)).length).toBeGreaterThan(Object.keys(samples).length / 2)
-      expect(await answersOfEveryOperation(fromModules.url)).toEqual(answers)
+      expect(await answersOfEveryOperation(fromSources.url)).toEqual(answers)
     } finally {
-      expect(await fromSnapshot.stop()).toBe(0)
-      expect(await fromModules.stop()).toBe(0)
+      expect(await built.stop()).toBe(0)
+      await fromSources.close()
     }
   })
 
-  it('leaves the snapshot to the modules when it is stale or from another Node, and rebuilds a stale one', { timeout: 120_000 }, async () => {
-    // A copy of the project, so that this test may build and touch it.
-    const project = temporaryDirectory('dts-start-')
-    for (const path of ['src', 'fixtures', 'scenarios', 'scripts', 'package.json']) cpSync(join(root, path), join(project, path), { recursive: true })
-    symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'dir')
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: project, stdio: 'ignore' })
-    const startedFrom = async (): Promise<string> => {
-      const server = await startNpmStart(['--quiet'], { project })
-      const response = await fetch(`${server.url}/securityToken`, { headers: { authorization: 'Bearer t' } })
-      expect(response.status).toBe(200)
-      expect(await server.stop()).toBe(0)
-      return server.output().includes(FROM_SNAPSHOT) ? 'snapshot' : 'modules'
-    }
-    expect(await startedFrom()).toBe('snapshot')
-
-    const builtBy = join(project, 'dist', 'snapshot', 'built-by')
-    expect(readFileSync(builtBy, 'utf8').trim()).toBe(process.execPath)
-    writeFileSync(builtBy, '/another/node\n')
-    expect(await startedFrom()).toBe('modules') // and no rebuild: the sources did not change
-    expect(readFileSync(builtBy, 'utf8')).toBe('/another/node\n')
-    writeFileSync(builtBy, `${process.execPath}\n`)
-    expect(await startedFrom()).toBe('snapshot')
-
-    // As if a source had been edited after the build: dist/ an hour older than every source.
-    const blob = join(project, 'dist', 'snapshot', 'cli.blob')
-    const hourAgo = new Date(Date.now() - 3_600_000)
-    for (const file of [blob, join(project, 'dist', 'cli.mjs')]) utimesSync(file, hourAgo, hourAgo)
-    expect(await startedFrom()).toBe('modules') // start.mjs rebuilt dist/, snapshot included…
-    expect(statSync(blob).mtimeMs).toBeGreaterThan(hourAgo.getTime() + 60_000)
-    expect(await startedFrom()).toBe('snapshot') // …which the next start uses
+  it('exits 1 naming the directory and the expected files when --fixtures is missing', () => {
+    const missing = join(temporaryDirectory('cli-fixtures-'), 'no-such-dir')
+    const result = spawnSync(process.execPath, [cliPath, '--port', '0', '--fixtures', missing], { encoding: 'utf8' })
+    expect(result.status).toBe(1)
+    expect(result.stderr).toContain(missing)
+    expect(result.stderr).toContain('debt-tokens.json')
   })
 
-  it("bundles the world generator (faker's pt_BR and en locales) in a chunk the start does not load", () => {
-    const chunks = readdirSync(join(root, 'dist', 'chunks')).filter((name) => name.endsWith('.mjs'))
-    const generator = chunks.find((name) => name.startsWith('generate-world-'))
+  it("keeps the world generator (faker's pt_BR and en locales) in a chunk the start does not load", () => {
+    const cli = readFileSync(cliPath, 'utf8')
+    const generator = /import\(["'`]\.\/(generate-world[\w-]*\.js)["'`]\)/.exec(cli)?.[1]
     expect(generator).toBeDefined()
-    const loaded = [...staticImports(join(root, 'dist', 'cli.mjs'))].map((file) => basename(file))
-    expect(loaded.length).toBeGreaterThan(0)
-    expect(loaded).not.toContain(generator)
+    expect(readFileSync(join(dirname(cliPath), generator!), 'utf8')).toContain('@faker-js/faker/locale/pt_BR')
+    expect([...staticImports(cliPath)].map((file) => file.slice(file.lastIndexOf('/') + 1))).not.toContain(generator)
+    expect(cli).not.toMatch(/from\s*["'`]@faker-js\/faker\/locale\/pt_BR/)
   })
 
   it('loads the world generator when a request first needs it: a scenario world by header or control API, --size', async () => {
     const auth = { authorization: 'Bearer t' }
-    const normal = await startNpmStart(['--quiet'])
+    const normal = await startCli(['--quiet'])
     try {
       // The very first request names a scenario whose world is generated (rich-world: 200 debt tokens).
       const rich = await fetch(`${normal.url}/securityToken`, { headers: { ...auth, 'x-sim-scenario': 'rich-world' } })
@@ -135,7 +196,7 @@ describe('npm start', () => {
     } finally {
       expect(await normal.stop()).toBe(0)
     }
-    const sized = await startNpmStart(['--quiet', '--size', '300'])
+    const sized = await startCli(['--quiet', '--size', '300'])
     try {
       const state = (await (await fetch(`${sized.url}/__sim/state?limit=0`)).json()) as { counts: { debtTokens: number } }
       expect(state.counts.debtTokens).toBe(300)
@@ -146,7 +207,7 @@ describe('npm start', () => {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`serves on the given port, logs each request and exits 0 on ${signal}`, async () => {
-      const { url, output, stop } = await startNpmStart([])
+      const { url, output, stop } = await startCli([])
       const response = await fetch(`${url}/securityToken`, { headers: { authorization: 'Bearer t' } })
       expect(response.status).toBe(200)
       await new Promise((resolve) => setTimeout(resolve, 100))

@@ -5,7 +5,7 @@
  * behaviour everywhere.
  */
 import { setupServer } from 'msw/node'
-import { startNpmStart } from './npm-start.ts'
+import { startCli } from './cli-process.ts'
 import { strictListenOptions } from '../../src/runtimes/node.ts'
 import { createSimulator, type SimulatorCore, type SimulatorOptions } from '../../src/simulator.ts'
 import { type Engine, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
@@ -104,12 +104,12 @@ function controlsOf(simulator: SimulatorCore): Pick<Target, 'reset' | 'setClock'
 }
 
 /**
- * What `npm start` runs (scripts/start.sh: the V8 startup snapshot when it is fresh), as a process
- * on a free port of 127.0.0.1, controlled through its /__sim API.
+ * The package's command (dist/cli.js: what the bin and `npm start` run), as a process on a free
+ * port of 127.0.0.1, controlled through its /__sim API.
  */
 export const processTarget: TargetFactory = async (options) => {
   if (options !== undefined && Object.keys(options).length > 0) throw new Error('processTarget starts the default world only')
-  const server = await startNpmStart(['--host', '127.0.0.1', '--quiet'])
+  const server = await startCli(['--host', '127.0.0.1', '--quiet'])
   const baseUrl = server.url
   const exchanges: Exchange[] = []
   const control = async (method: string, path: string, body?: unknown) => {

@@ -29,12 +29,12 @@ export interface CliOptions {
 
 export type ParsedArgs = { kind: 'run'; options: CliOptions } | { kind: 'help'; text: string } | { kind: 'error'; message: string }
 
-export const HELP = `Usage: debt-token-simulator [options]   (npm start -- [options])
+export const HELP = `Usage: debt-token-simulator [serve] [options]   (npm start -- [options])
 
-Serves the Debt Token and Security Token Service simulator over HTTP.
+Serves the Debt Token and Security Token Service simulator over HTTP (the default command).
 
 Options:
-  --port <n>        port to listen on (env PORT; default ${DEFAULT_PORT}; 0 picks a free one)
+  -p, --port <n>    port to listen on (env PORT; default ${DEFAULT_PORT}; 0 picks a free one)
   --host <addr>     address to bind (env HOST; default ${DEFAULT_HOST})
   --seed <n>        seed of generated values (env SIM_SEED; default ${DEFAULT_SEED})
   --now <iso|system> the fixed instant the clock starts at, or "system" for real time (env SIM_NOW)
@@ -84,7 +84,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   const on = new Set<string>()
   for (const flag of flags) if (flag.env !== undefined && env[flag.env]) values[flag.name] = env[flag.env]!
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
+    const arg = argv[i] === '-p' ? '--port' : argv[i]!
     if (arg === '-h' || arg === '--help') return { kind: 'help', text: HELP }
     const toggle = switches.find((name) => arg === `--${name}`)
     if (toggle !== undefined) {

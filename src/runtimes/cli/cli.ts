@@ -1,105 +1,94 @@
 /**
- * The command line of `npm start` / `debt-token-simulator`: parses it, starts the standalone server
- * (with a scenario active and the session recorded when asked) and shuts it down cleanly on SIGINT
- * or SIGTERM, writing the recording first. Its entries: main.ts (sources and the ESM bundle) and
- * snapshot-main.ts (the V8 startup snapshot).
+ * The command line `debt-token-simulator [command] [options]`: picks the subcommand (serve, the
+ * default; replay; scenarios; openapi), answers --version and --help, and turns what the command
+ * returns into the exit code. A failure prints one line and exits 1.
  */
-import { type CliOptions, parseArgs } from './args.ts'
-import { startStandaloneServer } from '../standalone/server.ts'
-import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
-import { DEFAULT_NOW } from '../../model/clock.ts'
-import { type FileRecording, createFileRecording } from '../../scenarios/record-to-file.ts'
-import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
-import { MAX_WORLD_SIZE, type Scenario, type ScenarioWorld } from '../../scenarios/scenario-schema.ts'
-import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
-import { createSimulatorCore } from '../../simulator-core.ts'
-import { loadWorldGenerator } from '../../model/world-generator.ts'
+import packageJson from '../../../package.json' with { type: 'json' }
+import { type CommandOutput, consoleOutput, wantsHelp } from './io.ts'
+import { OPENAPI_HELP, openapiCommand } from './openapi-command.ts'
+import { REPLAY_HELP, replayCommand } from './replay.ts'
+import { SCENARIOS_HELP, scenariosCommand } from './scenarios-command.ts'
+import { HELP as SERVE_HELP } from './args.ts'
+import { serveCommand } from './serve.ts'
 
-/** A recording that replays against a fresh simulator started like this one (same seed, clock, world, rules). */
-function startRecording(file: string, options: CliOptions, startScenario: Scenario | undefined): FileRecording {
-  const notes: string[] = []
-  let world: ScenarioWorld | undefined = startScenario?.world
-  if (world === undefined && options.size !== undefined) {
-    if (options.size <= MAX_WORLD_SIZE) world = { size: options.size }
-    else notes.push(`recorded with --size ${options.size}: replay it against a server started with the same --size`)
-  }
-  if (options.fixtures !== undefined) notes.push(`recorded with --fixtures ${options.fixtures}: replay it against a server started with them`)
-  if (options.now === 'system') notes.push('recorded with a system clock: timestamps in the expectations will differ on replay')
-  if (options.scenario !== undefined) notes.push(`recorded with the scenario ${options.scenario} active`)
-  return createFileRecording(file, {
-    description: `Recorded session, started ${new Date().toISOString()}.${notes.map((note) => ` Note: ${note}.`).join('')}`,
-    seed: options.seed,
-    ...(options.now !== 'system' && { now: options.now ?? DEFAULT_NOW }),
-    ...(startScenario !== undefined && { rules: startScenario.rules }),
-    ...(world !== undefined && { world }),
-  })
+export const VERSION: string = packageJson.version
+
+export const CLI_HELP = `Usage: debt-token-simulator [command] [options]
+
+A stateful simulator of the Debt Token and Security Token Service.
+
+Commands:
+  serve       serve the simulator over HTTP (the default command)
+  replay      replay the steps of scenario files, in-process or against a server (--url)
+  scenarios   list the scenarios by name; "scenarios validate <files>" checks scenario files
+  openapi     print the OpenAPI document of the simulated API, or write it (--out <file>)
+
+Options:
+  -v, --version  print the version
+  -h, --help     print this help; "debt-token-simulator <command> --help" for a command's own
+
+Run with no command to serve on http://127.0.0.1:4010.`
+
+type Env = Readonly<Record<string, string | undefined>>
+
+interface Command {
+  readonly help: string
+  run(argv: readonly string[], output: CommandOutput, env: Env): number | undefined | Promise<number | undefined>
 }
 
-/** How the process was started, for the listening line: from the V8 startup snapshot or by evaluating the modules. */
-export type StartedFrom = 'snapshot' | 'modules'
+const commands: Readonly<Record<string, Command>> = {
+  serve: { help: SERVE_HELP, run: serveCommand },
+  replay: { help: REPLAY_HELP, run: (argv, output) => replayCommand(argv, output) },
+  scenarios: { help: SCENARIOS_HELP, run: scenariosCommand },
+  openapi: { help: OPENAPI_HELP, run: openapiCommand },
+}
 
-async function main(argv: readonly string[], startedFrom: StartedFrom): Promise<void> {
-  const parsed = parseArgs(argv, process.env)
-  if (parsed.kind === 'help') {
-    console.log(parsed.text)
-    return
+/**
+ * Runs one command line (without node and the script); resolves with its exit code, or undefined
+ * while a server keeps the process running.
+ */
+export async function dispatch(argv: readonly string[], output: CommandOutput = consoleOutput, env: Env = process.env): Promise<number | undefined> {
+  const [first, ...rest] = argv
+  if (first === '-v' || first === '--version') {
+    output.out(VERSION)
+    return 0
   }
-  if (parsed.kind === 'error') {
-    console.error(`debt-token-simulator: ${parsed.message}\nRun with --help for the options.`)
-    process.exitCode = 2
-    return
-  }
-  const { options } = parsed
-  const fixtures = options.fixtures === undefined ? undefined : loadFixtureDirectory(options.fixtures)
-  const scenarios = options.scenarios === undefined ? {} : loadScenarioDirectory(options.scenarios)
-  // In the bundle the world generator loads on demand (see model/world-generator.ts): these worlds need it now.
-  if (options.size !== undefined || options.scenario !== undefined) await loadWorldGenerator()
-  const simulator = createSimulatorCore({
-    seed: options.seed,
-    now: options.now,
-    scenarios,
-    ...(options.size !== undefined && { size: options.size }),
-    ...(options.sessionLimit !== undefined && { sessionLimit: options.sessionLimit }),
-    ...(options.sessionIdleMs !== undefined && { sessionIdleMs: options.sessionIdleMs }),
-    ...(options.journalSize !== undefined && { journalCapacity: options.journalSize }),
-    ...(fixtures !== undefined && { fixtures }),
-  })
-  if (options.scenario !== undefined) simulator.useScenario(options.scenario) // an unknown name lists the available ones
-  const startScenario = options.scenario === undefined ? undefined : (scenarios[options.scenario] ?? shippedScenarios()[options.scenario])
-  const recording = options.record === undefined ? undefined : startRecording(options.record, options, startScenario)
-  const server = await startStandaloneServer({
-    port: options.port,
-    host: options.host,
-    engine: options.engine,
-    simulator,
-    log: options.log,
-    ...(recording !== undefined && { recording }),
-  })
-  console.log(
-    `debt-token-simulator listening on ${server.url} (engine ${options.engine}` +
-      `${options.scenario === undefined ? '' : `, scenario ${options.scenario}`}` +
-      `${recording === undefined ? '' : `, recording to ${recording.file}`}` +
-      `${startedFrom === 'snapshot' ? ', from a V8 startup snapshot' : ''})`,
-  )
-  let closing = false
-  const shutdown = (signal: string) => {
-    if (closing) return
-    closing = true
-    console.log(`debt-token-simulator: ${signal}, shutting down`)
-    if (recording !== undefined) {
-      const written = recording.flushSync()
-      console.log(`debt-token-simulator: recorded ${written.steps} requests to ${written.file}`)
+  if (first === 'help') {
+    const command = rest[0] === undefined ? undefined : commands[rest[0]]
+    if (rest[0] !== undefined && command === undefined) {
+      output.err(`debt-token-simulator: unknown command ${rest[0]}\n\n${CLI_HELP}`)
+      return 2
     }
-    void server.close().then(() => process.exit(0))
+    output.out(command?.help ?? CLI_HELP)
+    return 0
   }
-  process.on('SIGINT', () => shutdown('SIGINT'))
-  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  if (first === undefined || first.startsWith('-')) {
+    // Options alone serve; -h/--help alone is the command's help, not serve's.
+    if (first !== undefined && wantsHelp([first]) && rest.length === 0) {
+      output.out(CLI_HELP)
+      return 0
+    }
+    return commands.serve!.run(argv, output, env)
+  }
+  const command = commands[first]
+  if (command === undefined) {
+    output.err(`debt-token-simulator: unknown command ${first}\n\n${CLI_HELP}`)
+    return 2
+  }
+  if (wantsHelp(rest)) {
+    output.out(command.help)
+    return 0
+  }
+  return command.run(rest, output, env)
 }
 
-/** Runs the command line `argv` (without node and script); a failure prints one line and exits 1. */
-export function runCli(argv: readonly string[], startedFrom: StartedFrom): void {
-  main(argv, startedFrom).catch((error: unknown) => {
+/** The process's command line: exit code from `dispatch`; a failure prints one line and exits 1. */
+export async function runCli(argv: readonly string[]): Promise<void> {
+  try {
+    const code = await dispatch(argv)
+    if (code !== undefined) process.exitCode = code
+  } catch (error) {
     console.error(`debt-token-simulator: ${error instanceof Error ? error.message : String(error)}`)
     process.exit(1)
-  })
+  }
 }

@@ -1,4 +1,5 @@
-/** The CLI's entry when its modules are evaluated: run through tsx from the sources, and the ESM bundle dist/cli.mjs. */
+#!/usr/bin/env node
+/** The package's command, `debt-token-simulator` (dist/cli.js): `npm start` and `npm run replay` run it too. */
 import { runCli } from './cli.ts'
 
-runCli(process.argv.slice(2), 'modules')
+void runCli(process.argv.slice(2))

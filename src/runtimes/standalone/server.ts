@@ -16,6 +16,7 @@ import { type SimulatorCore, type SimulatorOptions, createSimulatorCore } from '
 import { type SessionRecording, CONTROL_PREFIX, handleControlRequest, isControlPath } from './control-routes.ts'
 import { corsHeaders, preflightHeaders } from './cors.ts'
 import { fromNodeRequest } from './node-request.ts'
+import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { type LogLevel, formatLogLine } from '../../observability/operations-log.ts'
 
 export type Engine = 'direct' | 'msw'
@@ -173,6 +174,7 @@ export function createRequestListener(
 }
 
 export async function startStandaloneServer(options: StandaloneOptions = {}): Promise<StandaloneServer> {
+  if (options.simulator === undefined && options.size !== undefined) await loadWorldGenerator()
   const simulator = options.simulator ?? createSimulatorCore(options)
   const engine = options.engine === 'msw' ? await loadMswEngine(simulator) : 'direct'
   const host = options.host ?? DEFAULT_HOST

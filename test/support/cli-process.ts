@@ -1,7 +1,7 @@
 /**
- * Starts what `npm start` runs (scripts/start.sh: the V8 startup snapshot when it is fresh, else the
- * bundle) as a process on a free port, for the tests that need the real command: the CLI tests and
- * the behaviour suite's process target.
+ * Starts the package's command (`dist/cli.js`, the bin; `npm start` runs it too, built by the
+ * global setup) as a process on a free port, for the tests that need the real command: the CLI
+ * tests and the behaviour suite's process target.
  */
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
@@ -16,9 +16,12 @@ export interface StartedServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
-/** `sh scripts/start.sh --port 0 …args` in `project`, with `env` added; resolves once it is listening. */
-export async function startNpmStart(args: string[], { env = {}, project = projectRoot }: { env?: Record<string, string>; project?: string } = {}): Promise<StartedServer> {
-  const child = spawn('sh', ['scripts/start.sh', '--port', '0', ...args], { cwd: project, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+/** The command's path in the project. */
+export const cliPath = join(projectRoot, 'dist', 'cli', 'cli.js')
+
+/** `node dist/cli.js serve --port 0 …args`, with `env` added; resolves once it is listening. */
+export async function startCli(args: string[], { env = {} }: { env?: Record<string, string> } = {}): Promise<StartedServer> {
+  const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', ...args], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const url = await new Promise<string>((resolve, reject) => {

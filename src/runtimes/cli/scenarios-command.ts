@@ -1,0 +1,91 @@
+/**
+ * `debt-token-simulator scenarios [--scenarios <dir>] [--json]` lists the scenarios a server would
+ * know (the shipped ones, plus a directory's); `scenarios validate <file|dir>...` checks scenario
+ * files as the server loads them and exits 1 when one has a mistake, naming the file and field.
+ */
+import { statSync } from 'node:fs'
+import { isSchemaFile, loadScenarioDirectory, loadScenarioFile, scenarioFilesIn } from '../../scenarios/load-scenarios.ts'
+import type { Scenario } from '../../scenarios/scenario-schema.ts'
+import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
+import { parseCommandArgs } from './command-args.ts'
+import type { CommandOutput } from './io.ts'
+
+export const SCENARIOS_HELP = `Usage: debt-token-simulator scenarios [options]
+       debt-token-simulator scenarios validate <scenario.json|directory>...
+
+Lists the scenarios the server knows by name, with their descriptions: the shipped ones and, with
+--scenarios, those of a directory (a same name replaces a shipped one, as in serve --scenarios).
+"validate" checks scenario files (a directory stands for its *.json but *.schema.json) and exits 1
+when one has a mistake, printing the file and the path of the bad field.
+
+Options:
+  --scenarios <dir>  also list the scenario files of this directory (env SIM_SCENARIOS)
+  --json             print [{ name, source, description, rules, steps }] as JSON
+  -h, --help         print this help`
+
+interface Listed {
+  name: string
+  source: string
+  description: string
+  rules: number
+  steps: number
+}
+
+function listed(name: string, source: string, scenario: Scenario): Listed {
+  return { name, source, description: scenario.description ?? '', rules: scenario.rules?.length ?? 0, steps: scenario.steps?.length ?? 0 }
+}
+
+function validate(paths: readonly string[], output: CommandOutput): number {
+  if (paths.length === 0) {
+    output.err(`scenarios validate: give at least one scenario file or directory\n\n${SCENARIOS_HELP}`)
+    return 2
+  }
+  let failed = 0
+  let checked = 0
+  for (const path of paths) {
+    let files: string[]
+    try {
+      files = statSync(path).isDirectory() ? scenarioFilesIn(path) : isSchemaFile(path) ? [] : [path]
+    } catch {
+      files = [path] // a missing file is reported by the loader, with its name
+    }
+    for (const file of files) {
+      checked++
+      try {
+        const scenario = loadScenarioFile(file)
+        output.out(`ok   ${file} (${scenario.rules?.length ?? 0} rules, ${scenario.steps?.length ?? 0} steps)`)
+      } catch (error) {
+        failed++
+        output.err(`FAIL ${(error as Error).message}`)
+      }
+    }
+  }
+  output.out(`${checked} scenario file${checked === 1 ? '' : 's'} checked: ${checked - failed} valid, ${failed} with mistakes`)
+  return failed > 0 || checked === 0 ? 1 : 0
+}
+
+export function scenariosCommand(argv: readonly string[], output: CommandOutput, env: Readonly<Record<string, string | undefined>> = {}): number {
+  if (argv[0] === 'validate') return validate(argv.slice(1), output)
+  const parsed = parseCommandArgs(argv, { values: ['scenarios'], switches: ['json'] })
+  if ('error' in parsed || parsed.positionals.length > 0) {
+    output.err(`scenarios: ${'error' in parsed ? parsed.error : `unknown subcommand ${parsed.positionals[0]}`}\n\n${SCENARIOS_HELP}`)
+    return 2
+  }
+  const directory = parsed.values.scenarios ?? env.SIM_SCENARIOS
+  const byName = new Map<string, Listed>()
+  for (const [name, scenario] of Object.entries(shippedScenarios())) byName.set(name, listed(name, 'shipped', scenario))
+  if (directory !== undefined) {
+    for (const [name, scenario] of Object.entries(loadScenarioDirectory(directory))) byName.set(name, listed(name, directory, scenario))
+  }
+  const rows = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name))
+  if (parsed.switches.has('json')) {
+    output.out(JSON.stringify(rows, null, 2))
+    return 0
+  }
+  const width = Math.max(...rows.map((row) => row.name.length), 4)
+  for (const row of rows) {
+    const counts = `${row.rules} rule${row.rules === 1 ? '' : 's'}, ${row.steps} step${row.steps === 1 ? '' : 's'}${row.source === 'shipped' ? '' : `, ${row.source}`}`
+    output.out(`${row.name.padEnd(width)}  ${row.description} (${counts})`)
+  }
+  return 0
+}

@@ -1,0 +1,97 @@
+/**
+ * `debt-token-simulator serve` (the default command, what `npm start` runs): parses its options,
+ * starts the standalone server (with a scenario active and the session recorded when asked) and
+ * shuts it down cleanly on SIGINT or SIGTERM, writing the recording first.
+ */
+import { type CliOptions, parseArgs } from './args.ts'
+import type { CommandOutput } from './io.ts'
+import { startStandaloneServer } from '../standalone/server.ts'
+import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
+import { DEFAULT_NOW } from '../../model/clock.ts'
+import { type FileRecording, createFileRecording } from '../../scenarios/record-to-file.ts'
+import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
+import { MAX_WORLD_SIZE, type Scenario, type ScenarioWorld } from '../../scenarios/scenario-schema.ts'
+import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
+import { createSimulatorCore } from '../../simulator-core.ts'
+import { loadWorldGenerator } from '../../model/world-generator.ts'
+
+/** A recording that replays against a fresh simulator started like this one (same seed, clock, world, rules). */
+function startRecording(file: string, options: CliOptions, startScenario: Scenario | undefined): FileRecording {
+  const notes: string[] = []
+  let world: ScenarioWorld | undefined = startScenario?.world
+  if (world === undefined && options.size !== undefined) {
+    if (options.size <= MAX_WORLD_SIZE) world = { size: options.size }
+    else notes.push(`recorded with --size ${options.size}: replay it against a server started with the same --size`)
+  }
+  if (options.fixtures !== undefined) notes.push(`recorded with --fixtures ${options.fixtures}: replay it against a server started with them`)
+  if (options.now === 'system') notes.push('recorded with a system clock: timestamps in the expectations will differ on replay')
+  if (options.scenario !== undefined) notes.push(`recorded with the scenario ${options.scenario} active`)
+  return createFileRecording(file, {
+    description: `Recorded session, started ${new Date().toISOString()}.${notes.map((note) => ` Note: ${note}.`).join('')}`,
+    seed: options.seed,
+    ...(options.now !== 'system' && { now: options.now ?? DEFAULT_NOW }),
+    ...(startScenario !== undefined && { rules: startScenario.rules }),
+    ...(world !== undefined && { world }),
+  })
+}
+
+/**
+ * Starts the server; resolves once it listens (the process then runs until a signal), or with the
+ * exit code of a usage error or of --help. A load error (fixtures, scenarios) throws.
+ */
+export async function serveCommand(argv: readonly string[], output: CommandOutput, env: Readonly<Record<string, string | undefined>>): Promise<number | undefined> {
+  const parsed = parseArgs(argv, env)
+  if (parsed.kind === 'help') {
+    output.out(parsed.text)
+    return 0
+  }
+  if (parsed.kind === 'error') {
+    output.err(`debt-token-simulator: ${parsed.message}\nRun with --help for the options.`)
+    return 2
+  }
+  const { options } = parsed
+  const fixtures = options.fixtures === undefined ? undefined : loadFixtureDirectory(options.fixtures)
+  const scenarios = options.scenarios === undefined ? {} : loadScenarioDirectory(options.scenarios)
+  // The server loads the world generator on demand (see model/world-generator.ts): these worlds need it now.
+  if (options.size !== undefined || options.scenario !== undefined) await loadWorldGenerator()
+  const simulator = createSimulatorCore({
+    seed: options.seed,
+    now: options.now,
+    scenarios,
+    ...(options.size !== undefined && { size: options.size }),
+    ...(options.sessionLimit !== undefined && { sessionLimit: options.sessionLimit }),
+    ...(options.sessionIdleMs !== undefined && { sessionIdleMs: options.sessionIdleMs }),
+    ...(options.journalSize !== undefined && { journalCapacity: options.journalSize }),
+    ...(fixtures !== undefined && { fixtures }),
+  })
+  if (options.scenario !== undefined) simulator.useScenario(options.scenario) // an unknown name lists the available ones
+  const startScenario = options.scenario === undefined ? undefined : (scenarios[options.scenario] ?? shippedScenarios()[options.scenario])
+  const recording = options.record === undefined ? undefined : startRecording(options.record, options, startScenario)
+  const server = await startStandaloneServer({
+    port: options.port,
+    host: options.host,
+    engine: options.engine,
+    simulator,
+    log: options.log,
+    ...(recording !== undefined && { recording }),
+  })
+  output.out(
+    `debt-token-simulator listening on ${server.url} (engine ${options.engine}` +
+      `${options.scenario === undefined ? '' : `, scenario ${options.scenario}`}` +
+      `${recording === undefined ? '' : `, recording to ${recording.file}`})`,
+  )
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    output.out(`debt-token-simulator: ${signal}, shutting down`)
+    if (recording !== undefined) {
+      const written = recording.flushSync()
+      output.out(`debt-token-simulator: recorded ${written.steps} requests to ${written.file}`)
+    }
+    void server.close().then(() => process.exit(0))
+  }
+  process.on('SIGINT', () => shutdown('SIGINT'))
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  return undefined
+}
