@@ -169,14 +169,25 @@ export async function replaySteps(steps: readonly ScenarioStep[], send: Send): P
   return results
 }
 
+export interface FetchSendOptions {
+  /** How long to wait for an answer (default 70 s). */
+  readonly timeoutMs?: number
+  /**
+   * Headers sent with every request, over a step's own header of the same name (e.g. the
+   * `X-Sim-Session` of `replay --url`). The step results keep the request as the step built it.
+   */
+  readonly headers?: Readonly<Record<string, string>>
+}
+
 /** A `send` over real HTTP: `fetch` against a base URL; a failed connection is a network error. */
-export function fetchSend(baseUrl: string, options: { timeoutMs?: number } = {}): Send {
+export function fetchSend(baseUrl: string, options: FetchSendOptions = {}): Send {
   const base = baseUrl.replace(/\/$/, '')
+  const extra = Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]))
   return async (request) => {
     try {
       const response = await fetch(`${base}${request.path}`, {
         method: request.method,
-        headers: request.headers,
+        headers: { ...request.headers, ...extra },
         ...(request.body !== undefined && { body: request.body }),
         signal: AbortSignal.timeout(options.timeoutMs ?? 70_000),
       })

@@ -216,7 +216,7 @@ describe('JUnit XML', () => {
 describe('npm run replay', () => {
   const directory = mkdtempSync(join(tmpdir(), 'replay-cli-'))
   afterAll(() => rmSync(directory, { recursive: true, force: true }))
-  const write = (name: string, scenario: ScenarioInput | string) => {
+  const write = (name: string, scenario: ScenarioInput | Record<string, unknown> | string) => {
     const file = join(directory, name)
     writeFileSync(file, typeof scenario === 'string' ? scenario : JSON.stringify(scenario))
     return file
@@ -281,6 +281,28 @@ describe('npm run replay', () => {
     expect((await run(passing, '--bogus')).err).toContain('unknown option --bogus')
     expect((await run('--help')).code).toBe(0)
     expect(existsSync(passing)).toBe(true)
+  })
+
+  it('exits 2 on a bad --session, or --session without --url, before sending anything', async () => {
+    const url = 'http://127.0.0.1:9' // nothing listens: a request would fail with exit code 1, not 2
+    for (const bad of ['bad id', 'a/b', 'x'.repeat(65), 'ünï']) {
+      const { code, err } = await run(passing, '--url', url, '--session', bad)
+      expect(code, bad).toBe(2)
+      expect(err).toContain(`replay: --session must be 1-64 characters of A-Z a-z 0-9 . _ ~ -, got ${JSON.stringify(bad)}`)
+    }
+    expect((await run(passing, '--url', url, '--session=')).code).toBe(2)
+    expect((await run(passing, '--url', url, '--session')).err).toContain('--session needs a value')
+    const alone = await run(passing, '--session', 'qa-1')
+    expect(alone.code).toBe(2)
+    expect(alone.err).toContain('--session applies to a replay against a server: give --url too')
+    expect((await run(passing, '--url', url, '--session', 'qa-1.replay_~x')).code).toBe(1) // valid: it gets as far as the server
+  })
+
+  it('documents the subcommand, --session and what a step\'s own X-Sim-Session becomes', async () => {
+    const { out } = await run('--help')
+    expect(out.split('\n')[0]).toBe('Usage: debt-token-simulator replay <scenario.json|directory>... [options]')
+    expect(out).toContain('--session <id>')
+    expect(out).toContain("A step's own X-Sim-Session header is replaced by the replay's session")
   })
 
   it('fails clearly when the --url server cannot be reached', async () => {

@@ -1,7 +1,8 @@
 /**
  * Every shipped scenario's steps replay green in every runtime: in-process through the pipeline
  * (what `npm run replay` does by default), in-process through msw's setupServer and real fetch,
- * and against the standalone server (both engines) through the control API, as `--url` does.
+ * and against the standalone server (both engines) through the control API, in a session of its
+ * own, as `--url` does.
  */
 import { join } from 'node:path'
 import { setupServer } from 'msw/node'
@@ -48,6 +49,7 @@ describe.each(['direct', 'msw'] as Engine[])('shipped scenarios replay against t
 
   it.each(shipped)('%s', async (name, scenario) => {
     expectAllPassed(name, await replayAgainstServer(server.url, scenario, name))
-    expect(server.simulator.scenario).toBeNull() // replay deactivates what it activated
+    expect(server.simulator.scenario).toBeNull() // replay activates the scenario in a session only
+    expect(server.simulator.sessions.list()).toEqual([]) // and ends the session it made
   })
 })

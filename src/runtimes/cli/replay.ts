@@ -1,36 +1,61 @@
 /**
- * `npm run replay -- <file|directory>… [--url http://host:port] [--junit <file>]`: replays the
- * steps of scenario files and reports each step as passed or failed with a readable diff.
+ * `debt-token-simulator replay <file|directory>… [--url http://host:port [--session <id>]] [--junit <file>]`:
+ * replays the steps of scenario files and reports each step as passed or failed with a readable diff.
  *
  * - In-process (default): a fresh simulator per file, built with the file's `simulator` options,
  *   with the file's scenario active; requests go straight to its pipeline (and `/__sim` requests
- *   to the control routes), with no port and no interception.
- * - `--url`: against a running standalone server. Per file it resets the server, activates the
- *   file's scenario through the control API, replays the steps over HTTP, then deactivates it. The
- *   server must run with the seed (and clock) the file was written for.
+ *   to the control routes), with no port and no interception. Steps are sent as written.
+ * - `--url`: against a running standalone server that others may be using. Each file runs in a
+ *   session of its own (`X-Sim-Session` on every request, control and API): a fresh id per file,
+ *   or the one `--session` names. Per file it resets that session only, activates the file's
+ *   scenario (rules and world) for that session only, replays the steps over HTTP, then ends the
+ *   session (a generated id) or deactivates its scenario and leaves it (`--session`). It never
+ *   resets the server, ends another session or changes the global scenario. The clock is shared by
+ *   every session and is not reset: the server must run with the seed (and clock) the file was
+ *   written for.
  *
  * A directory stands for its scenario files; JSON Schemas (`*.schema.json`) are skipped, so
  * `scenarios/*.json` works too. Exit code: 0 when every step passed, 1 otherwise, 2 for usage.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { loadWorldGenerator } from '../../model/world-generator.ts'
 import type { SimRequest } from '../../pipeline/sim-request.ts'
+import { SESSION_HEADER } from '../../pipeline/tenant-step.ts'
 import { type ReplaySuite, toJUnitXml } from '../../scenarios/junit.ts'
 import { isSchemaFile, loadScenarioFile, scenarioFilesIn, scenarioNameOf } from '../../scenarios/load-scenarios.ts'
 import { type ReplayOutcome, type ReplayRequest, type Send, type StepResult, fetchSend, formatResults, replaySteps } from '../../scenarios/replay.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
+import { SESSION_ID_PATTERN } from '../../sessions/session-registry.ts'
 import { type SimulatorCore as Simulator, createSimulatorCore as createSimulator } from '../../simulator-core.ts'
 import { handleControlRequest, isControlPath } from '../standalone/control-routes.ts'
 
-export const REPLAY_HELP = `Usage: npm run replay -- <scenario.json|directory>... [options]
+export const REPLAY_HELP = `Usage: debt-token-simulator replay <scenario.json|directory>... [options]
 
-Replays the steps of scenario files and exits non-zero if any step fails.
+Replays the steps of scenario files and exits non-zero if any step fails. By default each
+file runs in-process, on a fresh simulator built with the file's seed and clock.
 
 Options:
-  --url <url>     replay against a running server (it is reset and the scenario activated through /__sim)
-  --junit <file>  also write the results as JUnit XML
-  -h, --help      print this help`
+  --url <url>       replay against a running server, each file in a session of its own (below)
+  --session <id>    with --url: replay every file in this session and keep it afterwards
+                    (1-64 characters of A-Z a-z 0-9 . _ ~ -)
+  --junit <file>    also write the results as JUnit XML
+  -h, --help        print this help
+
+With --url the server may be shared: every request of a file, its steps and the replay's own
+/__sim calls, carries X-Sim-Session: <id>, a fresh replay-<file name>-<hex> per file unless
+--session names one. Per file the replay resets that session only (POST /__sim/reset),
+activates the file's scenario, rules and world, for that session only (PUT /__sim/scenario),
+replays the steps, then ends the session (DELETE /__sim/sessions/<id>); with --session it
+deactivates the session's scenario instead and leaves the session and its data. It never resets
+the server, ends another session or changes the global scenario.
+A step's own X-Sim-Session header is replaced by the replay's session (in-process it is kept),
+and the "session" a /__sim route answers reads as the step's own (null for none), so recorded
+control steps pass as they do in-process.
+The clock is shared by all sessions and is not reset: run the server with the seed and clock
+the file was written for. Control steps that act on the whole server (PUT /__sim/clock,
+DELETE /__sim/journal, DELETE /__sim/sessions/<id>) still do.`
 
 /** A SimRequest for a replayed request. */
 function toSimRequest(request: ReplayRequest): SimRequest {
@@ -60,6 +85,7 @@ export function inProcessSend(simulator: Simulator): Send {
 
 /** Replays a scenario against a fresh in-process simulator that has it active. */
 export async function replayInProcess(scenario: Scenario, name: string): Promise<StepResult[]> {
+  await loadWorldGenerator() // the scenario may start from a generated world
   const simulator = createSimulator({
     ...(scenario.simulator?.seed !== undefined && { seed: scenario.simulator.seed }),
     ...(scenario.simulator?.now !== undefined && { now: scenario.simulator.now }),
@@ -68,52 +94,135 @@ export async function replayInProcess(scenario: Scenario, name: string): Promise
   return replaySteps(scenario.steps ?? [], inProcessSend(simulator))
 }
 
-async function control(baseUrl: string, method: string, path: string, body?: unknown): Promise<void> {
+interface ControlCall {
+  readonly headers?: Readonly<Record<string, string>>
+  readonly body?: unknown
+  /** Statuses besides 2xx that are fine (e.g. 404 for a session already gone). */
+  readonly accept?: readonly number[]
+}
+
+async function control(baseUrl: string, method: string, path: string, call: ControlCall = {}): Promise<void> {
   let response: Response
   try {
     response = await fetch(`${baseUrl}${path}`, {
       method,
-      ...(body !== undefined && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      headers: { ...call.headers, ...(call.body !== undefined && { 'content-type': 'application/json' }) },
+      ...(call.body !== undefined && { body: JSON.stringify(call.body) }),
     })
   } catch (error) {
     throw new Error(`cannot reach ${baseUrl}: ${(error as { cause?: Error }).cause?.message ?? (error as Error).message}`)
   }
-  if (!response.ok) {
+  if (!response.ok && !(call.accept ?? []).includes(response.status)) {
     const text = await response.text()
     throw new Error(`${method} ${path} answered ${response.status}${response.status === 404 ? ' (is this a debt-token-simulator?)' : ''}: ${text}`)
   }
+  await response.body?.cancel()
 }
 
-/** Replays a scenario against a running server: reset, activate it, replay, deactivate. */
-export async function replayAgainstServer(baseUrl: string, scenario: Scenario, name: string): Promise<StepResult[]> {
-  const base = baseUrl.replace(/\/$/, '')
-  await control(base, 'POST', '/__sim/reset')
-  await control(base, 'PUT', '/__sim/scenario', { name, scenario })
-  try {
-    return await replaySteps(scenario.steps ?? [], fetchSend(base))
-  } finally {
-    await control(base, 'DELETE', '/__sim/scenario')
+const SESSION_RULE = '1-64 characters of A-Z a-z 0-9 . _ ~ -'
+const SESSION_SUFFIX_BYTES = 4
+
+/**
+ * A fresh session id for replaying scenario `name`: `replay-<name>-<8 hex digits>`, the name with
+ * characters a session id cannot hold replaced by `-` and shortened so the id stays within 64.
+ */
+export function replaySessionId(name: string): string {
+  const room = 64 - 'replay-'.length - 1 - SESSION_SUFFIX_BYTES * 2
+  const slug = name.replace(/[^A-Za-z0-9._~-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, room) || 'scenario'
+  return `replay-${slug}-${randomBytes(SESSION_SUFFIX_BYTES).toString('hex')}`
+}
+
+/**
+ * A `send` for a replay in `session`: every request carries its `X-Sim-Session` (a step's own is
+ * replaced), and the `session` a `/__sim` route answers is told back as the one the step itself
+ * named (null for none), so a recorded control step (`"session": null`) passes as it does in-process.
+ */
+function sessionSend(baseUrl: string, session: string): Send {
+  const send = fetchSend(baseUrl, { headers: { [SESSION_HEADER]: session } })
+  return async (request) => {
+    const outcome = await send(request)
+    const q = request.path.indexOf('?')
+    if (outcome.kind !== 'response' || !isControlPath(q === -1 ? request.path : request.path.slice(0, q))) return outcome
+    let body: unknown
+    try {
+      body = JSON.parse(outcome.body)
+    } catch {
+      return outcome
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || (body as { session?: unknown }).session !== session) return outcome
+    const named = request.headers[SESSION_HEADER]?.trim() || null
+    return { ...outcome, body: JSON.stringify({ ...body, session: named }) }
   }
+}
+
+export interface ServerReplayOptions {
+  /** The session to replay in (default: a fresh `replaySessionId(name)`). */
+  readonly session?: string
+  /**
+   * End the session afterwards (`DELETE /__sim/sessions/<id>`) rather than only deactivate its
+   * scenario; default: true for a generated session, false for a given one.
+   */
+  readonly endSession?: boolean
+}
+
+/**
+ * Replays a scenario against a running server, in one session: resets that session, activates the
+ * scenario for it, replays the steps with its `X-Sim-Session` header, then ends the session (or
+ * deactivates its scenario). Nothing outside the session is touched.
+ */
+export async function replayAgainstServer(
+  baseUrl: string,
+  scenario: Scenario,
+  name: string,
+  options: ServerReplayOptions = {},
+): Promise<StepResult[]> {
+  const base = baseUrl.replace(/\/$/, '')
+  const session = options.session ?? replaySessionId(name)
+  if (!SESSION_ID_PATTERN.test(session)) throw new Error(`session id must be ${SESSION_RULE}, got ${JSON.stringify(session)}`)
+  const endSession = options.endSession ?? options.session === undefined
+  const headers = { [SESSION_HEADER]: session }
+  // With X-Sim-Session the reset acts on that session only (and creates it).
+  await control(base, 'POST', '/__sim/reset', { headers })
+  let results: StepResult[] | undefined
+  let failure: { error: unknown } | undefined
+  try {
+    await control(base, 'PUT', '/__sim/scenario', { headers, body: { name, scenario } })
+    results = await replaySteps(scenario.steps ?? [], sessionSend(base, session))
+  } catch (error) {
+    failure = { error }
+  }
+  try {
+    if (endSession) await control(base, 'DELETE', `/__sim/sessions/${encodeURIComponent(session)}`, { accept: [404] })
+    else await control(base, 'DELETE', '/__sim/scenario', { headers })
+  } catch (error) {
+    if (failure === undefined) throw error // else the first failure is the one to report
+  }
+  if (failure !== undefined) throw failure.error
+  return results!
 }
 
 interface ReplayArgs {
   paths: string[]
   url: string | undefined
+  session: string | undefined
   junit: string | undefined
 }
 
 function parseReplayArgs(argv: readonly string[]): ReplayArgs | { help: true } | { error: string } {
-  const args: ReplayArgs = { paths: [], url: undefined, junit: undefined }
+  const args: ReplayArgs = { paths: [], url: undefined, session: undefined, junit: undefined }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if (arg === '-h' || arg === '--help') return { help: true }
     const [flag, inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [undefined, undefined]
-    if (flag === '--url' || flag === '--junit') {
+    if (flag === '--url' || flag === '--junit' || flag === '--session') {
       const value = inline ?? argv[++i]
       if (value === undefined || value.startsWith('--')) return { error: `${flag} needs a value` }
       if (flag === '--url') {
         if (!/^https?:\/\//.test(value)) return { error: `--url must be an http(s) URL, got ${value}` }
         args.url = value
+      } else if (flag === '--session') {
+        if (!SESSION_ID_PATTERN.test(value)) return { error: `--session must be ${SESSION_RULE}, got ${JSON.stringify(value)}` }
+        args.session = value
       } else {
         args.junit = value
       }
@@ -123,6 +232,7 @@ function parseReplayArgs(argv: readonly string[]): ReplayArgs | { help: true } |
       args.paths.push(arg)
     }
   }
+  if (args.session !== undefined && args.url === undefined) return { error: '--session applies to a replay against a server: give --url too' }
   if (args.paths.length === 0) return { error: 'give at least one scenario file or directory' }
   return args
 }
@@ -179,10 +289,18 @@ export async function replayCommand(argv: readonly string[], output: ReplayOutpu
     try {
       const scenario = loadScenarioFile(file)
       if (scenario.steps === undefined || scenario.steps.length === 0) throw new Error(`${file}: no steps to replay`)
-      const results =
-        parsed.url === undefined ? await replayInProcess(scenario, name) : await replayAgainstServer(parsed.url, scenario, name)
+      let results: StepResult[]
+      let where: string
+      if (parsed.url === undefined) {
+        results = await replayInProcess(scenario, name)
+        where = 'in-process'
+      } else {
+        const session = parsed.session ?? replaySessionId(name)
+        results = await replayAgainstServer(parsed.url, scenario, name, { session, endSession: parsed.session === undefined })
+        where = `${parsed.url}, session ${session}`
+      }
       suites.push({ name, results })
-      output.out(formatResults(`${file}${parsed.url === undefined ? ' (in-process)' : ` (${parsed.url})`}`, results))
+      output.out(formatResults(`${file} (${where})`, results))
     } catch (error) {
       const message = (error as Error).message
       suites.push({ name, results: [], error: message })
@@ -202,15 +320,4 @@ export async function replayCommand(argv: readonly string[], output: ReplayOutpu
     output.out(`JUnit XML written to ${parsed.junit}`)
   }
   return failedSteps > 0 || broken > 0 || suites.length === 0 ? 1 : 0
-}
-
-const isEntryPoint = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)
-if (isEntryPoint) {
-  replayCommand(process.argv.slice(2), { out: (text) => console.log(text), err: (text) => console.error(text) }).then(
-    (code) => (process.exitCode = code),
-    (error: unknown) => {
-      console.error(`replay: ${error instanceof Error ? error.message : String(error)}`)
-      process.exitCode = 1
-    },
-  )
 }
