@@ -1,18 +1,54 @@
 /**
- * Reads a fixture directory from disk (Node only): each known file that exists is parsed as JSON;
- * a file that is not valid JSON fails with its name. Validation is `parseWorld`'s.
+ * Reads a fixture directory from disk (Node only). Loading is loud: a directory that does not
+ * exist, is not a directory, or lacks one of the table files fails with a FixtureError naming the
+ * directory, the files it must hold and the ones missing; a file that is not valid JSON fails with
+ * its name. Only platform.json is optional (the world then has the default platform settings, as
+ * a scenario's empty world does). An intentionally empty world is a directory of files holding
+ * `[]`, as fixtures/empty/ is. Validation is `parseWorld`'s.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { FixtureError, type World, fixtureFiles, parseWorld } from './world.ts'
 
+/** The files a fixture directory must hold: one per table. */
+export const requiredFixtureFiles: readonly string[] = Object.entries(fixtureFiles)
+  .filter(([name]) => name !== 'platform')
+  .map(([, file]) => file)
+
+/** The files a fixture directory may hold without failing when absent. */
+export const optionalFixtureFiles: readonly string[] = [fixtureFiles.platform]
+
+const EXPECTED =
+  `expected files: ${requiredFixtureFiles.join(', ')}, ${optionalFixtureFiles.map((file) => `${file} (optional)`).join(', ')}` +
+  '; an empty table is a file holding [] (as in fixtures/empty/)'
+
 export function loadFixtureDirectory(directory: string): World {
+  let isDirectory: boolean
+  try {
+    isDirectory = statSync(directory).isDirectory()
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const why = code === 'ENOENT' ? 'no such fixture directory' : `cannot read the fixture directory (${(error as Error).message})`
+    throw new FixtureError(directory, '', `${why}; ${EXPECTED}`)
+  }
+  if (!isDirectory) throw new FixtureError(directory, '', `not a directory; ${EXPECTED}`)
+  const missing = requiredFixtureFiles.filter((file) => !existsSync(join(directory, file)))
+  if (missing.length > 0) {
+    throw new FixtureError(directory, '', `incomplete fixture directory, missing ${missing.join(', ')}; ${EXPECTED}`)
+  }
+
   const files: Record<string, unknown> = {}
   for (const file of Object.values(fixtureFiles)) {
     const path = join(directory, file)
-    if (!existsSync(path)) continue
+    if (!existsSync(path)) continue // only an optional file can be absent here
+    let text: string
     try {
-      files[file] = JSON.parse(readFileSync(path, 'utf8'))
+      text = readFileSync(path, 'utf8')
+    } catch (error) {
+      throw new FixtureError(path, '', `cannot be read: ${(error as Error).message}`)
+    }
+    try {
+      files[file] = JSON.parse(text)
     } catch (error) {
       throw new FixtureError(path, '', `not valid JSON: ${(error as Error).message}`)
     }

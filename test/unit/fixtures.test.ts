@@ -1,12 +1,10 @@
 /** Fixture loading: the committed world is coherent, and a mistake fails with its file and field path. */
-import { cpSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { defaultFixtures } from '../../src/model/default-fixtures.ts'
 import { loadFixtureDirectory } from '../../src/model/load-fixture-directory.ts'
-import { FixtureError, parseWorld, worldOfValidatedFixtures } from '../../src/model/world.ts'
-// @ts-expect-error: a plain ESM script without type declarations
-import { validateDefaultFixtures } from '../../scripts/build.mjs'
+import { DEFAULT_PLATFORM, FixtureError, parseWorld } from '../../src/model/world.ts'
 import { isValidCpf } from '../../src/domain/tax-ids.ts'
 import { createSimulator } from '../../src/simulator.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
@@ -29,21 +27,6 @@ function expectFixtureError(files: Record<string, unknown>, file: string, path: 
 
 describe('default fixtures', () => {
   const world = parseWorld(defaultFixtures)
-  it('are, once validated, exactly what the bundle loads without validating them again', () => {
-    expect(worldOfValidatedFixtures(defaultFixtures)).toEqual(world)
-  })
-  it('are validated by the build: a mistake fails it with the file and the field path', async () => {
-    const copy = temporaryDirectory('dts-build-check-')
-    cpSync('src', join(copy, 'src'), { recursive: true })
-    cpSync('fixtures', join(copy, 'fixtures'), { recursive: true })
-    symlinkSync(join(process.cwd(), 'node_modules'), join(copy, 'node_modules'), 'dir')
-    const validate = validateDefaultFixtures as (projectRoot: string) => Promise<void>
-    await validate(copy)
-    const tokens = clone()['debt-tokens.json']
-    tokens[3].parcels[0].amount = 'abc'
-    writeFileSync(join(copy, 'fixtures', 'debt-tokens.json'), JSON.stringify(tokens))
-    await expect(validate(copy)).rejects.toThrow(/^fixtures\/debt-tokens\.json: \[3\]\.parcels\[0\]\.amount: /)
-  })
   it('hold the world the issue asks for', () => {
     expect(world.users.length).toBeGreaterThanOrEqual(5)
     expect(world.securityTokens.length).toBeGreaterThanOrEqual(3)
@@ -88,6 +71,67 @@ describe('fixture mistakes', () => {
     expect(loadFixtureDirectory(directory).debtTokens).toHaveLength(15)
     writeFileSync(join(directory, 'users.json'), '[{')
     expect(() => loadFixtureDirectory(directory)).toThrow(new RegExp(`${directory}/users.json: not valid JSON`))
+  })
+
+  describe('from a directory that is not all there, fail loudly', () => {
+    const required = ['signature-contracts.json', 'users.json', 'debt-tokens.json', 'security-tokens.json', 'manager-payments.json', 'investor-payments.json']
+    /** The error loadFixtureDirectory throws: a FixtureError naming the directory and every expected file. */
+    function failure(directory: string): FixtureError {
+      let thrown: unknown
+      try {
+        loadFixtureDirectory(directory)
+      } catch (error) {
+        thrown = error
+      }
+      expect(thrown).toBeInstanceOf(FixtureError)
+      const error = thrown as FixtureError
+      expect(error.file).toBe(directory)
+      expect(error.message.startsWith(`${directory}: `)).toBe(true)
+      for (const file of required) expect(error.message).toContain(file)
+      expect(error.message).toContain('platform.json (optional)')
+      return error
+    }
+    const fullCopy = () => {
+      const directory = temporaryDirectory('fixtures-')
+      cpSync(join(import.meta.dirname, '../../fixtures'), directory, { recursive: true })
+      return directory
+    }
+
+    it('a directory that does not exist', () => {
+      const missing = join(temporaryDirectory('fixtures-'), 'no', 'such-dir')
+      expect(failure(missing).message).toMatch(/: no such fixture directory; expected files: /)
+    })
+
+    it('a file given as the directory', () => {
+      const file = join(fullCopy(), 'users.json')
+      expect(failure(file).message).toMatch(/: not a directory; expected files: /)
+    })
+
+    it('a directory without some of the table files, naming the missing ones', () => {
+      const directory = fullCopy()
+      rmSync(join(directory, 'users.json'))
+      rmSync(join(directory, 'investor-payments.json'))
+      expect(failure(directory).message).toContain(': incomplete fixture directory, missing users.json, investor-payments.json; expected files: ')
+      const empty = temporaryDirectory('fixtures-empty-dir-')
+      expect(failure(empty).message).toContain(`missing ${required.join(', ')};`)
+    })
+
+    it('but not without platform.json: it is optional, and the default platform applies, as in a scenario\'s empty world', () => {
+      const directory = fullCopy()
+      rmSync(join(directory, 'platform.json'))
+      const world = loadFixtureDirectory(directory)
+      expect(world.platform).toEqual(DEFAULT_PLATFORM)
+      expect(world.debtTokens).toHaveLength(15)
+    })
+
+    it('and an intentionally empty world is a directory of empty tables, as fixtures/empty/ is', () => {
+      const empty = join(import.meta.dirname, '../../fixtures/empty')
+      expect(readdirSync(empty).sort()).toEqual([...required].sort())
+      expect(loadFixtureDirectory(empty)).toEqual(parseWorld({}))
+      const own = temporaryDirectory('fixtures-own-empty-')
+      for (const file of required) writeFileSync(join(own, file), '[]')
+      expect(loadFixtureDirectory(own)).toEqual(parseWorld({}))
+    })
   })
 
   it('fail createSimulator itself', () => {
