@@ -1,0 +1,212 @@
+/**
+ * The JSON Schema half of the API reference (api-markdown.ts): turns the schemas of the OpenAPI
+ * document into markdown — a node's type ("array of `Parcel` objects"), its format and constraints
+ * (ADDRESS, HASH, dates, enums, patterns, lengths, bounds) and the field rows of an object, with
+ * nested objects and arrays flattened into dotted paths (`parcels[].amount`).
+ */
+import { ADDRESS_PATTERN, HASH_PATTERN } from './formats.ts'
+
+/** The part of JSON Schema (draft 2020-12) that zod's output uses. */
+export interface SchemaNode {
+  $ref?: string
+  type?: string
+  properties?: Record<string, SchemaNode>
+  required?: string[]
+  items?: SchemaNode
+  anyOf?: SchemaNode[]
+  oneOf?: SchemaNode[]
+  enum?: unknown[]
+  const?: unknown
+  format?: string
+  pattern?: string
+  description?: string
+  example?: unknown
+  minLength?: number
+  maxLength?: number
+  minimum?: number
+  maximum?: number
+  exclusiveMinimum?: number
+  exclusiveMaximum?: number
+  minItems?: number
+  maxItems?: number
+}
+
+/** `components.schemas` of the OpenAPI document, by name. */
+export type Components = Readonly<Record<string, SchemaNode>>
+
+/** One row of a field table. */
+export interface FieldRow {
+  name: string
+  type: string
+  required: boolean
+  constraints: string
+}
+
+const REF_PREFIX = '#/components/schemas/'
+
+/** Patterns the reference names instead of printing; its introduction explains them. */
+const NAMED_PATTERNS: ReadonlyMap<string, string> = new Map([
+  [ADDRESS_PATTERN.source, 'ADDRESS'],
+  [HASH_PATTERN.source, 'HASH'],
+])
+
+/** String formats, said in words; their (long) generated patterns are left out. */
+const FORMATS: Readonly<Record<string, string>> = {
+  date: 'date `YYYY-MM-DD`',
+  'date-time': 'ISO 8601 date-time',
+  uuid: 'UUID',
+  email: 'e-mail address',
+}
+
+/** zod writes `.int()` as these bounds; they say nothing to a reader. */
+const SAFE_INTEGER_BOUNDS = new Set([Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER])
+
+export function refName(node: SchemaNode): string | undefined {
+  return node.$ref?.startsWith(REF_PREFIX) ? node.$ref.slice(REF_PREFIX.length) : undefined
+}
+
+/** The node a `$ref` points at (the node itself when it is not a reference). */
+export function resolve(node: SchemaNode, components: Components): SchemaNode {
+  const name = refName(node)
+  if (name === undefined) return node
+  const target = components[name]
+  if (target === undefined) throw new Error(`unknown schema reference ${node.$ref}`)
+  return target
+}
+
+function isObject(node: SchemaNode): boolean {
+  return node.type === 'object' || node.properties !== undefined
+}
+
+function alternativesOf(node: SchemaNode): SchemaNode[] | undefined {
+  return node.anyOf ?? node.oneOf
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)]
+}
+
+/** The type of a node in words: `string`, `` `Parcel` object ``, `array of integers`. */
+export function typeText(node: SchemaNode, components: Components, plural = false): string {
+  const target = resolve(node, components)
+  const alternatives = alternativesOf(target)
+  if (alternatives !== undefined) {
+    return unique(alternatives.map((alternative) => typeText(alternative, components, plural))).join(' or ')
+  }
+  if (target.type === 'array') {
+    return `array of ${target.items === undefined ? 'values' : typeText(target.items, components, true)}`
+  }
+  const name = refName(node)
+  const word = isObject(target) ? (name === undefined ? 'object' : `\`${name}\` object`) : (target.type ?? 'value')
+  return plural ? `${word}s` : word
+}
+
+function lengthText(unit: string, min?: number, max?: number): string | undefined {
+  if (min !== undefined && max !== undefined) return min === max ? `exactly ${min} ${unit}` : `${min}–${max} ${unit}`
+  if (max !== undefined) return `at most ${max} ${unit}`
+  if (min !== undefined) return `at least ${min} ${unit}`
+  return undefined
+}
+
+function boundsText(node: SchemaNode): string[] {
+  const parts: string[] = []
+  if (node.minimum !== undefined && !SAFE_INTEGER_BOUNDS.has(node.minimum)) parts.push(`≥ ${node.minimum}`)
+  if (node.exclusiveMinimum !== undefined) parts.push(`> ${node.exclusiveMinimum}`)
+  if (node.maximum !== undefined && !SAFE_INTEGER_BOUNDS.has(node.maximum)) parts.push(`≤ ${node.maximum}`)
+  if (node.exclusiveMaximum !== undefined) parts.push(`< ${node.exclusiveMaximum}`)
+  return parts
+}
+
+/** Format, enum values, pattern, lengths, bounds and description of a node; '' when none. */
+export function constraintsText(node: SchemaNode, components: Components): string {
+  const target = resolve(node, components)
+  const alternatives = alternativesOf(target)
+  if (alternatives !== undefined) {
+    const each = alternatives.map((alternative) => constraintsText(alternative, components))
+    return each.every((text) => text !== '') ? unique(each).join(' or ') : ''
+  }
+  if (isObject(target)) return ''
+  const parts: string[] = []
+  const named = target.pattern === undefined ? undefined : NAMED_PATTERNS.get(target.pattern)
+  if (named !== undefined) parts.push(named)
+  else if (target.format !== undefined) parts.push(FORMATS[target.format] ?? `format \`${target.format}\``)
+  else if (target.pattern !== undefined) parts.push(`pattern \`${target.pattern}\``)
+  if (target.enum !== undefined) parts.push(`one of ${target.enum.map((value) => `\`${String(value)}\``).join(', ')}`)
+  if (target.const !== undefined) parts.push(`always \`${String(target.const)}\``)
+  const length = lengthText('characters', target.minLength, target.maxLength)
+  if (length !== undefined) parts.push(length)
+  parts.push(...boundsText(target))
+  if (target.type === 'array') {
+    const items = lengthText('items', target.minItems, target.maxItems)
+    if (items !== undefined) parts.push(items)
+    const each = target.items === undefined ? '' : constraintsText(target.items, components)
+    if (each !== '') parts.push(`each: ${each}`)
+  }
+  if (named === undefined) {
+    if (target.description !== undefined) parts.push(target.description)
+    if (target.example !== undefined) parts.push(`e.g. \`${String(target.example)}\``)
+  }
+  return parts.join('; ')
+}
+
+/** The object a node describes, or the object its array items describe. */
+function objectOf(node: SchemaNode, components: Components): { object: SchemaNode; suffix: string } | undefined {
+  const target = resolve(node, components)
+  if (isObject(target)) return { object: target, suffix: '.' }
+  if (target.type === 'array' && target.items !== undefined) {
+    const items = resolve(target.items, components)
+    if (isObject(items)) return { object: items, suffix: '[].' }
+  }
+  return undefined
+}
+
+/**
+ * The rows of an object's fields in declaration order, each nested object's (or array of objects')
+ * fields after it under `name.` (or `name[].`). A schema already being expanded is not expanded again.
+ */
+export function fieldRows(node: SchemaNode, components: Components, prefix = '', expanding: readonly string[] = []): FieldRow[] {
+  const object = resolve(node, components)
+  const required = new Set(object.required ?? [])
+  const rows: FieldRow[] = []
+  for (const [name, property] of Object.entries(object.properties ?? {})) {
+    rows.push({
+      name: `${prefix}${name}`,
+      type: typeText(property, components),
+      required: required.has(name),
+      constraints: constraintsText(property, components),
+    })
+    const nested = objectOf(property, components)
+    const nestedName = refName(property) ?? (property.items === undefined ? undefined : refName(property.items))
+    if (nested === undefined || (nestedName !== undefined && expanding.includes(nestedName))) continue
+    const path = [...expanding, ...(nestedName === undefined ? [] : [nestedName])]
+    rows.push(...fieldRows(nested.object, components, `${prefix}${name}${nested.suffix}`, path))
+  }
+  return rows
+}
+
+/** Whether a node is an object, or an array of objects, whose fields can be listed. */
+export function hasFields(node: SchemaNode, components: Components): boolean {
+  return objectOf(node, components) !== undefined
+}
+
+/** The fields of an object or of the objects of an array. */
+export function shapeRows(node: SchemaNode, components: Components): FieldRow[] {
+  const nested = objectOf(node, components)
+  if (nested === undefined) return []
+  const name = refName(node) ?? (node.items === undefined ? undefined : refName(node.items))
+  return fieldRows(nested.object, components, '', name === undefined ? [] : [name])
+}
+
+/** A markdown table cell: pipes escaped, one line. */
+export function cell(text: string): string {
+  return text === '' ? '—' : text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, ' ')
+}
+
+/** A markdown table from a header row and body rows. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  ]
+}
