@@ -35,6 +35,9 @@ function listed(name: string, source: string, scenario: Scenario): Listed {
   return { name, source, description: scenario.description ?? '', rules: scenario.rules?.length ?? 0, steps: scenario.steps?.length ?? 0 }
 }
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
+const counts = (rules: number, steps: number) => `${plural(rules, 'rule')}, ${plural(steps, 'step')}`
+
 function validate(paths: readonly string[], output: CommandOutput): number {
   if (paths.length === 0) {
     output.err(`scenarios validate: give at least one scenario file or directory\n\n${SCENARIOS_HELP}`)
@@ -53,14 +56,14 @@ function validate(paths: readonly string[], output: CommandOutput): number {
       checked++
       try {
         const scenario = loadScenarioFile(file)
-        output.out(`ok   ${file} (${scenario.rules?.length ?? 0} rules, ${scenario.steps?.length ?? 0} steps)`)
+        output.out(`ok   ${file} (${counts(scenario.rules?.length ?? 0, scenario.steps?.length ?? 0)})`)
       } catch (error) {
         failed++
         output.err(`FAIL ${(error as Error).message}`)
       }
     }
   }
-  output.out(`${checked} scenario file${checked === 1 ? '' : 's'} checked: ${checked - failed} valid, ${failed} with mistakes`)
+  output.out(`${plural(checked, 'scenario file')} checked: ${checked - failed} valid, ${failed} with mistakes`)
   return failed > 0 || checked === 0 ? 1 : 0
 }
 
@@ -84,8 +87,7 @@ export function scenariosCommand(argv: readonly string[], output: CommandOutput,
   }
   const width = Math.max(...rows.map((row) => row.name.length), 4)
   for (const row of rows) {
-    const counts = `${row.rules} rule${row.rules === 1 ? '' : 's'}, ${row.steps} step${row.steps === 1 ? '' : 's'}${row.source === 'shipped' ? '' : `, ${row.source}`}`
-    output.out(`${row.name.padEnd(width)}  ${row.description} (${counts})`)
+    output.out(`${row.name.padEnd(width)}  ${row.description} (${counts(row.rules, row.steps)}${row.source === 'shipped' ? '' : `, ${row.source}`})`)
   }
   return 0
 }

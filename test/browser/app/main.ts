@@ -4,7 +4,8 @@
  * and the API origin come from the page URL (`?seed=…&api=…`) so the test can give the page and
  * its in-process reference the same options. The page also renders what it did, for a screenshot.
  */
-import { setupSimulatorWorker } from '../../../src/runtimes/browser.ts'
+// The package's own build (dist/, built by the global setup), by its name: what an app imports.
+import { setupSimulatorWorker } from 'debt-token-simulator/browser'
 import { type WireReply, type WireRequest, runRequests } from './wire.ts'
 
 const query = new URLSearchParams(location.search)

@@ -1,6 +1,6 @@
 /**
  * Builds and serves the browser test's page: esbuild bundles test/browser/app/main.ts (and through
- * it src/runtimes/browser.ts, the fixtures as JSON imports, msw, zod, faker) into a fresh temp
+ * it the package's dist/browser.js, msw, zod, faker) into a fresh temp
  * dir, next to index.html and msw's mockServiceWorker.js; a node:http server on 127.0.0.1 serves
  * exactly those files. Nothing is written inside the repository.
  */

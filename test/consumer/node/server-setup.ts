@@ -1,0 +1,19 @@
+// A Node test suite's setup, type-checked under strict NodeNext with exactOptionalPropertyTypes.
+import { createSimulator, type JournalEntry, type Simulator } from 'debt-token-simulator'
+import { setupSimulatorServer, strictListenOptions } from 'debt-token-simulator/node'
+import { startStandaloneServer, type StandaloneServer } from 'debt-token-simulator/standalone'
+
+export const { simulator, server } = setupSimulatorServer({ seed: 42, now: '2026-03-02T12:00:00Z' })
+server.listen(strictListenOptions)
+
+export async function globalSetup(): Promise<StandaloneServer> {
+  return startStandaloneServer({ port: 0, log: 'quiet' })
+}
+
+export function lastRequest(sim: Simulator): JournalEntry | undefined {
+  return sim.journal.list().at(-1)
+}
+
+const inProcess: Simulator = createSimulator({ size: 20 })
+inProcess.useScenario('flaky-backend')
+export const tableCounts: Record<string, number> = inProcess.state().counts
