@@ -12,10 +12,11 @@
  *    Reports req/s (mean of per-second samples), p50 / p99 latency, the ratio to the mean of the
  *    bare runs, and the server's CPU time per request. When `taskset` exists, servers run on CPU 1
  *    and this process (autocannon) on CPU 0, so they never share an event loop or a core.
- * 3. Start to first response: spawns the CLI as `npm start` runs it (`sh scripts/start.sh`: the V8
- *    startup snapshot of the bundle, both built first by this script), as the package bin runs it,
- *    and told to skip the snapshot (the ESM bundle), on a free port, polls every 10 ms until the
- *    first 200; median of 3.
+ * 3. Start to first response of the installed package: `npm pack`, the tarball installed in a fresh
+ *    project, its bin (`node_modules/.bin/debt-token-simulator`, run directly: not through npm or
+ *    npx, which add their own few hundred ms) started on a free port and polled every 10 ms until
+ *    the first 200; a bare node:http server started the same way (a `#!/usr/bin/env node` script in
+ *    the same node_modules/.bin), interleaved with it; median of 5 each, and their ratio.
  * 4. `createSimulator()` and `reset()` of the default world (bench/in-process.ts, own process).
  * 5. The large world (bench/large-world.ts, own process with --expose-gc), unless `--no-large`.
  *
@@ -29,7 +30,7 @@
  * Everything listens on 127.0.0.1; every run is bounded; children are killed on exit and on error.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -81,10 +82,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
  * @param cpu the core to pin the child to, or 'all' for every core: a child otherwise inherits this
  * process's own pinning to CPU 0.
  */
-function launch(command: string, argv: string[], cpu: number | 'all', stdout: 'pipe' | 'ignore' = 'pipe'): ChildProcess {
+function launch(command: string, argv: string[], cpu: number | 'all', stdout: 'pipe' | 'ignore' = 'pipe', cwd = root): ChildProcess {
   const cores = cpu === 'all' ? `0-${cpus().length - 1}` : String(cpu)
   const [file, fileArgs] = pin ? ['taskset', ['-c', cores, command, ...argv]] : [command, argv]
-  const child = spawn(file, fileArgs, { cwd: root, detached: true, stdio: ['ignore', stdout, 'pipe'] })
+  const child = spawn(file, fileArgs, { cwd, detached: true, stdio: ['ignore', stdout, 'pipe'] })
   children.add(child)
   child.on('exit', () => children.delete(child))
   let stderr = ''
@@ -265,16 +266,15 @@ interface Target {
   start: () => Promise<{ child: ChildProcess; url: string }>
 }
 
-/** What `npm start` runs (package.json: `sh scripts/start.sh`, the V8 startup snapshot), with the benchmark's options. */
-const NPM_START = ['scripts/start.sh']
-const cli = (extra: string[]) => [...NPM_START, '--port', '0', '--host', HOST, '--size', String(size), ...extra]
+/** The package's command as npm start and the bin run it (dist/cli/cli.js, built first), with the benchmark's options. */
+const cli = (extra: string[]) => ['dist/cli/cli.js', 'serve', '--port', '0', '--host', HOST, '--size', String(size), ...extra]
 
 function simulatorTarget(id: string, label: string, extra: string[]): Target {
   return {
     id,
     label,
     start: async () => {
-      const child = launch('sh', cli(extra), 1)
+      const child = launch(process.execPath, cli(extra), 1)
       return { child, url: await listeningUrl(child) }
     },
   }
@@ -296,34 +296,52 @@ async function fetchExchange(url: string, probe: Probe) {
   return { status: response.status, headers, body }
 }
 
-/** A one-line node:http server that listens on the --port and --host it is given. */
-const BARE_STARTUP_SERVER =
-  "const a=process.argv;require('node:http').createServer((q,s)=>s.end('[]')).listen(+a[a.indexOf('--port')+1],a[a.indexOf('--host')+1])"
+/** A bin script starting a bare node:http server on the --port and --host it is given: the floor. */
+const BARE_STARTUP_BIN = `#!/usr/bin/env node
+const a = process.argv
+require('node:http').createServer((q, s) => s.end('[]')).listen(+a[a.indexOf('--port') + 1], a[a.indexOf('--host') + 1])
+`
 
-async function startupMs(command: string, argv: string[]): Promise<number[]> {
-  const samples: number[] = []
-  for (let i = 0; i < 3; i++) {
-    await waitForQuiet([])
-    const port = await freePort()
-    const started = performance.now()
-    // Not pinned: a developer's `npm start` has both cores (Node compiles and collects on helper threads).
-    const child = launch(command, [...argv, '--port', String(port), '--host', HOST, '--quiet'], 'all', 'ignore')
-    const deadline = started + 60_000
-    let ms: number | undefined
-    while (ms === undefined && performance.now() < deadline) {
-      try {
-        const response = await fetch(`http://${HOST}:${port}/securityToken`, { headers: { authorization: AUTH } })
-        await response.arrayBuffer()
-        if (response.status === 200) ms = performance.now() - started
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 10))
-      }
+/**
+ * A fresh project with the packed package (and msw) installed, as a user's, plus the bare server's
+ * bin beside the package's in its node_modules/.bin. Returns the project directory.
+ */
+function installedProject(work: string): string {
+  execFileSync('npm', ['pack', '--pack-destination', work, '--loglevel=error'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  const tarball = join(work, `debt-token-simulator-${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}.tgz`)
+  const project = join(work, 'project')
+  mkdirSync(project)
+  writeFileSync(join(project, 'package.json'), '{ "name": "bench-project", "private": true, "type": "module" }\n')
+  const msw = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.msw
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball, `msw@${msw}`], { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] })
+  const bare = join(project, 'node_modules', '.bin', 'bare-http')
+  // CommonJS, as the package's bin is an ES module: each runs as Node would run it.
+  writeFileSync(`${bare}.cjs`, BARE_STARTUP_BIN)
+  chmodSync(`${bare}.cjs`, 0o755)
+  return project
+}
+
+/** Milliseconds from spawning `command` (in `cwd`) to its first 200 on GET /securityToken. */
+async function startupMs(command: string, cwd: string): Promise<number> {
+  await waitForQuiet([])
+  const port = await freePort()
+  const started = performance.now()
+  // Not pinned: a developer's server has both cores (Node compiles and collects on helper threads).
+  const child = launch(command, ['--port', String(port), '--host', HOST, '--quiet'], 'all', 'ignore', cwd)
+  const deadline = started + 60_000
+  let ms: number | undefined
+  while (ms === undefined && performance.now() < deadline) {
+    try {
+      const response = await fetch(`http://${HOST}:${port}/securityToken`, { headers: { authorization: AUTH } })
+      await response.arrayBuffer()
+      if (response.status === 200) ms = performance.now() - started
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 10))
     }
-    await stop(child)
-    if (ms === undefined) throw new Error(`${command} ${argv.join(' ')} did not answer within 60 s`)
-    samples.push(Math.round(ms))
   }
-  return samples
+  await stop(child)
+  if (ms === undefined) throw new Error(`${command} did not answer within 60 s`)
+  return Math.round(ms)
 }
 
 /** Runs a node script on CPU 1 (bounded to 10 min) and returns its standard output. */
@@ -345,8 +363,8 @@ async function main(): Promise<void> {
     settings: { duration, warmup, connections, size, quick },
   }
   try {
-    // 0. The bundle npm start runs, built now so that no measured start includes a build.
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' })
+    // 0. The command npm start runs, built now so that no measured start includes a build.
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' })
     // 1. Real responses from the simulator, for the bare server and for checking every target.
     const reference = await simulatorTarget('direct', '', ['--engine', 'direct', '--quiet']).start()
     const tokens = JSON.parse((await fetchExchange(reference.url, { name: '', path: '/securityToken', method: 'GET', headers: { authorization: AUTH } })).body) as {
@@ -428,26 +446,18 @@ async function main(): Promise<void> {
     report.load = rows
 
     if (!flag('load-only')) {
-      // 3. Start to first response.
-      const startup = {
-        npmStart: await startupMs('sh', NPM_START),
-        bin: await startupMs('bin/debt-token-simulator', []),
-        // The same launcher told to skip the snapshot: the ESM bundle, as when the snapshot is stale or from another Node.
-        modules: await startupMs('env', ['DEBT_TOKEN_SIMULATOR_NO_SNAPSHOT=1', 'sh', ...NPM_START]),
-        // The floor: Node itself starting a bare node:http server, measured the same way.
-        bare: await startupMs(process.execPath, ['-e', BARE_STARTUP_SERVER, '--']),
+      // 3. Start to first response of the installed bin, against a bare server's bin, interleaved.
+      const project = installedProject(work)
+      const bin = join(project, 'node_modules', '.bin')
+      const startup = { bin: [] as number[], bare: [] as number[] }
+      for (let i = 0; i < 5; i++) {
+        startup.bare.push(await startupMs(join(bin, 'bare-http.cjs'), project))
+        startup.bin.push(await startupMs(join(bin, 'debt-token-simulator'), project))
       }
-      report.startup = {
-        ...startup,
-        npmStartMedianMs: median(startup.npmStart),
-        binMedianMs: median(startup.bin),
-        modulesMedianMs: median(startup.modules),
-        bareMedianMs: median(startup.bare),
-      }
-      console.log(
-        `start to first response: sh scripts/start.sh ${startup.npmStart.join(' / ')} ms; bin ${startup.bin.join(' / ')} ms; ` +
-          `without the snapshot ${startup.modules.join(' / ')} ms; bare node:http ${startup.bare.join(' / ')} ms`,
-      )
+      const binMedianMs = median(startup.bin)
+      const bareMedianMs = median(startup.bare)
+      report.startup = { ...startup, binMedianMs, bareMedianMs, ratio: Math.round((binMedianMs / bareMedianMs) * 100) / 100 }
+      console.log(`start to first response: installed bin ${startup.bin.join(' / ')} ms; bare node:http bin ${startup.bare.join(' / ')} ms`)
 
       // 4. createSimulator() / reset().
       await waitForQuiet([])
@@ -513,10 +523,9 @@ function renderMarkdown(report: Record<string, any>): string {
     lines.push(row([`p99 at ${report.settings.connections} connections, GET / POST`, `${direct['GET /securityToken'].p99Ms} / ${direct['POST /manager'].p99Ms} ms`, '≤ 15 ms']))
   }
   if (report.startup !== undefined) {
-    lines.push(row(['start to first response, `sh scripts/start.sh` (what npm start runs: the V8 startup snapshot), median of 3', `${report.startup.npmStartMedianMs} ms (${report.startup.npmStart.join(', ')})`, '≤ 300 ms']))
-    lines.push(row(['start to first response of a bare node:http server (the floor), median of 3', `${report.startup.bareMedianMs} ms (${report.startup.bare.join(', ')})`, '']))
-    lines.push(row(['start to first response, `bin/debt-token-simulator` (the package bin), median of 3', `${report.startup.binMedianMs} ms (${report.startup.bin.join(', ')})`, '≤ 300 ms']))
-    lines.push(row(['start to first response without the snapshot (`DEBT_TOKEN_SIMULATOR_NO_SNAPSHOT=1`: the ESM bundle), median of 3', `${report.startup.modulesMedianMs} ms (${report.startup.modules.join(', ')})`, '']))
+    lines.push(row(['start to first response, installed bin (`node_modules/.bin/debt-token-simulator`), median of 5', `${report.startup.binMedianMs} ms (${report.startup.bin.join(', ')})`, '≤ 300 ms']))
+    lines.push(row(['start to first response, a bare node:http server started the same way, median of 5', `${report.startup.bareMedianMs} ms (${report.startup.bare.join(', ')})`, '']))
+    lines.push(row(['installed bin ÷ bare', `${report.startup.ratio.toFixed(2)}×`, '≤ 2×']))
   }
   if (report.inProcess !== undefined) {
     lines.push(row(['`createSimulator()`, default world, median', `${report.inProcess.createMedianMs} ms (first in a process: ${report.inProcess.firstCreateMs} ms)`, '≤ 30 ms']))
