@@ -31,7 +31,7 @@ export default defineConfig([
       index: 'src/index.ts',
       node: 'src/runtimes/node.ts',
       browser: 'src/runtimes/browser.ts',
-      standalone: 'src/runtimes/standalone/server.ts',
+      standalone: 'src/runtimes/standalone/index.ts',
     },
     dts: true,
     clean: true,
