@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { MAX_JSON_DEPTH, nestedDeeperThan, withoutBom } from '../pipeline/json-text.ts'
 import { FixtureError, type World, fixtureFiles, parseWorld } from './world.ts'
 
 /** The files a fixture directory must hold: one per table. */
@@ -47,8 +48,9 @@ export function loadFixtureDirectory(directory: string): World {
     } catch (error) {
       throw new FixtureError(path, '', `cannot be read: ${(error as Error).message}`)
     }
+    if (nestedDeeperThan(text)) throw new FixtureError(path, '', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`)
     try {
-      files[file] = JSON.parse(text)
+      files[file] = JSON.parse(withoutBom(text))
     } catch (error) {
       throw new FixtureError(path, '', `not valid JSON: ${(error as Error).message}`)
     }

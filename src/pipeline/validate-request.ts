@@ -2,6 +2,7 @@
  * Parses an operation's path parameters, query and JSON body against its declared schemas. Every
  * issue found is reported in one 400 whose message names each field and what was expected.
  */
+import { JsonTextError, parseJsonText, utf8Length, withoutBom } from './json-text.ts'
 import type { z } from 'zod'
 import type { OperationDefinition } from '../contract/operation.ts'
 import { ApiError } from './api-error.ts'
@@ -74,10 +75,11 @@ function queryObject(query: URLSearchParams, issues: string[]): Record<string, s
  * the same error differently), and the same request must give the same bytes in every runtime.
  */
 export function parseJsonBody(text: string): unknown {
-  if (text.trim() === '') return undefined
+  if (withoutBom(text).trim() === '') return undefined
   try {
-    return JSON.parse(text)
-  } catch {
+    return parseJsonText(text)
+  } catch (error) {
+    if (error instanceof JsonTextError && error.message !== 'not valid JSON') throw ApiError.badRequest(`body is ${error.message}`)
     throw ApiError.badRequest('body is not valid JSON: send a JSON object with Content-Type: application/json')
   }
 }
@@ -93,7 +95,8 @@ export function validateRequest(
   const parsedQuery = parsePart('query', operation.query, queryObject(query, issues), issues) as Record<string, unknown>
   let body: unknown
   if (operation.body !== undefined) {
-    if (bodyText.length > MAX_BODY_BYTES) throw new ApiError(413, `body is larger than ${MAX_BODY_BYTES} bytes`)
+    // Bytes, as the standalone server counts them while reading (in-process the text is already read).
+    if (bodyText.length > MAX_BODY_BYTES / 3 && utf8Length(bodyText) > MAX_BODY_BYTES) throw new ApiError(413, `body is larger than ${MAX_BODY_BYTES} bytes`)
     let json = parseJsonBody(bodyText)
     if (json === undefined) {
       if (operation.bodyOptional) json = {}

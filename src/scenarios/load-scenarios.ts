@@ -6,6 +6,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import { MAX_JSON_DEPTH, nestedDeeperThan, withoutBom } from '../pipeline/json-text.ts'
 import { SCENARIO_NAME } from './scenario-catalog.ts'
 import { type Scenario, ScenarioError, parseScenario } from './scenario-schema.ts'
 
@@ -28,9 +29,10 @@ export function loadScenarioFile(file: string): Scenario {
   } catch (error) {
     throw new ScenarioError(file, [{ path: '', message: `cannot be read: ${(error as Error).message}` }])
   }
+  if (nestedDeeperThan(text)) throw new ScenarioError(file, [{ path: '', message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` }])
   let raw: unknown
   try {
-    raw = JSON.parse(text)
+    raw = JSON.parse(withoutBom(text))
   } catch (error) {
     throw new ScenarioError(file, [{ path: '', message: `not valid JSON: ${(error as Error).message}` }])
   }

@@ -12,8 +12,8 @@
 import type { WorldState } from '../pipeline/operation-steps.ts'
 import { ApiError } from '../pipeline/api-error.ts'
 import type { SimRequest } from '../pipeline/sim-request.ts'
-import { type ScenarioCatalog, UnknownScenarioError } from './scenario-catalog.ts'
-import { type Scenario, type ScenarioWorld, parseScenario } from './scenario-schema.ts'
+import { MAX_SCENARIO_NAME_LENGTH, SCENARIO_NAME, SCENARIO_NAME_RULE, type ScenarioCatalog, UnknownScenarioError, quoteBounded } from './scenario-catalog.ts'
+import { type Scenario, ScenarioError, type ScenarioWorld, parseScenario } from './scenario-schema.ts'
 import { type ScenarioState, createScenarioState } from './scenario-state.ts'
 
 export const SCENARIO_HEADER = 'x-sim-scenario'
@@ -94,6 +94,10 @@ export function createScenarioActivation(options: ScenarioActivationOptions): Sc
         scenario = options.catalog.require(nameOrScenario)
       } else {
         scenarioName = name ?? INLINE_SCENARIO_NAME
+        // The name is echoed in the X-Sim-Scenario header of every answer it changes.
+        if (!SCENARIO_NAME.test(scenarioName) || scenarioName.length > MAX_SCENARIO_NAME_LENGTH) {
+          throw new ScenarioError('scenario', [{ path: 'name', message: `${SCENARIO_NAME_RULE}, got ${quoteBounded(scenarioName)}` }])
+        }
         scenario = parseScenario(nameOrScenario, `scenario "${scenarioName}"`)
       }
       const state = createScenarioState(scenarioName, scenario, options.seed)

@@ -7,13 +7,20 @@ import { type Scenario, parseScenario } from './scenario-schema.ts'
 
 /** Scenario names are file names without `.json`: letters, digits, `.`, `_` and `-`. */
 export const SCENARIO_NAME = /^[A-Za-z0-9][\w.-]*$/
+export const MAX_SCENARIO_NAME_LENGTH = 64
+export const SCENARIO_NAME_RULE = `a scenario name is 1-${MAX_SCENARIO_NAME_LENGTH} letters, digits, ".", "_" and "-", starting with a letter or digit`
+
+/** A value quoted for a message, cut to a readable length: a message never echoes a whole long input. */
+export function quoteBounded(value: string, max = 40): string {
+  return JSON.stringify(value.length > max ? `${value.slice(0, max)}…` : value)
+}
 
 export class UnknownScenarioError extends Error {
   constructor(
     readonly scenarioName: string,
     readonly available: readonly string[],
   ) {
-    super(`unknown scenario "${scenarioName}"; available: ${available.length === 0 ? '(none)' : available.join(', ')}`)
+    super(`unknown scenario ${quoteBounded(scenarioName)}; available: ${available.length === 0 ? '(none)' : available.join(', ')}`)
     this.name = 'UnknownScenarioError'
   }
 }

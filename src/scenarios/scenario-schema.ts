@@ -51,12 +51,39 @@ const Delay = z
   ])
   .describe('Milliseconds to wait before the outcome (or before the normal answer): a number, or {min, max} drawn from the seed.')
 
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+/** A header value the simulator may send: visible ASCII, spaces and tabs inside, none at the ends. */
+const HEADER_VALUE = /^(?:[\x21-\x7e](?:[\t\x20-\x7e]*[\x21-\x7e])?)?$/
+/** Headers that frame the message or the connection: the server sets them, a scenario may not. */
+export const FRAMING_HEADERS = ['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer', 'te', 'host'] as const
+
+const ResponseHeaders = z
+  .record(
+    z.string(),
+    z
+      .string()
+      .max(1024, { error: 'a header value must be at most 1024 characters' })
+      .regex(HEADER_VALUE, { error: 'a header value must be visible ASCII characters (spaces inside), without CR, LF or NUL' }),
+  )
+  .superRefine((headers, context) => {
+    for (const name of Object.keys(headers)) {
+      if (!HEADER_NAME.test(name)) {
+        context.addIssue({ code: 'custom', path: [name], message: "a header name must be an HTTP token: letters, digits and !#$%&'*+.^_`|~-" })
+      } else if ((FRAMING_HEADERS as readonly string[]).includes(name.toLowerCase())) {
+        context.addIssue({ code: 'custom', path: [name], message: `is set by the server and cannot be set by a scenario (nor ${FRAMING_HEADERS.join(', ')})` })
+      }
+    }
+  })
+  // Lower-cased, so a scenario's Content-Type replaces the answer's content-type instead of adding a second one.
+  .transform((headers) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])))
+
 const Respond = z
   .strictObject({
     status: z.literal(SCENARIO_STATUSES, { error: `must be one of ${SCENARIO_STATUSES.join(', ')}` }),
     message: z.string().min(1, { error: 'must be a non-empty string' }),
     error: z.string().min(1).optional().describe('The `error` member; default: the reason phrase of the status.'),
-    headers: z.record(z.string(), z.string()).optional().describe('Extra response headers, e.g. Retry-After.'),
+    headers: ResponseHeaders.optional().describe('Extra response headers, e.g. Retry-After; they replace the answer\'s own of the same name.'),
   })
   .describe('Answer with this status in the documented error shape {statusCode, error, message}.')
 

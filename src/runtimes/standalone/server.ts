@@ -5,7 +5,7 @@
  * skipping the Fetch Request/Response round trip. Adds CORS, JSON 404/405s, the control API under
  * /__sim, the operations log and a clean shutdown.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse, validateHeaderName, validateHeaderValue } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { HttpHandler, getResponse as GetResponse } from 'msw'
 import { ApiError } from '../../pipeline/api-error.ts'
@@ -62,8 +62,35 @@ function send(request: IncomingMessage, response: ServerResponse, result: SimRes
   // A cached body comes with its UTF-8 bytes: writing bytes spares encoding the string again.
   const body = result.encoded?.bytes ?? result.body
   if (body !== null) headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
-  response.writeHead(result.status, headers)
+  try {
+    response.writeHead(result.status, headers)
+  } catch (error) {
+    // Runs from setImmediate, where a throw would end the process for every client. Scenario headers
+    // are checked when a scenario is loaded; this is the last guard: drop what node refuses.
+    console.error(`[debt-token-simulator] dropped response headers node refuses: ${error instanceof Error ? error.message : String(error)}`)
+    try {
+      response.writeHead(result.status, writableHeaders(headers))
+    } catch {
+      response.destroy()
+      return
+    }
+  }
   response.end(body ?? undefined)
+}
+
+/** The headers node accepts: a name that is an HTTP token, a value without forbidden characters. */
+function writableHeaders(headers: Record<string, string | number>): Record<string, string | number> {
+  const kept: Record<string, string | number> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    try {
+      validateHeaderName(name)
+      validateHeaderValue(name, String(value))
+      kept[name] = value
+    } catch {
+      // left out
+    }
+  }
+  return kept
 }
 
 /** What the msw engine needs, loaded only when that engine is chosen (the direct one never loads msw). */
