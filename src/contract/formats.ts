@@ -4,6 +4,7 @@
  * a value breaks it, so every operation reports the same words for the same mistake.
  */
 import * as z from 'zod'
+import { MAX_YEAR, MIN_YEAR, dayInCalendar, parseInstant } from './instants.ts'
 
 export const ADDRESS_PATTERN = /^(0x)[0-9a-fA-F]{40}$/
 export const HASH_PATTERN = /^(0x)[0-9a-fA-F]{64}$/
@@ -20,29 +21,66 @@ export const Hash = z
   .regex(HASH_PATTERN, { error: 'must be a HASH (0x followed by 64 hexadecimal characters)' })
   .meta({ description: 'HASH: 0x followed by 64 hexadecimal characters' })
 
-/** A calendar date, `YYYY-MM-DD`, that exists (no 2025-02-30). */
-export const IsoDate = z.iso.date({ error: 'must be a date in the format YYYY-MM-DD' })
+/** A calendar date, `YYYY-MM-DD`, that exists (no 2025-02-30), in the years 0001-9999. */
+export const IsoDate = z.iso
+  .date({ error: 'must be a date in the format YYYY-MM-DD' })
+  .refine(dayInCalendar, { error: `must lie in the years ${MIN_YEAR} to ${MAX_YEAR}` })
 
-/** An ISO 8601 date-time with seconds and a zone (`Z` or `±hh:mm`). */
-export const IsoDateTime = z.iso.datetime({
-  offset: true,
-  error: 'must be an ISO 8601 date-time such as 2026-03-01T12:00:00.000Z',
-})
+/** An ISO 8601 date-time with seconds and a zone (`Z` or `±hh:mm`), in the years 0001-9999 (in UTC). */
+export const IsoDateTime = z.iso
+  .datetime({
+    offset: true,
+    error: 'must be an ISO 8601 date-time such as 2026-03-01T12:00:00.000Z',
+  })
+  .refine((text) => parseInstant(text) instanceof Date, { error: `must lie in the years ${MIN_YEAR} to ${MAX_YEAR}` })
 
 /** A date or a date-time: fields the spec types only as "string" but that hold a day. */
 export const DateOrDateTime = z.union([IsoDate, IsoDateTime], {
   error: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time',
 })
 
-/** A non-negative decimal number written as a string, e.g. "1500.00". */
-export const DecimalString = z
-  .string()
-  .regex(/^\d{1,15}(\.\d{1,8})?$/, { error: 'must be a non-negative decimal number written as a string, such as "1500.00"' })
+/**
+ * The largest amount of money any input may hold: 1,000,000,000.00. With it, the largest rate and
+ * the most installments below, every derived amount (a parcel, its interest, what is owed) is an
+ * exact whole number of cents, far inside what a JavaScript number holds exactly.
+ */
+export const MAX_MONEY = 1_000_000_000
+/** The largest monthly interest rate, in percent a month. */
+export const MAX_MONTHLY_INTEREST_PERCENT = 20
+/** The most installments a signature contract may have. */
+export const MAX_INSTALLMENTS = 600
+/** The largest number any other decimal input may hold (shares, percentages, periods, orders). */
+export const MAX_DECIMAL = 1_000_000_000_000
 
-/** A positive whole number written as a string, e.g. "12". */
-export const PositiveIntegerString = z
+/** A non-negative decimal number written as a string, e.g. "1500.00", at most `max`. */
+export function decimalString(max: number, example = '1500.00') {
+  return z
+    .string()
+    .regex(/^\d{1,15}(\.\d{1,8})?$/, { error: `must be a non-negative decimal number written as a string, such as "${example}"` })
+    .refine((value) => Number(value) <= max, { error: (issue) => `must be at most ${max.toLocaleString('en-US')}, got ${JSON.stringify(String(issue.input).slice(0, 40))}` })
+}
+
+/** A non-negative decimal number written as a string, e.g. "1500.00" (at most MAX_DECIMAL). */
+export const DecimalString = decimalString(MAX_DECIMAL).meta({ description: `decimal string, at most ${MAX_DECIMAL.toLocaleString('en-US')}` })
+
+/** An amount of money written as a string, e.g. "1500.00": at most two decimals and MAX_MONEY. */
+export const MoneyString = z
   .string()
-  .regex(/^[1-9]\d{0,3}$/, { error: 'must be a whole number from 1 to 9999 written as a string, such as "12"' })
+  .regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'must be an amount of money written as a string with at most two decimals, such as "1500.00"' })
+  .refine((value) => Number(value) <= MAX_MONEY, { error: (issue) => `must be at most ${MAX_MONEY.toLocaleString('en-US')}.00, got ${JSON.stringify(String(issue.input).slice(0, 40))}` })
+  .meta({ description: `money, at most two decimals and ${MAX_MONEY.toLocaleString('en-US')}.00` })
+
+/** A monthly interest rate in percent written as a string, e.g. "1.5" (at most MAX_MONTHLY_INTEREST_PERCENT). */
+export const MonthlyInterestString = decimalString(MAX_MONTHLY_INTEREST_PERCENT, '1.5').meta({
+  description: `percent a month, at most ${MAX_MONTHLY_INTEREST_PERCENT}`,
+})
+
+/** The number of installments written as a string, e.g. "12": a whole number from 1 to MAX_INSTALLMENTS. */
+export const InstallmentsString = z
+  .string()
+  .regex(/^[1-9]\d{0,2}$/, { error: `must be a whole number from 1 to ${MAX_INSTALLMENTS} written as a string, such as "12"` })
+  .refine((value) => Number(value) <= MAX_INSTALLMENTS, { error: (issue) => `must be a whole number from 1 to ${MAX_INSTALLMENTS}, got ${JSON.stringify(issue.input)}` })
+  .meta({ description: `whole number from 1 to ${MAX_INSTALLMENTS}` })
 
 /** A path segment that must be a non-negative integer id, e.g. `/manager/{address}/7`. */
 export const IntegerIdParam = z

@@ -4,7 +4,7 @@
  * list output; creation accepts both, output uses `serie`.
  */
 import * as z from 'zod'
-import { Hash, IsoDateTime } from './formats.ts'
+import { Hash, IsoDateTime, MAX_MONEY } from './formats.ts'
 
 export const PaymentStatus = z.enum(['PENDING', 'PAID', 'FAILED', 'CANCELED'], {
   error: 'must be one of PENDING, PAID, FAILED, CANCELED',
@@ -19,8 +19,9 @@ export const PaymentType = z.enum(['AMORTIZACAO', 'JUROS'], { error: 'must be on
 
 export const PaymentAmount = z
   .number({ error: 'must be a number' })
-  .finite()
+  .finite({ error: 'must be a finite number' })
   .nonnegative({ error: 'must be a number ≥ 0' })
+  .max(MAX_MONEY, { error: `must be at most ${MAX_MONEY.toLocaleString('en-US')}` })
 
 /** Optional creation fields common to both kinds of payment. */
 export const paymentCreationFields = {

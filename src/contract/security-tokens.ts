@@ -3,7 +3,7 @@
  */
 import * as z from 'zod'
 import { defineOperation } from './operation.ts'
-import { Address, BooleanQuery, DateOrDateTime, DecimalString } from './formats.ts'
+import { Address, BooleanQuery, DateOrDateTime, DecimalString, MAX_MONEY } from './formats.ts'
 
 export const Series = z
   .object({
@@ -102,7 +102,7 @@ export const SecurityTokenUpdate = z
     emissionEndDate: DateOrDateTime.optional(),
     acceptedRebatePercentage: z.number().finite().min(0).max(100).optional(),
     /** An investment to add to totalInvestmentAmount. */
-    investmentAmount: z.number().finite().positive().optional(),
+    investmentAmount: z.number().finite().positive().max(MAX_MONEY, { error: `must be at most ${MAX_MONEY.toLocaleString('en-US')}` }).optional(),
   })
   .meta({ id: 'SecurityTokenUpdate' })
 export type SecurityTokenUpdate = z.infer<typeof SecurityTokenUpdate>

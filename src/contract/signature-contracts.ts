@@ -3,7 +3,7 @@
  */
 import * as z from 'zod'
 import { defineOperation } from './operation.ts'
-import { Address, DecimalString, IsoDate, PositiveIntegerString } from './formats.ts'
+import { Address, InstallmentsString, IsoDate, MoneyString, MonthlyInterestString } from './formats.ts'
 
 /** Party types. The spec shows `legalPerson`; `naturalPerson` is its counterpart. */
 export const PartyType = z.enum(['legalPerson', 'naturalPerson'], {
@@ -24,12 +24,12 @@ export const SignatureContractInput = z
     debtorWalletAddress: Address.optional(),
     debtorCnpj: z.string().max(32).optional(),
     type: PartyType.optional(),
-    debtTotalValue: DecimalString.optional(),
-    installments: PositiveIntegerString.optional(),
+    debtTotalValue: MoneyString.optional(),
+    installments: InstallmentsString.optional(),
     firstInstallmentDueDate: IsoDate.optional(),
     paymentFrequency: PaymentFrequency.optional(),
-    monthlyInterests: DecimalString.optional(),
-    installmentValue: DecimalString.optional(),
+    monthlyInterests: MonthlyInterestString.optional(),
+    installmentValue: MoneyString.optional(),
   })
   .meta({ id: 'SignatureContractInput' })
 export type SignatureContractInput = z.infer<typeof SignatureContractInput>

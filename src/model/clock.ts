@@ -5,6 +5,8 @@
  * A fixed clock stands still until it is set or advanced, which keeps responses byte-identical
  * run after run; a system clock follows real time, shifted by whatever `advance` added.
  */
+import { inCalendar, parseInstant } from '../contract/instants.ts'
+
 export interface Clock {
   now(): Date
   /** Fixes the clock at `instant` (a fixed clock stays there; a system clock ticks on from it). */
@@ -33,8 +35,10 @@ export function createClock(options: ClockOptions = {}): Clock {
     mode = initial === 'system' ? 'system' : 'fixed'
     offset = 0
     if (mode === 'fixed') {
-      const instant = initial instanceof Date ? initial : new Date(initial as string)
-      if (Number.isNaN(instant.getTime())) throw new Error(`Invalid clock instant: ${String(initial)}`)
+      const instant = initial instanceof Date ? initial : parseInstant(initial as string)
+      if (!(instant instanceof Date) || !inCalendar(instant.getTime())) {
+        throw new RangeError(`the clock's instant ${instant instanceof Date ? 'must lie in the years 0001 to 9999' : instant.problem}, got ${JSON.stringify(String(initial)).slice(0, 60)}`)
+      }
       fixedAt = instant.getTime()
     }
   }
@@ -46,10 +50,14 @@ export function createClock(options: ClockOptions = {}): Clock {
     },
     now: () => new Date(mode === 'fixed' ? fixedAt : Date.now() + offset),
     set(instant) {
+      if (!inCalendar(instant.getTime())) throw new RangeError(`the clock must stay in the years 0001 to 9999, got ${String(instant)}`)
       if (mode === 'fixed') fixedAt = instant.getTime()
       else offset = instant.getTime() - Date.now()
     },
     advance(milliseconds) {
+      if (!inCalendar((mode === 'fixed' ? fixedAt : Date.now() + offset) + milliseconds)) {
+        throw new RangeError('the clock must stay in the years 0001 to 9999')
+      }
       if (mode === 'fixed') fixedAt += milliseconds
       else offset += milliseconds
     },

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod'
 import { type Operation, type OperationId, operationIds, operations } from '../contract/operations.ts'
+import { IsoDateTime } from '../contract/formats.ts'
 import { formatPath } from '../model/world.ts'
 
 /** Statuses a rule may answer with, all in the documented `{statusCode, error, message}` shape. */
@@ -208,7 +209,7 @@ export const Scenario = z
     simulator: z
       .strictObject({
         seed: z.int().optional(),
-        now: z.iso.datetime({ offset: true }).optional(),
+        now: IsoDateTime.optional(),
       })
       .optional()
       .describe('Options of the simulator the steps were written for: replay in-process uses them.'),

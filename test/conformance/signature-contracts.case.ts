@@ -98,7 +98,7 @@ export function signatureContractCases(target: TargetRef) {
       ['an impossible date', { ...sampleBody, firstInstallmentDueDate: '2026-02-30' }, /body\.firstInstallmentDueDate must be a date/],
       ['a date-time where a date is due', { ...sampleBody, firstInstallmentDueDate: '2026-04-01T00:00:00Z' }, /firstInstallmentDueDate/],
       ['a number where a string is due', { ...sampleBody, installments: 12 }, /body\.installments must be a string, got number/],
-      ['a non-numeric amount', { ...sampleBody, debtTotalValue: 'lots' }, /body\.debtTotalValue must be a non-negative decimal/],
+      ['a non-numeric amount', { ...sampleBody, debtTotalValue: 'lots' }, /body\.debtTotalValue must be an amount of money written as a string/],
       ['an unknown party type', { ...sampleBody, type: 'robot' }, /body\.type must be one of legalPerson, naturalPerson/],
       ['an unknown payment frequency', { ...sampleBody, paymentFrequency: 'hourly' }, /body\.paymentFrequency must be one of/],
       ['a JSON array body', [sampleBody], /body must be a JSON object, got array/],

@@ -3,14 +3,13 @@
  * series), partial updates and deletion.
  */
 import type { SeriesInput } from '../../contract/security-tokens.ts'
-import { toIsoDay } from '../../domain/calendar.ts'
+import { dayAfter } from '../../domain/calendar.ts'
 import type { SecurityTokenRecord } from '../../model/records.ts'
 import { normalizeKey } from '../../model/table-spec.ts'
 import { ApiError } from '../../pipeline/api-error.ts'
 import { isPast, presentSecurityToken } from '../presenters.ts'
 import type { ResolverTable } from '../resolver.ts'
 
-const DAY_MS = 86_400_000
 const num = (value: string | undefined) => (value === undefined ? 0 : Number(value))
 
 function seriesOf(input: SeriesInput, vault: string): SecurityTokenRecord['series'][number] {
@@ -59,7 +58,7 @@ export const securityTokenResolvers: ResolverTable<
     const vaultAddresses = Array.from({ length: Math.max(1, seriesInput.length) }, () => context.random.address())
     const symbol = `ST${context.random.faker.string.alpha({ length: 4, casing: 'upper' })}`
     const series = seriesInput.map((input, i) => seriesOf(input, vaultAddresses[i]!))
-    const maxExpirationDate = data.maxExpirationDate ?? toIsoDay(new Date(now.getTime() + 5 * 365 * DAY_MS))
+    const maxExpirationDate = data.maxExpirationDate ?? dayAfter(now, 5 * 365)
     await context.model.securityTokens.insert({
       contractAddress,
       managerAddress: context.caller.address,
@@ -77,7 +76,7 @@ export const securityTokenResolvers: ResolverTable<
       emissionAmount:
         data.emissionAmount !== undefined ? Number(data.emissionAmount) : series.reduce((sum, s) => sum + s.seriesAmount, 0),
       maxExpirationDate,
-      emissionEndDate: data.emissionEndDate ?? toIsoDay(new Date(now.getTime() + 90 * DAY_MS)),
+      emissionEndDate: data.emissionEndDate ?? dayAfter(now, 90),
       acceptedRebatePercentage: 0,
       series,
     })

@@ -3,6 +3,7 @@
  * token (awaiting signatures); reading returns the stored contract.
  */
 import type { SignatureContractInput } from '../../contract/signature-contracts.ts'
+import { MAX_YEAR, dayInCalendar } from '../../contract/instants.ts'
 import { formatCents, percentToRate, toCents } from '../../domain/money.ts'
 import { installmentCents, lastDueDate, schedule } from '../../domain/price-table.ts'
 import { dayToUnixSeconds } from '../../domain/calendar.ts'
@@ -69,10 +70,25 @@ function openDebtToken(body: LoanInput & { creditorWalletAddress: string; debtor
   }
 }
 
+/** The last due date, or a day past the calendar when the schedule would leave it. */
+function lastDueDateWithin(loan: ReturnType<typeof termsOf>): string {
+  try {
+    return lastDueDate(loan)
+  } catch {
+    return `${MAX_YEAR + 1}-01-01`
+  }
+}
+
 export const signatureContractResolvers: ResolverTable<'createSignatureContract' | 'getSignatureContract'> = {
   async createSignatureContract({ body }, context) {
-    const signatureContractAddress = context.random.address()
     const loan = hasLoanTerms(body) ? termsOf(body) : undefined
+    // Checked before anything is drawn or stored: a refused request changes nothing.
+    if (loan !== undefined && !dayInCalendar(lastDueDateWithin(loan))) {
+      throw ApiError.badRequest(
+        `body.firstInstallmentDueDate: with ${loan.installments} ${loan.frequency} installments from ${loan.firstDueDate} the last would fall after ${MAX_YEAR}-12-31`,
+      )
+    }
+    const signatureContractAddress = context.random.address()
     const contract: SignatureContractRecord = {
       creditorWalletAddress: body.creditorWalletAddress ?? '',
       creditorId: body.creditorCnpj ?? '',
@@ -85,7 +101,8 @@ export const signatureContractResolvers: ResolverTable<'createSignatureContract'
       lastInstallmentDueDate: loan ? lastDueDate(loan) : '',
       periodicity: body.paymentFrequency ?? (loan ? 'monthly' : ''),
       monthlyInterests: body.monthlyInterests ?? (loan ? '0' : ''),
-      installmentValue: loan ? formatCents(installmentCents(loan)) : (body.installmentValue ?? ''),
+      // As sent when sent (a client reads back what it wrote); derived by the Price table when absent.
+      installmentValue: body.installmentValue ?? (loan ? formatCents(installmentCents(loan)) : ''),
       signatureContractAddress,
     }
     await context.model.signatureContracts.insert(contract)

@@ -2,6 +2,7 @@
  * The command line of the standalone server: flags and environment variables → options, with a
  * usage error for anything it does not understand. Pure, so it is tested without starting anything.
  */
+import { parseInstant } from '../../contract/instants.ts'
 import { DEFAULT_HOST, DEFAULT_PORT, type Engine } from '../standalone/server.ts'
 import { DEFAULT_SEED } from '../../model/random.ts'
 import type { LogLevel } from '../../observability/operations-log.ts'
@@ -102,9 +103,8 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   if (!Number.isInteger(port) || port < 0 || port > 65535) return { kind: 'error', message: `--port must be 0-65535, got ${values.port}` }
   const seed = Number(values.seed ?? DEFAULT_SEED)
   if (!Number.isSafeInteger(seed)) return { kind: 'error', message: `--seed must be an integer, got ${values.seed}` }
-  if (values.now !== undefined && values.now !== 'system' && Number.isNaN(Date.parse(values.now))) {
-    return { kind: 'error', message: `--now must be an ISO 8601 instant or "system", got ${values.now}` }
-  }
+  const now = values.now === undefined || values.now === 'system' ? undefined : parseInstant(values.now)
+  if (now !== undefined && !(now instanceof Date)) return { kind: 'error', message: `--now ${now.problem} (or "system"), got ${values.now}` }
   const size = values.size === undefined ? undefined : Number(values.size)
   if (size !== undefined && (!Number.isInteger(size) || size < 0 || size > 1_000_000)) {
     return { kind: 'error', message: `--size must be a whole number from 0 to 1000000, got ${values.size}` }

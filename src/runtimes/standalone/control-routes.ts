@@ -8,6 +8,7 @@
  *
  * The handlers take a SimRequest, so the same routes serve the in-process replay too.
  */
+import { inCalendar, parseInstant } from '../../contract/instants.ts'
 import type { HttpMethod } from '../../contract/operation.ts'
 import { ApiError } from '../../pipeline/api-error.ts'
 import { errorResponse, jsonResponse } from '../../pipeline/compose.ts'
@@ -99,12 +100,12 @@ async function putClock({ simulator, request }: ControlContext): Promise<SimResp
   const { now, advanceMs } = body
   if ((now === undefined) === (advanceMs === undefined)) throw ApiError.badRequest('send {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}')
   if (now !== undefined) {
-    const instant = typeof now === 'string' ? new Date(now) : new Date(Number.NaN)
-    if (Number.isNaN(instant.getTime())) throw ApiError.badRequest('body.now must be an ISO 8601 instant such as 2026-03-02T12:00:00.000Z')
+    const instant = typeof now === 'string' ? parseInstant(now) : { problem: 'must be an ISO 8601 instant such as 2026-03-02T12:00:00.000Z' }
+    if (!(instant instanceof Date)) throw ApiError.badRequest(`body.now ${instant.problem}${typeof now === 'string' ? `, got ${JSON.stringify(now.slice(0, 40))}` : ''}`)
     simulator.clock.set(instant)
   } else {
-    if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || Math.abs(advanceMs) > 1e13) {
-      throw ApiError.badRequest('body.advanceMs must be a finite number of milliseconds')
+    if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || !inCalendar(simulator.clock.now().getTime() + advanceMs)) {
+      throw ApiError.badRequest('body.advanceMs must be a finite number of milliseconds that keeps the clock in the years 0001 to 9999')
     }
     simulator.clock.advance(advanceMs)
   }
