@@ -15,7 +15,7 @@ import { type World, type WorldSnapshot, parseWorld, snapshotWorld } from './mod
 import { ApiError } from './pipeline/api-error.ts'
 import { compose, errorResponse } from './pipeline/compose.ts'
 import { type WorldState, authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
-import { matchRoute } from './pipeline/router.ts'
+import { allowHeader, matchRoute } from './pipeline/router.ts'
 import type { SimRequest, SimResponse } from './pipeline/sim-request.ts'
 import { createScenarioCatalog, parseNamedScenarios } from './scenarios/scenario-catalog.ts'
 import type { ScenarioInput, ScenarioWorld } from './scenarios/scenario-schema.ts'
@@ -193,8 +193,8 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       case 'method-not-allowed':
         return unmatched(
           request,
-          new ApiError(405, `${request.method} is not allowed on ${request.path} (allowed: ${match.allowed.join(', ')})`, undefined, {
-            allow: match.allowed.join(', '),
+          new ApiError(405, `${request.method} is not allowed on ${request.path} (allowed: ${allowHeader(match.allowed)})`, undefined, {
+            allow: allowHeader(match.allowed),
           }),
         )
       case 'bad-path':

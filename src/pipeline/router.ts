@@ -94,3 +94,14 @@ export function matchRoute(method: string, path: string): RouteMatch {
   }
   return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' }
 }
+
+/**
+ * The methods a path allows, as an `Allow` header lists them: its operations' methods, HEAD
+ * wherever GET is allowed (the standalone server answers it), and OPTIONS (CORS preflights).
+ */
+export function allowHeader(methods: readonly string[]): string {
+  const all = [...methods]
+  if (all.includes('GET') && !all.includes('HEAD')) all.push('HEAD')
+  if (!all.includes('OPTIONS')) all.push('OPTIONS')
+  return all.join(', ')
+}

@@ -76,7 +76,7 @@ describe.each(['direct', 'msw'] as Engine[])('control routes, %s engine', (engin
     expect(expectErrorShape(await request(server, 'GET', '/__sim/nothing'), 404)).toMatch(/^no control route GET \/__sim\/nothing; control routes: GET \/__sim, /)
     const wrongMethod = await request(server, 'POST', '/__sim/scenario')
     expect(expectErrorShape(wrongMethod, 405)).toMatch(/allowed: GET, PUT, DELETE/)
-    expect(wrongMethod.headers.get('allow')).toBe('GET, PUT, DELETE')
+    expect(wrongMethod.headers.get('allow')).toBe('GET, PUT, DELETE, HEAD, OPTIONS')
     expect(expectErrorShape(await request(server, 'POST', '/__sim/record/flush'), 409)).toMatch(/not recording/)
     expect(server.simulator.scenario).toBeNull()
   })

@@ -42,7 +42,7 @@ for (const engine of ['direct', 'msw'] as const) {
       const missing = await json(await call('/nothing/here', { headers: { authorization: 'Bearer t' } }))
       expect(expectErrorShape(missing, 404)).toMatch(/no operation matches GET \/nothing\/here/)
       const wrongMethod = await call('/investor', { method: 'GET', headers: { authorization: 'Bearer t' } })
-      expect(wrongMethod.headers.get('allow')).toBe('POST')
+      expect(wrongMethod.headers.get('allow')).toBe('POST, OPTIONS')
       expect(expectErrorShape(await json(wrongMethod), 405)).toMatch(/GET is not allowed on \/investor/)
     })
 

@@ -26,6 +26,8 @@ export interface CliOptions {
   sessionLimit: number | undefined
   sessionIdleMs: number | undefined
   journalSize: number | undefined
+  /** How long in-flight requests may finish on SIGINT/SIGTERM, in ms. */
+  shutdownGraceMs: number
 }
 
 export type ParsedArgs = { kind: 'run'; options: CliOptions } | { kind: 'help'; text: string } | { kind: 'error'; message: string }
@@ -49,6 +51,7 @@ Options:
   --session-limit <n>  how many X-Sim-Session sessions may exist at once (default 100)
   --session-idle <s>   seconds an idle session lives (default 1800)
   --journal-size <n>   how many recent requests GET /__sim/journal keeps (default 500)
+  --shutdown-grace <s> on SIGINT/SIGTERM, seconds in-flight requests may take to finish (default 5)
   --quiet           no operations log (one line per request is the default)
   --verbose         the operations log with request and response bodies
   -h, --help        print this help
@@ -75,6 +78,7 @@ const flags: readonly Flag[] = [
   { name: 'session-limit' },
   { name: 'session-idle' },
   { name: 'journal-size' },
+  { name: 'shutdown-grace' },
 ]
 
 /** Flags that take no value. */
@@ -121,7 +125,8 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   const sessionLimit = whole('session-limit', 1, 10_000)
   const sessionIdle = whole('session-idle', 1, 31_536_000)
   const journalSize = whole('journal-size', 1, 100_000)
-  for (const value of [sessionLimit, sessionIdle, journalSize]) if (typeof value === 'string') return { kind: 'error', message: value }
+  const shutdownGrace = whole('shutdown-grace', 0, 3600)
+  for (const value of [sessionLimit, sessionIdle, journalSize, shutdownGrace]) if (typeof value === 'string') return { kind: 'error', message: value }
   return {
     kind: 'run',
     options: {
@@ -139,6 +144,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       sessionLimit: sessionLimit as number | undefined,
       sessionIdleMs: sessionIdle === undefined ? undefined : (sessionIdle as number) * 1000,
       journalSize: journalSize as number | undefined,
+      shutdownGraceMs: ((shutdownGrace as number | undefined) ?? 5) * 1000,
     },
   }
 }

@@ -84,12 +84,18 @@ export async function serveCommand(argv: readonly string[], output: CommandOutpu
   const shutdown = (signal: string) => {
     if (closing) return
     closing = true
-    output.out(`debt-token-simulator: ${signal}, shutting down`)
-    if (recording !== undefined) {
-      const written = recording.flushSync()
-      output.out(`debt-token-simulator: recorded ${written.steps} requests to ${written.file}`)
-    }
-    void server.close().then(() => process.exit(0))
+    output.out(`debt-token-simulator: ${signal}, shutting down (in-flight requests may take ${options.shutdownGraceMs / 1000} s)`)
+    // New connections are refused at once; answers under way finish first, so the recording has them.
+    void server
+      .close({ graceMs: options.shutdownGraceMs })
+      .then(() => {
+        if (recording !== undefined) {
+          const written = recording.flushSync()
+          output.out(`debt-token-simulator: recorded ${written.steps} requests to ${written.file}`)
+        }
+      })
+      .catch((error: unknown) => output.err(`debt-token-simulator: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => process.exit(0))
   }
   process.on('SIGINT', () => shutdown('SIGINT'))
   process.on('SIGTERM', () => shutdown('SIGTERM'))

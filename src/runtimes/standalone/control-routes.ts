@@ -8,6 +8,7 @@
  *
  * The handlers take a SimRequest, so the same routes serve the in-process replay too.
  */
+import { allowHeader } from '../../pipeline/router.ts'
 import { inCalendar, parseInstant } from '../../contract/instants.ts'
 import type { HttpMethod } from '../../contract/operation.ts'
 import { ApiError } from '../../pipeline/api-error.ts'
@@ -299,7 +300,7 @@ export async function handleControlRequest(context: Omit<ControlContext, 'params
   try {
     if (found !== undefined) return await found.route.handle({ ...context, params: found.params })
     if (sameResource.length > 0) {
-      const allowed = sameResource.map((candidate) => candidate.route.method).join(', ')
+      const allowed = allowHeader(sameResource.map((candidate) => candidate.route.method))
       throw new ApiError(405, `${request.method} is not allowed on ${path} (allowed: ${allowed})`, undefined, { allow: allowed })
     }
     const known = controlRoutes.map((candidate) => `${candidate.method} ${candidate.path}`).join(', ')

@@ -42,10 +42,10 @@ class NodeSimRequest implements SimRequest {
   #query: URLSearchParams | undefined
   #body: Promise<string> | undefined
 
-  constructor(request: IncomingMessage) {
-    const url = request.url ?? '/'
+  constructor(request: IncomingMessage, method: string) {
+    const url = originForm(request.url ?? '/')
     const q = url.indexOf('?')
-    this.method = (request.method ?? 'GET').toUpperCase()
+    this.method = method
     this.path = q === -1 ? url : url.slice(0, q)
     this.#request = request
     this.#url = url
@@ -68,6 +68,19 @@ class NodeSimRequest implements SimRequest {
   }
 }
 
-export function fromNodeRequest(request: IncomingMessage): SimRequest {
-  return new NodeSimRequest(request)
+/**
+ * The origin form of a request target: an absolute-form target (`http://host:port/path?query`, as
+ * proxies send) is routed by its path and query.
+ */
+export function originForm(target: string): string {
+  if (target.startsWith('/')) return target
+  const match = /^https?:\/\/[^/?#]*/i.exec(target)
+  if (match === null) return target
+  const rest = target.slice(match[0].length)
+  return rest === '' || rest.startsWith('?') ? `/${rest}` : rest
+}
+
+/** @param method the method the pipeline sees: a HEAD is answered as its GET, without the body. */
+export function fromNodeRequest(request: IncomingMessage, method = (request.method ?? 'GET').toUpperCase()): SimRequest {
+  return new NodeSimRequest(request, method)
 }

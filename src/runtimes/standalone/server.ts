@@ -14,8 +14,9 @@ import type { SimRequest, SimResponse } from '../../pipeline/sim-request.ts'
 import type { RecordedExchange } from '../../scenarios/record.ts'
 import { type SimulatorCore, type SimulatorOptions, createSimulatorCore } from '../../simulator-core.ts'
 import { type SessionRecording, CONTROL_PREFIX, handleControlRequest, isControlPath } from './control-routes.ts'
+import { MAX_URL_LENGTH, answerClientError } from './client-errors.ts'
 import { corsHeaders, preflightHeaders } from './cors.ts'
-import { fromNodeRequest } from './node-request.ts'
+import { fromNodeRequest, originForm } from './node-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { type LogLevel, formatLogLine } from '../../observability/operations-log.ts'
 
@@ -33,6 +34,8 @@ export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   log?: LogLevel
   /** Where log lines go (default: console.log). */
   logSink?: (line: string) => void
+  /** How long a client may take to send its request headers before a 408 (default: node's 60 s). */
+  headersTimeoutMs?: number
 }
 
 /** A session recording the server feeds: API requests and the control requests that change state. */
@@ -44,7 +47,12 @@ export interface StandaloneServer {
   readonly url: string
   readonly server: Server
   readonly simulator: SimulatorCore
-  close(): Promise<void>
+  /**
+   * Stops accepting connections and resolves once every connection is gone. Requests already
+   * being answered (a scenario's delay included) may finish for up to `graceMs` (default 0: they
+   * are cut at once); idle keep-alive connections close at once either way.
+   */
+  close(options?: { graceMs?: number }): Promise<void>
 }
 
 export const DEFAULT_PORT = 4010
@@ -113,13 +121,13 @@ async function viaMsw(
   simRequest: SimRequest,
   origin: string,
 ): Promise<SimResponse> {
-  const method = (request.method ?? 'GET').toUpperCase()
+  const method = simRequest.method
   const hasBody = method !== 'GET' && method !== 'HEAD'
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
   }
-  const fetchRequest = new Request(new URL(request.url ?? '/', origin), {
+  const fetchRequest = new Request(new URL(originForm(request.url ?? '/'), origin), {
     method,
     headers,
     ...(hasBody && { body: await simRequest.text() }),
@@ -163,7 +171,9 @@ export function createRequestListener(
         response.end()
         return
       }
-      const simRequest = fromNodeRequest(request)
+      if ((request.url?.length ?? 0) > MAX_URL_LENGTH) throw new ApiError(414, `the request target is longer than ${MAX_URL_LENGTH} characters`)
+      // A HEAD is answered as its GET; node leaves the body out (Content-Length stays the GET's).
+      const simRequest = fromNodeRequest(request, request.method === 'HEAD' ? 'GET' : undefined)
       // A recording reads the body first: after a network error the socket is gone, and the body with it.
       const recordedBody = recording !== undefined && isRecorded(simRequest) ? await simRequest.text() : undefined
       const control = isControlPath(simRequest.path)
@@ -182,7 +192,7 @@ export function createRequestListener(
         recording!.record({
           method: simRequest.method,
           path: simRequest.path,
-          query: rawQuery(request.url ?? ''),
+          query: rawQuery(originForm(request.url ?? '')),
           headers: headersOf(request),
           body: recordedBody,
           response: { status: result.status, body: result.body, networkError: result.networkError },
@@ -214,12 +224,24 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
       ? undefined
       : (method: string, path: string, status: number, started: number) =>
           sink(`${new Date().toISOString().slice(11, 23)} ${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms control`)
+  const headersTimeout = options.headersTimeoutMs
   const server = createServer(
-    { keepAliveTimeout: 5000 },
+    {
+      keepAliveTimeout: 5000,
+      ...(headersTimeout !== undefined && { headersTimeout, requestTimeout: Math.max(headersTimeout, 300_000), connectionsCheckingInterval: Math.min(30_000, Math.max(50, headersTimeout / 4)) }),
+    },
     createRequestListener(simulator, engine, () => url, options.recording, logControl),
   )
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+  server.on('clientError', answerClientError)
+  // In-flight requests, so that a graceful close knows when they are done.
+  let inFlight = 0
+  let closing = false
+  server.on('request', (_request, response: ServerResponse) => {
+    inFlight++
+    response.once('close', () => {
+      inFlight--
+      if (closing) server.closeIdleConnections()
+    })
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -231,11 +253,14 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     url,
     server,
     simulator,
-    close: () =>
+    close: ({ graceMs = 0 } = {}) =>
       new Promise<void>((resolve) => {
         unsubscribe()
+        closing = true
         server.close(() => resolve())
-        server.closeAllConnections()
+        server.closeIdleConnections()
+        if (graceMs <= 0 || inFlight === 0) server.closeAllConnections()
+        else setTimeout(() => server.closeAllConnections(), graceMs).unref()
       }),
   }
 }
