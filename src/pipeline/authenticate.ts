@@ -1,23 +1,28 @@
 /**
- * The Bearer check every operation carries: a missing header, another scheme or an empty token
- * is a 401 in the documented shape. Any non-empty token is accepted; it names the caller.
+ * The Bearer check every operation carries (RFC 6750 §2.1): exactly one Authorization header of
+ * the form `Bearer <token68>`, the scheme in any case. A missing header, another scheme, an empty
+ * or malformed token, or two Authorization headers (which arrive joined by ", ") is a 401 in the
+ * documented shape with a `WWW-Authenticate: Bearer` challenge. Any well-formed token is accepted;
+ * it names the caller.
  */
 import { ApiError } from './api-error.ts'
 
-const BEARER = /^Bearer(?:\s+(.*))?$/i
+/** `Bearer` then one or more spaces then a token68: letters, digits, `-._~+/`, then `=` padding. */
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i
+const SCHEME = /^(\S+)/
 
 /** Returns the token, or throws a 401 that says what is wrong with the header. */
 export function authenticate(authorization: string | null): string {
-  const challenge = { 'www-authenticate': 'Bearer' }
   if (authorization === null || authorization.trim() === '') {
-    throw new ApiError(401, 'Authorization header is missing: send Authorization: Bearer <token>', undefined, challenge)
+    throw new ApiError(401, 'Authorization header is missing: send Authorization: Bearer <token>', undefined, { 'www-authenticate': 'Bearer' })
   }
-  const match = BEARER.exec(authorization.trim())
-  if (match === null) {
-    const scheme = authorization.trim().split(/\s+/)[0]
-    throw new ApiError(401, `Authorization scheme must be Bearer, got ${scheme}`, undefined, challenge)
-  }
-  const token = (match[1] ?? '').trim()
-  if (token === '') throw new ApiError(401, 'Bearer token is empty', undefined, challenge)
-  return token
+  const match = BEARER.exec(authorization)
+  if (match !== null) return match[1]!
+  const invalid = { 'www-authenticate': 'Bearer error="invalid_request"' }
+  const scheme = SCHEME.exec(authorization.trim())?.[1] ?? ''
+  if (scheme.toLowerCase() !== 'bearer') throw new ApiError(401, `Authorization scheme must be Bearer, got ${JSON.stringify(scheme.slice(0, 20))}`, undefined, invalid)
+  const token = authorization.trim().slice(scheme.length).trim()
+  if (token === '') throw new ApiError(401, 'Bearer token is empty', undefined, invalid)
+  if (/,\s*bearer\b/i.test(authorization)) throw new ApiError(401, 'send one Authorization header, not several', undefined, invalid)
+  throw new ApiError(401, 'Bearer token must be one token68 (letters, digits, -._~+/ then = padding), without spaces', undefined, invalid)
 }

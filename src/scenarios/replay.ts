@@ -72,6 +72,9 @@ export function buildRequest(step: ScenarioStep, variables: Variables): ReplayRe
     body = typeof expanded === 'string' ? expanded : JSON.stringify(expanded)
     headers['content-type'] ??= 'application/json'
   }
+  // The control API takes writes only as JSON (a browser must then preflight): a bodiless
+  // POST /__sim/reset step says so too.
+  if (path.startsWith('/__sim') && (request.method === 'POST' || request.method === 'PUT')) headers['content-type'] ??= 'application/json'
   return { method: request.method, path, headers, ...(body !== undefined && { body }) }
 }
 

@@ -97,7 +97,7 @@ describe('the response writer', () => {
     const simulator = {
       handle: async () => ({ status: 200, headers: { 'content-type': 'application/json', 'x-bad': 'a\nb', 'x-good': 'yes' }, body: '{"ok":true}' }),
     } as unknown as SimulatorCore
-    const raw = createServer(createRequestListener(simulator, 'direct', () => ''))
+    const raw = createServer(createRequestListener(simulator, 'direct', { origin: () => '' }))
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve))
     try {
       const url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`

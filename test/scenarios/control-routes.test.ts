@@ -11,7 +11,7 @@ import { scenarioOf } from './support.ts'
 async function request(server: StandaloneServer, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.url}${path}`, {
     method,
-    headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
+    headers: { ...(method !== 'GET' && { 'content-type': 'application/json' }), ...headers },
     ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   })
   const text = await response.text()

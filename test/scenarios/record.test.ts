@@ -107,7 +107,7 @@ describe('record → replay round trip', () => {
     const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = auth) => {
       const response = await fetch(`${server.url}${path}`, {
         method,
-        headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        headers: { ...headers, ...((body !== undefined || method === 'POST') && { 'content-type': 'application/json' }) },
         ...(body !== undefined && { body: JSON.stringify(body) }),
       })
       return { status: response.status, json: (await response.text().then((text) => (text === '' ? undefined : JSON.parse(text)))) as any }

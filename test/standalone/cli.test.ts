@@ -190,7 +190,7 @@ describe('the built command (dist/cli.js)', () => {
       expect(richTokens).not.toEqual(plain)
       const held = await fetch(`${normal.url}/manager/debt-tokens/${richTokens[0]!.contractAddress}`, { headers: { ...auth, 'x-sim-scenario': 'rich-world' } })
       expect(((await held.json()) as unknown[]).length).toBeGreaterThanOrEqual(20)
-      const put = await fetch(`${normal.url}/__sim/scenario`, { method: 'PUT', body: JSON.stringify({ name: 'rich-world' }) })
+      const put = await fetch(`${normal.url}/__sim/scenario`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'rich-world' }) })
       expect(put.status).toBe(200)
       expect(await (await fetch(`${normal.url}/securityToken`, { headers: auth })).json()).toEqual(richTokens)
     } finally {

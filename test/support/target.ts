@@ -113,7 +113,8 @@ export const processTarget: TargetFactory = async (options) => {
   const baseUrl = server.url
   const exchanges: Exchange[] = []
   const control = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl}${path}`, { method, ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) })
+    // The control API takes POST and PUT only as JSON.
+    const response = await fetch(`${baseUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }) })
     if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
     await response.arrayBuffer()
   }

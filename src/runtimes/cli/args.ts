@@ -28,6 +28,8 @@ export interface CliOptions {
   journalSize: number | undefined
   /** How long in-flight requests may finish on SIGINT/SIGTERM, in ms. */
   shutdownGraceMs: number
+  /** Browser origins besides loopback ones that may use the control API. */
+  controlOrigins: string[]
 }
 
 export type ParsedArgs = { kind: 'run'; options: CliOptions } | { kind: 'help'; text: string } | { kind: 'error'; message: string }
@@ -52,6 +54,8 @@ Options:
   --session-idle <s>   seconds an idle session lives (default 1800)
   --journal-size <n>   how many recent requests GET /__sim/journal keeps (default 500)
   --shutdown-grace <s> on SIGINT/SIGTERM, seconds in-flight requests may take to finish (default 5)
+  --control-origin <origins>  browser origins, comma-separated, that may use /__sim besides
+                    loopback ones (env SIM_CONTROL_ORIGINS), e.g. https://qa.example.com
   --quiet           no operations log (one line per request is the default)
   --verbose         the operations log with request and response bodies
   -h, --help        print this help
@@ -79,6 +83,7 @@ const flags: readonly Flag[] = [
   { name: 'session-idle' },
   { name: 'journal-size' },
   { name: 'shutdown-grace' },
+  { name: 'control-origin', env: 'SIM_CONTROL_ORIGINS' },
 ]
 
 /** Flags that take no value. */
@@ -126,6 +131,10 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   const sessionIdle = whole('session-idle', 1, 31_536_000)
   const journalSize = whole('journal-size', 1, 100_000)
   const shutdownGrace = whole('shutdown-grace', 0, 3600)
+  const controlOrigins = (values['control-origin'] ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== '')
+  for (const origin of controlOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) return { kind: 'error', message: `--control-origin takes origins such as https://qa.example.com (scheme and host, no path), got ${origin}` }
+  }
   for (const value of [sessionLimit, sessionIdle, journalSize, shutdownGrace]) if (typeof value === 'string') return { kind: 'error', message: value }
   return {
     kind: 'run',
@@ -145,6 +154,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       sessionIdleMs: sessionIdle === undefined ? undefined : (sessionIdle as number) * 1000,
       journalSize: journalSize as number | undefined,
       shutdownGraceMs: ((shutdownGrace as number | undefined) ?? 5) * 1000,
+      controlOrigins,
     },
   }
 }

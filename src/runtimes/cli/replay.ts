@@ -106,7 +106,8 @@ async function control(baseUrl: string, method: string, path: string, call: Cont
   try {
     response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { ...call.headers, ...(call.body !== undefined && { 'content-type': 'application/json' }) },
+      // JSON for every write: the control API refuses POST and PUT without it.
+      headers: { ...call.headers, ...(method !== 'GET' && { 'content-type': 'application/json' }) },
       ...(call.body !== undefined && { body: JSON.stringify(call.body) }),
     })
   } catch (error) {

@@ -73,6 +73,7 @@ export async function serveCommand(argv: readonly string[], output: CommandOutpu
     engine: options.engine,
     simulator,
     log: options.log,
+    controlOrigins: options.controlOrigins,
     ...(recording !== undefined && { recording }),
   })
   output.out(

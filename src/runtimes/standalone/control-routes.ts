@@ -298,6 +298,12 @@ export async function handleControlRequest(context: Omit<ControlContext, 'params
   })
   const found = sameResource.find((candidate) => candidate.route.method === request.method)
   try {
+    // As on API routes: a parameter given twice is a mistake, not "the last one wins".
+    const seen = new Set<string>()
+    for (const name of request.query.keys()) {
+      if (seen.has(name)) throw ApiError.badRequest(`query parameter ${name.slice(0, 40)} is given more than once`)
+      seen.add(name)
+    }
     if (found !== undefined) return await found.route.handle({ ...context, params: found.params })
     if (sameResource.length > 0) {
       const allowed = allowHeader(sameResource.map((candidate) => candidate.route.method))

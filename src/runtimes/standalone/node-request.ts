@@ -59,6 +59,12 @@ class NodeSimRequest implements SimRequest {
   }
 
   header(name: string): string | null {
+    // node keeps only the first of repeated Authorization headers; Fetch joins them with ", ".
+    // Joined here too, so that both engines see (and refuse) the same value.
+    if (name === 'authorization') {
+      const all = this.#request.headersDistinct.authorization
+      return all === undefined ? null : all.join(', ')
+    }
     const value = this.#request.headers[name]
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
   }

@@ -15,7 +15,7 @@ import type { RecordedExchange } from '../../scenarios/record.ts'
 import { type SimulatorCore, type SimulatorOptions, createSimulatorCore } from '../../simulator-core.ts'
 import { type SessionRecording, CONTROL_PREFIX, handleControlRequest, isControlPath } from './control-routes.ts'
 import { MAX_URL_LENGTH, answerClientError } from './client-errors.ts'
-import { corsHeaders, preflightHeaders } from './cors.ts'
+import { type ControlAccess, admitControlRequest, controlOriginAllowed, corsHeaders, isLoopbackAddress, preflightHeaders } from './cors.ts'
 import { fromNodeRequest, originForm } from './node-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { type LogLevel, formatLogLine } from '../../observability/operations-log.ts'
@@ -36,6 +36,8 @@ export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   logSink?: (line: string) => void
   /** How long a client may take to send its request headers before a 408 (default: node's 60 s). */
   headersTimeoutMs?: number
+  /** Browser origins besides loopback ones that may use the control API (`--control-origin`). */
+  controlOrigins?: readonly string[]
 }
 
 /** A session recording the server feeds: API requests and the control requests that change state. */
@@ -58,14 +60,14 @@ export interface StandaloneServer {
 export const DEFAULT_PORT = 4010
 export const DEFAULT_HOST = '127.0.0.1'
 
-function send(request: IncomingMessage, response: ServerResponse, result: SimResponse): void {
+function send(request: IncomingMessage, response: ServerResponse, result: SimResponse, allowOrigin = true): void {
   // Answers are written a moment after they are ready (see the listener): one may already be out.
   if (response.headersSent || response.destroyed) return
   if (result.networkError) {
     response.socket?.destroy()
     return
   }
-  const headers: Record<string, string | number> = corsHeaders(request)
+  const headers: Record<string, string | number> = corsHeaders(request, allowOrigin)
   for (const name in result.headers) headers[name] = result.headers[name]!
   // A cached body comes with its UTF-8 bytes: writing bytes spares encoding the string again.
   const body = result.encoded?.bytes ?? result.body
@@ -157,16 +159,25 @@ function headersOf(request: IncomingMessage): Record<string, string> {
   return headers
 }
 
-export function createRequestListener(
-  simulator: SimulatorCore,
-  engine: MswEngine | 'direct',
-  origin: () => string,
-  recording?: ServerRecording,
-  logControl?: (method: string, path: string, status: number, started: number) => void,
-) {
+export interface ListenerOptions {
+  /** The server's own URL, once it listens. */
+  readonly origin: () => string
+  readonly recording?: ServerRecording | undefined
+  readonly logControl?: ((method: string, path: string, status: number, started: number) => void) | undefined
+  /** Who may use the control API (default: no Origin or loopback origins, any Host). */
+  readonly access?: ControlAccess | undefined
+}
+
+const OPEN_ACCESS: ControlAccess = { origins: new Set(), loopbackOnly: false }
+
+export function createRequestListener(simulator: SimulatorCore, engine: MswEngine | 'direct', { origin, recording, logControl, access = OPEN_ACCESS }: ListenerOptions) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    let allowOrigin = true
     try {
+      const target = originForm(request.url ?? '/')
+      if (isControlPath(target.split('?', 1)[0]!)) allowOrigin = controlOriginAllowed(request.headers.origin, access)
       if (request.method === 'OPTIONS') {
+        if (!allowOrigin) throw new ApiError(403, `the control API does not answer the origin ${JSON.stringify(String(request.headers.origin).slice(0, 80))}: start the server with --control-origin to allow it`)
         response.writeHead(204, preflightHeaders(request))
         response.end()
         return
@@ -177,6 +188,7 @@ export function createRequestListener(
       // A recording reads the body first: after a network error the socket is gone, and the body with it.
       const recordedBody = recording !== undefined && isRecorded(simRequest) ? await simRequest.text() : undefined
       const control = isControlPath(simRequest.path)
+      if (control) admitControlRequest(request, simRequest.method, access)
       const started = performance.now()
       const result = control
         ? await handleControlRequest({ simulator, request: simRequest, recording, serverUrl: origin() })
@@ -186,7 +198,7 @@ export function createRequestListener(
       // Written in the check phase rather than now: by then node has read and parsed every request
       // that arrived in this poll phase, and the answers go out together. Under 50 busy connections
       // this cut the server's CPU per POST by about a quarter (pinned A/B: 116 -> 84 µs).
-      setImmediate(send, request, response, result)
+      setImmediate(send, request, response, result, allowOrigin)
       if (control) logControl?.(simRequest.method, simRequest.path, result.status, started)
       if (recordedBody !== undefined) {
         recording!.record({
@@ -204,7 +216,7 @@ export function createRequestListener(
           ? error
           : new ApiError(500, `the standalone server failed: ${error instanceof Error ? error.message : String(error)}`)
       if (apiError.status === 500) console.error('[debt-token-simulator]', error)
-      if (!response.headersSent) send(request, response, errorResponse(apiError))
+      if (!response.headersSent) send(request, response, errorResponse(apiError), allowOrigin)
       else response.destroy()
     }
   }
@@ -230,7 +242,12 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
       keepAliveTimeout: 5000,
       ...(headersTimeout !== undefined && { headersTimeout, requestTimeout: Math.max(headersTimeout, 300_000), connectionsCheckingInterval: Math.min(30_000, Math.max(50, headersTimeout / 4)) }),
     },
-    createRequestListener(simulator, engine, () => url, options.recording, logControl),
+    createRequestListener(simulator, engine, {
+      origin: () => url,
+      recording: options.recording,
+      logControl,
+      access: { origins: new Set(options.controlOrigins ?? []), loopbackOnly: isLoopbackAddress(host) || host === 'localhost' },
+    }),
   )
   server.on('clientError', answerClientError)
   // In-flight requests, so that a graceful close knows when they are done.
