@@ -164,7 +164,7 @@ if (verify) {
       if (key === '') continue
       let list = byAddress.get(key)
       if (list === undefined) byAddress.set(key, (list = []))
-      list.push(presentDebtToken(record))
+      list.push(presentDebtToken(record, simulator.clock.now()))
     }
     for (const address of addresses) {
       const expected = sha1(JSON.stringify(byAddress.get(lower(address)) ?? []))

@@ -32,3 +32,14 @@ export function deriveDebtTokenStatus(facts: StatusFacts): DebtTokenStatus {
   if (facts.parcels.some((parcel) => !parcel.isPaid && parcel.dueDate < facts.now)) return DebtTokenStatus.Overdue
   return facts.listed ? DebtTokenStatus.Listed : DebtTokenStatus.Active
 }
+
+/**
+ * A stored debt token's status at `nowSeconds`, derived on every read as a security token's
+ * `expired` is: awaiting signatures stays so; otherwise settled once every parcel is paid, overdue
+ * once an unpaid parcel's due date (00:00 UTC of its day) has passed, else listed or active as
+ * stored (a token stored as overdue counts as not listed).
+ */
+export function debtTokenStatusAt(token: { status: number; parcels: readonly { isPaid: boolean; dueDate: number }[] }, nowSeconds: number): number {
+  if (token.status === DebtTokenStatus.AwaitingSignatures) return token.status
+  return deriveDebtTokenStatus({ signed: true, listed: token.status === DebtTokenStatus.Listed, parcels: token.parcels, now: nowSeconds })
+}

@@ -4,6 +4,7 @@
  */
 import type { DebtToken } from '../contract/debt-tokens.ts'
 import type { SecurityToken } from '../contract/security-tokens.ts'
+import { debtTokenStatusAt } from '../domain/debt-token-status.ts'
 import type { DebtTokenRecord, SecurityTokenRecord } from '../model/records.ts'
 
 /**
@@ -12,15 +13,24 @@ import type { DebtTokenRecord, SecurityTokenRecord } from '../model/records.ts'
  * immutable record (a changed token is a new record), so nothing is shared but equal results.
  */
 const presentedDebtTokens = new WeakMap<DebtTokenRecord, DebtToken>()
+/** The same, for statuses other than the stored one (the clock moved): one per record and status. */
+const presentedAtStatus = new WeakMap<DebtTokenRecord, Map<number, DebtToken>>()
 
-export function presentDebtToken(record: DebtTokenRecord): DebtToken {
+/** @param now the clock's now: the status is derived from it on every read (debtTokenStatusAt). */
+export function presentDebtToken(record: DebtTokenRecord, now: Date): DebtToken {
   let wire = presentedDebtTokens.get(record)
   if (wire === undefined) {
     const { securityTokenAddress: _link, ...rest } = record
     wire = Object.freeze(rest)
     presentedDebtTokens.set(record, wire)
   }
-  return wire
+  const status = debtTokenStatusAt(record, Math.floor(now.getTime() / 1000))
+  if (status === wire.status) return wire
+  let byStatus = presentedAtStatus.get(record)
+  if (byStatus === undefined) presentedAtStatus.set(record, (byStatus = new Map()))
+  let moved = byStatus.get(status)
+  if (moved === undefined) byStatus.set(status, (moved = Object.freeze({ ...wire, status })))
+  return moved
 }
 
 /** True once `date` (a day or an instant) is before `now`. */

@@ -658,7 +658,8 @@ class DebtRows {
           if (record === undefined) built[row] = record = build(row)
           return record
         },
-        ...(wireJson !== undefined && { wireJson }),
+        // The texts' statuses were derived at the world's instant (see #plan).
+        ...(wireJson !== undefined && { wireJson, wireAsOfSeconds: rows.#nowSeconds }),
       }
     }
     // Records are frozen here, shallowly where that is all there is (deepFreeze costs more than building).

@@ -25,6 +25,11 @@ export interface SeededRows<T extends object> {
    * For sources whose records are costly to build and mostly read as JSON (generated debt tokens).
    */
   wireJson?(row: number): string | undefined
+  /**
+   * The clock second (Unix seconds) at which `wireJson`'s fields derived from the clock (a debt
+   * token's status) are current: at any other second the record is presented instead.
+   */
+  readonly wireAsOfSeconds?: number
 }
 
 /**
@@ -111,6 +116,11 @@ export class TableSnapshot<T extends object> {
 
   record(row: number): T {
     return this.#rows.record(row)
+  }
+
+  /** See SeededRows.wireAsOfSeconds. */
+  get wireAsOfSeconds(): number | undefined {
+    return this.#rows.wireAsOfSeconds
   }
 
   /** The wire JSON of `row`'s record, when the rows can write it without building the record (see SeededRows.wireJson). */

@@ -6,6 +6,9 @@
 import { describe, expect, it } from 'vitest'
 import { presentDebtToken } from '../../src/handlers/presenters.ts'
 import { DEFAULT_NOW } from '../../src/model/clock.ts'
+
+/** The instant generated worlds are written for: their texts' statuses are those of this instant. */
+const AT_WORLD = new Date(DEFAULT_NOW)
 import { generateWorld } from '../../src/model/generate-world.ts'
 import { DEFAULT_SEED } from '../../src/model/random.ts'
 import { type SeededRows, TableSnapshot, WireText, seededRowsOf } from '../../src/model/table-snapshot.ts'
@@ -35,7 +38,7 @@ describe('wire JSON of generated debt tokens', () => {
       const records = snapshotWorld(generateWorld({ seed, debtTokens: 3000, now: new Date(DEFAULT_NOW) })).tables.debtTokens
       const wires = Array.from({ length: texts.size }, (_, row) => texts.wire(row)?.json)
       for (let row = 0; row < records.size; row++) {
-        expect(wires[row], `row ${row}`).toBe(JSON.stringify(presentDebtToken(records.record(row))))
+        expect(wires[row], `row ${row}`).toBe(JSON.stringify(presentDebtToken(records.record(row), new Date(DEFAULT_NOW))))
       }
       // The same WireText every time (list answers cache on element identity).
       expect(texts.wire(5)).toBe(texts.wire(5))
@@ -58,10 +61,10 @@ describe('wire JSON of generated debt tokens', () => {
     expect(table.wire(1)).toBeUndefined()
     expect(table.wire(1)).toBeUndefined()
     expect(calls.filter((row) => row === 1)).toHaveLength(1) // the absence is remembered too
-    expect(table.wire(2)?.json).toBe(JSON.stringify(presentDebtToken(rows.record(2))))
-    const mixed = [0, 1, 2, 3].map((row) => table.wire(row) ?? presentDebtToken(table.record(row)))
+    expect(table.wire(2)?.json).toBe(JSON.stringify(presentDebtToken(rows.record(2), AT_WORLD)))
+    const mixed = [0, 1, 2, 3].map((row) => table.wire(row) ?? presentDebtToken(table.record(row), AT_WORLD))
     expect(mixed.map((element) => element instanceof WireText)).toEqual([true, false, true, false])
-    expect(stringifyAnswer(mixed)).toBe(JSON.stringify([0, 1, 2, 3].map((row) => presentDebtToken(rows.record(row)))))
+    expect(stringifyAnswer(mixed)).toBe(JSON.stringify([0, 1, 2, 3].map((row) => presentDebtToken(rows.record(row), AT_WORLD))))
   })
 
   it('is not offered by fixture tables (their records are in memory already)', () => {
@@ -72,7 +75,7 @@ describe('wire JSON of generated debt tokens', () => {
     const simulator = createSimulator({ size: 300 })
     const tokens = simulator.world.tables.debtTokens
     const debtor = tokens.record(4).debtorAddress
-    const expected = () => tokens.records.filter((token) => token.debtorAddress === debtor).map(presentDebtToken)
+    const expected = () => tokens.records.filter((token) => token.debtorAddress === debtor).map((token) => presentDebtToken(token, AT_WORLD))
     const before = await simulator.handle(request('GET', `/debtToken/debtor/${debtor}`))
     expect(before.body).toBe(JSON.stringify(expected()))
 

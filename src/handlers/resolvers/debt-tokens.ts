@@ -11,11 +11,14 @@ type Link = 'creditorAddress' | 'debtorAddress' | 'securityTokenAddress'
 
 /** Seeded tokens no write changed come as their wire JSON when the world can write it unbuilt (a generated world). */
 function listBy(context: ResolverContext, index: 'creditor' | 'debtor' | 'securityToken', address: string) {
+  const now = context.clock.now()
+  const second = Math.floor(now.getTime() / 1000)
   return context.model.debtTokens.whereMapped(
     index,
     normalizeKey(address),
-    (row, base) => base.wire(row) ?? presentDebtToken(base.record(row)),
-    presentDebtToken,
+    // The text carries the status of the world's instant: at any other second the record says it.
+    (row, base) => (base.wireAsOfSeconds === second ? base.wire(row) : undefined) ?? presentDebtToken(base.record(row), now),
+    (record) => presentDebtToken(record, now),
   )
 }
 
@@ -23,7 +26,7 @@ function listBy(context: ResolverContext, index: 'creditor' | 'debtor' | 'securi
 function oneOf(context: ResolverContext, link: Link, owner: string, tokenAddress: string) {
   const token: DebtTokenRecord | undefined = context.model.debtTokens.get(normalizeKey(tokenAddress))
   const linked = token?.[link]
-  return token !== undefined && linked != null && normalizeKey(linked) === normalizeKey(owner) ? [presentDebtToken(token)] : []
+  return token !== undefined && linked != null && normalizeKey(linked) === normalizeKey(owner) ? [presentDebtToken(token, context.clock.now())] : []
 }
 
 /** A deleted (or never created) security token lists no debt tokens, whatever still points at it. */
