@@ -1,9 +1,10 @@
 /**
  * A session recording that writes itself to a scenario file (Node only): what `--record <file>`
  * hands the standalone server. The server feeds it every answered request; `flush()` (on
- * shutdown, or `POST /__sim/record/flush`) writes the scenario so far, and recording goes on.
+ * shutdown, or `POST /__sim/record/flush`) writes the scenario so far, atomically, and recording
+ * goes on. The recorder's limits (record.ts) keep a flush short.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { type RecordedExchange, type SessionRecorderOptions, createSessionRecorder } from './record.ts'
 
@@ -19,7 +20,15 @@ export function createFileRecording(file: string, options: SessionRecorderOption
   const recorder = createSessionRecorder(options)
   const flushSync = () => {
     mkdirSync(dirname(resolve(file)), { recursive: true })
-    writeFileSync(file, `${JSON.stringify(recorder.toScenario(), null, 2)}\n`)
+    // A whole file or none: written beside it, then renamed over it (atomic on one file system).
+    const temporary = `${file}.tmp-${process.pid}`
+    try {
+      writeFileSync(temporary, `${JSON.stringify(recorder.toScenario(), null, 2)}\n`)
+      renameSync(temporary, file)
+    } catch (error) {
+      rmSync(temporary, { force: true })
+      throw error
+    }
     return { file, steps: recorder.size }
   }
   return {

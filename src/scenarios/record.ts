@@ -11,7 +11,13 @@
  *   used again later becomes a capture of that response and a `{{placeholder}}` everywhere after.
  * - Everything else relies on determinism: the file records the seed (and fixed clock) of the
  *   session, and replay builds its simulator with them.
+ * - Bounded, so a recording can always be written, quickly: at most RECORDING_LIMITS.steps
+ *   requests and RECORDING_LIMITS.totalBodyBytes of bodies; a request whose body is over
+ *   RECORDING_LIMITS.bodyBytes is left out, an answer over it is kept without its body (its status
+ *   is still expected), and JSON nested deeper than 64 levels is kept as text. The scenario's
+ *   description says what was cut.
  */
+import { nestedDeeperThan, utf8Length } from '../pipeline/json-text.ts'
 import { callerAddress } from '../domain/caller.ts'
 import { ADDRESS_PATTERN } from '../contract/formats.ts'
 import type { ScenarioInput, ScenarioRule, ScenarioStep, ScenarioWorld } from './scenario-schema.ts'
@@ -49,13 +55,17 @@ export interface SessionRecorder {
   toScenario(): ScenarioInput
 }
 
+/** What a recording keeps at most (documented in docs/scenarios.md). */
+export const RECORDING_LIMITS = { steps: 1_000, bodyBytes: 64 * 1024, totalBodyBytes: 1024 * 1024 } as const
+
 const KEPT_HEADERS = new Set(['content-type'])
 /** Values that are generated, long enough to be unique, and safe to replace wherever they appear. */
 const GENERATED_VALUE = /0x(?:[0-9a-fA-F]{130}|[0-9a-fA-F]{64}|[0-9a-fA-F]{40})(?![0-9a-fA-F])|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
 const BEARER = /^Bearer\s+(\S.*)$/i
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  if (text.trim() === '') return { ok: false }
+  // Deeply nested JSON stays text: the walks below recurse.
+  if (text.trim() === '' || nestedDeeperThan(text)) return { ok: false }
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch {
@@ -95,6 +105,41 @@ function nameFromPath(path: string): string {
 export function createSessionRecorder(options: SessionRecorderOptions = {}): SessionRecorder {
   const exchanges: RecordedExchange[] = []
   const startedAt = new Date().toISOString()
+  const cut = { requestsLeftOut: 0, answersWithoutBody: 0, afterLimit: 0 }
+  let bodyBytes = 0
+
+  function add(exchange: RecordedExchange): void {
+    const requestBytes = utf8Length(exchange.body)
+    const answerBytes = exchange.response.body === null ? 0 : utf8Length(exchange.response.body)
+    if (cut.afterLimit > 0 || exchanges.length >= RECORDING_LIMITS.steps || bodyBytes + requestBytes + Math.min(answerBytes, RECORDING_LIMITS.bodyBytes) > RECORDING_LIMITS.totalBodyBytes) {
+      cut.afterLimit++
+      return
+    }
+    if (requestBytes > RECORDING_LIMITS.bodyBytes) {
+      cut.requestsLeftOut++
+      return
+    }
+    if (answerBytes > RECORDING_LIMITS.bodyBytes) {
+      cut.answersWithoutBody++
+      exchanges.push({ ...exchange, response: { ...exchange.response, body: null } })
+      bodyBytes += requestBytes
+      return
+    }
+    exchanges.push(exchange)
+    bodyBytes += requestBytes + answerBytes
+  }
+
+  /** What the recording left out, for its description. */
+  function cutNotes(): string {
+    const kb = (bytes: number) => `${bytes / 1024} KB`
+    const notes: string[] = []
+    if (cut.requestsLeftOut > 0) notes.push(`${cut.requestsLeftOut} request(s) left out: their body was over ${kb(RECORDING_LIMITS.bodyBytes)}`)
+    if (cut.answersWithoutBody > 0) notes.push(`${cut.answersWithoutBody} answer(s) over ${kb(RECORDING_LIMITS.bodyBytes)} kept without their body (only the status is expected)`)
+    if (cut.afterLimit > 0) {
+      notes.push(`recording stopped at ${exchanges.length} requests or ${kb(RECORDING_LIMITS.totalBodyBytes)} of bodies; ${cut.afterLimit} later request(s) not recorded`)
+    }
+    return notes.map((note) => ` Note: ${note}.`).join('')
+  }
 
   function toScenario(): ScenarioInput {
     // Tokens: each distinct secret gets a mask suffix; its derived caller address a placeholder.
@@ -198,8 +243,7 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
     return {
       $schema: './scenario.schema.json',
       description:
-        options.description ??
-        `Recorded session of ${exchanges.length} request${exchanges.length === 1 ? '' : 's'}, started ${startedAt}.`,
+        (options.description ?? `Recorded session of ${exchanges.length} request${exchanges.length === 1 ? '' : 's'}, started ${startedAt}.`) + cutNotes(),
       ...(options.world !== undefined && { world: options.world }),
       ...(Object.keys(simulator).length > 0 && { simulator }),
       rules: [...(options.rules ?? [])],
@@ -208,7 +252,7 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
   }
 
   return {
-    add: (exchange) => void exchanges.push(exchange),
+    add,
     get size() {
       return exchanges.length
     },
