@@ -267,7 +267,8 @@ interface Target {
 }
 
 /** The package's command as npm start and the bin run it (dist/cli/cli.js, built first), with the benchmark's options. */
-const cli = (extra: string[]) => ['dist/cli/cli.js', 'serve', '--port', '0', '--host', HOST, '--size', String(size), ...extra]
+// --max-records: a 10 s run stores a few hundred thousand payments, past the default capacity.
+const cli = (extra: string[]) => ['dist/cli/cli.js', 'serve', '--port', '0', '--host', HOST, '--size', String(size), '--max-records', '5000000', ...extra]
 
 function simulatorTarget(id: string, label: string, extra: string[]): Target {
   return {

@@ -9,7 +9,7 @@ import { resolvers } from './handlers/resolvers/index.ts'
 import { type Clock, DEFAULT_NOW, createClock } from './model/clock.ts'
 import { generateWorld } from './model/world-generator.ts'
 import { defaultFixtures } from './model/default-fixtures.ts'
-import { type Model, createModel } from './model/model.ts'
+import { DEFAULT_MAX_RECORDS, type Model, createModel } from './model/model.ts'
 import { DEFAULT_SEED, createRandom } from './model/random.ts'
 import { type World, type WorldSnapshot, parseWorld, snapshotWorld } from './model/world.ts'
 import { ApiError } from './pipeline/api-error.ts'
@@ -53,6 +53,11 @@ export interface SimulatorOptions {
   sessionLimit?: number
   /** How long a session may sit idle before it is dropped, in ms (default 30 minutes). */
   sessionIdleMs?: number
+  /**
+   * How many records the world, and each session, may hold beyond the seeded ones (default
+   * 10,000): a create beyond it answers 507 until a reset frees room.
+   */
+  maxRecords?: number
 }
 
 /** The controls of one isolated copy of the service: the default one, or a session's. */
@@ -155,7 +160,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
   const world = loadWorld(options)
   const worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now) })
   const freshState = (scenarioWorld?: ScenarioWorld): WorldState => ({
-    model: createModel(worlds(scenarioWorld)),
+    model: createModel(worlds(scenarioWorld), { maxRecords: options.maxRecords ?? DEFAULT_MAX_RECORDS }),
     random: createRandom(seed),
   })
   const catalog = createScenarioCatalog({ ...shippedScenarioEntries(), ...parseNamedScenarios(options.scenarios ?? {}) })

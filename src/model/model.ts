@@ -9,15 +9,22 @@ import { type WorldSnapshot, tableNames } from './world.ts'
 
 export type ModelTables = { readonly [N in TableName]: LayeredTable<RecordOf<N>> }
 
+/** How many records a world (the default one, and each session) may hold beyond its seeded ones. */
+export const DEFAULT_MAX_RECORDS = 10_000
+
 export interface Model extends ModelTables {
   readonly world: WorldSnapshot
+  /** The written records (created or changed) this model may hold; creates beyond it are refused. */
+  readonly maxRecords: number
+  /** The records the write layers hold now, every table together. */
+  writtenCount(): number
   /** Assigns the next id of a kind of payment. */
   nextId(kind: 'managerPayments' | 'investorPayments'): number
   /** Runs `write` after every earlier write of this model has finished. */
   exclusive<T>(write: () => Promise<T>): Promise<T>
 }
 
-export function createModel(world: WorldSnapshot): Model {
+export function createModel(world: WorldSnapshot, { maxRecords = DEFAULT_MAX_RECORDS }: { maxRecords?: number } = {}): Model {
   const ids = { ...world.firstIds }
   let queue: Promise<unknown> = Promise.resolve()
   /** Writes started and not yet settled: with none, a write starts at once instead of after a turn of the queue. */
@@ -31,6 +38,8 @@ export function createModel(world: WorldSnapshot): Model {
   return {
     ...tablesOfModel,
     world,
+    maxRecords,
+    writtenCount: () => tableNames.reduce((sum, name) => sum + tablesOfModel[name].writeStats().written, 0),
     nextId: (kind) => ids[kind]++,
     exclusive<T>(write: () => Promise<T>): Promise<T> {
       let run: Promise<T>

@@ -7,6 +7,7 @@ import type { ResolverContext, ResolverTable } from '../handlers/resolver.ts'
 import type { Clock } from '../model/clock.ts'
 import type { Model } from '../model/model.ts'
 import type { Random } from '../model/random.ts'
+import { ApiError } from './api-error.ts'
 import { authenticate } from './authenticate.ts'
 import { type Step, jsonResponse } from './compose.ts'
 import { ListJsonCache } from './json-cache.ts'
@@ -26,6 +27,9 @@ export function authenticateStep<State>(): Step<State> {
   }
 }
 
+/** The most records one list answer carries: serializing it stays well under 100 ms, so no list blocks other clients for long. */
+export const MAX_LIST_ITEMS = 20_000
+
 export function resolveStep<State extends WorldState>(resolvers: ResolverTable, clock: Clock): Step<State> {
   const lists = new ListJsonCache()
   return async (context) => {
@@ -42,10 +46,24 @@ export function resolveStep<State extends WorldState>(resolvers: ResolverTable, 
     const resolver = resolvers[operation.id] as (input: unknown, context: ResolverContext) => unknown
     if (operation.method === 'GET') {
       const output = await resolver(input, resolverContext)
+      if (Array.isArray(output) && output.length > MAX_LIST_ITEMS) {
+        throw new ApiError(422, `the list holds ${output.length} records, more than the ${MAX_LIST_ITEMS} an answer carries: free room with POST /__sim/reset, or write fewer records`)
+      }
       const key = `${operation.id} ${request.path}?${request.query.toString()}`
       const { json, encoded } = lists.serialize(key, output)
       return { status: 200, headers: jsonHeaders(), body: json, ...(encoded !== undefined && { encoded }) }
     }
-    return jsonResponse(200, await state.model.exclusive(async () => resolver(input, resolverContext)))
+    return jsonResponse(
+      200,
+      await state.model.exclusive(async () => {
+        if (operation.method === 'POST' && state.model.writtenCount() >= state.model.maxRecords) {
+          throw new ApiError(
+            507,
+            `${operation.id} would add to ${operation.group}, but this world already holds ${state.model.maxRecords} written records, its capacity: free room with POST /__sim/reset (a session: with its X-Sim-Session), or start with a larger --max-records`,
+          )
+        }
+        return resolver(input, resolverContext)
+      }),
+    )
   }
 }

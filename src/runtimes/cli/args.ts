@@ -30,6 +30,7 @@ export interface CliOptions {
   shutdownGraceMs: number
   /** Browser origins besides loopback ones that may use the control API. */
   controlOrigins: string[]
+  maxRecords: number | undefined
 }
 
 export type ParsedArgs = { kind: 'run'; options: CliOptions } | { kind: 'help'; text: string } | { kind: 'error'; message: string }
@@ -53,6 +54,8 @@ Options:
   --session-limit <n>  how many X-Sim-Session sessions may exist at once (default 100)
   --session-idle <s>   seconds an idle session lives (default 1800)
   --journal-size <n>   how many recent requests GET /__sim/journal keeps (default 500)
+  --max-records <n>    records the world, and each session, may hold beyond the seeded ones
+                       (default 10000); a create beyond it answers 507 until a reset
   --shutdown-grace <s> on SIGINT/SIGTERM, seconds in-flight requests may take to finish (default 5)
   --control-origin <origins>  browser origins, comma-separated, that may use /__sim besides
                     loopback ones (env SIM_CONTROL_ORIGINS), e.g. https://qa.example.com
@@ -83,6 +86,7 @@ const flags: readonly Flag[] = [
   { name: 'session-idle' },
   { name: 'journal-size' },
   { name: 'shutdown-grace' },
+  { name: 'max-records' },
   { name: 'control-origin', env: 'SIM_CONTROL_ORIGINS' },
 ]
 
@@ -131,11 +135,12 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   const sessionIdle = whole('session-idle', 1, 31_536_000)
   const journalSize = whole('journal-size', 1, 100_000)
   const shutdownGrace = whole('shutdown-grace', 0, 3600)
+  const maxRecords = whole('max-records', 0, 10_000_000)
   const controlOrigins = (values['control-origin'] ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== '')
   for (const origin of controlOrigins) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) return { kind: 'error', message: `--control-origin takes origins such as https://qa.example.com (scheme and host, no path), got ${origin}` }
   }
-  for (const value of [sessionLimit, sessionIdle, journalSize, shutdownGrace]) if (typeof value === 'string') return { kind: 'error', message: value }
+  for (const value of [sessionLimit, sessionIdle, journalSize, shutdownGrace, maxRecords]) if (typeof value === 'string') return { kind: 'error', message: value }
   return {
     kind: 'run',
     options: {
@@ -155,6 +160,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       journalSize: journalSize as number | undefined,
       shutdownGraceMs: ((shutdownGrace as number | undefined) ?? 5) * 1000,
       controlOrigins,
+      maxRecords: maxRecords as number | undefined,
     },
   }
 }

@@ -62,6 +62,7 @@ export async function serveCommand(argv: readonly string[], output: CommandOutpu
     ...(options.sessionLimit !== undefined && { sessionLimit: options.sessionLimit }),
     ...(options.sessionIdleMs !== undefined && { sessionIdleMs: options.sessionIdleMs }),
     ...(options.journalSize !== undefined && { journalCapacity: options.journalSize }),
+    ...(options.maxRecords !== undefined && { maxRecords: options.maxRecords }),
     ...(fixtures !== undefined && { fixtures }),
   })
   if (options.scenario !== undefined) simulator.useScenario(options.scenario) // an unknown name lists the available ones
