@@ -3,6 +3,7 @@
  * table snapshots that every model (and every session) of that world shares.
  */
 import * as z from 'zod'
+import { issueText } from '../contract/issue-text.ts'
 import { Address } from '../contract/formats.ts'
 import { TableSnapshot, seededRowsOf } from './table-snapshot.ts'
 import { type RecordOf, type TableName, tables } from './records.ts'
@@ -65,7 +66,7 @@ function issueError(file: string, issue: z.core.$ZodIssue): FixtureError {
   if (issue.code === 'unrecognized_keys') {
     return new FixtureError(file, formatPath([...issue.path, issue.keys[0]!]), `unknown field (allowed fields are the schema's; check the spelling)`)
   }
-  return new FixtureError(file, formatPath(issue.path), issue.message)
+  return new FixtureError(file, formatPath(issue.path), issueText(issue))
 }
 
 /**
@@ -80,12 +81,13 @@ export function parseWorld(files: Readonly<Record<string, unknown>>, source = 'f
     const raw = files[file] ?? []
     // Without zod's JIT: each file is parsed once, and compiling a fast path per record schema for
     // it costs more than it saves (about a twentieth of the command's start to first response).
-    const result = z.array(tables[name].schema as z.ZodType).safeParse(raw, { jitless: true })
-    if (!result.success) throw issueError(`${source}${file}`, result.error.issues[0]!)
+    const schema = z.array(tables[name].schema as z.ZodType)
+    const result = schema.safeParse(raw, { jitless: true })
+    if (!result.success) throw issueError(`${source}${file}`, (schema.safeParse(raw, { reportInput: true }).error ?? result.error).issues[0]!)
     ;(world as unknown as Record<string, unknown>)[name] = result.data
   }
   if (files[fixtureFiles.platform] !== undefined) {
-    const result = PlatformSettings.safeParse(files[fixtureFiles.platform])
+    const result = PlatformSettings.safeParse(files[fixtureFiles.platform], { reportInput: true })
     if (!result.success) throw issueError(`${source}${fixtureFiles.platform}`, result.error.issues[0]!)
     world.platform = result.data
   }

@@ -5,6 +5,7 @@
 import { JsonTextError, parseJsonText, utf8Length, withoutBom } from './json-text.ts'
 import type { z } from 'zod'
 import type { OperationDefinition } from '../contract/operation.ts'
+import { issueText } from '../contract/issue-text.ts'
 import { ApiError } from './api-error.ts'
 
 /** Bodies larger than this are refused with 413 before parsing. */
@@ -18,13 +19,6 @@ export interface ParsedInput {
 
 type Location = 'params' | 'query' | 'body'
 
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  if (typeof value === 'string') return value.length <= 80 ? `"${value}"` : 'a string'
-  return typeof value
-}
-
 function fieldName(location: Location, path: readonly PropertyKey[]): string {
   const rest = path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')
   if (location === 'body') return `body${rest}`
@@ -33,19 +27,11 @@ function fieldName(location: Location, path: readonly PropertyKey[]): string {
   return `${label} ${String(first ?? '')}${more.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}`
 }
 
-/** One readable sentence per issue: "body.managerAddress is required". */
+/** One readable sentence per issue: "body.managerAddress is required", "body.amount must be at least 0, got -1". */
 export function formatIssue(location: Location, issue: z.core.$ZodIssue): string {
   const field = fieldName(location, issue.path)
-  const input = (issue as { input?: unknown }).input
-  if (input === undefined && issue.code !== 'custom') return `${field} is required`
-  if (issue.code === 'invalid_type') {
-    const expected = issue.expected === 'object' ? 'a JSON object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`
-    return `${field} must be ${expected}, got ${describe(input)}`
-  }
-  if (issue.message.startsWith('must ') || issue.message.startsWith('disagrees ')) {
-    return input === undefined || typeof input === 'object' ? `${field} ${issue.message}` : `${field} ${issue.message}, got ${describe(input)}`
-  }
-  return `${field}: ${issue.message}`
+  const text = issueText(issue)
+  return text.startsWith('must ') || text.startsWith('disagrees ') || text === 'is required' ? `${field} ${text}` : `${field}: ${text}`
 }
 
 function parsePart(location: Location, schema: z.ZodType | undefined, value: unknown, issues: string[]): unknown {

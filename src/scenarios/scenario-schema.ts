@@ -8,6 +8,7 @@
 import * as z from 'zod'
 import { type Operation, type OperationId, operationIds, operations } from '../contract/operations.ts'
 import { IsoDateTime } from '../contract/formats.ts'
+import { issueText } from '../contract/issue-text.ts'
 import { formatPath } from '../model/world.ts'
 
 /** Statuses a rule may answer with, all in the documented `{statusCode, error, message}` shape. */
@@ -48,8 +49,8 @@ const Delay = z
     z.int().min(0).max(MAX_DELAY_MS),
     z
       .strictObject({ min: z.int().min(0).max(MAX_DELAY_MS), max: z.int().min(0).max(MAX_DELAY_MS) })
-      .refine((range) => range.min <= range.max, { message: 'min must not be greater than max', path: ['min'] }),
-  ])
+      .refine((range) => range.min <= range.max, { message: 'must not be greater than max', path: ['min'] }),
+  ], { error: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}, or {"min": n, "max": n}` })
   .describe('Milliseconds to wait before the outcome (or before the normal answer): a number, or {min, max} drawn from the seed.')
 
 /** An HTTP header name (RFC 9110 token). */
@@ -239,8 +240,14 @@ export class ScenarioError extends Error {
 export function parseScenario(raw: unknown, source: string): Scenario {
   const result = Scenario.safeParse(raw)
   if (result.success) return result.data
+  // Parsed again with the inputs, which the messages quote (bounded).
+  const issues = Scenario.safeParse(raw, { reportInput: true }).error?.issues ?? result.error.issues
   throw new ScenarioError(
     source,
-    result.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })),
+    issues.map((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? { path: formatPath([...issue.path, issue.keys[0]!]), message: 'unknown field (check the spelling against scenario.schema.json)' }
+        : { path: formatPath(issue.path), message: issueText(issue) },
+    ),
   )
 }

@@ -47,12 +47,12 @@ describe('scenario validation', () => {
 
   it('names the file and the path of a bad field', () => {
     expect(loadError(withRule({ operation: 'listSecurityTokens', respond: { status: 418, message: 'teapot' } }))).toBe(
-      'FILE: rules[2].respond.status: must be one of 400, 401, 403, 404, 409, 500, 503',
+      'FILE: rules[2].respond.status: must be one of 400, 401, 403, 404, 409, 500, 503, got 418',
     )
     expect(loadError(withRule({ operation: 'listSecurityToken', delayMs: 5 }))).toMatch(/^FILE: rules\[2\]\.operation: must be "\*" or an operation id: /)
     expect(loadError(withRule({ operation: 'listSecurityTokens', delayMs: 70_000 }))).toMatch(/^FILE: rules\[2\]\.delayMs: /)
     expect(loadError({ description: 'bad', rules: [], steps: [{ request: { method: 'GET', path: 'securityToken' }, expect: { status: 200 } }] })).toBe(
-      'FILE: steps[0].request.path: must start with /',
+      'FILE: steps[0].request.path: must start with /, got "securityToken"',
     )
     expect(loadError({ rules: [] })).toMatch(/^FILE: description: /)
   })
@@ -60,9 +60,9 @@ describe('scenario validation', () => {
   it('reports every bad field, one per line', () => {
     const message = loadError({ description: '', rules: [{ operation: '*' }], extra: 1 })
     expect(message.split('\n')).toEqual([
-      'FILE: description: must be a non-empty string',
+      'FILE: description: must be a non-empty string, got ""',
       'FILE: rules[0]: a rule needs at least one of delayMs, respond or networkError',
-      'FILE: Unrecognized key: "extra"',
+      'FILE: extra: unknown field (check the spelling against scenario.schema.json)',
     ])
   })
 
@@ -71,9 +71,9 @@ describe('scenario validation', () => {
       'FILE: rules[2].networkError: a rule gives either respond or networkError, not both',
     )
     expect(loadError(withRule({ operation: '*', networkError: false }))).toMatch(/^FILE: rules\[2\]\.networkError: /)
-    expect(loadError(withRule({ operation: '*', delayMs: { min: 10, max: 5 } }))).toBe('FILE: rules[2].delayMs.min: min must not be greater than max')
+    expect(loadError(withRule({ operation: '*', delayMs: { min: 10, max: 5 } }))).toBe('FILE: rules[2].delayMs.min: must not be greater than max')
     expect(loadError(withRule({ operation: '*', fromCall: 0, delayMs: 1 }))).toMatch(/^FILE: rules\[2\]\.fromCall: /)
-    expect(loadError(withRule({ operation: '*', respond: { status: 400, message: '' } }))).toBe('FILE: rules[2].respond.message: must be a non-empty string')
+    expect(loadError(withRule({ operation: '*', respond: { status: 400, message: '' } }))).toBe('FILE: rules[2].respond.message: must be a non-empty string, got ""')
   })
 
   it('refuses match fields the operation does not have (a typo would never match)', () => {

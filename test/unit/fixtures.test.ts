@@ -47,7 +47,7 @@ describe('fixture mistakes', () => {
   it('name the file and the path of a bad field', () => {
     const files = clone()
     files['debt-tokens.json'][3].parcels[0].amount = '12'
-    expectFixtureError(files, 'debt-tokens.json', '[3].parcels[0].amount', /expected number/)
+    expectFixtureError(files, 'debt-tokens.json', '[3].parcels[0].amount', /must be a number, got "12"/)
     const users = clone()
     users['users.json'][1].walletAddress = '0x12'
     expectFixtureError(users, 'users.json', '[1].walletAddress', /ADDRESS/)

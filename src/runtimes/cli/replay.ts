@@ -17,19 +17,20 @@
  * A directory stands for its scenario files; JSON Schemas (`*.schema.json`) are skipped, so
  * `scenarios/*.json` works too. Exit code: 0 when every step passed, 1 otherwise, 2 for usage.
  */
-import { randomBytes } from 'node:crypto'
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import type { SimRequest } from '../../pipeline/sim-request.ts'
-import { SESSION_HEADER } from '../../pipeline/tenant-step.ts'
 import { type ReplaySuite, toJUnitXml } from '../../scenarios/junit.ts'
 import { isSchemaFile, loadScenarioFile, scenarioFilesIn, scenarioNameOf } from '../../scenarios/load-scenarios.ts'
-import { type ReplayOutcome, type ReplayRequest, type Send, type StepResult, fetchSend, formatResults, replaySteps } from '../../scenarios/replay.ts'
+import { type ReplayOutcome, type ReplayRequest, type Send, type StepResult, formatResults, replaySteps } from '../../scenarios/replay.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { SESSION_ID_PATTERN } from '../../sessions/session-registry.ts'
+import { SESSION_RULE, replayAgainstServer, replaySessionId } from './replay-server.ts'
 import { type SimulatorCore as Simulator, createSimulatorCore as createSimulator } from '../../simulator-core.ts'
 import { handleControlRequest, isControlPath } from '../standalone/control-routes.ts'
+
+export { replayAgainstServer, replaySessionId, type ServerReplayOptions } from './replay-server.ts'
 
 export const REPLAY_HELP = `Usage: debt-token-simulator replay <scenario.json|directory>... [options]
 
@@ -92,114 +93,6 @@ export async function replayInProcess(scenario: Scenario, name: string): Promise
   })
   simulator.useScenario(scenario, name)
   return replaySteps(scenario.steps ?? [], inProcessSend(simulator))
-}
-
-interface ControlCall {
-  readonly headers?: Readonly<Record<string, string>>
-  readonly body?: unknown
-  /** Statuses besides 2xx that are fine (e.g. 404 for a session already gone). */
-  readonly accept?: readonly number[]
-}
-
-async function control(baseUrl: string, method: string, path: string, call: ControlCall = {}): Promise<void> {
-  let response: Response
-  try {
-    response = await fetch(`${baseUrl}${path}`, {
-      method,
-      // JSON for every write: the control API refuses POST and PUT without it.
-      headers: { ...call.headers, ...(method !== 'GET' && { 'content-type': 'application/json' }) },
-      ...(call.body !== undefined && { body: JSON.stringify(call.body) }),
-    })
-  } catch (error) {
-    throw new Error(`cannot reach ${baseUrl}: ${(error as { cause?: Error }).cause?.message ?? (error as Error).message}`)
-  }
-  if (!response.ok && !(call.accept ?? []).includes(response.status)) {
-    const text = await response.text()
-    throw new Error(`${method} ${path} answered ${response.status}${response.status === 404 ? ' (is this a debt-token-simulator?)' : ''}: ${text}`)
-  }
-  await response.body?.cancel()
-}
-
-const SESSION_RULE = '1-64 characters of A-Z a-z 0-9 . _ ~ -'
-const SESSION_SUFFIX_BYTES = 4
-
-/**
- * A fresh session id for replaying scenario `name`: `replay-<name>-<8 hex digits>`, the name with
- * characters a session id cannot hold replaced by `-` and shortened so the id stays within 64.
- */
-export function replaySessionId(name: string): string {
-  const room = 64 - 'replay-'.length - 1 - SESSION_SUFFIX_BYTES * 2
-  const slug = name.replace(/[^A-Za-z0-9._~-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, room) || 'scenario'
-  return `replay-${slug}-${randomBytes(SESSION_SUFFIX_BYTES).toString('hex')}`
-}
-
-/**
- * A `send` for a replay in `session`: every request carries its `X-Sim-Session` (a step's own is
- * replaced), and the `session` a `/__sim` route answers is told back as the one the step itself
- * named (null for none), so a recorded control step (`"session": null`) passes as it does in-process.
- */
-function sessionSend(baseUrl: string, session: string): Send {
-  const send = fetchSend(baseUrl, { headers: { [SESSION_HEADER]: session } })
-  return async (request) => {
-    const outcome = await send(request)
-    const q = request.path.indexOf('?')
-    if (outcome.kind !== 'response' || !isControlPath(q === -1 ? request.path : request.path.slice(0, q))) return outcome
-    let body: unknown
-    try {
-      body = JSON.parse(outcome.body)
-    } catch {
-      return outcome
-    }
-    if (body === null || typeof body !== 'object' || Array.isArray(body) || (body as { session?: unknown }).session !== session) return outcome
-    const named = request.headers[SESSION_HEADER]?.trim() || null
-    return { ...outcome, body: JSON.stringify({ ...body, session: named }) }
-  }
-}
-
-export interface ServerReplayOptions {
-  /** The session to replay in (default: a fresh `replaySessionId(name)`). */
-  readonly session?: string
-  /**
-   * End the session afterwards (`DELETE /__sim/sessions/<id>`) rather than only deactivate its
-   * scenario; default: true for a generated session, false for a given one.
-   */
-  readonly endSession?: boolean
-}
-
-/**
- * Replays a scenario against a running server, in one session: resets that session, activates the
- * scenario for it, replays the steps with its `X-Sim-Session` header, then ends the session (or
- * deactivates its scenario). Nothing outside the session is touched.
- */
-export async function replayAgainstServer(
-  baseUrl: string,
-  scenario: Scenario,
-  name: string,
-  options: ServerReplayOptions = {},
-): Promise<StepResult[]> {
-  const base = baseUrl.replace(/\/$/, '')
-  const session = options.session ?? replaySessionId(name)
-  if (!SESSION_ID_PATTERN.test(session)) throw new Error(`session id must be ${SESSION_RULE}, got ${JSON.stringify(session)}`)
-  const endSession = options.endSession ?? options.session === undefined
-  const headers = { [SESSION_HEADER]: session }
-  // With X-Sim-Session the reset acts on that session only (and creates it).
-  await control(base, 'POST', '/__sim/reset', { headers })
-  let results: StepResult[] | undefined
-  let failure: { error: unknown } | undefined
-  try {
-    await control(base, 'PUT', '/__sim/scenario', { headers, body: { name, scenario } })
-    results = await replaySteps(scenario.steps ?? [], sessionSend(base, session))
-  } catch (error) {
-    failure = { error }
-  }
-  try {
-    if (endSession) await control(base, 'DELETE', `/__sim/sessions/${encodeURIComponent(session)}`, { accept: [404] })
-    else await control(base, 'DELETE', '/__sim/scenario', { headers })
-  } catch (error) {
-    if (failure === undefined) throw error // else the first failure is the one to report
-  }
-  if (failure !== undefined) throw failure.error
-  return results!
 }
 
 interface ReplayArgs {

@@ -1,0 +1,62 @@
+/**
+ * zod issues in the simulator's words: what was expected and what was given, bounded, with no
+ * validator wording ("Invalid input", "Too small: …"). Every message a user reads about a value
+ * (requests, control bodies, scenario and fixture files) is worded here.
+ */
+import type { z } from 'zod'
+
+/** A value as a message quotes it: bounded, so a message never echoes a long input whole. */
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'string') return JSON.stringify(value.length <= 40 ? value : `${value.slice(0, 40)}…`)
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return typeof value === 'object' ? 'an object' : typeof value
+}
+
+const UNITS: Readonly<Record<string, string>> = { string: ' character', array: ' item', set: ' item', file: ' byte' }
+
+/** `n` with the unit of a length (characters, items…), plural unless it is 1; bare for numbers. */
+function amount(n: unknown, origin: string): string {
+  const unit = UNITS[origin]
+  return unit === undefined ? String(n) : `${String(n)}${unit}${Number(n) === 1 ? '' : 's'}`
+}
+
+/** What zod's issue says was expected, in the simulator's words (no validator wording). */
+function expectation(issue: z.core.$ZodIssue): string | undefined {
+  switch (issue.code) {
+    case 'too_small':
+      return `must be ${issue.inclusive === false ? 'more than' : 'at least'} ${amount(issue.minimum, issue.origin)}`
+    case 'too_big':
+      return `must be ${issue.inclusive === false ? 'less than' : 'at most'} ${amount(issue.maximum, issue.origin)}`
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`
+    case 'not_multiple_of':
+      return `must be a multiple of ${String(issue.divisor)}`
+    case 'unrecognized_keys':
+      return `must not hold ${issue.keys.map((key) => JSON.stringify(key.slice(0, 40))).join(', ')}`
+    default:
+      return undefined
+  }
+}
+
+/**
+ * What is wrong with a value, in the simulator's words and without the field: "must be at least 0,
+ * got -1", "is required". Validator wording ("Invalid input", "Too small: …") never reaches a user.
+ */
+export function issueText(issue: z.core.$ZodIssue): string {
+  const input = (issue as { input?: unknown }).input
+  if (input === undefined && issue.code !== 'custom' && issue.code !== 'invalid_union') return 'is required'
+  if (issue.code === 'invalid_type') {
+    if (issue.expected === 'number' && typeof input === 'number') return `must be a finite number, got ${String(input)}`
+    const expected = issue.expected === 'object' ? 'a JSON object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`
+    // A wrong type is named by its type (a string is quoted, bounded): "must be a string, got number".
+    const given = typeof input === 'string' ? describe(input) : input === null ? 'null' : Array.isArray(input) ? 'array' : typeof input
+    return `must be ${expected}, got ${given}`
+  }
+  if (issue.code === 'invalid_union' && !issue.message.startsWith('must ')) return `must be one of the allowed forms, got ${describe(input)}`
+  const message = issue.message.startsWith('must ') || issue.message.startsWith('disagrees ') ? issue.message : (expectation(issue) ?? issue.message)
+  if (!message.startsWith('must ') && !message.startsWith('disagrees ')) return message
+  return input === undefined || (typeof input === 'object' && input !== null) || /, got /.test(message) ? message : `${message}, got ${describe(input)}`
+}
+
