@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { MAX_JSON_DEPTH, nestedDeeperThan, withoutBom } from '../pipeline/json-text.ts'
+import { MAX_JSON_DEPTH, nestedDeeperThan, withoutBom } from '../contract/json-text.ts'
 import { FixtureError, type World, fixtureFiles, parseWorld } from './world.ts'
 
 /** The files a fixture directory must hold: one per table. */

@@ -2,7 +2,7 @@
  * Parses an operation's path parameters, query and JSON body against its declared schemas. Every
  * issue found is reported in one 400 whose message names each field and what was expected.
  */
-import { JsonTextError, parseJsonText, utf8Length, withoutBom } from './json-text.ts'
+import { JsonTextError, parseJsonText, utf8Length, withoutBom } from '../contract/json-text.ts'
 import type { z } from 'zod'
 import type { OperationDefinition } from '../contract/operation.ts'
 import { issueText } from '../contract/issue-text.ts'

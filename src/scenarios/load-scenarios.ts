@@ -6,7 +6,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { MAX_JSON_DEPTH, nestedDeeperThan, withoutBom } from '../pipeline/json-text.ts'
+import { MAX_JSON_DEPTH, nestedDeeperThan, withoutBom } from '../contract/json-text.ts'
 import { SCENARIO_NAME } from './scenario-catalog.ts'
 import { type Scenario, ScenarioError, parseScenario } from './scenario-schema.ts'
 

@@ -17,7 +17,7 @@
  *   is still expected), and JSON nested deeper than 64 levels is kept as text. The scenario's
  *   description says what was cut.
  */
-import { nestedDeeperThan, utf8Length } from '../pipeline/json-text.ts'
+import { nestedDeeperThan, utf8Length } from '../contract/json-text.ts'
 import { callerAddress } from '../domain/caller.ts'
 import { ADDRESS_PATTERN } from '../contract/formats.ts'
 import type { ScenarioInput, ScenarioRule, ScenarioStep, ScenarioWorld } from './scenario-schema.ts'
