@@ -77,9 +77,8 @@ export function corsHeaders(request: IncomingMessage, allowOrigin = true): Recor
   }
 }
 
-export function preflightHeaders(request: IncomingMessage, allowOrigin = true): Record<string, string> {
+export function preflightHeaders(request: IncomingMessage): Record<string, string> {
   const requested = request.headers['access-control-request-headers']
-  if (!allowOrigin) return corsHeaders(request, false)
   return {
     ...corsHeaders(request),
     'access-control-allow-methods': CORS_ALLOWED_METHODS,

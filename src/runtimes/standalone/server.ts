@@ -175,9 +175,10 @@ export function createRequestListener(simulator: SimulatorCore, engine: MswEngin
     let allowOrigin = true
     try {
       const target = originForm(request.url ?? '/')
-      if (isControlPath(target.split('?', 1)[0]!)) allowOrigin = controlOriginAllowed(request.headers.origin, access)
+      const controlTarget = target.startsWith(CONTROL_PREFIX) && isControlPath(target.split('?', 1)[0]!)
+      if (controlTarget) allowOrigin = controlOriginAllowed(request.headers.origin, access)
       if (request.method === 'OPTIONS') {
-        if (!allowOrigin) throw new ApiError(403, `the control API does not answer the origin ${JSON.stringify(String(request.headers.origin).slice(0, 80))}: start the server with --control-origin to allow it`)
+        if (controlTarget) admitControlRequest(request, 'OPTIONS', access) // a foreign origin's preflight: 403
         response.writeHead(204, preflightHeaders(request))
         response.end()
         return
