@@ -43,7 +43,7 @@ const mswServer = setupServer(...inProcess.handlers)
 let standalone: StandaloneServer
 
 beforeAll(async () => {
-  mswServer.listen({ onUnhandledRequest: 'bypass' })
+  mswServer.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as never) // msw 2 and msw 3 option names
   standalone = await startStandaloneServer({ port: 0 })
 })
 afterAll(async () => {

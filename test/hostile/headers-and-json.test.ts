@@ -148,7 +148,7 @@ describe(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, () => {
 describe('the engines read bodies alike', () => {
   const inProcess = createSimulator({ baseUrl: 'http://api.hostile.test' })
   const msw = setupServer(...inProcess.handlers)
-  beforeAll(() => msw.listen({ onUnhandledRequest: 'bypass' }))
+  beforeAll(() => msw.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as never)) // msw 2 and msw 3 option names
   afterAll(() => msw.close())
 
   async function both(body: string): Promise<[number, number]> {
