@@ -214,8 +214,11 @@ async function agree(request: Generated): Promise<void> {
   const where = `${request.method} ${request.path} ${JSON.stringify(request.headers)} ${request.body?.slice(0, 200) ?? ''}`
   expect(remote.status, `standalone 5xx for ${where}: ${remote.body}`).toBeLessThan(500)
   if (local === 'unhandled') {
-    // No msw handler matched (an unknown path or method): the documented difference; the server says 404/405.
-    expect([404, 405], where).toContain(remote.status)
+    // No msw handler matched (an unknown path or method): the documented difference; the server says
+    // 404/405. msw 3 also matches path literals case-sensitively (msw 2 and the server do not): a
+    // literal in upper case is unhandled in-process there, and answered by the server.
+    const caseOnly = request.path.split('?')[0] !== request.path.split('?')[0]!.toLowerCase()
+    if (!caseOnly) expect([404, 405], where).toContain(remote.status)
     return
   }
   expect(local.status, `in-process 5xx for ${where}: ${local.body}`).toBeLessThan(500)
