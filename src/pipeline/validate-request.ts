@@ -49,10 +49,15 @@ function parsePart(location: Location, schema: z.ZodType | undefined, value: unk
 function queryObject(query: URLSearchParams, issues: string[]): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of query) {
-    if (name in out) issues.push(`query parameter ${name} is given more than once`)
+    if (name in out) issues.push(repeatedQueryMessage(name))
     else out[name] = value
   }
   return out
+}
+
+/** What a query parameter given twice is told (API and control routes alike): a mistake, not "the last one wins". */
+export function repeatedQueryMessage(name: string): string {
+  return `query parameter ${name.slice(0, 40)} is given more than once`
 }
 
 /**

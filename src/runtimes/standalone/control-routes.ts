@@ -9,19 +9,16 @@
  * The handlers take a SimRequest, so the same routes serve the in-process replay too.
  */
 import { allowHeader } from '../../pipeline/router.ts'
-import { inCalendar, parseInstant } from '../../contract/instants.ts'
 import type { HttpMethod } from '../../contract/operation.ts'
 import { ApiError } from '../../pipeline/api-error.ts'
 import { errorResponse, jsonResponse } from '../../pipeline/compose.ts'
 import type { SimRequest, SimResponse } from '../../pipeline/sim-request.ts'
-import { parseJsonBody } from '../../pipeline/validate-request.ts'
-import { UnknownScenarioError } from '../../scenarios/scenario-catalog.ts'
-import { ScenarioError } from '../../scenarios/scenario-schema.ts'
-import type { SimulatorCore as Simulator, TenantControls } from '../../simulator-core.ts'
+import { repeatedQueryMessage } from '../../pipeline/validate-request.ts'
+import { clockView, intQuery, putClock, putScenario, scenarioView, tenantOf } from './control-actions.ts'
+import type { SimulatorCore as Simulator } from '../../simulator-core.ts'
 import type { TableName } from '../../model/records.ts'
 import { tableNames } from '../../model/world.ts'
 import { sessionOf } from '../../pipeline/tenant-step.ts'
-import { loadWorldGenerator } from '../../model/world-generator.ts'
 
 export const CONTROL_PREFIX = '/__sim'
 
@@ -52,88 +49,6 @@ export interface ControlRoute {
 
 export function isControlPath(path: string): boolean {
   return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
-}
-
-/** The request body as a JSON object; anything else is a 400. */
-async function jsonObject(request: SimRequest): Promise<Record<string, unknown>> {
-  const body = parseJsonBody(await request.text())
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw ApiError.badRequest('body must be a JSON object')
-  }
-  return body as Record<string, unknown>
-}
-
-/**
- * The tenant a control request acts on: the session its `X-Sim-Session` header names (created on
- * first use, as an API request would), or the default one.
- */
-function tenantOf({ simulator, request }: ControlContext): TenantControls {
-  const session = sessionOf(request)
-  return session === null ? simulator : simulator.session(session)
-}
-
-function scenarioView(context: ControlContext) {
-  const tenant = tenantOf(context)
-  return {
-    session: sessionOf(context.request),
-    active: tenant.scenario,
-    status: tenant.scenarioStatus(),
-    available: context.simulator.scenarios,
-  }
-}
-
-function clockView(simulator: Simulator) {
-  return { now: simulator.clock.now().toISOString(), mode: simulator.clock.mode }
-}
-
-/** A whole number from a query parameter, or undefined when absent. */
-function intQuery(request: SimRequest, name: string, min: number, max: number): number | undefined {
-  const raw = request.query.get(name)
-  if (raw === null) return undefined
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < min || value > max) throw ApiError.badRequest(`query parameter ${name} must be a whole number from ${min} to ${max}`)
-  return value
-}
-
-/** Fixes the clock (`{"now": iso}`) or moves it (`{"advanceMs": n}`). */
-async function putClock({ simulator, request }: ControlContext): Promise<SimResponse> {
-  const body = await jsonObject(request)
-  const { now, advanceMs } = body
-  if ((now === undefined) === (advanceMs === undefined)) throw ApiError.badRequest('send {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}')
-  if (now !== undefined) {
-    const instant = typeof now === 'string' ? parseInstant(now) : { problem: 'must be an ISO 8601 instant such as 2026-03-02T12:00:00.000Z' }
-    if (!(instant instanceof Date)) throw ApiError.badRequest(`body.now ${instant.problem}${typeof now === 'string' ? `, got ${JSON.stringify(now.slice(0, 40))}` : ''}`)
-    simulator.clock.set(instant)
-  } else {
-    if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || !inCalendar(simulator.clock.now().getTime() + advanceMs)) {
-      throw ApiError.badRequest('body.advanceMs must be a finite number of milliseconds that keeps the clock in the years 0001 to 9999')
-    }
-    simulator.clock.advance(advanceMs)
-  }
-  return jsonResponse(200, clockView(simulator))
-}
-
-/** Activates what a PUT /__sim/scenario body names: `{ "name": "…" }` or `{ "scenario": {…}, "name"?: "…" }`. */
-async function putScenario(context: ControlContext): Promise<SimResponse> {
-  const { request } = context
-  const simulator = tenantOf(context)
-  const body = await jsonObject(request)
-  const { name, scenario } = body
-  if (name !== undefined && typeof name !== 'string') throw ApiError.badRequest('body.name must be a string')
-  if (scenario !== undefined && (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario))) {
-    throw ApiError.badRequest('body.scenario must be a scenario object (to activate one by name, send {"name": "…"})')
-  }
-  await loadWorldGenerator() // a scenario may start from a generated world
-  try {
-    if (scenario !== undefined) simulator.useScenario(scenario as never, name)
-    else if (name !== undefined) simulator.useScenario(name)
-    else throw ApiError.badRequest('send { "name": "<scenario>" } or { "scenario": { … } }')
-  } catch (error) {
-    if (error instanceof UnknownScenarioError) throw ApiError.badRequest(error.message)
-    if (error instanceof ScenarioError) throw ApiError.badRequest(error.message.split('\n').join('; '))
-    throw error
-  }
-  return jsonResponse(200, scenarioView(context))
 }
 
 export const controlRoutes: ControlRoute[] = [
@@ -298,12 +213,8 @@ export async function handleControlRequest(context: Omit<ControlContext, 'params
   })
   const found = sameResource.find((candidate) => candidate.route.method === request.method)
   try {
-    // As on API routes: a parameter given twice is a mistake, not "the last one wins".
-    const seen = new Set<string>()
-    for (const name of request.query.keys()) {
-      if (seen.has(name)) throw ApiError.badRequest(`query parameter ${name.slice(0, 40)} is given more than once`)
-      seen.add(name)
-    }
+    const repeated = [...request.query.keys()].find((name, i, names) => names.indexOf(name) !== i)
+    if (repeated !== undefined) throw ApiError.badRequest(repeatedQueryMessage(repeated))
     if (found !== undefined) return await found.route.handle({ ...context, params: found.params })
     if (sameResource.length > 0) {
       const allowed = allowHeader(sameResource.map((candidate) => candidate.route.method))
