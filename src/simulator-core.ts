@@ -54,8 +54,9 @@ export interface SimulatorOptions {
   /** How long a session may sit idle before it is dropped, in ms (default 30 minutes). */
   sessionIdleMs?: number
   /**
-   * How many records the world, and each session, may hold beyond the seeded ones (default
-   * 10,000): a create beyond it answers 507 until a reset frees room.
+   * How many records the world, and each session, may hold beyond the seeded ones, a debt token
+   * counting one more per parcel (default 10,000): a create beyond it answers 507 until a reset
+   * frees room.
    */
   maxRecords?: number
 }

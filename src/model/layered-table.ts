@@ -23,6 +23,7 @@ export class LayeredTable<T extends object> {
   #collection: Collection<TableSpec<T>['schema']> | undefined
   /** Key → the written version of a record (created here or changed from the base). */
   readonly #written = new Map<string, T>()
+  #writtenWeight = 0
   readonly #deleted = new Set<string>()
   /** Index name → value → keys of written records filed under it, in write order. */
   readonly #writtenIndexes = new Map<string, Map<string, Set<string>>>()
@@ -146,6 +147,7 @@ export class LayeredTable<T extends object> {
     if (written !== undefined) {
       this.#collection?.delete(written as never)
       this.#written.delete(key)
+      this.#writtenWeight -= this.#weigh(written)
       this.#unindex(key, written)
     }
     if (this.#base.has(key)) this.#deleted.add(key)
@@ -153,9 +155,16 @@ export class LayeredTable<T extends object> {
     return true
   }
 
-  /** How many records the write layer holds (created or changed) and how many seeded ones were deleted. */
-  writeStats(): { written: number; deleted: number } {
-    return { written: this.#written.size, deleted: this.#deleted.size }
+  /**
+   * How many records the write layer holds (created or changed), what they weigh against the
+   * world's capacity (TableSpec.weight), and how many seeded ones were deleted.
+   */
+  writeStats(): { written: number; weight: number; deleted: number } {
+    return { written: this.#written.size, weight: this.#writtenWeight, deleted: this.#deleted.size }
+  }
+
+  #weigh(record: T): number {
+    return this.#spec.weight?.(record) ?? 1
   }
 
   /** The @msw/data Collection written records live in, made on the first write. */
@@ -168,6 +177,8 @@ export class LayeredTable<T extends object> {
   }
 
   #store(key: string, record: T): void {
+    const replaced = this.#written.get(key)
+    this.#writtenWeight += this.#weigh(record) - (replaced === undefined ? 0 : this.#weigh(replaced))
     this.#written.set(key, record)
     for (const [name, indexOf] of this.#indexEntries) {
       const value = indexOf(record)

@@ -82,6 +82,8 @@ export const tables = {
     name: 'debtTokens',
     schema: DebtTokenRecord,
     key: (record) => normalizeKey(record.address),
+    // A parcel is stored like a small record: 600 of them weigh what 600 payments do.
+    weight: (record) => 1 + record.parcels.length,
     indexes: {
       creditor: (record) => normalizeKey(record.creditorAddress),
       debtor: (record) => normalizeKey(record.debtorAddress),

@@ -11,6 +11,8 @@ export interface TableSpec<T extends object> {
   readonly key: (record: T) => string
   /** Secondary indexes: name → the normalized value a record is filed under (null: not filed). */
   readonly indexes: Readonly<Record<string, (record: T) => string | null>>
+  /** What a stored record weighs against a world's capacity (default 1; a debt token also counts its parcels). */
+  readonly weight?: (record: T) => number
 }
 
 /** Normalizes an address (or any key) for lookups: hexadecimal casing is not significant. */

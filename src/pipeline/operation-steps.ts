@@ -27,6 +27,14 @@ export function authenticateStep<State>(): Step<State> {
   }
 }
 
+/** The 507 of a create that the world's capacity of written records has no room for. */
+export function insufficientStorage(operationId: string, table: string, maxRecords: number): ApiError {
+  return new ApiError(
+    507,
+    `${operationId} would add to ${table}, but this world's written records would pass its capacity of ${maxRecords}: free room with POST /__sim/reset (a session: with its X-Sim-Session), or start with a larger --max-records`,
+  )
+}
+
 /** The most records one list answer carries: serializing it stays well under 100 ms, so no list blocks other clients for long. */
 export const MAX_LIST_ITEMS = 20_000
 
@@ -56,12 +64,7 @@ export function resolveStep<State extends WorldState>(resolvers: ResolverTable, 
     return jsonResponse(
       200,
       await state.model.exclusive(async () => {
-        if (operation.method === 'POST' && state.model.writtenCount() >= state.model.maxRecords) {
-          throw new ApiError(
-            507,
-            `${operation.id} would add to ${operation.group}, but this world already holds ${state.model.maxRecords} written records, its capacity: free room with POST /__sim/reset (a session: with its X-Sim-Session), or start with a larger --max-records`,
-          )
-        }
+        if (operation.method === 'POST' && state.model.writtenCount() >= state.model.maxRecords) throw insufficientStorage(operation.id, operation.group, state.model.maxRecords)
         return resolver(input, resolverContext)
       }),
     )

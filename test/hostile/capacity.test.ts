@@ -70,3 +70,26 @@ it(`refuses a list of more than ${MAX_LIST_ITEMS} records in the documented shap
   expect(reply.status).toBe(422)
   expect(JSON.parse(reply.body!)).toMatchObject({ statusCode: '422', error: 'Unprocessable Entity', message: expect.stringContaining(`more than the ${MAX_LIST_ITEMS}`) })
 }, 60_000)
+
+it('weighs a debt token by its parcels, so large contracts cannot exhaust the memory either', async () => {
+  const simulator = createSimulatorCore({ maxRecords: 1300 })
+  const request = (body: string): SimRequest => ({
+    method: 'POST',
+    path: '/debtToken/signature-contract',
+    query: new URLSearchParams(),
+    header: (name) => (name === 'authorization' ? 'Bearer t' : name === 'content-type' ? 'application/json' : null),
+    text: async () => body,
+  })
+  const contract = JSON.stringify({
+    creditorWalletAddress: '0x1111111111111111111111111111111111111111',
+    debtorWalletAddress: '0x2222222222222222222222222222222222222222',
+    debtTotalValue: '1000.00',
+    installments: '600',
+    firstInstallmentDueDate: '2026-04-01',
+  })
+  // Each weighs 1 (contract) + 1 (token) + 600 (parcels) = 602: two fit in 1,300, a third does not.
+  const statuses = []
+  for (let i = 0; i < 3; i++) statuses.push((await simulator.handle(request(contract))).status)
+  expect(statuses).toEqual([200, 200, 507])
+  expect(simulator.model.writtenCount()).toBe(1204)
+})

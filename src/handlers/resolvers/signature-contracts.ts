@@ -11,6 +11,7 @@ import { DebtTokenStatus } from '../../domain/debt-token-status.ts'
 import type { DebtTokenRecord, SignatureContractRecord } from '../../model/records.ts'
 import { normalizeKey } from '../../model/table-spec.ts'
 import { ApiError } from '../../pipeline/api-error.ts'
+import { insufficientStorage } from '../../pipeline/operation-steps.ts'
 import type { ResolverContext, ResolverTable } from '../resolver.ts'
 
 type LoanInput = Required<Pick<SignatureContractInput, 'debtTotalValue' | 'installments' | 'firstInstallmentDueDate'>> &
@@ -87,6 +88,12 @@ export const signatureContractResolvers: ResolverTable<'createSignatureContract'
       throw ApiError.badRequest(
         `body.firstInstallmentDueDate: with ${loan.installments} ${loan.frequency} installments from ${loan.firstDueDate} the last would fall after ${MAX_YEAR}-12-31`,
       )
+    }
+    // A contract that opens a debt token weighs 1 + 1 + one per parcel against the capacity.
+    const opens = loan !== undefined && body.creditorWalletAddress !== undefined && body.debtorWalletAddress !== undefined
+    const weight = opens ? 2 + loan.installments : 1
+    if (context.model.writtenCount() + weight > context.model.maxRecords) {
+      throw insufficientStorage('createSignatureContract', 'signatureContracts and debtTokens', context.model.maxRecords)
     }
     const signatureContractAddress = context.random.address()
     const contract: SignatureContractRecord = {

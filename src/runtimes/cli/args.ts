@@ -54,8 +54,9 @@ Options:
   --session-limit <n>  how many X-Sim-Session sessions may exist at once (default 100)
   --session-idle <s>   seconds an idle session lives (default 1800)
   --journal-size <n>   how many recent requests GET /__sim/journal keeps (default 500)
-  --max-records <n>    records the world, and each session, may hold beyond the seeded ones
-                       (default 10000); a create beyond it answers 507 until a reset
+  --max-records <n>    records the world, and each session, may hold beyond the seeded ones, a
+                       debt token counting its parcels too (default 10000); a create beyond it
+                       answers 507 until a reset
   --shutdown-grace <s> on SIGINT/SIGTERM, seconds in-flight requests may take to finish (default 5)
   --control-origin <origins>  browser origins, comma-separated, that may use /__sim besides
                     loopback ones (env SIM_CONTROL_ORIGINS), e.g. https://qa.example.com
