@@ -11,7 +11,7 @@ const runsFlag = args.indexOf('--runs')
 const runs = runsFlag === -1 ? 200 : Number(args[runsFlag + 1])
 
 const importStarted = performance.now()
-const { createSimulator } = await import('../src/simulator.ts')
+const { createSimulator } = await import('../src/runtimes/msw/simulator.ts')
 const importMs = performance.now() - importStarted
 
 function median(samples: number[]): number {

@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { SimRequest } from '../src/pipeline/sim-request.ts'
+import type { SimRequest } from '../src/http/sim-request.ts'
 
 const args = process.argv.slice(2)
 const flag = (name: string, fallback: string) => {
@@ -73,8 +73,8 @@ function picker(seed: number) {
   }
 }
 
-const { createSimulator } = await import('../src/simulator.ts')
-const { presentDebtToken } = await import('../src/handlers/presenters.ts')
+const { createSimulator } = await import('../src/runtimes/msw/simulator.ts')
+const { presentDebtToken } = await import('../src/resolvers/presenters.ts')
 createSimulator() // load and warm every module first, so seeding is measured alone
 const before = memory()
 

@@ -3,7 +3,7 @@
  * Service. This entry imports no runtime module; pick `./node`, `./browser` or the standalone
  * server for where it runs.
  */
-export { createSimulator, handlersOf, type Simulator } from './simulator.ts'
+export { createSimulator, handlersOf, type Simulator } from './runtimes/msw/simulator.ts'
 export {
   createSimulatorCore,
   type SimulatorCore,
@@ -18,8 +18,8 @@ export type { JournalEntry, JournalFilter } from './observability/journal.ts'
 export { buildOpenApiDocument } from './contract/openapi.ts'
 export { operations, findOperation, type Operation, type OperationId } from './contract/operations.ts'
 export { ErrorBody } from './contract/error-body.ts'
-export { ApiError } from './pipeline/api-error.ts'
-export type { SimRequest, SimResponse } from './pipeline/sim-request.ts'
+export { ApiError } from './http/api-error.ts'
+export type { SimRequest, SimResponse } from './http/sim-request.ts'
 export { createClock, DEFAULT_NOW, type Clock } from './model/clock.ts'
 export { DEFAULT_SEED } from './model/random.ts'
 export { generateWorld } from './model/generate-world.ts'

@@ -3,6 +3,7 @@
  * world snapshot, the payment id counters, and a write lock so that concurrent writes apply one
  * after another. Dropping a model and making a new one from the same snapshot is a reset.
  */
+import { ApiError } from '../http/api-error.ts'
 import { LayeredTable } from './layered-table.ts'
 import type { RecordOf, TableName } from './records.ts'
 import { type WorldSnapshot, tableNames } from './world.ts'
@@ -59,4 +60,12 @@ export function createModel(world: WorldSnapshot, { maxRecords = DEFAULT_MAX_REC
       return run
     },
   }
+}
+
+/** The 507 of a create that the world's capacity of written records has no room for. */
+export function insufficientStorage(operationId: string, table: string, maxRecords: number): ApiError {
+  return new ApiError(
+    507,
+    `${operationId} would add to ${table}, but this world's written records would pass its capacity of ${maxRecords}: free room with POST /__sim/reset (a session: with its X-Sim-Session), or start with a larger --max-records`,
+  )
 }

@@ -5,7 +5,7 @@
  * documented shape with a `WWW-Authenticate: Bearer` challenge. Any well-formed token is accepted;
  * it names the caller.
  */
-import { ApiError } from './api-error.ts'
+import { ApiError } from '../http/api-error.ts'
 
 /** `Bearer` then one or more spaces then a token68: letters, digits, `-._~+/`, then `=` padding. */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i

@@ -4,8 +4,8 @@
  * catch that turns any throw into a documented error response lives here.
  */
 import type { Operation } from '../contract/operations.ts'
-import { ApiError } from './api-error.ts'
-import { JSON_HEADERS, type SimRequest, type SimResponse, jsonHeaders } from './sim-request.ts'
+import { ApiError, errorResponse } from '../http/api-error.ts'
+import type { SimRequest, SimResponse } from '../http/sim-request.ts'
 
 /** What the steps of one request share. Steps add to `locals` what later steps or the journal need. */
 export interface PipelineContext<State> {
@@ -17,14 +17,6 @@ export interface PipelineContext<State> {
 }
 
 export type Step<State> = (context: PipelineContext<State>, next: () => Promise<SimResponse>) => Promise<SimResponse>
-
-export function jsonResponse(status: number, body: unknown, headers?: Readonly<Record<string, string>>): SimResponse {
-  return { status, headers: headers === undefined ? jsonHeaders() : { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) }
-}
-
-export function errorResponse(error: ApiError): SimResponse {
-  return jsonResponse(error.status, error.body, error.headers)
-}
 
 /** Turns anything thrown into a response; only a bug reaches the 500 branch, and it says so. */
 export function toErrorResponse(error: unknown, operation: Operation): SimResponse {

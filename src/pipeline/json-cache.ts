@@ -7,7 +7,7 @@
  * first use), so the standalone server does not encode 15 KB again for every answer.
  */
 import { WireText } from '../model/table-snapshot.ts'
-import { EncodedBody } from './sim-request.ts'
+import { EncodedBody } from '../http/sim-request.ts'
 
 /** JSON.stringify of an answer, where a list's WireText elements are their JSON text. */
 export function stringifyAnswer(output: unknown): string {

@@ -3,36 +3,22 @@
  * resolver. Writes run one at a time per model, so concurrent requests never interleave halfway.
  */
 import { callerAddress } from '../domain/caller.ts'
-import type { ResolverContext, ResolverTable } from '../handlers/resolver.ts'
+import type { ResolverContext, ResolverTable } from '../resolvers/resolver.ts'
 import type { Clock } from '../model/clock.ts'
-import type { Model } from '../model/model.ts'
-import type { Random } from '../model/random.ts'
-import { ApiError } from './api-error.ts'
+import { insufficientStorage } from '../model/model.ts'
+import type { WorldState } from '../model/world-state.ts'
+import { ApiError } from '../http/api-error.ts'
 import { authenticate } from './authenticate.ts'
-import { type Step, jsonResponse } from './compose.ts'
+import type { Step } from './compose.ts'
 import { ListJsonCache } from './json-cache.ts'
-import { jsonHeaders } from './sim-request.ts'
+import { jsonHeaders, jsonResponse } from '../http/sim-request.ts'
 import { validateRequest } from './validate-request.ts'
-
-/** The state a request runs against: the default world, or a session's copy of it. */
-export interface WorldState {
-  readonly model: Model
-  readonly random: Random
-}
 
 export function authenticateStep<State>(): Step<State> {
   return (context, next) => {
     context.locals.token = authenticate(context.request.header('authorization'))
     return next()
   }
-}
-
-/** The 507 of a create that the world's capacity of written records has no room for. */
-export function insufficientStorage(operationId: string, table: string, maxRecords: number): ApiError {
-  return new ApiError(
-    507,
-    `${operationId} would add to ${table}, but this world's written records would pass its capacity of ${maxRecords}: free room with POST /__sim/reset (a session: with its X-Sim-Session), or start with a larger --max-records`,
-  )
 }
 
 /** The most records one list answer carries: serializing it stays well under 100 ms, so no list blocks other clients for long. */

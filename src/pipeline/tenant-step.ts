@@ -5,16 +5,8 @@
 import type { SessionRegistry } from '../sessions/session-registry.ts'
 import type { Tenant } from '../sessions/tenant.ts'
 import type { Step } from './compose.ts'
-import type { SimRequest } from './sim-request.ts'
-import type { WorldState } from './operation-steps.ts'
-
-export const SESSION_HEADER = 'x-sim-session'
-
-/** The session id a request names, or null (an empty header names none). */
-export function sessionOf(request: Pick<SimRequest, 'header'>): string | null {
-  const value = request.header(SESSION_HEADER)?.trim()
-  return value === undefined || value === '' ? null : value
-}
+import { sessionOf } from '../sessions/session-header.ts'
+import type { WorldState } from '../model/world-state.ts'
 
 export function tenantStep<State extends WorldState>(defaultTenant: () => Tenant, sessions: SessionRegistry<Tenant>): Step<State> {
   return (context, next) => {

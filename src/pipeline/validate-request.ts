@@ -6,7 +6,7 @@ import { JsonTextError, parseJsonText, utf8Length, withoutBom } from '../contrac
 import type { z } from 'zod'
 import type { OperationDefinition } from '../contract/operation.ts'
 import { issueText } from '../contract/issue-text.ts'
-import { ApiError } from './api-error.ts'
+import { ApiError } from '../http/api-error.ts'
 
 /** Bodies larger than this are refused with 413 before parsing. */
 export const MAX_BODY_BYTES = 1_000_000

@@ -9,7 +9,7 @@
  * afterAll(() => server.close())
  */
 import { setupServer } from 'msw/node'
-import { type Simulator, type SimulatorOptions, createSimulator } from '../simulator.ts'
+import { type Simulator, type SimulatorOptions, createSimulator } from './msw/simulator.ts'
 
 export type SimulatorServer = ReturnType<typeof setupServer>
 

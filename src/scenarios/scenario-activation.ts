@@ -9,9 +9,9 @@
  *   parallel clients can use different scenarios. Each named scenario used this way keeps its own
  *   counters, and, if it has a world, its own model of that world; both live until `reset()`.
  */
-import type { WorldState } from '../pipeline/operation-steps.ts'
-import { ApiError } from '../pipeline/api-error.ts'
-import type { SimRequest } from '../pipeline/sim-request.ts'
+import type { WorldState } from '../model/world-state.ts'
+import { ApiError } from '../http/api-error.ts'
+import type { SimRequest } from '../http/sim-request.ts'
 import { MAX_SCENARIO_NAME_LENGTH, SCENARIO_NAME, SCENARIO_NAME_RULE, type ScenarioCatalog, UnknownScenarioError, quoteBounded } from './scenario-catalog.ts'
 import { type Scenario, ScenarioError, type ScenarioWorld, parseScenario } from './scenario-schema.ts'
 import { type ScenarioState, createScenarioState } from './scenario-state.ts'

@@ -3,7 +3,7 @@
  * developers can share one server without seeing each other's writes. A session is created on
  * first use, expires after sitting idle, and their number is capped.
  */
-import { ApiError } from '../pipeline/api-error.ts'
+import { ApiError } from '../http/api-error.ts'
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9._~-]{1,64}$/
 export const DEFAULT_SESSION_LIMIT = 100

@@ -4,7 +4,7 @@
  * (`X-Sim-Session`); each starts from the same seeded world, so a session costs nothing until it
  * writes. The clock is shared by all.
  */
-import type { WorldState } from '../pipeline/operation-steps.ts'
+import type { WorldState } from '../model/world-state.ts'
 import { type ScenarioActivation, createScenarioActivation } from '../scenarios/scenario-activation.ts'
 import type { ScenarioCatalog } from '../scenarios/scenario-catalog.ts'
 import type { ScenarioWorld } from '../scenarios/scenario-schema.ts'

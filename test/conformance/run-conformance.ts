@@ -3,7 +3,7 @@
  * browser test files call this with their own target, so each runtime proves the same behaviour.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import type { SimulatorOptions } from '../../src/simulator.ts'
+import type { SimulatorOptions } from '../../src/runtimes/msw/simulator.ts'
 import type { Target, TargetFactory } from '../support/target.ts'
 import { authCases } from './auth.case.ts'
 import { debtTokenCases } from './debt-tokens.case.ts'

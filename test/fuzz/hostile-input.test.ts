@@ -7,7 +7,7 @@ import { Faker, en } from '@faker-js/faker'
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { operations } from '../../src/contract/operations.ts'
-import { createSimulator, type Simulator } from '../../src/simulator.ts'
+import { createSimulator, type Simulator } from '../../src/runtimes/msw/simulator.ts'
 import { tableNames } from '../../src/model/world.ts'
 import { samples } from '../support/samples.ts'
 

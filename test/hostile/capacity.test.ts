@@ -9,7 +9,7 @@ import { MAX_LIST_ITEMS } from '../../src/pipeline/operation-steps.ts'
 import { parseArgs } from '../../src/runtimes/cli/args.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { createSimulatorCore } from '../../src/simulator-core.ts'
-import type { SimRequest } from '../../src/pipeline/sim-request.ts'
+import type { SimRequest } from '../../src/http/sim-request.ts'
 import { samples } from '../support/samples.ts'
 
 const payment = samples.createManagerPayment.body as { managerAddress: string; tokenAddress: string }

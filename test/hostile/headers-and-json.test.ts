@@ -13,7 +13,7 @@ import { MAX_JSON_DEPTH } from '../../src/contract/json-text.ts'
 import { loadScenarioFile } from '../../src/scenarios/load-scenarios.ts'
 import { createRequestListener, type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import type { SimulatorCore } from '../../src/simulator-core.ts'
-import { createSimulator } from '../../src/simulator.ts'
+import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { samples } from '../support/samples.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 

@@ -1,13 +1,11 @@
 /**
  * Hostile and unusual HTTP over raw sockets (issue "Hardening"): HEAD, Allow, requests node refuses
- * before the simulator sees them, absolute-form targets, and a shutdown that lets answers under way
- * finish. Each answer is in the documented JSON shape.
+ * before the simulator sees them, and absolute-form targets (the command's graceful shutdown:
+ * shutdown.process.test.ts). Each answer is in the documented JSON shape.
  */
-import { spawn } from 'node:child_process'
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
-import { cliPath } from '../support/cli-process.ts'
 
 let server: StandaloneServer
 let port: number
@@ -93,31 +91,4 @@ it('routes absolute-form request targets by their path and query', async () => {
   const { status, body } = parsed(reply)
   expect(status).toBe(200)
   expect(Array.isArray(body)).toBe(true)
-})
-
-describe('graceful shutdown of the command', () => {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    it(`on ${signal} finishes a delayed request already under way, then exits 0`, async () => {
-      const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', '--quiet', '--scenario', 'slow-backend'], { stdio: ['ignore', 'pipe', 'pipe'] })
-      let output = ''
-      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString()
-          const match = /listening on (http:\/\/\S+)/.exec(output)
-          if (match) resolve(match[1]!)
-        })
-        setTimeout(() => reject(new Error(`no start: ${output}`)), 15_000).unref()
-      })
-      // slow-backend delays every answer by 300-1500 ms: the signal arrives while it waits.
-      const pending = fetch(`${url}/securityToken`, { headers: { authorization: 'Bearer t' } }).then(async (response) => ({ status: response.status, body: await response.text() }))
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      child.kill(signal)
-      const answered = await pending
-      expect(answered.status).toBe(200)
-      expect(JSON.parse(answered.body).length).toBeGreaterThan(0)
-      expect(await exited).toBe(0)
-      await expect(fetch(`${url}/securityToken`)).rejects.toThrow()
-    })
-  }
 })

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ScenarioError } from '../../src/scenarios/scenario-schema.ts'
 import { UnknownScenarioError } from '../../src/scenarios/scenario-catalog.ts'
-import { createSimulator } from '../../src/simulator.ts'
+import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { type SimulatorTarget, type SimulatorTargetFactory, inProcessTarget, standaloneTarget } from '../support/target.ts'
 import { expectErrorShape, fixtures } from '../support/world.ts'
 import { call, investorPayment, scenarioOf } from './support.ts'

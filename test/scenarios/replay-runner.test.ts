@@ -12,7 +12,7 @@ import { inProcessSend, replayCommand } from '../../src/runtimes/cli/replay.ts'
 import { toJUnitXml } from '../../src/scenarios/junit.ts'
 import { type ReplayRequest, type Send, formatResults, replaySteps } from '../../src/scenarios/replay.ts'
 import { type ScenarioInput, type ScenarioStep, parseScenario } from '../../src/scenarios/scenario-schema.ts'
-import { createSimulator } from '../../src/simulator.ts'
+import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { fixtures } from '../support/world.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 

@@ -12,7 +12,7 @@ import { strictListenOptions } from '../../src/runtimes/node.ts'
 import { type Engine, type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { loadScenarioDirectory } from '../../src/scenarios/load-scenarios.ts'
 import { type StepResult, fetchSend, formatResults, replaySteps } from '../../src/scenarios/replay.ts'
-import { createSimulator } from '../../src/simulator.ts'
+import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 
 const shipped = Object.entries(loadScenarioDirectory(join(import.meta.dirname, '../../scenarios')))
 

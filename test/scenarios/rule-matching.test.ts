@@ -4,7 +4,7 @@
  * makes "the 2nd POST /investor" mean the 2nd call to the operation.
  */
 import { describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/simulator.ts'
+import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { fixtures } from '../support/world.ts'
 import { INVESTOR, OTHER_INVESTOR, call, investorPayment, scenarioOf } from './support.ts'
 

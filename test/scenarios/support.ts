@@ -2,9 +2,9 @@
  * Helpers of the scenario tests: a request straight into a simulator's pipeline (no port, no
  * interception), and small scenario builders.
  */
-import type { SimRequest } from '../../src/pipeline/sim-request.ts'
+import type { SimRequest } from '../../src/http/sim-request.ts'
 import type { ScenarioInput } from '../../src/scenarios/scenario-schema.ts'
-import type { Simulator } from '../../src/simulator.ts'
+import type { Simulator } from '../../src/runtimes/msw/simulator.ts'
 
 export interface CallOptions {
   body?: unknown

@@ -7,7 +7,7 @@
 import { setupServer } from 'msw/node'
 import { startCli } from './cli-process.ts'
 import { strictListenOptions } from '../../src/runtimes/node.ts'
-import { createSimulator, type SimulatorCore, type SimulatorOptions } from '../../src/simulator.ts'
+import { createSimulator, type SimulatorCore, type SimulatorOptions } from '../../src/runtimes/msw/simulator.ts'
 import { type Engine, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 
 export const TOKEN = 'test-token'

@@ -6,7 +6,7 @@ import { defaultFixtures } from '../../src/model/default-fixtures.ts'
 import { loadFixtureDirectory } from '../../src/model/load-fixture-directory.ts'
 import { DEFAULT_PLATFORM, FixtureError, parseWorld } from '../../src/model/world.ts'
 import { isValidCpf } from '../../src/domain/tax-ids.ts'
-import { createSimulator } from '../../src/simulator.ts'
+import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
 const clone = () => structuredClone(defaultFixtures) as Record<string, any>

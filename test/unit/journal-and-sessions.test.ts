@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Journal } from '../../src/observability/journal.ts'
 import { SessionRegistry } from '../../src/sessions/session-registry.ts'
-import { ApiError } from '../../src/pipeline/api-error.ts'
+import { ApiError } from '../../src/http/api-error.ts'
 
 const entry = (operation: string, status: number, session: string | null = null) => ({
   atMs: Date.parse('2026-01-01T00:00:00.000Z'), method: 'GET', path: '/x', query: '', operation, status, durationMs: 1, scenario: null, session, requestBody: null, responseBody: 'y'.repeat(5000),

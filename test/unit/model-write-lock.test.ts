@@ -1,7 +1,7 @@
 /** The model's write lock: writes run one after another, a failed one does not hold up the next. */
 import { describe, expect, it } from 'vitest'
 import { createModel } from '../../src/model/model.ts'
-import { createSimulator } from '../../src/simulator.ts'
+import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 
 const model = () => createModel(createSimulator().world)
 

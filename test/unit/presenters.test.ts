@@ -1,6 +1,6 @@
 /** Presenters: the cached wire shape of a security token follows the clock and never goes stale. */
 import { describe, expect, it } from 'vitest'
-import { isPast, presentSecurityToken } from '../../src/handlers/presenters.ts'
+import { isPast, presentSecurityToken } from '../../src/resolvers/presenters.ts'
 import { defaultFixtures } from '../../src/model/default-fixtures.ts'
 import { parseWorld } from '../../src/model/world.ts'
 

@@ -1,10 +1,10 @@
 /** The simulator as a library: determinism, isolation between instances, coverage of the contract. */
 import { describe, expect, it } from 'vitest'
 import { operations } from '../../src/contract/operations.ts'
-import { resolvers } from '../../src/handlers/resolvers/index.ts'
-import { mswPath } from '../../src/handlers/create-handlers.ts'
+import { resolvers } from '../../src/resolvers/index.ts'
+import { mswPath } from '../../src/runtimes/msw/handlers.ts'
 import { matchRoute, operationsInMatchOrder } from '../../src/pipeline/router.ts'
-import { createSimulator } from '../../src/simulator.ts'
+import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { samples } from '../support/samples.ts'
 
 function simRequest(method: string, path: string, body?: unknown) {

@@ -4,7 +4,7 @@
  * list mixing such texts with written records must answer what the records alone would.
  */
 import { describe, expect, it } from 'vitest'
-import { presentDebtToken } from '../../src/handlers/presenters.ts'
+import { presentDebtToken } from '../../src/resolvers/presenters.ts'
 import { DEFAULT_NOW } from '../../src/model/clock.ts'
 
 /** The instant generated worlds are written for: their texts' statuses are those of this instant. */
@@ -15,8 +15,8 @@ import { type SeededRows, TableSnapshot, WireText, seededRowsOf } from '../../sr
 import { type DebtTokenRecord, tables } from '../../src/model/records.ts'
 import { snapshotWorld } from '../../src/model/world.ts'
 import { stringifyAnswer } from '../../src/pipeline/json-cache.ts'
-import type { SimRequest } from '../../src/pipeline/sim-request.ts'
-import { createSimulator } from '../../src/simulator.ts'
+import type { SimRequest } from '../../src/http/sim-request.ts'
+import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 
 const AUTH = 'Bearer 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'
 function request(method: string, path: string, body?: unknown): SimRequest {

@@ -4,7 +4,7 @@
  * that session only, ended afterwards unless `--session` named it. What `replay --url` runs.
  */
 import { randomBytes } from 'node:crypto'
-import { SESSION_HEADER } from '../../pipeline/tenant-step.ts'
+import { SESSION_HEADER } from '../../sessions/session-header.ts'
 import { type Send, type StepResult, fetchSend, replaySteps } from '../../scenarios/replay.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { SESSION_ID_PATTERN } from '../../sessions/session-registry.ts'

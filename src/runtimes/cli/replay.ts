@@ -20,7 +20,7 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
-import type { SimRequest } from '../../pipeline/sim-request.ts'
+import type { SimRequest } from '../../http/sim-request.ts'
 import { type ReplaySuite, toJUnitXml } from '../../scenarios/junit.ts'
 import { isSchemaFile, loadScenarioFile, scenarioFilesIn, scenarioNameOf } from '../../scenarios/load-scenarios.ts'
 import { type ReplayOutcome, type ReplayRequest, type Send, type StepResult, formatResults, replaySteps } from '../../scenarios/replay.ts'

@@ -3,11 +3,10 @@
  * scenario actions with their validation. control-routes.ts holds the table and the dispatch.
  */
 import { inCalendar, parseInstant } from '../../contract/instants.ts'
-import { ApiError } from '../../pipeline/api-error.ts'
-import { jsonResponse } from '../../pipeline/compose.ts'
-import type { SimRequest, SimResponse } from '../../pipeline/sim-request.ts'
+import { ApiError } from '../../http/api-error.ts'
+import { type SimRequest, type SimResponse, jsonResponse } from '../../http/sim-request.ts'
 import { parseJsonBody } from '../../pipeline/validate-request.ts'
-import { sessionOf } from '../../pipeline/tenant-step.ts'
+import { sessionOf } from '../../sessions/session-header.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { UnknownScenarioError } from '../../scenarios/scenario-catalog.ts'
 import { ScenarioError } from '../../scenarios/scenario-schema.ts'

@@ -10,15 +10,14 @@
  */
 import { allowHeader } from '../../pipeline/router.ts'
 import type { HttpMethod } from '../../contract/operation.ts'
-import { ApiError } from '../../pipeline/api-error.ts'
-import { errorResponse, jsonResponse } from '../../pipeline/compose.ts'
-import type { SimRequest, SimResponse } from '../../pipeline/sim-request.ts'
+import { ApiError, errorResponse } from '../../http/api-error.ts'
+import { type SimRequest, type SimResponse, jsonResponse } from '../../http/sim-request.ts'
 import { repeatedQueryMessage } from '../../pipeline/validate-request.ts'
 import { clockView, intQuery, putClock, putScenario, scenarioView, tenantOf } from './control-actions.ts'
 import type { SimulatorCore as Simulator } from '../../simulator-core.ts'
 import type { TableName } from '../../model/records.ts'
 import { tableNames } from '../../model/world.ts'
-import { sessionOf } from '../../pipeline/tenant-step.ts'
+import { sessionOf } from '../../sessions/session-header.ts'
 
 export const CONTROL_PREFIX = '/__sim'
 

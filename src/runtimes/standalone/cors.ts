@@ -7,7 +7,7 @@
  * its POST and PUT requests must say Content-Type: application/json, so a browser must preflight.
  */
 import type { IncomingMessage } from 'node:http'
-import { ApiError } from '../../pipeline/api-error.ts'
+import { ApiError } from '../../http/api-error.ts'
 
 export const CORS_ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS'
 export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, X-Sim-Scenario, X-Sim-Session'

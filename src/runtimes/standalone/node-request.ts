@@ -3,8 +3,8 @@
  * at the size the pipeline accepts (a larger body is answered 413 without being buffered whole).
  */
 import type { IncomingMessage } from 'node:http'
-import { ApiError } from '../../pipeline/api-error.ts'
-import type { SimRequest } from '../../pipeline/sim-request.ts'
+import { ApiError } from '../../http/api-error.ts'
+import type { SimRequest } from '../../http/sim-request.ts'
 import { MAX_BODY_BYTES } from '../../pipeline/validate-request.ts'
 
 export function readBody(request: IncomingMessage): Promise<string> {

@@ -8,9 +8,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse, validateHeaderName, validateHeaderValue } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { HttpHandler, getResponse as GetResponse } from 'msw'
-import { ApiError } from '../../pipeline/api-error.ts'
-import { errorResponse } from '../../pipeline/compose.ts'
-import type { SimRequest, SimResponse } from '../../pipeline/sim-request.ts'
+import { ApiError, errorResponse } from '../../http/api-error.ts'
+import type { SimRequest, SimResponse } from '../../http/sim-request.ts'
 import type { RecordedExchange } from '../../scenarios/record.ts'
 import { type SimulatorCore, type SimulatorOptions, createSimulatorCore } from '../../simulator-core.ts'
 import { type SessionRecording, CONTROL_PREFIX, handleControlRequest, isControlPath } from './control-routes.ts'
@@ -110,7 +109,7 @@ interface MswEngine {
 }
 
 async function loadMswEngine(simulator: SimulatorCore): Promise<MswEngine> {
-  const [{ getResponse }, { handlersOf }] = await Promise.all([import('msw'), import('../../simulator.ts')])
+  const [{ getResponse }, { handlersOf }] = await Promise.all([import('msw'), import('../msw/simulator.ts')])
   const handlers = 'handlers' in simulator ? (simulator.handlers as HttpHandler[]) : handlersOf(simulator)
   return { getResponse, handlers }
 }

@@ -3,6 +3,7 @@
  * place (the pipeline's catch) turns it into a response.
  */
 import { type ErrorBody, reasonPhrase } from '../contract/error-body.ts'
+import { type SimResponse, jsonResponse } from './sim-request.ts'
 
 export class ApiError extends Error {
   constructor(
@@ -26,4 +27,9 @@ export class ApiError extends Error {
   static notFound(message: string): ApiError {
     return new ApiError(404, message)
   }
+}
+
+/** An ApiError as the answer in the documented shape. */
+export function errorResponse(error: ApiError): SimResponse {
+  return jsonResponse(error.status, error.body, error.headers)
 }

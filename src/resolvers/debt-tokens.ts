@@ -2,10 +2,10 @@
  * Debt token queries. Each answers an array: the matching tokens, or [] for a well-formed address
  * that matches nothing (including a token that exists but belongs to someone else).
  */
-import type { DebtTokenRecord } from '../../model/records.ts'
-import { normalizeKey } from '../../model/table-spec.ts'
-import { presentDebtToken } from '../presenters.ts'
-import type { ResolverContext, ResolverTable } from '../resolver.ts'
+import type { DebtTokenRecord } from '../model/records.ts'
+import { normalizeKey } from '../model/table-spec.ts'
+import { presentDebtToken } from './presenters.ts'
+import type { ResolverContext, ResolverTable } from './resolver.ts'
 
 type Link = 'creditorAddress' | 'debtorAddress' | 'securityTokenAddress'
 

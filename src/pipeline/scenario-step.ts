@@ -8,14 +8,14 @@
  * the request at the network level, or (delay only) lets the call go on. Responses of a request a
  * scenario applied to carry `X-Sim-Scenario: <name>`.
  */
-import { type PipelineContext, type Step, errorResponse } from '../pipeline/compose.ts'
-import { ApiError } from '../pipeline/api-error.ts'
-import type { WorldState } from '../pipeline/operation-steps.ts'
-import type { SimResponse } from '../pipeline/sim-request.ts'
-import { parseJsonBody } from '../pipeline/validate-request.ts'
-import { type AppliedScenario, type ScenarioActivation, SCENARIO_HEADER } from './scenario-activation.ts'
+import type { PipelineContext, Step } from './compose.ts'
+import { ApiError, errorResponse } from '../http/api-error.ts'
+import type { WorldState } from '../model/world-state.ts'
+import type { SimResponse } from '../http/sim-request.ts'
+import { parseJsonBody } from './validate-request.ts'
+import { type AppliedScenario, type ScenarioActivation, SCENARIO_HEADER } from '../scenarios/scenario-activation.ts'
 import { loadWorldGenerator, worldGeneratorLoaded } from '../model/world-generator.ts'
-import type { CallFields } from './match-fields.ts'
+import type { CallFields } from '../scenarios/match-fields.ts'
 
 const sleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds))
 

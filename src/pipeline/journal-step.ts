@@ -4,10 +4,10 @@
  * operation takes one, and then from the request's memoized text.
  */
 import type { Operation } from '../contract/operations.ts'
-import type { Step } from '../pipeline/compose.ts'
-import type { SimRequest, SimResponse } from '../pipeline/sim-request.ts'
-import { sessionOf } from '../pipeline/tenant-step.ts'
-import { type Journal, type JournalEntry, toEntry } from './journal.ts'
+import type { Step } from './compose.ts'
+import type { SimRequest, SimResponse } from '../http/sim-request.ts'
+import { sessionOf } from '../sessions/session-header.ts'
+import { type Journal, type JournalEntry, toEntry } from '../observability/journal.ts'
 
 export type ExchangeListener = (entry: JournalEntry) => void
 

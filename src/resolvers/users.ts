@@ -1,6 +1,6 @@
 /** Users: read one by id (ids are UUIDs; their casing is not significant). */
-import { ApiError } from '../../pipeline/api-error.ts'
-import type { ResolverTable } from '../resolver.ts'
+import { ApiError } from '../http/api-error.ts'
+import type { ResolverTable } from './resolver.ts'
 
 export const userResolvers: ResolverTable<'getUser'> = {
   getUser({ params }, context) {

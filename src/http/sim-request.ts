@@ -59,3 +59,8 @@ export function fromFetchRequest(request: Request): SimRequest {
     text: () => (body ??= request.text()), // a Fetch body can be read once
   }
 }
+
+/** A JSON answer: `body` serialized, with the JSON content type and any extra headers. */
+export function jsonResponse(status: number, body: unknown, headers?: Readonly<Record<string, string>>): SimResponse {
+  return { status, headers: headers === undefined ? jsonHeaders() : { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) }
+}

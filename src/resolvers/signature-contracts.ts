@@ -2,17 +2,17 @@
  * Signature contracts: creation derives the installment schedule and opens the matching debt
  * token (awaiting signatures); reading returns the stored contract.
  */
-import type { SignatureContractInput } from '../../contract/signature-contracts.ts'
-import { MAX_YEAR, dayInCalendar } from '../../contract/instants.ts'
-import { formatCents, percentToRate, toCents } from '../../domain/money.ts'
-import { installmentCents, lastDueDate, schedule } from '../../domain/price-table.ts'
-import { dayToUnixSeconds } from '../../domain/calendar.ts'
-import { DebtTokenStatus } from '../../domain/debt-token-status.ts'
-import type { DebtTokenRecord, SignatureContractRecord } from '../../model/records.ts'
-import { normalizeKey } from '../../model/table-spec.ts'
-import { ApiError } from '../../pipeline/api-error.ts'
-import { insufficientStorage } from '../../pipeline/operation-steps.ts'
-import type { ResolverContext, ResolverTable } from '../resolver.ts'
+import type { SignatureContractInput } from '../contract/signature-contracts.ts'
+import { MAX_YEAR, dayInCalendar } from '../contract/instants.ts'
+import { formatCents, percentToRate, toCents } from '../domain/money.ts'
+import { installmentCents, lastDueDate, schedule } from '../domain/price-table.ts'
+import { dayToUnixSeconds } from '../domain/calendar.ts'
+import { DebtTokenStatus } from '../domain/debt-token-status.ts'
+import type { DebtTokenRecord, SignatureContractRecord } from '../model/records.ts'
+import { normalizeKey } from '../model/table-spec.ts'
+import { ApiError } from '../http/api-error.ts'
+import { insufficientStorage } from '../model/model.ts'
+import type { ResolverContext, ResolverTable } from './resolver.ts'
 
 type LoanInput = Required<Pick<SignatureContractInput, 'debtTotalValue' | 'installments' | 'firstInstallmentDueDate'>> &
   SignatureContractInput

@@ -2,13 +2,13 @@
  * Security tokens: the marketplace listing, creation (the caller becomes the manager; one vault per
  * series), partial updates and deletion.
  */
-import type { SeriesInput } from '../../contract/security-tokens.ts'
-import { dayAfter } from '../../domain/calendar.ts'
-import type { SecurityTokenRecord } from '../../model/records.ts'
-import { normalizeKey } from '../../model/table-spec.ts'
-import { ApiError } from '../../pipeline/api-error.ts'
-import { isPast, presentSecurityToken } from '../presenters.ts'
-import type { ResolverTable } from '../resolver.ts'
+import type { SeriesInput } from '../contract/security-tokens.ts'
+import { dayAfter } from '../domain/calendar.ts'
+import type { SecurityTokenRecord } from '../model/records.ts'
+import { normalizeKey } from '../model/table-spec.ts'
+import { ApiError } from '../http/api-error.ts'
+import { isPast, presentSecurityToken } from './presenters.ts'
+import type { ResolverTable } from './resolver.ts'
 
 const num = (value: string | undefined) => (value === undefined ? 0 : Number(value))
 

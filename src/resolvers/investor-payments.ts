@@ -1,5 +1,5 @@
 /** Investor payments: store, list by investor and token, update by investor and id. */
-import type { ResolverTable } from '../resolver.ts'
+import type { ResolverTable } from './resolver.ts'
 import { withPaymentFields, sameAddress, samePair, updatePayment } from './payments.ts'
 
 export const investorPaymentResolvers: ResolverTable<'createInvestorPayment' | 'listInvestorPayments' | 'updateInvestorPayment'> = {

@@ -3,9 +3,9 @@
  * adapter: Fetch Request in, the simulator's pipeline, Fetch Response out.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw'
-import type { Operation } from '../contract/operations.ts'
-import { matchRoute, operationsInMatchOrder } from '../pipeline/router.ts'
-import { type SimRequest, type SimResponse, fromFetchRequest } from '../pipeline/sim-request.ts'
+import type { Operation } from '../../contract/operations.ts'
+import { matchRoute, operationsInMatchOrder } from '../../pipeline/router.ts'
+import { type SimRequest, type SimResponse, fromFetchRequest } from '../../http/sim-request.ts'
 
 export type ExecuteOperation = (operation: Operation, params: Record<string, string>, request: SimRequest) => Promise<SimResponse>
 

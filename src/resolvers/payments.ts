@@ -3,12 +3,12 @@
  * (a manager or an investor) and in what their PUT path's address names (the security token for
  * managers, the investor for investors), so both are built from one factory.
  */
-import type { PaymentStatus } from '../../contract/payment-fields.ts'
-import { DEFAULT_PAYMENT_STATUS, checkPaymentTransition } from '../../domain/payment-status.ts'
-import { pairKey } from '../../model/records.ts'
-import { normalizeKey } from '../../model/table-spec.ts'
-import { ApiError } from '../../pipeline/api-error.ts'
-import type { ResolverContext } from '../resolver.ts'
+import type { PaymentStatus } from '../contract/payment-fields.ts'
+import { DEFAULT_PAYMENT_STATUS, checkPaymentTransition } from '../domain/payment-status.ts'
+import { pairKey } from '../model/records.ts'
+import { normalizeKey } from '../model/table-spec.ts'
+import { ApiError } from '../http/api-error.ts'
+import type { ResolverContext } from './resolver.ts'
 
 interface CreationBody {
   tokenAddress: string

@@ -1,5 +1,5 @@
 /** Manager payments: store, list by manager and token, update by security token and id. */
-import type { ResolverTable } from '../resolver.ts'
+import type { ResolverTable } from './resolver.ts'
 import { withPaymentFields, sameAddress, samePair, updatePayment } from './payments.ts'
 
 export const managerPaymentResolvers: ResolverTable<'createManagerPayment' | 'listManagerPayments' | 'updateManagerPayment'> = {

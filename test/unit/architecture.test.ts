@@ -1,0 +1,93 @@
+/**
+ * The import direction the README's architecture section draws: each layer of `src/` imports only
+ * from itself and the layers below it, and only the runtimes import msw. A relative import that
+ * runs upward, or a file in a folder no layer names, fails here with the offending lines.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const src = join(dirname(fileURLToPath(import.meta.url)), '../../src')
+
+/** Bottom first: a file may import from its own layer and every layer before it. */
+const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
+  { name: 'contract', paths: ['contract/'] },
+  { name: 'domain', paths: ['domain/'] },
+  { name: 'http', paths: ['http/'] },
+  { name: 'model', paths: ['model/'] },
+  { name: 'resolvers', paths: ['resolvers/'] },
+  { name: 'scenarios', paths: ['scenarios/'] },
+  { name: 'sessions', paths: ['sessions/'] },
+  { name: 'observability', paths: ['observability/'] },
+  { name: 'pipeline', paths: ['pipeline/'] },
+  { name: 'core', paths: ['simulator-core.ts', 'control/'] },
+  { name: 'msw adapter', paths: ['runtimes/msw/'] },
+  { name: 'entry', paths: ['index.ts'] },
+  { name: 'runtimes', paths: ['runtimes/'] },
+]
+
+function layerOf(file: string): number {
+  const path = relative(src, file)
+  // The most specific prefix wins (runtimes/msw/ before runtimes/).
+  let best = -1
+  let bestLength = -1
+  LAYERS.forEach((layer, i) => {
+    for (const prefix of layer.paths) {
+      if ((path === prefix || path.startsWith(prefix)) && prefix.length > bestLength) {
+        best = i
+        bestLength = prefix.length
+      }
+    }
+  })
+  return best
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return sourceFiles(path)
+    return name.endsWith('.ts') ? [path] : []
+  })
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/g
+
+function importsOf(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => match[1] ?? match[2]!)
+}
+
+describe('the source tree', () => {
+  const files = sourceFiles(src)
+
+  it('puts every file in a layer', () => {
+    expect(files.filter((file) => layerOf(file) === -1).map((file) => relative(src, file))).toEqual([])
+  })
+
+  it('imports only downward (or within a layer)', () => {
+    const upward: string[] = []
+    for (const file of files) {
+      const from = layerOf(file)
+      for (const specifier of importsOf(file)) {
+        if (!specifier.startsWith('.')) continue
+        const target = resolve(dirname(file), specifier)
+        if (!target.startsWith(src)) continue // fixtures/ and scenarios/ JSON
+        const to = layerOf(target)
+        if (to > from) upward.push(`${relative(src, file)} (${LAYERS[from]!.name}) imports ${relative(src, target)} (${LAYERS[to]!.name})`)
+      }
+    }
+    expect(upward).toEqual([])
+  })
+
+  it('loads msw only in the runtimes', () => {
+    const runtimes = LAYERS.findIndex((layer) => layer.name === 'msw adapter')
+    const offenders = files.filter((file) => layerOf(file) < runtimes && importsOf(file).some((specifier) => specifier === 'msw' || specifier.startsWith('msw/')))
+    expect(offenders.map((file) => relative(src, file))).toEqual([])
+  })
+
+  it('catches an upward import (the check itself)', () => {
+    expect(layerOf(join(src, 'contract/formats.ts'))).toBeLessThan(layerOf(join(src, 'pipeline/router.ts')))
+    expect(layerOf(join(src, 'runtimes/msw/handlers.ts'))).toBeLessThan(layerOf(join(src, 'runtimes/node.ts')))
+    expect(importsOf(join(src, 'runtimes/node.ts'))).toContain('msw/node')
+  })
+})
