@@ -17,7 +17,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts', 'src/**/*.test.ts'], exclude: [...PROCESS_TESTS, ...BROWSER_TESTS, '**/node_modules/**'] },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          exclude: [...PROCESS_TESTS, ...BROWSER_TESTS, '**/node_modules/**'],
+        },
       },
       { extends: true, test: { name: 'process', include: PROCESS_TESTS, globalSetup: ['test/global-setup.ts'] } },
       { extends: true, test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test/global-setup.ts'] } },

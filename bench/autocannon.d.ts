@@ -34,6 +34,9 @@ declare module 'autocannon' {
       on(event: 'done', listener: (result: Result) => void): this
     }
   }
-  function autocannon(options: autocannon.Options, callback: (error: Error | null, result: autocannon.Result) => void): autocannon.Instance
+  function autocannon(
+    options: autocannon.Options,
+    callback: (error: Error | null, result: autocannon.Result) => void,
+  ): autocannon.Instance
   export default autocannon
 }

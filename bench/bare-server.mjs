@@ -14,7 +14,10 @@ const spec = JSON.parse(readFileSync(file, 'utf8'))
 const routes = new Map(
   spec.routes.map((route) => {
     const body = Buffer.from(route.body)
-    return [`${route.method} ${route.path}`, { status: route.status, headers: { ...route.headers, 'content-length': body.length }, body }]
+    return [
+      `${route.method} ${route.path}`,
+      { status: route.status, headers: { ...route.headers, 'content-length': body.length }, body },
+    ]
   }),
 )
 
@@ -38,5 +41,7 @@ const server = createServer({ keepAliveTimeout: 5000 }, (request, response) => {
     response.end(route.body)
   })
 })
-server.listen(Number(port), '127.0.0.1', () => console.log(`bare listening on http://127.0.0.1:${server.address().port}`))
+server.listen(Number(port), '127.0.0.1', () =>
+  console.log(`bare listening on http://127.0.0.1:${server.address().port}`),
+)
 process.on('SIGTERM', () => server.close(() => process.exit(0)))

@@ -37,8 +37,15 @@ const request = {
   method: 'POST',
   path: '/manager',
   query: new URLSearchParams(),
-  header: (name: string) => (name === 'authorization' ? 'Bearer bench' : name === 'content-type' ? 'application/json' : null),
-  text: async () => JSON.stringify({ managerAddress: `0x${'1'.repeat(40)}`, tokenAddress: `0x${'2'.repeat(40)}`, amount: 1000, status: 'PAID' }),
+  header: (name: string) =>
+    name === 'authorization' ? 'Bearer bench' : name === 'content-type' ? 'application/json' : null,
+  text: async () =>
+    JSON.stringify({
+      managerAddress: `0x${'1'.repeat(40)}`,
+      tokenAddress: `0x${'2'.repeat(40)}`,
+      amount: 1000,
+      status: 'PAID',
+    }),
 }
 for (let i = 0; i < 50; i++) {
   await first.handle(request)

@@ -32,10 +32,14 @@ const verify = !args.includes('--no-verify')
 const gc = (globalThis as { gc?: () => void }).gc
 if (gc === undefined && process.env.LARGE_WORLD_CHILD === undefined) {
   // Re-run with --expose-gc so memory is measured after a full collection.
-  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), ...args], {
-    stdio: 'inherit',
-    env: { ...process.env, LARGE_WORLD_CHILD: '1' },
-  })
+  const result = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), ...args],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, LARGE_WORLD_CHILD: '1' },
+    },
+  )
   process.exit(result.status ?? 1)
 }
 
@@ -51,7 +55,12 @@ function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b)
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
   const round = (ms: number) => Math.round(ms * 1000) / 1000
-  return { n: sorted.length, medianMs: round(at(0.5)), p95Ms: round(at(0.95)), maxMs: round(sorted[sorted.length - 1]!) }
+  return {
+    n: sorted.length,
+    medianMs: round(at(0.5)),
+    p95Ms: round(at(0.95)),
+    maxMs: round(sorted[sorted.length - 1]!),
+  }
 }
 
 function get(path: string): SimRequest {
@@ -97,14 +106,28 @@ for (let tries = 0; (creditors.size < queryCount || debtors.size < queryCount) &
 }
 const securityTokenRecords = world.tables.securityTokens.records
 const securityTokens = new Set<string>()
-for (let tries = 0; securityTokens.size < Math.min(queryCount, securityTokenRecords.length) && tries < queryCount * 20; tries++) {
+for (
+  let tries = 0;
+  securityTokens.size < Math.min(queryCount, securityTokenRecords.length) && tries < queryCount * 20;
+  tries++
+) {
   securityTokens.add(securityTokenRecords[pick(securityTokenRecords.length)]!.contractAddress)
 }
 
 const kinds = [
   { kind: 'debtor', field: 'debtorAddress', addresses: [...debtors], path: (a: string) => `/debtToken/debtor/${a}` },
-  { kind: 'creditor', field: 'creditorAddress', addresses: [...creditors], path: (a: string) => `/debtToken/creditor/${a}` },
-  { kind: 'security token', field: 'securityTokenAddress', addresses: [...securityTokens], path: (a: string) => `/manager/debt-tokens/${a}` },
+  {
+    kind: 'creditor',
+    field: 'creditorAddress',
+    addresses: [...creditors],
+    path: (a: string) => `/debtToken/creditor/${a}`,
+  },
+  {
+    kind: 'security token',
+    field: 'securityTokenAddress',
+    addresses: [...securityTokens],
+    path: (a: string) => `/manager/debt-tokens/${a}`,
+  },
 ] as const
 
 /**
@@ -168,7 +191,8 @@ if (verify) {
     }
     for (const address of addresses) {
       const expected = sha1(JSON.stringify(byAddress.get(lower(address)) ?? []))
-      if (bodies.get(path(address)) !== expected) throw new Error(`${kind} ${address}: the list differs from a full scan`)
+      if (bodies.get(path(address)) !== expected)
+        throw new Error(`${kind} ${address}: the list differs from a full scan`)
       checked++
     }
   }
@@ -196,10 +220,24 @@ const lines = [
   row(['RSS after the queries (heap)', `${afterQueries.rssMB} MB (${afterQueries.heapMB} MB)`, '≤ 600 MB']),
   row(['RSS before seeding, modules loaded (heap)', `${before.rssMB} MB (${before.heapMB} MB)`, '']),
   '',
-  row(['query (through `simulator.handle`)', 'addresses', 'mean hits', 'mean bytes', 'cold median / p95 / max ms', 'warm median / p95 / max ms']),
+  row([
+    'query (through `simulator.handle`)',
+    'addresses',
+    'mean hits',
+    'mean bytes',
+    'cold median / p95 / max ms',
+    'warm median / p95 / max ms',
+  ]),
   row(['---', '---', '---', '---', '---', '---']),
   ...queries.map((q) =>
-    row([q.kind, q.addresses, q.meanHits, q.meanBytes, `${q.cold.medianMs} / ${q.cold.p95Ms} / ${q.cold.maxMs}`, `${q.warm.medianMs} / ${q.warm.p95Ms} / ${q.warm.maxMs}`]),
+    row([
+      q.kind,
+      q.addresses,
+      q.meanHits,
+      q.meanBytes,
+      `${q.cold.medianMs} / ${q.cold.p95Ms} / ${q.cold.maxMs}`,
+      `${q.warm.medianMs} / ${q.warm.p95Ms} / ${q.warm.maxMs}`,
+    ]),
   ),
   '',
   `Correctness: ${verified}.`,

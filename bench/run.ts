@@ -82,7 +82,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
  * @param cpu the core to pin the child to, or 'all' for every core: a child otherwise inherits this
  * process's own pinning to CPU 0.
  */
-function launch(command: string, argv: string[], cpu: number | 'all', stdout: 'pipe' | 'ignore' = 'pipe', cwd = root): ChildProcess {
+function launch(
+  command: string,
+  argv: string[],
+  cpu: number | 'all',
+  stdout: 'pipe' | 'ignore' = 'pipe',
+  cwd = root,
+): ChildProcess {
   const cores = cpu === 'all' ? `0-${cpus().length - 1}` : String(cpu)
   const [file, fileArgs] = pin ? ['taskset', ['-c', cores, command, ...argv]] : [command, argv]
   const child = spawn(file, fileArgs, { cwd, detached: true, stdio: ['ignore', stdout, 'pipe'] })
@@ -128,7 +134,11 @@ function listeningUrl(child: ChildProcess, timeoutMs = 120_000): Promise<string>
     child.stdout!.on('data', onData)
     child.once('exit', (code) => {
       clearTimeout(timer)
-      reject(new Error(`server exited (${code}) before listening: ${(child as ChildProcess & { stderrText: () => string }).stderrText()}`))
+      reject(
+        new Error(
+          `server exited (${code}) before listening: ${(child as ChildProcess & { stderrText: () => string }).stderrText()}`,
+        ),
+      )
     })
   })
 }
@@ -268,7 +278,19 @@ interface Target {
 
 /** The package's command as npm start and the bin run it (dist/cli/cli.js, built first), with the benchmark's options. */
 // --max-records: a 10 s run stores a few hundred thousand payments, past the default capacity.
-const cli = (extra: string[]) => ['dist/cli/cli.js', 'serve', '--port', '0', '--host', HOST, '--size', String(size), '--max-records', '5000000', ...extra]
+const cli = (extra: string[]) => [
+  'dist/cli/cli.js',
+  'serve',
+  '--port',
+  '0',
+  '--host',
+  HOST,
+  '--size',
+  String(size),
+  '--max-records',
+  '5000000',
+  ...extra,
+]
 
 function simulatorTarget(id: string, label: string, extra: string[]): Target {
   return {
@@ -292,7 +314,8 @@ async function fetchExchange(url: string, probe: Probe) {
   const body = await response.text()
   const headers: Record<string, string> = {}
   response.headers.forEach((value, name) => {
-    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) headers[name] = value
+    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))
+      headers[name] = value
   })
   return { status: response.status, headers, body }
 }
@@ -308,13 +331,22 @@ require('node:http').createServer((q, s) => s.end('[]')).listen(+a[a.indexOf('--
  * bin beside the package's in its node_modules/.bin. Returns the project directory.
  */
 function installedProject(work: string): string {
-  execFileSync('npm', ['pack', '--pack-destination', work, '--loglevel=error'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
-  const tarball = join(work, `debt-token-simulator-${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}.tgz`)
+  execFileSync('npm', ['pack', '--pack-destination', work, '--loglevel=error'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const tarball = join(
+    work,
+    `debt-token-simulator-${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}.tgz`,
+  )
   const project = join(work, 'project')
   mkdirSync(project)
   writeFileSync(join(project, 'package.json'), '{ "name": "bench-project", "private": true, "type": "module" }\n')
   const msw = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.msw
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball, `msw@${msw}`], { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] })
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball, `msw@${msw}`], {
+    cwd: project,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   const bare = join(project, 'node_modules', '.bin', 'bare-http')
   // CommonJS, as the package's bin is an ES module: each runs as Node would run it.
   writeFileSync(`${bare}.cjs`, BARE_STARTUP_BIN)
@@ -360,7 +392,13 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'dts-bench-'))
   const report: Record<string, unknown> = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? '', memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version, pinned: pin },
+    machine: {
+      cpus: cpus().length,
+      model: cpus()[0]?.model ?? '',
+      memoryGB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      pinned: pin,
+    },
     settings: { duration, warmup, connections, size, quick },
   }
   try {
@@ -368,7 +406,16 @@ async function main(): Promise<void> {
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' })
     // 1. Real responses from the simulator, for the bare server and for checking every target.
     const reference = await simulatorTarget('direct', '', ['--engine', 'direct', '--quiet']).start()
-    const tokens = JSON.parse((await fetchExchange(reference.url, { name: '', path: '/securityToken', method: 'GET', headers: { authorization: AUTH } })).body) as {
+    const tokens = JSON.parse(
+      (
+        await fetchExchange(reference.url, {
+          name: '',
+          path: '/securityToken',
+          method: 'GET',
+          headers: { authorization: AUTH },
+        })
+      ).body,
+    ) as {
       contractAddress: string
       managerAddress: string
     }[]
@@ -397,8 +444,15 @@ async function main(): Promise<void> {
     const routesFile = join(work, 'routes.json')
     writeFileSync(routesFile, JSON.stringify({ routes }))
     const getBytes = Buffer.byteLength(expected[0]!.body)
-    console.log(`GET /securityToken: ${tokens.length} security tokens, ${getBytes} bytes; POST /manager → ${expected[1]!.status} ${expected[1]!.body}`)
-    report.responses = { getBytes, securityTokens: tokens.length, postStatus: expected[1]!.status, postBody: expected[1]!.body }
+    console.log(
+      `GET /securityToken: ${tokens.length} security tokens, ${getBytes} bytes; POST /manager → ${expected[1]!.status} ${expected[1]!.body}`,
+    )
+    report.responses = {
+      getBytes,
+      securityTokens: tokens.length,
+      postStatus: expected[1]!.status,
+      postBody: expected[1]!.body,
+    }
 
     // 2. Load.
     const bare: Target = {
@@ -413,25 +467,38 @@ async function main(): Promise<void> {
       bare,
       simulatorTarget('direct', 'simulator, engine direct, --quiet', ['--engine', 'direct', '--quiet']),
       simulatorTarget('msw', 'simulator, engine msw (getResponse), --quiet: reference', ['--engine', 'msw', '--quiet']),
-      ...(quick ? [] : [simulatorTarget('direct-log', 'simulator, engine direct, default operations log (stdout piped): reference', ['--engine', 'direct'])]),
+      ...(quick
+        ? []
+        : [
+            simulatorTarget(
+              'direct-log',
+              'simulator, engine direct, default operations log (stdout piped): reference',
+              ['--engine', 'direct'],
+            ),
+          ]),
       ...(quick ? [] : [{ ...bare, id: 'bare-again' }]),
     ]
     const only = option('only', '')
-    const selected = only === '' ? targets : targets.filter((target) => only.split(',').includes(target.id) || target.id === 'bare')
+    const selected =
+      only === '' ? targets : targets.filter((target) => only.split(',').includes(target.id) || target.id === 'bare')
     const rows: Record<string, unknown>[] = []
     for (const target of selected) {
       const { child, url } = await target.start()
       try {
         // Same bytes as the simulator (the bare server) or the same status and body (every engine).
         const got = await Promise.all(probes.map((probe) => fetchExchange(url, probe)))
-        if (got[0]!.body !== expected[0]!.body || got[0]!.status !== 200) throw new Error(`${target.id}: GET /securityToken differs from the simulator's`)
-        if (got[1]!.status !== 200 || !got[1]!.body.startsWith('{"status":"success"')) throw new Error(`${target.id}: POST /manager answered ${got[1]!.status} ${got[1]!.body}`)
+        if (got[0]!.body !== expected[0]!.body || got[0]!.status !== 200)
+          throw new Error(`${target.id}: GET /securityToken differs from the simulator's`)
+        if (got[1]!.status !== 200 || !got[1]!.body.startsWith('{"status":"success"'))
+          throw new Error(`${target.id}: POST /manager answered ${got[1]!.status} ${got[1]!.body}`)
         for (const probe of probes) await cannon(url, probe, warmup) // warm-up
         const results: Record<string, RunResult> = {}
         for (const probe of probes) {
           results[probe.name] = await measure(url, child.pid!, probe)
           const r = results[probe.name]!
-          console.log(`${target.id.padEnd(10)} ${probe.name.padEnd(18)} ${String(r.reqPerSec).padStart(6)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  server ${r.serverCpuUsPerRequest} µs/req  foreign ${r.foreignCores} cores`)
+          console.log(
+            `${target.id.padEnd(10)} ${probe.name.padEnd(18)} ${String(r.reqPerSec).padStart(6)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  server ${r.serverCpuUsPerRequest} µs/req  foreign ${r.foreignCores} cores`,
+          )
         }
         rows.push({ id: target.id, label: target.label, results })
       } finally {
@@ -439,10 +506,13 @@ async function main(): Promise<void> {
       }
     }
     const bareRows = rows.filter((row) => String(row.id).startsWith('bare'))
-    const ceiling = (name: string) => bareRows.reduce((sum, row) => sum + (row.results as Record<string, RunResult>)[name]!.reqPerSec, 0) / bareRows.length
+    const ceiling = (name: string) =>
+      bareRows.reduce((sum, row) => sum + (row.results as Record<string, RunResult>)[name]!.reqPerSec, 0) /
+      bareRows.length
     for (const row of rows) {
       const results = row.results as Record<string, RunResult & { ratio?: number }>
-      for (const probe of probes) results[probe.name]!.ratio = Math.round((results[probe.name]!.reqPerSec / ceiling(probe.name)) * 1000) / 1000
+      for (const probe of probes)
+        results[probe.name]!.ratio = Math.round((results[probe.name]!.reqPerSec / ceiling(probe.name)) * 1000) / 1000
     }
     report.load = rows
 
@@ -457,8 +527,15 @@ async function main(): Promise<void> {
       }
       const binMedianMs = median(startup.bin)
       const bareMedianMs = median(startup.bare)
-      report.startup = { ...startup, binMedianMs, bareMedianMs, ratio: Math.round((binMedianMs / bareMedianMs) * 100) / 100 }
-      console.log(`start to first response: installed bin ${startup.bin.join(' / ')} ms; bare node:http bin ${startup.bare.join(' / ')} ms`)
+      report.startup = {
+        ...startup,
+        binMedianMs,
+        bareMedianMs,
+        ratio: Math.round((binMedianMs / bareMedianMs) * 100) / 100,
+      }
+      console.log(
+        `start to first response: installed bin ${startup.bin.join(' / ')} ms; bare node:http bin ${startup.bare.join(' / ')} ms`,
+      )
 
       // 4. createSimulator() / reset().
       await waitForQuiet([])
@@ -470,7 +547,9 @@ async function main(): Promise<void> {
         await waitForQuiet([])
         const largeFile = join(work, 'large.json')
         const sizeArgs = quick ? ['--size', '100000', '--queries', '50'] : ['--size', '100000']
-        console.log(runNode(['--expose-gc', '--import', 'tsx', 'bench/large-world.ts', ...sizeArgs, '--json', largeFile]))
+        console.log(
+          runNode(['--expose-gc', '--import', 'tsx', 'bench/large-world.ts', ...sizeArgs, '--json', largeFile]),
+        )
         report.largeWorld = JSON.parse(readFileSync(largeFile, 'utf8'))
       }
     }
@@ -489,13 +568,27 @@ function renderMarkdown(report: Record<string, any>): string {
   const num = (value: number) => value.toLocaleString('en-US')
   const lines: string[] = []
   const m = report.machine
-  lines.push(`## npm run bench: ${report.date.slice(0, 10)}, Node ${m.node}, ${m.cpus} × ${m.model}${m.pinned ? ' (servers on CPU 1, autocannon on CPU 0)' : ''}`)
+  lines.push(
+    `## npm run bench: ${report.date.slice(0, 10)}, Node ${m.node}, ${m.cpus} × ${m.model}${m.pinned ? ' (servers on CPU 1, autocannon on CPU 0)' : ''}`,
+  )
   lines.push('')
   lines.push(
     `autocannon -c ${report.settings.connections}, ${report.settings.duration} s per run after a ${report.settings.warmup} s warm-up; GET /securityToken = ${report.responses.securityTokens} security tokens, ${num(report.responses.getBytes)} bytes (--size ${report.settings.size}); ratio = req/s ÷ mean of the bare runs.`,
   )
   lines.push('')
-  lines.push(row(['server', 'GET req/s', '× bare', 'GET p50 / p99 ms', 'POST req/s', '× bare', 'POST p50 / p99 ms', 'server CPU µs/req GET / POST', 'foreign load (cores)']))
+  lines.push(
+    row([
+      'server',
+      'GET req/s',
+      '× bare',
+      'GET p50 / p99 ms',
+      'POST req/s',
+      '× bare',
+      'POST p50 / p99 ms',
+      'server CPU µs/req GET / POST',
+      'foreign load (cores)',
+    ]),
+  )
   lines.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']))
   for (const target of report.load) {
     const get = target.results['GET /securityToken']
@@ -519,23 +612,67 @@ function renderMarkdown(report: Record<string, any>): string {
   lines.push(row(['---', '---', '---']))
   const direct = report.load.find((target: any) => target.id === 'direct')?.results
   if (direct !== undefined) {
-    lines.push(row(['GET /securityToken, engine direct, × bare', direct['GET /securityToken'].ratio.toFixed(3), '≥ 0.20 (aim 0.35)']))
-    lines.push(row(['POST /manager, engine direct, × bare', direct['POST /manager'].ratio.toFixed(3), '≥ 0.20 (aim 0.35)']))
-    lines.push(row([`p99 at ${report.settings.connections} connections, GET / POST`, `${direct['GET /securityToken'].p99Ms} / ${direct['POST /manager'].p99Ms} ms`, '≤ 15 ms']))
+    lines.push(
+      row([
+        'GET /securityToken, engine direct, × bare',
+        direct['GET /securityToken'].ratio.toFixed(3),
+        '≥ 0.20 (aim 0.35)',
+      ]),
+    )
+    lines.push(
+      row(['POST /manager, engine direct, × bare', direct['POST /manager'].ratio.toFixed(3), '≥ 0.20 (aim 0.35)']),
+    )
+    lines.push(
+      row([
+        `p99 at ${report.settings.connections} connections, GET / POST`,
+        `${direct['GET /securityToken'].p99Ms} / ${direct['POST /manager'].p99Ms} ms`,
+        '≤ 15 ms',
+      ]),
+    )
   }
   if (report.startup !== undefined) {
-    lines.push(row(['start to first response, installed bin (`node_modules/.bin/debt-token-simulator`), median of 5', `${report.startup.binMedianMs} ms (${report.startup.bin.join(', ')})`, '≤ 300 ms']))
-    lines.push(row(['start to first response, a bare node:http server started the same way, median of 5', `${report.startup.bareMedianMs} ms (${report.startup.bare.join(', ')})`, '']))
+    lines.push(
+      row([
+        'start to first response, installed bin (`node_modules/.bin/debt-token-simulator`), median of 5',
+        `${report.startup.binMedianMs} ms (${report.startup.bin.join(', ')})`,
+        '≤ 300 ms',
+      ]),
+    )
+    lines.push(
+      row([
+        'start to first response, a bare node:http server started the same way, median of 5',
+        `${report.startup.bareMedianMs} ms (${report.startup.bare.join(', ')})`,
+        '',
+      ]),
+    )
     lines.push(row(['installed bin ÷ bare', `${report.startup.ratio.toFixed(2)}×`, '≤ 2×']))
   }
   if (report.inProcess !== undefined) {
-    lines.push(row(['`createSimulator()`, default world, median', `${report.inProcess.createMedianMs} ms (first in a process: ${report.inProcess.firstCreateMs} ms)`, '≤ 30 ms']))
+    lines.push(
+      row([
+        '`createSimulator()`, default world, median',
+        `${report.inProcess.createMedianMs} ms (first in a process: ${report.inProcess.firstCreateMs} ms)`,
+        '≤ 30 ms',
+      ]),
+    )
     lines.push(row(['`reset()`, default world, median', `${report.inProcess.resetMedianMs} ms`, '≤ 2 ms']))
   }
   if (report.largeWorld !== undefined) {
     const large = report.largeWorld
-    lines.push(row([`seeding ${num(large.size)} debt tokens (\`createSimulator({ size })\`)`, `${num(large.seedingMs)} ms`, '≤ 3,000 ms']))
-    lines.push(row(['RSS after seeding / after the queries', `${large.memory.afterSeeding.rssMB} / ${large.memory.afterQueries.rssMB} MB`, '≤ 600 MB']))
+    lines.push(
+      row([
+        `seeding ${num(large.size)} debt tokens (\`createSimulator({ size })\`)`,
+        `${num(large.seedingMs)} ms`,
+        '≤ 3,000 ms',
+      ]),
+    )
+    lines.push(
+      row([
+        'RSS after seeding / after the queries',
+        `${large.memory.afterSeeding.rssMB} / ${large.memory.afterQueries.rssMB} MB`,
+        '≤ 600 MB',
+      ]),
+    )
     for (const query of large.queries) {
       lines.push(
         row([

@@ -42,20 +42,48 @@ function started(child: ChildProcess): Promise<string> {
   })
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0
 
 async function main(): Promise<number> {
-  const server = spawn(process.execPath, [join(root, 'dist/cli/cli.js'), 'serve', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const server = spawn(process.execPath, [join(root, 'dist/cli/cli.js'), 'serve', '--port', '0', '--quiet'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   try {
     const url = await started(server)
-    const tokens = (await (await fetch(`${url}/securityToken`, { headers: { authorization: AUTH } })).json()) as { contractAddress: string; managerAddress: string }[]
+    const tokens = (await (await fetch(`${url}/securityToken`, { headers: { authorization: AUTH } })).json()) as {
+      contractAddress: string
+      managerAddress: string
+    }[]
     const manager = tokens[0]!.managerAddress
     const token = tokens[0]!.contractAddress
-    const body = JSON.stringify({ managerAddress: manager, tokenAddress: token, amount: 1500, serie: 'SENIOR', type: 'JUROS' })
+    const body = JSON.stringify({
+      managerAddress: manager,
+      tokenAddress: token,
+      amount: 1500,
+      serie: 'SENIOR',
+      type: 'JUROS',
+    })
     const seconds = Math.round(minutes * 60)
     const cannon = spawn(
       process.execPath,
-      [join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(connections), '-d', String(seconds), '-m', 'POST', '-H', `authorization=${AUTH}`, '-H', 'content-type=application/json', '-b', body, '--json', `${url}/manager`],
+      [
+        join(root, 'node_modules/autocannon/autocannon.js'),
+        '-c',
+        String(connections),
+        '-d',
+        String(seconds),
+        '-m',
+        'POST',
+        '-H',
+        `authorization=${AUTH}`,
+        '-H',
+        'content-type=application/json',
+        '-b',
+        body,
+        '--json',
+        `${url}/manager`,
+      ],
       { stdio: ['ignore', 'pipe', 'ignore'] },
     )
     let cannonOutput = ''
@@ -88,14 +116,23 @@ async function main(): Promise<number> {
     const sample = setInterval(() => (rssMax = Math.max(rssMax, rssMB(server.pid!))), 1000)
     await Promise.all([poll(), readLists(), cannonDone])
     clearInterval(sample)
-    const load = JSON.parse(cannonOutput) as { requests: { total: number }; non2xx: number; statusCodeStats?: Record<string, { count: number }>; errors: number }
-    const statuses = Object.fromEntries(Object.entries(load.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count]))
+    const load = JSON.parse(cannonOutput) as {
+      requests: { total: number }
+      non2xx: number
+      statusCodeStats?: Record<string, { count: number }>
+      errors: number
+    }
+    const statuses = Object.fromEntries(
+      Object.entries(load.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count]),
+    )
     const state = (await (await fetch(`${url}/__sim/state?limit=0`)).json()) as { counts: Record<string, number> }
     const failures: string[] = []
     if (rssMax >= 1024) failures.push(`RSS reached ${rssMax} MB`)
     if (Math.max(...health) > 100) failures.push(`a health answer took ${Math.round(Math.max(...health))} ms`)
-    if (lists.some((list) => list.status !== 200 && list.status !== 422)) failures.push('a list answered otherwise than 200 or 422')
-    for (const code of Object.keys(statuses)) if (Number(code) >= 500 && code !== '507') failures.push(`answers with status ${code}`)
+    if (lists.some((list) => list.status !== 200 && list.status !== 422))
+      failures.push('a list answered otherwise than 200 or 422')
+    for (const code of Object.keys(statuses))
+      if (Number(code) >= 500 && code !== '507') failures.push(`answers with status ${code}`)
     const row = (cells: unknown[]) => `| ${cells.join(' | ')} |`
     console.log(
       [
@@ -103,11 +140,27 @@ async function main(): Promise<number> {
         '',
         row(['figure', 'measured', 'bound']),
         row(['---', '---', '---']),
-        row(['writes sent / answers by status', `${load.requests.total} / ${JSON.stringify(statuses)}`, 'only 200 and 507']),
-        row(['manager payments stored at the end', state.counts.managerPayments, 'the seeded ones + --max-records (10,000)']),
+        row([
+          'writes sent / answers by status',
+          `${load.requests.total} / ${JSON.stringify(statuses)}`,
+          'only 200 and 507',
+        ]),
+        row([
+          'manager payments stored at the end',
+          state.counts.managerPayments,
+          'the seeded ones + --max-records (10,000)',
+        ]),
         row(['server RSS, max', `${rssMax} MB`, '< 1,024 MB']),
-        row(['GET /__sim/health latency, p50 / p99 / max', `${percentile(health, 0.5).toFixed(1)} / ${percentile(health, 0.99).toFixed(1)} / ${Math.max(...health).toFixed(1)} ms (${health.length} polls)`, '≤ 100 ms']),
-        row(['list reads (every 10 s): statuses, bytes max, latency max', `${[...new Set(lists.map((list) => list.status))].join(', ')}; ${Math.max(...lists.map((list) => list.bytes))} B; ${Math.max(...lists.map((list) => list.ms)).toFixed(1)} ms (${lists.length} reads)`, '200 or 422']),
+        row([
+          'GET /__sim/health latency, p50 / p99 / max',
+          `${percentile(health, 0.5).toFixed(1)} / ${percentile(health, 0.99).toFixed(1)} / ${Math.max(...health).toFixed(1)} ms (${health.length} polls)`,
+          '≤ 100 ms',
+        ]),
+        row([
+          'list reads (every 10 s): statuses, bytes max, latency max',
+          `${[...new Set(lists.map((list) => list.status))].join(', ')}; ${Math.max(...lists.map((list) => list.bytes))} B; ${Math.max(...lists.map((list) => list.ms)).toFixed(1)} ms (${lists.length} reads)`,
+          '200 or 422',
+        ]),
         '',
         failures.length === 0 ? 'Every bound held.' : `Broken: ${failures.join('; ')}`,
       ].join('\n'),

@@ -16,5 +16,6 @@ const files: Record<string, unknown> = { [fixtureFiles.platform]: world.platform
 for (const name of tableNames) files[fixtureFiles[name]] = world[name]
 parseWorld(files) // the generator must write fixtures the loader accepts
 mkdirSync(directory, { recursive: true })
-for (const [file, content] of Object.entries(files)) writeFileSync(join(directory, file), `${JSON.stringify(content, null, 2)}\n`)
+for (const [file, content] of Object.entries(files))
+  writeFileSync(join(directory, file), `${JSON.stringify(content, null, 2)}\n`)
 console.log(`wrote ${Object.keys(files).length} files to ${directory}`)

@@ -4,34 +4,34 @@
  * nothing. `createSimulator()` (simulator.ts) adds the msw handlers; the standalone server's direct
  * engine runs on the core alone, so it starts without loading msw.
  */
+
+import { buildOpenApiDocument } from './contract/openapi.ts'
 import type { Operation } from './contract/operations.ts'
-import { resolvers } from './resolvers/index.ts'
-import { type Clock, DEFAULT_NOW, createClock } from './model/clock.ts'
-import { generateWorld } from './model/world-generator.ts'
-import { defaultFixtures } from './model/default-fixtures.ts'
-import { DEFAULT_MAX_RECORDS, type Model, createModel } from './model/model.ts'
-import { DEFAULT_SEED, createRandom } from './model/random.ts'
-import { type World, type WorldSnapshot, parseWorld, snapshotWorld } from './model/world.ts'
 import { ApiError, errorResponse } from './http/api-error.ts'
-import { compose } from './pipeline/compose.ts'
-import { authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
-import type { WorldState } from './model/world-state.ts'
-import { allowHeader, matchRoute } from './pipeline/router.ts'
 import type { SimRequest, SimResponse } from './http/sim-request.ts'
+import { type Clock, createClock, DEFAULT_NOW } from './model/clock.ts'
+import { defaultFixtures } from './model/default-fixtures.ts'
+import { createModel, DEFAULT_MAX_RECORDS, type Model } from './model/model.ts'
+import { createRandom, DEFAULT_SEED } from './model/random.ts'
+import type { TableName } from './model/records.ts'
+import { parseWorld, snapshotWorld, tableNames, type World, type WorldSnapshot } from './model/world.ts'
+import { generateWorld } from './model/world-generator.ts'
+import type { WorldState } from './model/world-state.ts'
+import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
+import { compose } from './pipeline/compose.ts'
+import { createRecorder, type ExchangeListener, journalStep } from './pipeline/journal-step.ts'
+import { authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
+import { allowHeader, matchRoute } from './pipeline/router.ts'
+import { scenarioStep } from './pipeline/scenario-step.ts'
+import { tenantStep } from './pipeline/tenant-step.ts'
+import { resolvers } from './resolvers/index.ts'
 import { createScenarioCatalog, parseNamedScenarios } from './scenarios/scenario-catalog.ts'
 import type { ScenarioInput, ScenarioWorld } from './scenarios/scenario-schema.ts'
-import { scenarioStep } from './pipeline/scenario-step.ts'
 import type { RuleCounters } from './scenarios/scenario-state.ts'
 import { createScenarioWorlds } from './scenarios/scenario-worlds.ts'
 import { shippedScenarioEntries } from './scenarios/shipped-scenarios.ts'
-import { buildOpenApiDocument } from './contract/openapi.ts'
-import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
-import { type ExchangeListener, createRecorder, journalStep } from './pipeline/journal-step.ts'
 import { type SessionInfo, SessionRegistry } from './sessions/session-registry.ts'
-import { type Tenant, createTenant } from './sessions/tenant.ts'
-import { tenantStep } from './pipeline/tenant-step.ts'
-import type { TableName } from './model/records.ts'
-import { tableNames } from './model/world.ts'
+import { createTenant, type Tenant } from './sessions/tenant.ts'
 
 export interface SimulatorOptions {
   /** Seed of every generated value. Same seed, same fixtures, same requests: byte-identical responses. */
@@ -142,10 +142,12 @@ function isWorld(value: SimulatorOptions['fixtures']): value is World {
   return value !== undefined && 'platform' in value && Array.isArray((value as World).users)
 }
 
-export function loadWorld(options: Pick<SimulatorOptions, 'fixtures' | 'world' | 'size' | 'seed' | 'now'>): WorldSnapshot {
+function loadWorld(options: Pick<SimulatorOptions, 'fixtures' | 'world' | 'size' | 'seed' | 'now'>): WorldSnapshot {
   if (options.world) return options.world
   if (options.size !== undefined) {
-    return snapshotWorld(generateWorld({ seed: options.seed ?? DEFAULT_SEED, debtTokens: options.size, now: worldInstant(options.now) }))
+    return snapshotWorld(
+      generateWorld({ seed: options.seed ?? DEFAULT_SEED, debtTokens: options.size, now: worldInstant(options.now) }),
+    )
   }
   const fixtures = options.fixtures ?? defaultFixtures
   return snapshotWorld(isWorld(fixtures) ? fixtures : parseWorld(fixtures))
@@ -165,7 +167,10 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     model: createModel(worlds(scenarioWorld), { maxRecords: options.maxRecords ?? DEFAULT_MAX_RECORDS }),
     random: createRandom(seed),
   })
-  const catalog = createScenarioCatalog({ ...shippedScenarioEntries(), ...parseNamedScenarios(options.scenarios ?? {}) })
+  const catalog = createScenarioCatalog({
+    ...shippedScenarioEntries(),
+    ...parseNamedScenarios(options.scenarios ?? {}),
+  })
   const tenantOptions = { catalog, seed, freshState }
   const defaultTenant = createTenant(null, tenantOptions)
   const sessions = new SessionRegistry<Tenant>((id) => createTenant(id, tenantOptions), {
@@ -200,9 +205,14 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       case 'method-not-allowed':
         return unmatched(
           request,
-          new ApiError(405, `${request.method} is not allowed on ${request.path} (allowed: ${allowHeader(match.allowed)})`, undefined, {
-            allow: allowHeader(match.allowed),
-          }),
+          new ApiError(
+            405,
+            `${request.method} is not allowed on ${request.path} (allowed: ${allowHeader(match.allowed)})`,
+            undefined,
+            {
+              allow: allowHeader(match.allowed),
+            },
+          ),
         )
       case 'bad-path':
         return unmatched(request, ApiError.badRequest(match.message))
@@ -270,7 +280,15 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     state(stateOptions = {}) {
       const session = stateOptions.session ?? null
       const tenant = session === null ? defaultTenant : sessions.peek(session)
-      if (tenant === undefined) throw ApiError.notFound(`no session ${session} (sessions: ${sessions.list().map((s) => s.id).join(', ') || 'none'})`)
+      if (tenant === undefined)
+        throw ApiError.notFound(
+          `no session ${session} (sessions: ${
+            sessions
+              .list()
+              .map((s) => s.id)
+              .join(', ') || 'none'
+          })`,
+        )
       const limit = stateOptions.limit ?? 200
       const model = tenant.state.model
       const names = stateOptions.table === undefined ? tableNames : [stateOptions.table]

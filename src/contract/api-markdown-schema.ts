@@ -66,7 +66,7 @@ export function refName(node: SchemaNode): string | undefined {
 }
 
 /** The node a `$ref` points at (the node itself when it is not a reference). */
-export function resolve(node: SchemaNode, components: Components): SchemaNode {
+function resolve(node: SchemaNode, components: Components): SchemaNode {
   const name = refName(node)
   if (name === undefined) return node
   const target = components[name]
@@ -164,7 +164,12 @@ function objectOf(node: SchemaNode, components: Components): { object: SchemaNod
  * The rows of an object's fields in declaration order, each nested object's (or array of objects')
  * fields after it under `name.` (or `name[].`). A schema already being expanded is not expanded again.
  */
-export function fieldRows(node: SchemaNode, components: Components, prefix = '', expanding: readonly string[] = []): FieldRow[] {
+function fieldRows(
+  node: SchemaNode,
+  components: Components,
+  prefix = '',
+  expanding: readonly string[] = [],
+): FieldRow[] {
   const object = resolve(node, components)
   const required = new Set(object.required ?? [])
   const rows: FieldRow[] = []
@@ -198,7 +203,7 @@ export function shapeRows(node: SchemaNode, components: Components): FieldRow[] 
 }
 
 /** A markdown table cell: pipes escaped, one line. */
-export function cell(text: string): string {
+function cell(text: string): string {
   return text === '' ? '—' : text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, ' ')
 }
 

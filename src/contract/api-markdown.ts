@@ -6,12 +6,23 @@
  * statuses it declares. Only the introduction is written by hand here; nothing per operation is.
  * `npm run api-docs` writes the file; test/unit/api-docs.test.ts keeps the committed copy current.
  */
+
+import {
+  type Components,
+  constraintsText,
+  type FieldRow,
+  hasFields,
+  refName,
+  type SchemaNode,
+  shapeRows,
+  table,
+  typeText,
+} from './api-markdown-schema.ts'
 import { ErrorBody } from './error-body.ts'
 import { Address, Hash } from './formats.ts'
 import { buildOpenApiDocument } from './openapi.ts'
 import type { OperationDefinition } from './operation.ts'
 import { operations } from './operations.ts'
-import { type Components, type FieldRow, type SchemaNode, constraintsText, hasFields, refName, shapeRows, table, typeText } from './api-markdown-schema.ts'
 
 interface Parameter {
   name: string
@@ -50,7 +61,10 @@ function groupTitle(group: string): string {
 
 /** GitHub's heading anchor for a one-word heading. */
 function anchor(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9 _-]/g, '').replaceAll(' ', '-')
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9 _-]/g, '')
+    .replaceAll(' ', '-')
 }
 
 function code(text: string): string {
@@ -92,7 +106,12 @@ interface BodyContext {
  * A JSON body: what it is, then the table of its fields when it has some — or, when the same named
  * schema was listed earlier in the group, a link to that operation instead of the same table again.
  */
-function bodyLines(title: string, schema: SchemaNode, context: BodyContext, presence: 'required' | 'always present'): string[] {
+function bodyLines(
+  title: string,
+  schema: SchemaNode,
+  context: BodyContext,
+  presence: 'required' | 'always present',
+): string[] {
   const { components, listed, operationId } = context
   const lines = [`${title}: ${typeText(schema, components)}`]
   const constraints = constraintsText(schema, components)
@@ -126,22 +145,27 @@ function operationLines(definition: OperationDefinition, document: OpenApiDocume
     ...(operation.description === undefined ? [] : ['', operation.description]),
     '',
     `- **Auth**: ${authText(document, operation)}`,
-    `- **Success**: ${statuses.filter((status) => status.startsWith('2')).map(code).join(', ')}`,
+    `- **Success**: ${statuses
+      .filter((status) => status.startsWith('2'))
+      .map(code)
+      .join(', ')}`,
     `- **Errors** ([error shape](#errors)): ${errors.map((status) => `${code(status)} ${operation.responses[status]!.description}`).join(', ')}`,
   ]
   for (const where of ['path', 'query'] as const) {
     const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === where)
     if (parameters.length === 0) continue
     lines.push('', `**${where === 'path' ? 'Path' : 'Query'} parameters**`, '')
-    lines.push(...table(
-      ['name', 'type', 'required', 'format / constraints'],
-      parameters.map((parameter) => [
-        code(parameter.name),
-        typeText(parameter.schema, components),
-        parameter.required ? 'yes' : 'no',
-        constraintsText(parameter.schema, components),
-      ]),
-    ))
+    lines.push(
+      ...table(
+        ['name', 'type', 'required', 'format / constraints'],
+        parameters.map((parameter) => [
+          code(parameter.name),
+          typeText(parameter.schema, components),
+          parameter.required ? 'yes' : 'no',
+          constraintsText(parameter.schema, components),
+        ]),
+      ),
+    )
   }
   const request = operation.requestBody === undefined ? undefined : mediaOf(operation.requestBody)
   if (request !== undefined) {
@@ -175,7 +199,7 @@ function introLines(document: OpenApiDocument): string[] {
     '',
     '## Conventions',
     '',
-    '- **Base URL**: wherever the simulator runs: the standalone server\'s address, or the origin its msw',
+    "- **Base URL**: wherever the simulator runs: the standalone server's address, or the origin its msw",
     '  handlers intercept in a test process or a browser app. Every path below is relative to it.',
     '- **Authentication**: every route below needs `Authorization: Bearer <token>`. Any non-empty token is',
     '  accepted and names the caller; a missing header, another scheme or an empty token answers `401`.',
@@ -206,12 +230,19 @@ export function renderApiMarkdown(): string {
     groups.set(operation.group, [...(groups.get(operation.group) ?? []), operation])
   }
   const lines = [...introLines(document), '', '## Operations', '']
-  lines.push(...table(
-    ['group', 'id', 'method and path', 'summary'],
-    [...groups].flatMap(([group, members]) =>
-      members.map((operation) => [groupTitle(group), `[${operation.id}](#${anchor(operation.id)})`, code(`${operation.method} ${operation.path}`), operation.summary]),
+  lines.push(
+    ...table(
+      ['group', 'id', 'method and path', 'summary'],
+      [...groups].flatMap(([group, members]) =>
+        members.map((operation) => [
+          groupTitle(group),
+          `[${operation.id}](#${anchor(operation.id)})`,
+          code(`${operation.method} ${operation.path}`),
+          operation.summary,
+        ]),
+      ),
     ),
-  ))
+  )
   for (const [group, members] of groups) {
     lines.push('', `## ${groupTitle(group)}`)
     const listed: Listed = new Map()

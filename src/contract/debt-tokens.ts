@@ -3,8 +3,8 @@
  * creditor. Every query answers an array, empty when nothing matches.
  */
 import * as z from 'zod'
-import { defineOperation } from './operation.ts'
 import { Address } from './formats.ts'
+import { defineOperation } from './operation.ts'
 
 export const Parcel = z
   .object({

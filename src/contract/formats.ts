@@ -4,7 +4,7 @@
  * a value breaks it, so every operation reports the same words for the same mistake.
  */
 import * as z from 'zod'
-import { MAX_YEAR, MIN_YEAR, dayInCalendar, parseInstant } from './instants.ts'
+import { dayInCalendar, MAX_YEAR, MIN_YEAR, parseInstant } from './instants.ts'
 
 export const ADDRESS_PATTERN = /^(0x)[0-9a-fA-F]{40}$/
 export const HASH_PATTERN = /^(0x)[0-9a-fA-F]{64}$/
@@ -13,7 +13,10 @@ export const HASH_PATTERN = /^(0x)[0-9a-fA-F]{64}$/
 export const Address = z
   .string()
   .regex(ADDRESS_PATTERN, { error: 'must be an ADDRESS (0x followed by 40 hexadecimal characters)' })
-  .meta({ description: 'ADDRESS: 0x followed by 40 hexadecimal characters', example: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })
+  .meta({
+    description: 'ADDRESS: 0x followed by 40 hexadecimal characters',
+    example: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  })
 
 /** `0x` followed by 64 hexadecimal characters: transaction hashes. */
 export const Hash = z
@@ -56,18 +59,30 @@ export const MAX_DECIMAL = 1_000_000_000_000
 export function decimalString(max: number, example = '1500.00') {
   return z
     .string()
-    .regex(/^\d{1,15}(\.\d{1,8})?$/, { error: `must be a non-negative decimal number written as a string, such as "${example}"` })
-    .refine((value) => Number(value) <= max, { error: (issue) => `must be at most ${max.toLocaleString('en-US')}, got ${JSON.stringify(String(issue.input).slice(0, 40))}` })
+    .regex(/^\d{1,15}(\.\d{1,8})?$/, {
+      error: `must be a non-negative decimal number written as a string, such as "${example}"`,
+    })
+    .refine((value) => Number(value) <= max, {
+      error: (issue) =>
+        `must be at most ${max.toLocaleString('en-US')}, got ${JSON.stringify(String(issue.input).slice(0, 40))}`,
+    })
 }
 
 /** A non-negative decimal number written as a string, e.g. "1500.00" (at most MAX_DECIMAL). */
-export const DecimalString = decimalString(MAX_DECIMAL).meta({ description: `decimal string, at most ${MAX_DECIMAL.toLocaleString('en-US')}` })
+export const DecimalString = decimalString(MAX_DECIMAL).meta({
+  description: `decimal string, at most ${MAX_DECIMAL.toLocaleString('en-US')}`,
+})
 
 /** An amount of money written as a string, e.g. "1500.00": at most two decimals and MAX_MONEY. */
 export const MoneyString = z
   .string()
-  .regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'must be an amount of money written as a string with at most two decimals, such as "1500.00"' })
-  .refine((value) => Number(value) <= MAX_MONEY, { error: (issue) => `must be at most ${MAX_MONEY.toLocaleString('en-US')}.00, got ${JSON.stringify(String(issue.input).slice(0, 40))}` })
+  .regex(/^\d{1,15}(\.\d{1,2})?$/, {
+    error: 'must be an amount of money written as a string with at most two decimals, such as "1500.00"',
+  })
+  .refine((value) => Number(value) <= MAX_MONEY, {
+    error: (issue) =>
+      `must be at most ${MAX_MONEY.toLocaleString('en-US')}.00, got ${JSON.stringify(String(issue.input).slice(0, 40))}`,
+  })
   .meta({ description: `money, at most two decimals and ${MAX_MONEY.toLocaleString('en-US')}.00` })
 
 /** A monthly interest rate in percent written as a string, e.g. "1.5" (at most MAX_MONTHLY_INTEREST_PERCENT). */
@@ -78,8 +93,12 @@ export const MonthlyInterestString = decimalString(MAX_MONTHLY_INTEREST_PERCENT,
 /** The number of installments written as a string, e.g. "12": a whole number from 1 to MAX_INSTALLMENTS. */
 export const InstallmentsString = z
   .string()
-  .regex(/^[1-9]\d{0,2}$/, { error: `must be a whole number from 1 to ${MAX_INSTALLMENTS} written as a string, such as "12"` })
-  .refine((value) => Number(value) <= MAX_INSTALLMENTS, { error: (issue) => `must be a whole number from 1 to ${MAX_INSTALLMENTS}, got ${JSON.stringify(issue.input)}` })
+  .regex(/^[1-9]\d{0,2}$/, {
+    error: `must be a whole number from 1 to ${MAX_INSTALLMENTS} written as a string, such as "12"`,
+  })
+  .refine((value) => Number(value) <= MAX_INSTALLMENTS, {
+    error: (issue) => `must be a whole number from 1 to ${MAX_INSTALLMENTS}, got ${JSON.stringify(issue.input)}`,
+  })
   .meta({ description: `whole number from 1 to ${MAX_INSTALLMENTS}` })
 
 /** A path segment that must be a non-negative integer id, e.g. `/manager/{address}/7`. */

@@ -6,7 +6,7 @@
 export const MIN_YEAR = 1
 export const MAX_YEAR = 9999
 /** The first and last instants of the calendar, in milliseconds since the epoch. */
-export const MIN_INSTANT_MS = utcMs(MIN_YEAR, 0, 1)
+const MIN_INSTANT_MS = utcMs(MIN_YEAR, 0, 1)
 export const MAX_INSTANT_MS = utcMs(MAX_YEAR + 1, 0, 1) - 1
 
 /** Date.UTC without its two-digit-year mapping (Date.UTC(50, 0, 1) is 1950, this is year 50). */
@@ -36,13 +36,22 @@ const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9}
 export function parseInstant(text: string): Date | { problem: string } {
   const match = INSTANT.exec(text)
   if (match === null) return { problem: 'must be an ISO 8601 instant such as 2026-03-02T12:00:00.000Z' }
-  const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = match.slice(1).map((part) => part ?? undefined) as string[]
+  const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = match
+    .slice(1)
+    .map((part) => part ?? undefined) as string[]
   const y = Number(year)
   const m = Number(month)
   const d = Number(day)
   const probe = new Date(utcMs(y, m - 1, d))
-  if (m < 1 || m > 12 || probe.getUTCDate() !== d || probe.getUTCMonth() !== m - 1) return { problem: `is not a real date: ${text.slice(0, 10)}` }
-  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59 || Number(offsetHours) > 23 || Number(offsetMinutes) > 59) {
+  if (m < 1 || m > 12 || probe.getUTCDate() !== d || probe.getUTCMonth() !== m - 1)
+    return { problem: `is not a real date: ${text.slice(0, 10)}` }
+  if (
+    Number(hour) > 23 ||
+    Number(minute) > 59 ||
+    Number(second) > 59 ||
+    Number(offsetHours) > 23 ||
+    Number(offsetMinutes) > 59
+  ) {
     return { problem: 'must be an ISO 8601 instant such as 2026-03-02T12:00:00.000Z' }
   }
   const ms = Date.parse(text) // an ISO text with a four-digit year: no two-digit-year mapping here

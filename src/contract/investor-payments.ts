@@ -2,9 +2,9 @@
  * Investor payments: payment records of an investor in a security token.
  */
 import * as z from 'zod'
-import { defineOperation } from './operation.ts'
 import { Address, IntegerIdParam } from './formats.ts'
 import { PaymentStored } from './manager-payments.ts'
+import { defineOperation } from './operation.ts'
 import { PaymentUpdate, paymentCreationFields, paymentOutputFields, seriesSpellingsAgree } from './payment-fields.ts'
 
 export const InvestorPaymentInput = z

@@ -49,14 +49,27 @@ export function issueText(issue: z.core.$ZodIssue): string {
   if (input === undefined && issue.code !== 'custom' && issue.code !== 'invalid_union') return 'is required'
   if (issue.code === 'invalid_type') {
     if (issue.expected === 'number' && typeof input === 'number') return `must be a finite number, got ${String(input)}`
-    const expected = issue.expected === 'object' ? 'a JSON object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`
+    const expected =
+      issue.expected === 'object' ? 'a JSON object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`
     // A wrong type is named by its type (a string is quoted, bounded): "must be a string, got number".
-    const given = typeof input === 'string' ? describe(input) : input === null ? 'null' : Array.isArray(input) ? 'array' : typeof input
+    const given =
+      typeof input === 'string'
+        ? describe(input)
+        : input === null
+          ? 'null'
+          : Array.isArray(input)
+            ? 'array'
+            : typeof input
     return `must be ${expected}, got ${given}`
   }
-  if (issue.code === 'invalid_union' && !issue.message.startsWith('must ')) return `must be one of the allowed forms, got ${describe(input)}`
-  const message = issue.message.startsWith('must ') || issue.message.startsWith('disagrees ') ? issue.message : (expectation(issue) ?? issue.message)
+  if (issue.code === 'invalid_union' && !issue.message.startsWith('must '))
+    return `must be one of the allowed forms, got ${describe(input)}`
+  const message =
+    issue.message.startsWith('must ') || issue.message.startsWith('disagrees ')
+      ? issue.message
+      : (expectation(issue) ?? issue.message)
   if (!message.startsWith('must ') && !message.startsWith('disagrees ')) return message
-  return input === undefined || (typeof input === 'object' && input !== null) || /, got /.test(message) ? message : `${message}, got ${describe(input)}`
+  return input === undefined || (typeof input === 'object' && input !== null) || /, got /.test(message)
+    ? message
+    : `${message}, got ${describe(input)}`
 }
-

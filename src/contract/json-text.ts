@@ -16,7 +16,8 @@ export function nestedDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 0x5c) i++ // a backslash escapes the next character
+      if (c === 0x5c)
+        i++ // a backslash escapes the next character
       else if (c === 0x22) inString = false
     } else if (c === 0x22) {
       inString = true

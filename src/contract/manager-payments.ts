@@ -2,8 +2,8 @@
  * Manager payments: payment records a security token's manager stores, lists and updates.
  */
 import * as z from 'zod'
-import { defineOperation } from './operation.ts'
 import { Address, IntegerIdParam } from './formats.ts'
+import { defineOperation } from './operation.ts'
 import { PaymentUpdate, paymentCreationFields, paymentOutputFields, seriesSpellingsAgree } from './payment-fields.ts'
 
 export const ManagerPaymentInput = z

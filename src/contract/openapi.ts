@@ -5,8 +5,7 @@
  * written to a file by `npm run openapi`.
  */
 import * as z from 'zod'
-import { reasonPhrase } from './error-body.ts'
-import { ErrorBody } from './error-body.ts'
+import { ErrorBody, reasonPhrase } from './error-body.ts'
 import type { OperationDefinition } from './operation.ts'
 import { operations } from './operations.ts'
 
@@ -18,8 +17,10 @@ const COMPONENTS = '#/components/schemas/'
 function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
   const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema
   const { $schema: _dialect, $defs, ...rest } = json
-  const rewrite = (value: JsonSchema) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', `"${COMPONENTS}`)) as JsonSchema
-  for (const [id, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) components[id] ??= rewrite(definition)
+  const rewrite = (value: JsonSchema) =>
+    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', `"${COMPONENTS}`)) as JsonSchema
+  for (const [id, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>))
+    components[id] ??= rewrite(definition)
   // A schema that is itself named comes back as its definition plus an `id`: refer to it instead.
   const id = (rest as { id?: string }).id
   if (typeof id === 'string') {
@@ -32,11 +33,22 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<
 
 function parametersOf(operation: OperationDefinition, components: Record<string, JsonSchema>) {
   const parameters: JsonSchema[] = []
-  for (const [where, schema] of [['path', operation.params], ['query', operation.query]] as const) {
+  for (const [where, schema] of [
+    ['path', operation.params],
+    ['query', operation.query],
+  ] as const) {
     if (schema === undefined) continue
-    const object = schemaOf(schema, 'input', components) as { properties?: Record<string, JsonSchema>; required?: string[] }
+    const object = schemaOf(schema, 'input', components) as {
+      properties?: Record<string, JsonSchema>
+      required?: string[]
+    }
     for (const [name, property] of Object.entries(object.properties ?? {})) {
-      parameters.push({ name, in: where, required: where === 'path' || (object.required ?? []).includes(name), schema: property })
+      parameters.push({
+        name,
+        in: where,
+        required: where === 'path' || (object.required ?? []).includes(name),
+        schema: property,
+      })
     }
   }
   return parameters
@@ -48,7 +60,10 @@ export function buildOpenApiDocument(options: { serverUrl?: string; version?: st
   const paths: Record<string, Record<string, JsonSchema>> = {}
   for (const operation of operations as readonly OperationDefinition[]) {
     const responses: Record<string, JsonSchema> = {
-      200: { description: 'Success', content: { 'application/json': { schema: schemaOf(operation.response, 'output', components) } } },
+      200: {
+        description: 'Success',
+        content: { 'application/json': { schema: schemaOf(operation.response, 'output', components) } },
+      },
     }
     for (const status of [...new Set([...operation.errors, 401])].sort()) {
       responses[status] = { description: reasonPhrase(status), content: { 'application/json': { schema: errorRef } } }
@@ -74,7 +89,8 @@ export function buildOpenApiDocument(options: { serverUrl?: string; version?: st
     info: {
       title: 'Debt Token and Security Token Service (debt-token-simulator)',
       version: options.version ?? '0.1.0',
-      description: 'Generated from the simulator\'s contract. Every operation requires `Authorization: Bearer <token>`; errors use `{statusCode, error, message}` with statusCode as a string.',
+      description:
+        "Generated from the simulator's contract. Every operation requires `Authorization: Bearer <token>`; errors use `{statusCode, error, message}` with statusCode as a string.",
     },
     ...(options.serverUrl !== undefined && { servers: [{ url: options.serverUrl }] }),
     security: [{ bearer: [] }],

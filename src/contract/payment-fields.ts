@@ -35,9 +35,16 @@ export const paymentCreationFields = {
 }
 
 /** Rejects a body that gives `series` and `serie` with different values. */
-export function seriesSpellingsAgree(body: { series?: string | undefined; serie?: string | undefined }, ctx: z.RefinementCtx) {
+export function seriesSpellingsAgree(
+  body: { series?: string | undefined; serie?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
   if (body.series !== undefined && body.serie !== undefined && body.series !== body.serie) {
-    ctx.addIssue({ code: 'custom', path: ['serie'], message: `disagrees with series ("${body.serie}" vs "${body.series}"); send one of them` })
+    ctx.addIssue({
+      code: 'custom',
+      path: ['serie'],
+      message: `disagrees with series ("${body.serie}" vs "${body.series}"); send one of them`,
+    })
   }
 }
 

@@ -2,8 +2,8 @@
  * Security tokens (with their series): list, create, update and delete.
  */
 import * as z from 'zod'
-import { defineOperation } from './operation.ts'
 import { Address, BooleanQuery, DateOrDateTime, DecimalString, MAX_MONEY } from './formats.ts'
+import { defineOperation } from './operation.ts'
 
 export const Series = z
   .object({
@@ -69,18 +69,16 @@ export type SeriesInput = z.infer<typeof SeriesInput>
 
 export const SecurityTokenInput = z
   .object({
-    data: z.object(
-      {
-        instrument: z.string().max(200).optional(),
-        segment: z.string().max(200).optional(),
-        concentration: z.string().max(200).optional(),
-        emissionAmount: DecimalString.optional(),
-        emissionEndDate: DateOrDateTime.optional(),
-        maxExpirationDate: DateOrDateTime.optional(),
-        maxAcquisitionPrice: DecimalString.optional(),
-        series: z.array(SeriesInput).max(20).optional(),
-      },
-    ),
+    data: z.object({
+      instrument: z.string().max(200).optional(),
+      segment: z.string().max(200).optional(),
+      concentration: z.string().max(200).optional(),
+      emissionAmount: DecimalString.optional(),
+      emissionEndDate: DateOrDateTime.optional(),
+      maxExpirationDate: DateOrDateTime.optional(),
+      maxAcquisitionPrice: DecimalString.optional(),
+      series: z.array(SeriesInput).max(20).optional(),
+    }),
   })
   .meta({ id: 'SecurityTokenInput' })
 export type SecurityTokenInput = z.infer<typeof SecurityTokenInput>
@@ -102,7 +100,12 @@ export const SecurityTokenUpdate = z
     emissionEndDate: DateOrDateTime.optional(),
     acceptedRebatePercentage: z.number().finite().min(0).max(100).optional(),
     /** An investment to add to totalInvestmentAmount. */
-    investmentAmount: z.number().finite().positive().max(MAX_MONEY, { error: `must be at most ${MAX_MONEY.toLocaleString('en-US')}` }).optional(),
+    investmentAmount: z
+      .number()
+      .finite()
+      .positive()
+      .max(MAX_MONEY, { error: `must be at most ${MAX_MONEY.toLocaleString('en-US')}` })
+      .optional(),
   })
   .meta({ id: 'SecurityTokenUpdate' })
 export type SecurityTokenUpdate = z.infer<typeof SecurityTokenUpdate>

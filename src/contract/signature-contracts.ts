@@ -2,8 +2,8 @@
  * Signature contracts: creating one (which also creates its debt token) and reading it back.
  */
 import * as z from 'zod'
-import { defineOperation } from './operation.ts'
 import { Address, InstallmentsString, IsoDate, MoneyString, MonthlyInterestString } from './formats.ts'
+import { defineOperation } from './operation.ts'
 
 /** Party types. The spec shows `legalPerson`; `naturalPerson` is its counterpart. */
 export const PartyType = z.enum(['legalPerson', 'naturalPerson'], {

@@ -2,8 +2,8 @@
  * Users: a person's account, personal data and residential address, read by id.
  */
 import * as z from 'zod'
-import { defineOperation } from './operation.ts'
 import { IsoDateTime } from './formats.ts'
+import { defineOperation } from './operation.ts'
 
 export const PersonalData = z.object({
   id: z.uuid(),

@@ -5,7 +5,7 @@
  * every date it writes is `YYYY-MM-DD` (no `+012024-…`, no negative years). The calendar's bounds
  * and the parsing of instants live with the formats (contract/instants.ts), which validate input.
  */
-import { MAX_INSTANT_MS, MAX_YEAR, MIN_YEAR, inCalendar, utcMs } from '../contract/instants.ts'
+import { inCalendar, MAX_INSTANT_MS, MAX_YEAR, MIN_YEAR, utcMs } from '../contract/instants.ts'
 
 /** Adds whole months to a `YYYY-MM-DD` date, clamping the day to the target month's length. */
 export function addMonths(isoDate: string, months: number): string {
@@ -15,7 +15,8 @@ export function addMonths(isoDate: string, months: number): string {
   const targetMonth = ((targetMonthIndex % 12) + 12) % 12
   const lastDay = new Date(utcMs(targetYear, targetMonth + 1, 0)).getUTCDate()
   const date = new Date(utcMs(targetYear, targetMonth, Math.min(day, lastDay)))
-  if (!inCalendar(date.getTime())) throw new RangeError(`${isoDate} plus ${months} months leaves the years ${MIN_YEAR}-${MAX_YEAR}`)
+  if (!inCalendar(date.getTime()))
+    throw new RangeError(`${isoDate} plus ${months} months leaves the years ${MIN_YEAR}-${MAX_YEAR}`)
   return date.toISOString().slice(0, 10)
 }
 

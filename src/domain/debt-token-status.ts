@@ -39,7 +39,15 @@ export function deriveDebtTokenStatus(facts: StatusFacts): DebtTokenStatus {
  * once an unpaid parcel's due date (00:00 UTC of its day) has passed, else listed or active as
  * stored (a token stored as overdue counts as not listed).
  */
-export function debtTokenStatusAt(token: { status: number; parcels: readonly { isPaid: boolean; dueDate: number }[] }, nowSeconds: number): number {
+export function debtTokenStatusAt(
+  token: { status: number; parcels: readonly { isPaid: boolean; dueDate: number }[] },
+  nowSeconds: number,
+): number {
   if (token.status === DebtTokenStatus.AwaitingSignatures) return token.status
-  return deriveDebtTokenStatus({ signed: true, listed: token.status === DebtTokenStatus.Listed, parcels: token.parcels, now: nowSeconds })
+  return deriveDebtTokenStatus({
+    signed: true,
+    listed: token.status === DebtTokenStatus.Listed,
+    parcels: token.parcels,
+    now: nowSeconds,
+  })
 }

@@ -36,7 +36,8 @@ export function isValidCpf(cpf: string): boolean {
 export function completeCnpj(base: readonly number[]): number[] {
   if (base.length !== 12) throw new Error('a CNPJ base has twelve digits')
   const digit = (digits: readonly number[]) => {
-    const weights = digits.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+    const weights =
+      digits.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
     const rest = digits.reduce((sum, d, i) => sum + d * weights[i]!, 0) % 11
     return rest < 2 ? 0 : 11 - rest
   }

@@ -3,7 +3,7 @@
  * place (the pipeline's catch) turns it into a response.
  */
 import { type ErrorBody, reasonPhrase } from '../contract/error-body.ts'
-import { type SimResponse, jsonResponse } from './sim-request.ts'
+import { jsonResponse, type SimResponse } from './sim-request.ts'
 
 export class ApiError extends Error {
   constructor(

@@ -45,7 +45,7 @@ export function jsonHeaders(): Record<string, string> {
   return { 'content-type': 'application/json' }
 }
 
-export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze(jsonHeaders())
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze(jsonHeaders())
 
 /** Adapts a Fetch API Request (msw, browsers) to a SimRequest. */
 export function fromFetchRequest(request: Request): SimRequest {
@@ -62,5 +62,9 @@ export function fromFetchRequest(request: Request): SimRequest {
 
 /** A JSON answer: `body` serialized, with the JSON content type and any extra headers. */
 export function jsonResponse(status: number, body: unknown, headers?: Readonly<Record<string, string>>): SimResponse {
-  return { status, headers: headers === undefined ? jsonHeaders() : { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) }
+  return {
+    status,
+    headers: headers === undefined ? jsonHeaders() : { ...JSON_HEADERS, ...headers },
+    body: JSON.stringify(body),
+  }
 }

@@ -37,7 +37,9 @@ export function createClock(options: ClockOptions = {}): Clock {
     if (mode === 'fixed') {
       const instant = initial instanceof Date ? initial : parseInstant(initial as string)
       if (!(instant instanceof Date) || !inCalendar(instant.getTime())) {
-        throw new RangeError(`the clock's instant ${instant instanceof Date ? 'must lie in the years 0001 to 9999' : instant.problem}, got ${JSON.stringify(String(initial)).slice(0, 60)}`)
+        throw new RangeError(
+          `the clock's instant ${instant instanceof Date ? 'must lie in the years 0001 to 9999' : instant.problem}, got ${JSON.stringify(String(initial)).slice(0, 60)}`,
+        )
       }
       fixedAt = instant.getTime()
     }
@@ -50,7 +52,8 @@ export function createClock(options: ClockOptions = {}): Clock {
     },
     now: () => new Date(mode === 'fixed' ? fixedAt : Date.now() + offset),
     set(instant) {
-      if (!inCalendar(instant.getTime())) throw new RangeError(`the clock must stay in the years 0001 to 9999, got ${String(instant)}`)
+      if (!inCalendar(instant.getTime()))
+        throw new RangeError(`the clock must stay in the years 0001 to 9999, got ${String(instant)}`)
       if (mode === 'fixed') fixedAt = instant.getTime()
       else offset = instant.getTime() - Date.now()
     },

@@ -12,11 +12,12 @@
  * row's records, parcels and all, only when something reads them: a 100k-token world starts in
  * well under a second and holds a few dozen megabytes until it is read.
  */
+
+import type { PaymentFrequency } from '../contract/signature-contracts.ts'
 import { addMonths, dayToUnixSeconds, toIsoDay } from '../domain/calendar.ts'
 import { DebtTokenStatus, deriveDebtTokenStatus } from '../domain/debt-token-status.ts'
-import { MONTHS_PER_PERIOD, installmentCents, periodRate } from '../domain/price-table.ts'
+import { installmentCents, MONTHS_PER_PERIOD, periodRate } from '../domain/price-table.ts'
 import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '../domain/tax-ids.ts'
-import type { PaymentFrequency } from '../contract/signature-contracts.ts'
 import type {
   DebtTokenRecord,
   InvestorPaymentRecord,
@@ -25,9 +26,9 @@ import type {
   SignatureContractRecord,
   UserRecord,
 } from './records.ts'
-import { type SeededRows, attachSeededRows } from './table-snapshot.ts'
-import { normalizeKey } from './table-spec.ts'
 import { createFaker, mersenne53 } from './seeded-faker.ts'
+import { attachSeededRows, type SeededRows } from './table-snapshot.ts'
+import { normalizeKey } from './table-spec.ts'
 import type { World } from './world.ts'
 
 export interface GenerateOptions {
@@ -169,7 +170,8 @@ class TextBuilder {
   appendFakerUuid(next: () => number): number {
     const codes = this.#codes
     const start = this.#at
-    for (let i = 0; i < 36; i++) codes[start + i] = UUID_TEMPLATE[i] === 120 ? HEX[Math.floor(next() * 16)]! : UUID_TEMPLATE[i]!
+    for (let i = 0; i < 36; i++)
+      codes[start + i] = UUID_TEMPLATE[i] === 120 ? HEX[Math.floor(next() * 16)]! : UUID_TEMPLATE[i]!
     codes[start + 19] = HEX[Math.floor(next() * 4 + 8)]!
     this.#at = start + 36
     return start
@@ -190,7 +192,9 @@ class TextBuilder {
   /** Everything appended since `begin()`, as one flat string. */
   end(): string {
     const codes = this.#codes
-    return NodeBuffer ? (codes as Buffer).toString('latin1', 0, this.#at) : String.fromCharCode.apply(null, (codes as number[]).slice(0, this.#at))
+    return NodeBuffer
+      ? (codes as Buffer).toString('latin1', 0, this.#at)
+      : String.fromCharCode.apply(null, (codes as number[]).slice(0, this.#at))
   }
 
   hex(length: number, u32: () => number): string {
@@ -352,7 +356,10 @@ export function generateWorld(options: GenerateOptions): World {
   users[0]!.role = ['admin', 'manager']
   users[0]!.walletAddress = platform.adminAddress
 
-  const companies = Array.from({ length: companyCount }, () => ({ wallet: address(), cnpj: formatCnpj(completeCnpj(digits(12))) }))
+  const companies = Array.from({ length: companyCount }, () => ({
+    wallet: address(),
+    cnpj: formatCnpj(completeCnpj(digits(12))),
+  }))
   const creditors = companies.slice(0, Math.max(3, Math.ceil(companyCount / 3)))
   const debtors = companies.slice(creditors.length)
 
@@ -447,7 +454,10 @@ export function generateWorld(options: GenerateOptions): World {
     }
   })
 
-  const world = { platform, users, securityTokens, managerPayments, investorPayments } as Omit<World, 'debtTokens' | 'signatureContracts'>
+  const world = { platform, users, securityTokens, managerPayments, investorPayments } as Omit<
+    World,
+    'debtTokens' | 'signatureContracts'
+  >
   return withSeededRows(world, { debtTokens: rows.tokens, signatureContracts: rows.contracts })
 }
 
@@ -640,8 +650,6 @@ class DebtRows {
       return { text, rate: Number(text) / 100 }
     })
     this.#cents = memo(centsText)
-
-    const rows = this
     const keyed = <T extends object>(
       addresses: string[],
       build: (row: number) => T,
@@ -659,22 +667,26 @@ class DebtRows {
           return record
         },
         // The texts' statuses were derived at the world's instant (see #plan).
-        ...(wireJson !== undefined && { wireJson, wireAsOfSeconds: rows.#nowSeconds }),
+        ...(wireJson !== undefined && { wireJson, wireAsOfSeconds: this.#nowSeconds }),
       }
     }
     // Records are frozen here, shallowly where that is all there is (deepFreeze costs more than building).
     this.tokens = keyed(
       this.#tokenAddresses,
       (row) => {
-        const token = rows.#token(row)
+        const token = this.#token(row)
         for (const parcel of token.parcels) Object.freeze(parcel)
         Object.freeze(token.parcels)
         return Object.freeze(token)
       },
-      (name, row) => rows.#tokenFiledAt(name, row),
-      (row) => rows.#tokenJson(row),
+      (name, row) => this.#tokenFiledAt(name, row),
+      (row) => this.#tokenJson(row),
     )
-    this.contracts = keyed(this.#contractAddresses, (row) => Object.freeze(rows.#contract(row)), () => null)
+    this.contracts = keyed(
+      this.#contractAddresses,
+      (row) => Object.freeze(this.#contract(row)),
+      () => null,
+    )
   }
 
   #creditor(i: number): Company {
@@ -831,7 +843,18 @@ class DebtRows {
   }
 
   #token(i: number): DebtTokenRecord {
-    const { terms, created, dueDates, owedCents, paidCents, status, creditorSignatureAt, debtorSignatureAt, regularAt, regularEnd } = this.#draw(i)
+    const {
+      terms,
+      created,
+      dueDates,
+      owedCents,
+      paidCents,
+      status,
+      creditorSignatureAt,
+      debtorSignatureAt,
+      regularAt,
+      regularEnd,
+    } = this.#draw(i)
     const { signed, installments, principalCents } = terms
     const at = this.#parcelScratch
     const drawn = this.#text.end()
@@ -909,7 +932,11 @@ class DebtRows {
     at = putCodes(codes, at, K.debtorSignature)
     const debtorSignatureAt = at
     if (signed) at += 132
-    at = putCents(codes, putCodes(codes, at, K.listingPrice), status === DebtTokenStatus.Listed ? Math.round(owedCents * 0.95) : owedCents)
+    at = putCents(
+      codes,
+      putCodes(codes, at, K.listingPrice),
+      status === DebtTokenStatus.Listed ? Math.round(owedCents * 0.95) : owedCents,
+    )
     at = putChars(codes, putCodes(codes, at, K.monthlyInterestRate), terms.monthlyInterests)
     at = putChars(codes, putCodes(codes, at, K.originalAmount), this.#cents(principalCents))
     at = putChars(codes, putCodes(codes, at, K.originalCreditor), terms.creditor.wallet)

@@ -58,7 +58,12 @@ export class LayeredTable<T extends object> {
 
   /** Records filed under `value` in index `indexName`: seeded ones in seed order, then written ones. */
   where(indexName: string, value: string): T[] {
-    return this.whereMapped(indexName, value, (row, base) => base.record(row), (record) => record)
+    return this.whereMapped(
+      indexName,
+      value,
+      (row, base) => base.record(row),
+      (record) => record,
+    )
   }
 
   /**
@@ -66,7 +71,12 @@ export class LayeredTable<T extends object> {
    * `seeded(row, base)` (which may use the row's wire JSON instead of its record), every written
    * record `written(record)`.
    */
-  whereMapped<R>(indexName: string, value: string, seeded: (row: number, base: TableSnapshot<T>) => R, written: (record: T) => R): R[] {
+  whereMapped<R>(
+    indexName: string,
+    value: string,
+    seeded: (row: number, base: TableSnapshot<T>) => R,
+    written: (record: T) => R,
+  ): R[] {
     const indexOf = this.#indexOf(indexName)
     const base = this.#base
     const results: R[] = []

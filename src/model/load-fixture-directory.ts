@@ -9,15 +9,15 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { MAX_JSON_DEPTH, nestedDeeperThan, withoutBom } from '../contract/json-text.ts'
-import { FixtureError, type World, fixtureFiles, parseWorld } from './world.ts'
+import { FixtureError, fixtureFiles, parseWorld, type World } from './world.ts'
 
 /** The files a fixture directory must hold: one per table. */
-export const requiredFixtureFiles: readonly string[] = Object.entries(fixtureFiles)
+const requiredFixtureFiles: readonly string[] = Object.entries(fixtureFiles)
   .filter(([name]) => name !== 'platform')
   .map(([, file]) => file)
 
 /** The files a fixture directory may hold without failing when absent. */
-export const optionalFixtureFiles: readonly string[] = [fixtureFiles.platform]
+const optionalFixtureFiles: readonly string[] = [fixtureFiles.platform]
 
 const EXPECTED =
   `expected files: ${requiredFixtureFiles.join(', ')}, ${optionalFixtureFiles.map((file) => `${file} (optional)`).join(', ')}` +
@@ -29,7 +29,10 @@ export function loadFixtureDirectory(directory: string): World {
     isDirectory = statSync(directory).isDirectory()
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    const why = code === 'ENOENT' ? 'no such fixture directory' : `cannot read the fixture directory (${(error as Error).message})`
+    const why =
+      code === 'ENOENT'
+        ? 'no such fixture directory'
+        : `cannot read the fixture directory (${(error as Error).message})`
     throw new FixtureError(directory, '', `${why}; ${EXPECTED}`)
   }
   if (!isDirectory) throw new FixtureError(directory, '', `not a directory; ${EXPECTED}`)

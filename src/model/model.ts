@@ -6,9 +6,9 @@
 import { ApiError } from '../http/api-error.ts'
 import { LayeredTable } from './layered-table.ts'
 import type { RecordOf, TableName } from './records.ts'
-import { type WorldSnapshot, tableNames } from './world.ts'
+import { tableNames, type WorldSnapshot } from './world.ts'
 
-export type ModelTables = { readonly [N in TableName]: LayeredTable<RecordOf<N>> }
+type ModelTables = { readonly [N in TableName]: LayeredTable<RecordOf<N>> }
 
 /**
  * How many records a world (the default one, and each session) may hold beyond its seeded ones,
@@ -29,7 +29,10 @@ export interface Model extends ModelTables {
   exclusive<T>(write: () => Promise<T>): Promise<T>
 }
 
-export function createModel(world: WorldSnapshot, { maxRecords = DEFAULT_MAX_RECORDS }: { maxRecords?: number } = {}): Model {
+export function createModel(
+  world: WorldSnapshot,
+  { maxRecords = DEFAULT_MAX_RECORDS }: { maxRecords?: number } = {},
+): Model {
   const ids = { ...world.firstIds }
   let queue: Promise<unknown> = Promise.resolve()
   /** Writes started and not yet settled: with none, a write starts at once instead of after a turn of the queue. */

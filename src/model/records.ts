@@ -22,7 +22,7 @@ export type SignatureContractRecord = z.infer<typeof SignatureContractRecord>
 export const UserRecord = User.extend({ walletAddress: Address }).strict()
 export type UserRecord = z.infer<typeof UserRecord>
 
-export const ParcelRecord = Parcel.extend({ paymentHash: HashOrEmpty }).strict()
+const ParcelRecord = Parcel.extend({ paymentHash: HashOrEmpty }).strict()
 
 export const DebtTokenRecord = DebtToken.extend({
   address: Address,
@@ -87,7 +87,8 @@ export const tables = {
     indexes: {
       creditor: (record) => normalizeKey(record.creditorAddress),
       debtor: (record) => normalizeKey(record.debtorAddress),
-      securityToken: (record) => (record.securityTokenAddress === null ? null : normalizeKey(record.securityTokenAddress)),
+      securityToken: (record) =>
+        record.securityTokenAddress === null ? null : normalizeKey(record.securityTokenAddress),
     },
   }),
   securityTokens: defineTable<SecurityTokenRecord>({
@@ -111,7 +112,7 @@ export const tables = {
 }
 
 /** The stored record type of each table. */
-export interface RecordTypes {
+interface RecordTypes {
   signatureContracts: SignatureContractRecord
   users: UserRecord
   debtTokens: DebtTokenRecord

@@ -155,7 +155,10 @@ export class TableSnapshot<T extends object> {
   get records(): readonly T[] {
     if (this.#all === undefined) {
       const rows = this.#rows
-      this.#all = rows instanceof RecordRows ? rows.records : Object.freeze(Array.from({ length: rows.size }, (_, row) => rows.record(row)))
+      this.#all =
+        rows instanceof RecordRows
+          ? rows.records
+          : Object.freeze(Array.from({ length: rows.size }, (_, row) => rows.record(row)))
     }
     return this.#all
   }
@@ -188,7 +191,7 @@ export function seededRowsOf<T extends object>(owner: object, name: string): See
   return get?.[SEEDED_ROWS]
 }
 
-export function deepFreeze(value: unknown): void {
+function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return
   Object.freeze(value)
   for (const key in value) deepFreeze((value as Record<string, unknown>)[key])

@@ -31,6 +31,7 @@ export function worldGeneratorLoaded(): boolean {
 }
 
 export function generateWorld(options: GenerateOptions): World {
-  if (generator === undefined) throw new Error('the world generator is not loaded yet: await loadWorldGenerator() before generating a world')
+  if (generator === undefined)
+    throw new Error('the world generator is not loaded yet: await loadWorldGenerator() before generating a world')
   return generator.generateWorld(options)
 }

@@ -3,10 +3,10 @@
  * table snapshots that every model (and every session) of that world shares.
  */
 import * as z from 'zod'
-import { issueText } from '../contract/issue-text.ts'
 import { Address } from '../contract/formats.ts'
-import { TableSnapshot, seededRowsOf } from './table-snapshot.ts'
+import { issueText } from '../contract/issue-text.ts'
 import { type RecordOf, type TableName, tables } from './records.ts'
+import { seededRowsOf, TableSnapshot } from './table-snapshot.ts'
 
 export const PlatformSettings = z
   .object({
@@ -16,7 +16,7 @@ export const PlatformSettings = z
   .strict()
 export type PlatformSettings = z.infer<typeof PlatformSettings>
 
-export type WorldRecords = { [N in TableName]: RecordOf<N>[] }
+type WorldRecords = { [N in TableName]: RecordOf<N>[] }
 
 export interface World extends WorldRecords {
   platform: PlatformSettings
@@ -58,13 +58,19 @@ export class FixtureError extends Error {
 
 /** Renders a JSON path the way people read it: `[3].parcels[0].amount`. */
 export function formatPath(path: readonly PropertyKey[]): string {
-  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`)).join('')
+  return path
+    .map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`))
+    .join('')
 }
 
 /** A zod issue as a FixtureError; an unknown key is reported at its own path. */
 function issueError(file: string, issue: z.core.$ZodIssue): FixtureError {
   if (issue.code === 'unrecognized_keys') {
-    return new FixtureError(file, formatPath([...issue.path, issue.keys[0]!]), `unknown field (allowed fields are the schema's; check the spelling)`)
+    return new FixtureError(
+      file,
+      formatPath([...issue.path, issue.keys[0]!]),
+      `unknown field (allowed fields are the schema's; check the spelling)`,
+    )
   }
   return new FixtureError(file, formatPath(issue.path), issueText(issue))
 }
@@ -83,7 +89,11 @@ export function parseWorld(files: Readonly<Record<string, unknown>>, source = 'f
     // it costs more than it saves (about a twentieth of the command's start to first response).
     const schema = z.array(tables[name].schema as z.ZodType)
     const result = schema.safeParse(raw, { jitless: true })
-    if (!result.success) throw issueError(`${source}${file}`, (schema.safeParse(raw, { reportInput: true }).error ?? result.error).issues[0]!)
+    if (!result.success)
+      throw issueError(
+        `${source}${file}`,
+        (schema.safeParse(raw, { reportInput: true }).error ?? result.error).issues[0]!,
+      )
     ;(world as unknown as Record<string, unknown>)[name] = result.data
   }
   if (files[fixtureFiles.platform] !== undefined) {
@@ -112,13 +122,21 @@ function checkReferences(world: World, source: string): void {
   const securityTokens = new Set(world.securityTokens.map((token) => lower(token.contractAddress)))
   world.debtTokens.forEach((token, i) => {
     if (token.securityTokenAddress !== null && !securityTokens.has(lower(token.securityTokenAddress))) {
-      throw new FixtureError(`${source}${fixtureFiles.debtTokens}`, `[${i}].securityTokenAddress`, `no security token ${token.securityTokenAddress} in ${fixtureFiles.securityTokens}`)
+      throw new FixtureError(
+        `${source}${fixtureFiles.debtTokens}`,
+        `[${i}].securityTokenAddress`,
+        `no security token ${token.securityTokenAddress} in ${fixtureFiles.securityTokens}`,
+      )
     }
   })
   for (const name of ['managerPayments', 'investorPayments'] as const) {
     world[name].forEach((payment, i) => {
       if (!securityTokens.has(lower(payment.tokenAddress))) {
-        throw new FixtureError(`${source}${fixtureFiles[name]}`, `[${i}].tokenAddress`, `no security token ${payment.tokenAddress} in ${fixtureFiles.securityTokens}`)
+        throw new FixtureError(
+          `${source}${fixtureFiles[name]}`,
+          `[${i}].tokenAddress`,
+          `no security token ${payment.tokenAddress} in ${fixtureFiles.securityTokens}`,
+        )
       }
     })
   }
@@ -126,10 +144,14 @@ function checkReferences(world: World, source: string): void {
 
 /** Freezes a validated world into the shared snapshots its models read from. */
 export function snapshotWorld(world: World): WorldSnapshot {
-  const nextId = (records: readonly { id: number }[]) => records.reduce((max, record) => Math.max(max, record.id), 0) + 1
+  const nextId = (records: readonly { id: number }[]) =>
+    records.reduce((max, record) => Math.max(max, record.id), 0) + 1
   return {
     tables: Object.fromEntries(
-      tableNames.map((name) => [name, new TableSnapshot(tables[name] as never, seededRowsOf(world, name) ?? (world[name] as never))]),
+      tableNames.map((name) => [
+        name,
+        new TableSnapshot(tables[name] as never, seededRowsOf(world, name) ?? (world[name] as never)),
+      ]),
     ) as WorldSnapshot['tables'],
     platform: Object.freeze({ ...world.platform }),
     firstIds: { managerPayments: nextId(world.managerPayments), investorPayments: nextId(world.investorPayments) },

@@ -80,7 +80,8 @@ export class Journal {
   #seq = 0
 
   constructor(readonly capacity: number = DEFAULT_JOURNAL_CAPACITY) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`journal capacity must be a positive integer, got ${capacity}`)
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new Error(`journal capacity must be a positive integer, got ${capacity}`)
     this.#entries = new Array(capacity)
   }
 

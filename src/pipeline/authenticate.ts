@@ -14,15 +14,29 @@ const SCHEME = /^(\S+)/
 /** Returns the token, or throws a 401 that says what is wrong with the header. */
 export function authenticate(authorization: string | null): string {
   if (authorization === null || authorization.trim() === '') {
-    throw new ApiError(401, 'Authorization header is missing: send Authorization: Bearer <token>', undefined, { 'www-authenticate': 'Bearer' })
+    throw new ApiError(401, 'Authorization header is missing: send Authorization: Bearer <token>', undefined, {
+      'www-authenticate': 'Bearer',
+    })
   }
   const match = BEARER.exec(authorization)
   if (match !== null) return match[1]!
   const invalid = { 'www-authenticate': 'Bearer error="invalid_request"' }
   const scheme = SCHEME.exec(authorization.trim())?.[1] ?? ''
-  if (scheme.toLowerCase() !== 'bearer') throw new ApiError(401, `Authorization scheme must be Bearer, got ${JSON.stringify(scheme.slice(0, 20))}`, undefined, invalid)
+  if (scheme.toLowerCase() !== 'bearer')
+    throw new ApiError(
+      401,
+      `Authorization scheme must be Bearer, got ${JSON.stringify(scheme.slice(0, 20))}`,
+      undefined,
+      invalid,
+    )
   const token = authorization.trim().slice(scheme.length).trim()
   if (token === '') throw new ApiError(401, 'Bearer token is empty', undefined, invalid)
-  if (/,\s*bearer\b/i.test(authorization)) throw new ApiError(401, 'send one Authorization header, not several', undefined, invalid)
-  throw new ApiError(401, 'Bearer token must be one token68 (letters, digits, -._~+/ then = padding), without spaces', undefined, invalid)
+  if (/,\s*bearer\b/i.test(authorization))
+    throw new ApiError(401, 'send one Authorization header, not several', undefined, invalid)
+  throw new ApiError(
+    401,
+    'Bearer token must be one token68 (letters, digits, -._~+/ then = padding), without spaces',
+    undefined,
+    invalid,
+  )
 }

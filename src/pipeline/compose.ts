@@ -19,7 +19,7 @@ export interface PipelineContext<State> {
 export type Step<State> = (context: PipelineContext<State>, next: () => Promise<SimResponse>) => Promise<SimResponse>
 
 /** Turns anything thrown into a response; only a bug reaches the 500 branch, and it says so. */
-export function toErrorResponse(error: unknown, operation: Operation): SimResponse {
+function toErrorResponse(error: unknown, operation: Operation): SimResponse {
   if (error instanceof ApiError) return errorResponse(error)
   const detail = error instanceof Error ? error.message : String(error)
   console.error(`[debt-token-simulator] ${operation.id} failed unexpectedly:`, error)
@@ -27,7 +27,9 @@ export function toErrorResponse(error: unknown, operation: Operation): SimRespon
 }
 
 /** Composes steps into one function; a throw anywhere becomes an error response. */
-export function compose<State>(steps: readonly Step<State>[]): (context: PipelineContext<State>) => Promise<SimResponse> {
+export function compose<State>(
+  steps: readonly Step<State>[],
+): (context: PipelineContext<State>) => Promise<SimResponse> {
   return (context) => {
     // Plain promise chaining rather than an async wrapper per step: fewer allocations per request.
     const fail = (error: unknown) => toErrorResponse(error, context.operation)

@@ -4,10 +4,10 @@
  * operation takes one, and then from the request's memoized text.
  */
 import type { Operation } from '../contract/operations.ts'
-import type { Step } from './compose.ts'
 import type { SimRequest, SimResponse } from '../http/sim-request.ts'
-import { sessionOf } from '../sessions/session-header.ts'
 import { type Journal, type JournalEntry, toEntry } from '../observability/journal.ts'
+import { sessionOf } from '../sessions/session-header.ts'
+import type { Step } from './compose.ts'
 
 export type ExchangeListener = (entry: JournalEntry) => void
 
@@ -57,7 +57,14 @@ export function journalStep<State>(recorder: Recorder): Step<State> {
     const response = await next()
     // The body was read (and memoized) by validation; a refused or unreadable one is left out.
     const requestBody = !('body' in context.operation) ? null : await context.request.text().catch(() => null)
-    recorder.record(context.request, context.operation, response, started, (context.locals.scenario as string | undefined) ?? null, requestBody)
+    recorder.record(
+      context.request,
+      context.operation,
+      response,
+      started,
+      (context.locals.scenario as string | undefined) ?? null,
+      requestBody,
+    )
     return response
   }
 }

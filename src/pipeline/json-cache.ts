@@ -6,13 +6,16 @@
  * be served, whichever tenant or session asks. A cached body also keeps its UTF-8 bytes (made on
  * first use), so the standalone server does not encode 15 KB again for every answer.
  */
-import { WireText } from '../model/table-snapshot.ts'
+
 import { EncodedBody } from '../http/sim-request.ts'
+import { WireText } from '../model/table-snapshot.ts'
 
 /** JSON.stringify of an answer, where a list's WireText elements are their JSON text. */
 export function stringifyAnswer(output: unknown): string {
   if (!Array.isArray(output) || !output.some((element) => element instanceof WireText)) return JSON.stringify(output)
-  const parts = output.map((element) => (element instanceof WireText ? element.json : (JSON.stringify(element) ?? 'null')))
+  const parts = output.map((element) =>
+    element instanceof WireText ? element.json : (JSON.stringify(element) ?? 'null'),
+  )
   // The brackets go into the first and last parts, so that join makes the one flat string: "[" +
   // joined + "]" would be a rope, copied again by whatever reads it next (the journal, the encoder).
   parts[0] = `[${parts[0]}`
@@ -34,11 +37,16 @@ export class ListJsonCache {
       return { json: stringifyAnswer(output) }
     }
     const hit = this.#entries.get(key)
-    if (hit !== undefined && hit.elements.length === output.length && hit.elements.every((element, i) => element === output[i])) {
+    if (
+      hit !== undefined &&
+      hit.elements.length === output.length &&
+      hit.elements.every((element, i) => element === output[i])
+    ) {
       return { json: hit.body.text, encoded: hit.body }
     }
     const body = new EncodedBody(stringifyAnswer(output))
-    if (!this.#entries.has(key) && this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!)
+    if (!this.#entries.has(key) && this.#entries.size >= this.maxEntries)
+      this.#entries.delete(this.#entries.keys().next().value!)
     this.#entries.set(key, { elements: output, body })
     return { json: body.text, encoded: body }
   }

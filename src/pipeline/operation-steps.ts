@@ -3,15 +3,15 @@
  * resolver. Writes run one at a time per model, so concurrent requests never interleave halfway.
  */
 import { callerAddress } from '../domain/caller.ts'
-import type { ResolverContext, ResolverTable } from '../resolvers/resolver.ts'
+import { ApiError } from '../http/api-error.ts'
+import { jsonHeaders, jsonResponse } from '../http/sim-request.ts'
 import type { Clock } from '../model/clock.ts'
 import { insufficientStorage } from '../model/model.ts'
 import type { WorldState } from '../model/world-state.ts'
-import { ApiError } from '../http/api-error.ts'
+import type { ResolverContext, ResolverTable } from '../resolvers/resolver.ts'
 import { authenticate } from './authenticate.ts'
 import type { Step } from './compose.ts'
 import { ListJsonCache } from './json-cache.ts'
-import { jsonHeaders, jsonResponse } from '../http/sim-request.ts'
 import { validateRequest } from './validate-request.ts'
 
 export function authenticateStep<State>(): Step<State> {
@@ -41,7 +41,10 @@ export function resolveStep<State extends WorldState>(resolvers: ResolverTable, 
     if (operation.method === 'GET') {
       const output = await resolver(input, resolverContext)
       if (Array.isArray(output) && output.length > MAX_LIST_ITEMS) {
-        throw new ApiError(422, `the list holds ${output.length} records, more than the ${MAX_LIST_ITEMS} an answer carries: free room with POST /__sim/reset, or write fewer records`)
+        throw new ApiError(
+          422,
+          `the list holds ${output.length} records, more than the ${MAX_LIST_ITEMS} an answer carries: free room with POST /__sim/reset, or write fewer records`,
+        )
       }
       const key = `${operation.id} ${request.path}?${request.query.toString()}`
       const { json, encoded } = lists.serialize(key, output)
@@ -50,7 +53,8 @@ export function resolveStep<State extends WorldState>(resolvers: ResolverTable, 
     return jsonResponse(
       200,
       await state.model.exclusive(async () => {
-        if (operation.method === 'POST' && state.model.writtenCount() >= state.model.maxRecords) throw insufficientStorage(operation.id, operation.group, state.model.maxRecords)
+        if (operation.method === 'POST' && state.model.writtenCount() >= state.model.maxRecords)
+          throw insufficientStorage(operation.id, operation.group, state.model.maxRecords)
         return resolver(input, resolverContext)
       }),
     )

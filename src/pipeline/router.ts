@@ -26,7 +26,7 @@ function compile(path: string): Segment[] {
 }
 
 /** Orders operations so that, at the first segment where two differ, a literal comes before a parameter. */
-export function bySpecificity(a: { path: string }, b: { path: string }): number {
+function bySpecificity(a: { path: string }, b: { path: string }): number {
   const sa = compile(a.path)
   const sb = compile(b.path)
   for (let i = 0; i < Math.min(sa.length, sb.length); i++) {

@@ -8,19 +8,20 @@
  * the request at the network level, or (delay only) lets the call go on. Responses of a request a
  * scenario applied to carry `X-Sim-Scenario: <name>`.
  */
-import type { PipelineContext, Step } from './compose.ts'
+
 import { ApiError, errorResponse } from '../http/api-error.ts'
-import type { WorldState } from '../model/world-state.ts'
 import type { SimResponse } from '../http/sim-request.ts'
-import { parseJsonBody } from './validate-request.ts'
-import { type AppliedScenario, type ScenarioActivation, SCENARIO_HEADER } from '../scenarios/scenario-activation.ts'
 import { loadWorldGenerator, worldGeneratorLoaded } from '../model/world-generator.ts'
+import type { WorldState } from '../model/world-state.ts'
 import type { CallFields } from '../scenarios/match-fields.ts'
+import { type AppliedScenario, SCENARIO_HEADER, type ScenarioActivation } from '../scenarios/scenario-activation.ts'
+import type { PipelineContext, Step } from './compose.ts'
+import { parseJsonBody } from './validate-request.ts'
 
 const sleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds))
 
 /** What the runtimes turn into a network failure (msw: `HttpResponse.error()`; node: a destroyed socket). */
-export function networkErrorResponse(): SimResponse {
+function networkErrorResponse(): SimResponse {
   return { status: 0, headers: {}, body: null, networkError: true }
 }
 
@@ -56,15 +57,13 @@ async function applyScenario<State extends WorldState>(
     params: context.params,
     query: context.request.query,
     body: () =>
-      (body ??= context.request.text().then(
-        (text) => {
-          try {
-            return parseJsonBody(text)
-          } catch {
-            return undefined // a body that is not JSON matches no body rule; validation answers it later
-          }
-        },
-      )),
+      (body ??= context.request.text().then((text) => {
+        try {
+          return parseJsonBody(text)
+        } catch {
+          return undefined // a body that is not JSON matches no body rule; validation answers it later
+        }
+      })),
   }
   const decision = await applied.scenario.decide(context.operation.id, call)
   const name = applied.scenario.name
@@ -74,7 +73,10 @@ async function applyScenario<State extends WorldState>(
     const { respond, networkError } = decision.rule
     if (networkError === true) return networkErrorResponse()
     if (respond !== undefined) {
-      return labelled(errorResponse(new ApiError(respond.status, respond.message, respond.error, respond.headers)), name)
+      return labelled(
+        errorResponse(new ApiError(respond.status, respond.message, respond.error, respond.headers)),
+        name,
+      )
     }
   }
   return labelled(await next(), name)

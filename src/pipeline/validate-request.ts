@@ -2,10 +2,11 @@
  * Parses an operation's path parameters, query and JSON body against its declared schemas. Every
  * issue found is reported in one 400 whose message names each field and what was expected.
  */
-import { JsonTextError, parseJsonText, utf8Length, withoutBom } from '../contract/json-text.ts'
+
 import type { z } from 'zod'
-import type { OperationDefinition } from '../contract/operation.ts'
 import { issueText } from '../contract/issue-text.ts'
+import { JsonTextError, parseJsonText, utf8Length, withoutBom } from '../contract/json-text.ts'
+import type { OperationDefinition } from '../contract/operation.ts'
 import { ApiError } from '../http/api-error.ts'
 
 /** Bodies larger than this are refused with 413 before parsing. */
@@ -28,10 +29,12 @@ function fieldName(location: Location, path: readonly PropertyKey[]): string {
 }
 
 /** One readable sentence per issue: "body.managerAddress is required", "body.amount must be at least 0, got -1". */
-export function formatIssue(location: Location, issue: z.core.$ZodIssue): string {
+function formatIssue(location: Location, issue: z.core.$ZodIssue): string {
   const field = fieldName(location, issue.path)
   const text = issueText(issue)
-  return text.startsWith('must ') || text.startsWith('disagrees ') || text === 'is required' ? `${field} ${text}` : `${field}: ${text}`
+  return text.startsWith('must ') || text.startsWith('disagrees ') || text === 'is required'
+    ? `${field} ${text}`
+    : `${field}: ${text}`
 }
 
 function parsePart(location: Location, schema: z.ZodType | undefined, value: unknown, issues: string[]): unknown {
@@ -70,7 +73,8 @@ export function parseJsonBody(text: string): unknown {
   try {
     return parseJsonText(text)
   } catch (error) {
-    if (error instanceof JsonTextError && error.message !== 'not valid JSON') throw ApiError.badRequest(`body is ${error.message}`)
+    if (error instanceof JsonTextError && error.message !== 'not valid JSON')
+      throw ApiError.badRequest(`body is ${error.message}`)
     throw ApiError.badRequest('body is not valid JSON: send a JSON object with Content-Type: application/json')
   }
 }
@@ -87,7 +91,8 @@ export function validateRequest(
   let body: unknown
   if (operation.body !== undefined) {
     // Bytes, as the standalone server counts them while reading (in-process the text is already read).
-    if (bodyText.length > MAX_BODY_BYTES / 3 && utf8Length(bodyText) > MAX_BODY_BYTES) throw new ApiError(413, `body is larger than ${MAX_BODY_BYTES} bytes`)
+    if (bodyText.length > MAX_BODY_BYTES / 3 && utf8Length(bodyText) > MAX_BODY_BYTES)
+      throw new ApiError(413, `body is larger than ${MAX_BODY_BYTES} bytes`)
     let json = parseJsonBody(bodyText)
     if (json === undefined) {
       if (operation.bodyOptional) json = {}

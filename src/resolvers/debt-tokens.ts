@@ -17,7 +17,8 @@ function listBy(context: ResolverContext, index: 'creditor' | 'debtor' | 'securi
     index,
     normalizeKey(address),
     // The text carries the status of the world's instant: at any other second the record says it.
-    (row, base) => (base.wireAsOfSeconds === second ? base.wire(row) : undefined) ?? presentDebtToken(base.record(row), now),
+    (row, base) =>
+      (base.wireAsOfSeconds === second ? base.wire(row) : undefined) ?? presentDebtToken(base.record(row), now),
     (record) => presentDebtToken(record, now),
   )
 }
@@ -26,7 +27,9 @@ function listBy(context: ResolverContext, index: 'creditor' | 'debtor' | 'securi
 function oneOf(context: ResolverContext, link: Link, owner: string, tokenAddress: string) {
   const token: DebtTokenRecord | undefined = context.model.debtTokens.get(normalizeKey(tokenAddress))
   const linked = token?.[link]
-  return token !== undefined && linked != null && normalizeKey(linked) === normalizeKey(owner) ? [presentDebtToken(token, context.clock.now())] : []
+  return token !== undefined && linked != null && normalizeKey(linked) === normalizeKey(owner)
+    ? [presentDebtToken(token, context.clock.now())]
+    : []
 }
 
 /** A deleted (or never created) security token lists no debt tokens, whatever still points at it. */
@@ -43,7 +46,9 @@ export const debtTokenResolvers: ResolverTable<
   | 'getCreditorDebtToken'
 > = {
   listSecurityTokenDebtTokens: ({ params }, context) =>
-    securityTokenExists(context, params.securityTokenAddress) ? listBy(context, 'securityToken', params.securityTokenAddress) : [],
+    securityTokenExists(context, params.securityTokenAddress)
+      ? listBy(context, 'securityToken', params.securityTokenAddress)
+      : [],
   getSecurityTokenDebtToken: ({ params }, context) =>
     securityTokenExists(context, params.securityTokenAddress)
       ? oneOf(context, 'securityTokenAddress', params.securityTokenAddress, params.debtTokenAddress)

@@ -1,8 +1,9 @@
 /** Every operation's resolver, keyed by operation id; the type makes a missing one a compile error. */
-import type { ResolverTable } from './resolver.ts'
+
 import { debtTokenResolvers } from './debt-tokens.ts'
 import { investorPaymentResolvers } from './investor-payments.ts'
 import { managerPaymentResolvers } from './manager-payments.ts'
+import type { ResolverTable } from './resolver.ts'
 import { securityTokenResolvers } from './security-tokens.ts'
 import { signatureContractResolvers } from './signature-contracts.ts'
 import { userResolvers } from './users.ts'

@@ -1,11 +1,16 @@
 /** Investor payments: store, list by investor and token, update by investor and id. */
-import type { ResolverTable } from './resolver.ts'
-import { withPaymentFields, sameAddress, samePair, updatePayment } from './payments.ts'
 
-export const investorPaymentResolvers: ResolverTable<'createInvestorPayment' | 'listInvestorPayments' | 'updateInvestorPayment'> = {
+import { sameAddress, samePair, updatePayment, withPaymentFields } from './payments.ts'
+import type { ResolverTable } from './resolver.ts'
+
+export const investorPaymentResolvers: ResolverTable<
+  'createInvestorPayment' | 'listInvestorPayments' | 'updateInvestorPayment'
+> = {
   async createInvestorPayment({ body }, context) {
     const id = context.model.nextId('investorPayments')
-    await context.model.investorPayments.insert(withPaymentFields({ id, investorAddress: body.investorAddress }, body, context))
+    await context.model.investorPayments.insert(
+      withPaymentFields({ id, investorAddress: body.investorAddress }, body, context),
+    )
     return { status: 'success', message: `investor payment ${id} stored`, id }
   },
 

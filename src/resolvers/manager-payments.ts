@@ -1,11 +1,16 @@
 /** Manager payments: store, list by manager and token, update by security token and id. */
-import type { ResolverTable } from './resolver.ts'
-import { withPaymentFields, sameAddress, samePair, updatePayment } from './payments.ts'
 
-export const managerPaymentResolvers: ResolverTable<'createManagerPayment' | 'listManagerPayments' | 'updateManagerPayment'> = {
+import { sameAddress, samePair, updatePayment, withPaymentFields } from './payments.ts'
+import type { ResolverTable } from './resolver.ts'
+
+export const managerPaymentResolvers: ResolverTable<
+  'createManagerPayment' | 'listManagerPayments' | 'updateManagerPayment'
+> = {
   async createManagerPayment({ body }, context) {
     const id = context.model.nextId('managerPayments')
-    await context.model.managerPayments.insert(withPaymentFields({ id, managerAddress: body.managerAddress }, body, context))
+    await context.model.managerPayments.insert(
+      withPaymentFields({ id, managerAddress: body.managerAddress }, body, context),
+    )
     return { status: 'success', message: `manager payment ${id} stored`, id }
   },
 

@@ -4,10 +4,10 @@
  * managers, the investor for investors), so both are built from one factory.
  */
 import type { PaymentStatus } from '../contract/payment-fields.ts'
-import { DEFAULT_PAYMENT_STATUS, checkPaymentTransition } from '../domain/payment-status.ts'
+import { checkPaymentTransition, DEFAULT_PAYMENT_STATUS } from '../domain/payment-status.ts'
+import { ApiError } from '../http/api-error.ts'
 import { pairKey } from '../model/records.ts'
 import { normalizeKey } from '../model/table-spec.ts'
-import { ApiError } from '../http/api-error.ts'
 import type { ResolverContext } from './resolver.ts'
 
 interface CreationBody {
@@ -43,7 +43,11 @@ interface PaymentFields {
  * this order; absent optional fields stay absent. Added one by one (not with conditional spreads,
  * which make and copy a temporary object each): this runs on every payment POST.
  */
-export function withPaymentFields<Owner extends object>(owner: Owner, body: CreationBody, context: ResolverContext): Owner & PaymentFields {
+export function withPaymentFields<Owner extends object>(
+  owner: Owner,
+  body: CreationBody,
+  context: ResolverContext,
+): Owner & PaymentFields {
   const record = owner as Owner & PaymentFields
   record.tokenAddress = body.tokenAddress
   if (body.hash !== undefined) record.hash = body.hash

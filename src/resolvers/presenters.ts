@@ -51,7 +51,10 @@ function instantOf(date: string): number {
  * than a token changes, and a changed token is a new record object (LayeredTable never mutates
  * one), so the shape is built once per record and state. Frozen, as it is shared.
  */
-const presented = new WeakMap<SecurityTokenRecord, { expiresAt: number; expired?: SecurityToken; live?: SecurityToken }>()
+const presented = new WeakMap<
+  SecurityTokenRecord,
+  { expiresAt: number; expired?: SecurityToken; live?: SecurityToken }
+>()
 
 export function presentSecurityToken(record: SecurityTokenRecord, now: Date): SecurityToken {
   let entry = presented.get(record)

@@ -18,9 +18,9 @@ export interface ResolverContext {
 }
 
 /** A success body, where a list may hold WireTexts: records whose JSON text stands in for them. */
-export type ResolverOutput<T> = T extends readonly (infer E)[] ? readonly (E | WireText)[] : T
+type ResolverOutput<T> = T extends readonly (infer E)[] ? readonly (E | WireText)[] : T
 
-export type Resolver<Id extends OperationId> = (
+type Resolver<Id extends OperationId> = (
   input: OperationInput<OperationById<Id>>,
   context: ResolverContext,
 ) => Promise<ResolverOutput<OperationOutput<OperationById<Id>>>> | ResolverOutput<OperationOutput<OperationById<Id>>>

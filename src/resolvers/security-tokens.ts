@@ -4,9 +4,9 @@
  */
 import type { SeriesInput } from '../contract/security-tokens.ts'
 import { dayAfter } from '../domain/calendar.ts'
+import { ApiError } from '../http/api-error.ts'
 import type { SecurityTokenRecord } from '../model/records.ts'
 import { normalizeKey } from '../model/table-spec.ts'
-import { ApiError } from '../http/api-error.ts'
 import { isPast, presentSecurityToken } from './presenters.ts'
 import type { ResolverTable } from './resolver.ts'
 
@@ -47,7 +47,9 @@ export const securityTokenResolvers: ResolverTable<
       records = table.all()
     }
     const listed = records.map((record) => presentSecurityToken(record, now))
-    return query.marketplace === true ? listed.filter((token) => !token.expired && !isPast(token.emissionEndDate, now)) : listed
+    return query.marketplace === true
+      ? listed.filter((token) => !token.expired && !isPast(token.emissionEndDate, now))
+      : listed
   },
 
   async createSecurityToken({ body }, context) {
@@ -74,7 +76,9 @@ export const securityTokenResolvers: ResolverTable<
       tokenName: `${data.instrument || 'Security Token'} ${symbol}`,
       symbol,
       emissionAmount:
-        data.emissionAmount !== undefined ? Number(data.emissionAmount) : series.reduce((sum, s) => sum + s.seriesAmount, 0),
+        data.emissionAmount !== undefined
+          ? Number(data.emissionAmount)
+          : series.reduce((sum, s) => sum + s.seriesAmount, 0),
       maxExpirationDate,
       emissionEndDate: data.emissionEndDate ?? dayAfter(now, 90),
       acceptedRebatePercentage: 0,

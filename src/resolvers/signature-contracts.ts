@@ -2,23 +2,26 @@
  * Signature contracts: creation derives the installment schedule and opens the matching debt
  * token (awaiting signatures); reading returns the stored contract.
  */
+
+import { dayInCalendar, MAX_YEAR } from '../contract/instants.ts'
 import type { SignatureContractInput } from '../contract/signature-contracts.ts'
-import { MAX_YEAR, dayInCalendar } from '../contract/instants.ts'
-import { formatCents, percentToRate, toCents } from '../domain/money.ts'
-import { installmentCents, lastDueDate, schedule } from '../domain/price-table.ts'
 import { dayToUnixSeconds } from '../domain/calendar.ts'
 import { DebtTokenStatus } from '../domain/debt-token-status.ts'
-import type { DebtTokenRecord, SignatureContractRecord } from '../model/records.ts'
-import { normalizeKey } from '../model/table-spec.ts'
+import { formatCents, percentToRate, toCents } from '../domain/money.ts'
+import { installmentCents, lastDueDate, schedule } from '../domain/price-table.ts'
 import { ApiError } from '../http/api-error.ts'
 import { insufficientStorage } from '../model/model.ts'
+import type { DebtTokenRecord, SignatureContractRecord } from '../model/records.ts'
+import { normalizeKey } from '../model/table-spec.ts'
 import type { ResolverContext, ResolverTable } from './resolver.ts'
 
 type LoanInput = Required<Pick<SignatureContractInput, 'debtTotalValue' | 'installments' | 'firstInstallmentDueDate'>> &
   SignatureContractInput
 
 function hasLoanTerms(body: SignatureContractInput): body is LoanInput {
-  return body.debtTotalValue !== undefined && body.installments !== undefined && body.firstInstallmentDueDate !== undefined
+  return (
+    body.debtTotalValue !== undefined && body.installments !== undefined && body.firstInstallmentDueDate !== undefined
+  )
 }
 
 function termsOf(body: LoanInput) {
@@ -32,7 +35,10 @@ function termsOf(body: LoanInput) {
 }
 
 /** The debt token a new signature contract opens: unsigned, with its whole schedule unpaid. */
-function openDebtToken(body: LoanInput & { creditorWalletAddress: string; debtorWalletAddress: string }, context: ResolverContext): DebtTokenRecord {
+function openDebtToken(
+  body: LoanInput & { creditorWalletAddress: string; debtorWalletAddress: string },
+  context: ResolverContext,
+): DebtTokenRecord {
   const terms = termsOf(body)
   const now = context.clock.now()
   const parcels = schedule(terms).map((row) => ({
@@ -90,10 +96,15 @@ export const signatureContractResolvers: ResolverTable<'createSignatureContract'
       )
     }
     // A contract that opens a debt token weighs 1 + 1 + one per parcel against the capacity.
-    const opens = loan !== undefined && body.creditorWalletAddress !== undefined && body.debtorWalletAddress !== undefined
+    const opens =
+      loan !== undefined && body.creditorWalletAddress !== undefined && body.debtorWalletAddress !== undefined
     const weight = opens ? 2 + loan.installments : 1
     if (context.model.writtenCount() + weight > context.model.maxRecords) {
-      throw insufficientStorage('createSignatureContract', 'signatureContracts and debtTokens', context.model.maxRecords)
+      throw insufficientStorage(
+        'createSignatureContract',
+        'signatureContracts and debtTokens',
+        context.model.maxRecords,
+      )
     }
     const signatureContractAddress = context.random.address()
     const contract: SignatureContractRecord = {
@@ -115,7 +126,10 @@ export const signatureContractResolvers: ResolverTable<'createSignatureContract'
     await context.model.signatureContracts.insert(contract)
     if (hasLoanTerms(body) && body.creditorWalletAddress !== undefined && body.debtorWalletAddress !== undefined) {
       await context.model.debtTokens.insert(
-        openDebtToken({ ...body, creditorWalletAddress: body.creditorWalletAddress, debtorWalletAddress: body.debtorWalletAddress }, context),
+        openDebtToken(
+          { ...body, creditorWalletAddress: body.creditorWalletAddress, debtorWalletAddress: body.debtorWalletAddress },
+          context,
+        ),
       )
     }
     return { signatureContractAddress }

@@ -8,7 +8,7 @@
  * await worker.start({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as never)
  */
 import { setupWorker } from 'msw/browser'
-import { type Simulator, type SimulatorOptions, createSimulator } from './msw/simulator.ts'
+import { createSimulator, type Simulator, type SimulatorOptions } from './msw/simulator.ts'
 
 export function setupSimulatorWorker(options: SimulatorOptions = {}): {
   simulator: Simulator

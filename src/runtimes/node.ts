@@ -9,11 +9,14 @@
  * afterAll(() => server.close())
  */
 import { setupServer } from 'msw/node'
-import { type Simulator, type SimulatorOptions, createSimulator } from './msw/simulator.ts'
+import { createSimulator, type Simulator, type SimulatorOptions } from './msw/simulator.ts'
 
 export type SimulatorServer = ReturnType<typeof setupServer>
 
-export function setupSimulatorServer(options: SimulatorOptions = {}): { simulator: Simulator; server: SimulatorServer } {
+export function setupSimulatorServer(options: SimulatorOptions = {}): {
+  simulator: Simulator
+  server: SimulatorServer
+} {
   const simulator = createSimulator(options)
   return { simulator, server: setupServer(...simulator.handlers) }
 }

@@ -49,15 +49,18 @@ export function compareSubset(expected: unknown, actual: unknown, path: string, 
     if (!Array.isArray(actual)) {
       out.push({ path, expected: `an array of ${expected.length}`, actual: `${kind(actual)} ${preview(actual)}` })
     } else {
-      if (actual.length !== expected.length) out.push({ path, expected: `an array of ${expected.length}`, actual: items(actual.length) })
+      if (actual.length !== expected.length)
+        out.push({ path, expected: `an array of ${expected.length}`, actual: items(actual.length) })
       // The items both have are compared too, so one run shows every difference.
-      expected.slice(0, actual.length).forEach((item, i) => compareSubset(item, actual[i], `${path}[${i}]`, out))
+      for (const [i, item] of expected.slice(0, actual.length).entries())
+        compareSubset(item, actual[i], `${path}[${i}]`, out)
     }
     return out
   }
   const matcher = lengthMatcher(expected)
   if (matcher !== undefined) {
-    const fits = Array.isArray(actual) && (matcher.exact ? actual.length === matcher.length : actual.length >= matcher.length)
+    const fits =
+      Array.isArray(actual) && (matcher.exact ? actual.length === matcher.length : actual.length >= matcher.length)
     if (!fits) {
       out.push({
         path,
@@ -74,7 +77,8 @@ export function compareSubset(expected: unknown, actual: unknown, path: string, 
   const object = actual as Record<string, unknown>
   for (const [name, value] of Object.entries(expected)) {
     const memberPath = path === '' ? name : `${path}.${name}`
-    if (!Object.hasOwn(object, name)) out.push({ path: memberPath, expected: preview(value), actual: 'nothing (no such member)' })
+    if (!Object.hasOwn(object, name))
+      out.push({ path: memberPath, expected: preview(value), actual: 'nothing (no such member)' })
     else compareSubset(value, object[name], memberPath, out)
   }
   return out

@@ -13,13 +13,16 @@ export interface ReplaySuite {
 }
 
 function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/g, '') // characters XML 1.0 cannot hold
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the class names the control characters XML may hold
+      .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/g, '')
+  ) // characters XML 1.0 cannot hold
 }
 
 const seconds = (milliseconds: number) => (milliseconds / 1000).toFixed(3)
@@ -30,8 +33,13 @@ export function toJUnitXml(suites: readonly ReplaySuite[]): string {
   const total = suites.reduce((sum, suite) => sum + testsOf(suite), 0)
   const failures = suites.reduce((sum, suite) => sum + suite.results.filter((result) => !result.passed).length, 0)
   const errors = suites.filter((suite) => suite.error !== undefined).length
-  const time = suites.reduce((sum, suite) => sum + suite.results.reduce((inner, result) => inner + result.durationMs, 0), 0)
-  lines.push(`<testsuites name="scenario replay" tests="${total}" failures="${failures}" errors="${errors}" time="${seconds(time)}">`)
+  const time = suites.reduce(
+    (sum, suite) => sum + suite.results.reduce((inner, result) => inner + result.durationMs, 0),
+    0,
+  )
+  lines.push(
+    `<testsuites name="scenario replay" tests="${total}" failures="${failures}" errors="${errors}" time="${seconds(time)}">`,
+  )
   for (const suite of suites) {
     const suiteFailures = suite.results.filter((result) => !result.passed).length
     const suiteTime = suite.results.reduce((sum, result) => sum + result.durationMs, 0)
@@ -50,7 +58,9 @@ export function toJUnitXml(suites: readonly ReplaySuite[]): string {
         continue
       }
       lines.push(`${open}>`)
-      lines.push(`      <failure message="${escapeXml(result.problems[0] ?? 'failed')}">${escapeXml(result.problems.join('\n'))}</failure>`)
+      lines.push(
+        `      <failure message="${escapeXml(result.problems[0] ?? 'failed')}">${escapeXml(result.problems.join('\n'))}</failure>`,
+      )
       lines.push('    </testcase>')
     }
     lines.push('  </testsuite>')

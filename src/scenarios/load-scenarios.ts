@@ -4,13 +4,13 @@
  * `flaky-backend`). Every error names the file as given and the path of the bad field, e.g.
  * `scenarios/flaky-backend.json: rules[2].respond.status: must be one of 400, 401, …`.
  */
-import { readFileSync, readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { MAX_JSON_DEPTH, nestedDeeperThan, withoutBom } from '../contract/json-text.ts'
 import { SCENARIO_NAME } from './scenario-catalog.ts'
-import { type Scenario, ScenarioError, parseScenario } from './scenario-schema.ts'
+import { parseScenario, type Scenario, ScenarioError } from './scenario-schema.ts'
 
-export const SCHEMA_FILE_SUFFIX = '.schema.json'
+const SCHEMA_FILE_SUFFIX = '.schema.json'
 
 /** The scenario name of a file path: its base name without `.json`. */
 export function scenarioNameOf(file: string): string {
@@ -29,7 +29,8 @@ export function loadScenarioFile(file: string): Scenario {
   } catch (error) {
     throw new ScenarioError(file, [{ path: '', message: `cannot be read: ${(error as Error).message}` }])
   }
-  if (nestedDeeperThan(text)) throw new ScenarioError(file, [{ path: '', message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` }])
+  if (nestedDeeperThan(text))
+    throw new ScenarioError(file, [{ path: '', message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` }])
   let raw: unknown
   try {
     raw = JSON.parse(withoutBom(text))
@@ -38,7 +39,12 @@ export function loadScenarioFile(file: string): Scenario {
   }
   const name = scenarioNameOf(file)
   if (!SCENARIO_NAME.test(name)) {
-    throw new ScenarioError(file, [{ path: '', message: 'the file name must start with a letter or digit and hold only letters, digits, ".", "_" and "-"' }])
+    throw new ScenarioError(file, [
+      {
+        path: '',
+        message: 'the file name must start with a letter or digit and hold only letters, digits, ".", "_" and "-"',
+      },
+    ])
   }
   return parseScenario(raw, file)
 }

@@ -14,15 +14,21 @@ function sameText(expected: string, actual: string): boolean {
 }
 
 /** Deep equality where objects in `expected` match when their members match (extra members ignored). */
-export function matchesSubset(expected: unknown, actual: unknown): boolean {
+function matchesSubset(expected: unknown, actual: unknown): boolean {
   if (typeof expected === 'string') return typeof actual === 'string' && sameText(expected, actual)
   if (expected === null || typeof expected !== 'object') return Object.is(expected, actual)
   if (Array.isArray(expected)) {
-    return Array.isArray(actual) && actual.length === expected.length && expected.every((item, i) => matchesSubset(item, actual[i]))
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((item, i) => matchesSubset(item, actual[i]))
+    )
   }
   if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false
   const object = actual as Record<string, unknown>
-  return Object.entries(expected).every(([name, value]) => Object.hasOwn(object, name) && matchesSubset(value, object[name]))
+  return Object.entries(expected).every(
+    ([name, value]) => Object.hasOwn(object, name) && matchesSubset(value, object[name]),
+  )
 }
 
 /** What a rule's match is compared with; the body is parsed only when a rule asks for it. */
@@ -33,7 +39,10 @@ export interface CallFields {
   body(): Promise<unknown>
 }
 
-function matchesWire(expected: Readonly<Record<string, string | number | boolean>>, actual: (name: string) => string | null | undefined): boolean {
+function matchesWire(
+  expected: Readonly<Record<string, string | number | boolean>>,
+  actual: (name: string) => string | null | undefined,
+): boolean {
   return Object.entries(expected).every(([name, value]) => {
     const got = actual(name)
     return got !== null && got !== undefined && sameText(String(value), got)

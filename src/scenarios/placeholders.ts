@@ -37,7 +37,9 @@ export class Variables {
     const caller = BUILT_IN_CALLER.exec(name)
     if (caller !== null) return callerAddress(replayToken(caller[1]!))
     const known = [...this.values.keys()]
-    throw new PlaceholderError(`unknown placeholder {{${name}}}; captured so far: ${known.length === 0 ? '(nothing)' : known.join(', ')}`)
+    throw new PlaceholderError(
+      `unknown placeholder {{${name}}}; captured so far: ${known.length === 0 ? '(nothing)' : known.join(', ')}`,
+    )
   }
 
   /** Replaces the placeholders of a string (a whole-string placeholder keeps the value's type). */
@@ -68,9 +70,10 @@ export class Variables {
 }
 
 /** Splits `body.items[0].id` into ['body', 'items', 0, 'id']. */
-export function parseValuePath(path: string): (string | number)[] {
+function parseValuePath(path: string): (string | number)[] {
   const parts: (string | number)[] = []
-  for (const match of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) parts.push(match[2] !== undefined ? Number(match[2]) : match[1]!)
+  for (const match of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+    parts.push(match[2] !== undefined ? Number(match[2]) : match[1]!)
   return parts
 }
 
@@ -83,7 +86,10 @@ export function readValuePath(root: Readonly<Record<string, unknown>>, path: str
     const present =
       typeof part === 'number'
         ? Array.isArray(container) && part < container.length
-        : container !== null && typeof container === 'object' && !Array.isArray(container) && Object.hasOwn(container, part)
+        : container !== null &&
+          typeof container === 'object' &&
+          !Array.isArray(container) &&
+          Object.hasOwn(container, part)
     walked.push(typeof part === 'number' ? `[${part}]` : `${walked.length === 0 ? '' : '.'}${part}`)
     if (!present) throw new PlaceholderError(`${walked.join('')} is not in the response`)
     current = container![part]

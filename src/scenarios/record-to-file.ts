@@ -6,7 +6,7 @@
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { type RecordedExchange, type SessionRecorderOptions, createSessionRecorder } from './record.ts'
+import { createSessionRecorder, type RecordedExchange, type SessionRecorderOptions } from './record.ts'
 
 export interface FileRecording {
   readonly file: string

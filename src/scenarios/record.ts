@@ -17,9 +17,10 @@
  *   is still expected), and JSON nested deeper than 64 levels is kept as text. The scenario's
  *   description says what was cut.
  */
+
+import { ADDRESS_PATTERN } from '../contract/formats.ts'
 import { nestedDeeperThan, utf8Length } from '../contract/json-text.ts'
 import { callerAddress } from '../domain/caller.ts'
-import { ADDRESS_PATTERN } from '../contract/formats.ts'
 import type { ScenarioInput, ScenarioRule, ScenarioStep, ScenarioWorld } from './scenario-schema.ts'
 
 export interface RecordedExchange {
@@ -60,7 +61,8 @@ export const RECORDING_LIMITS = { steps: 1_000, bodyBytes: 64 * 1024, totalBodyB
 
 const KEPT_HEADERS = new Set(['content-type'])
 /** Values that are generated, long enough to be unique, and safe to replace wherever they appear. */
-const GENERATED_VALUE = /0x(?:[0-9a-fA-F]{130}|[0-9a-fA-F]{64}|[0-9a-fA-F]{40})(?![0-9a-fA-F])|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
+const GENERATED_VALUE =
+  /0x(?:[0-9a-fA-F]{130}|[0-9a-fA-F]{64}|[0-9a-fA-F]{40})(?![0-9a-fA-F])|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
 const BEARER = /^Bearer\s+(\S.*)$/i
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -76,9 +78,11 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 /** Calls `visit` for every string in a JSON value with its path (`body.items[0].id`). */
 function walkStrings(value: unknown, path: string, visit: (text: string, path: string) => void): void {
   if (typeof value === 'string') visit(value, path)
-  else if (Array.isArray(value)) value.forEach((item, i) => walkStrings(item, `${path}[${i}]`, visit))
-  else if (value !== null && typeof value === 'object') {
-    for (const [name, member] of Object.entries(value)) walkStrings(member, /^[^.[\]]+$/.test(name) ? `${path}.${name}` : path, visit)
+  else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) walkStrings(item, `${path}[${i}]`, visit)
+  } else if (value !== null && typeof value === 'object') {
+    for (const [name, member] of Object.entries(value))
+      walkStrings(member, /^[^.[\]]+$/.test(name) ? `${path}.${name}` : path, visit)
   }
 }
 
@@ -111,7 +115,11 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
   function add(exchange: RecordedExchange): void {
     const requestBytes = utf8Length(exchange.body)
     const answerBytes = exchange.response.body === null ? 0 : utf8Length(exchange.response.body)
-    if (cut.afterLimit > 0 || exchanges.length >= RECORDING_LIMITS.steps || bodyBytes + requestBytes + Math.min(answerBytes, RECORDING_LIMITS.bodyBytes) > RECORDING_LIMITS.totalBodyBytes) {
+    if (
+      cut.afterLimit > 0 ||
+      exchanges.length >= RECORDING_LIMITS.steps ||
+      bodyBytes + requestBytes + Math.min(answerBytes, RECORDING_LIMITS.bodyBytes) > RECORDING_LIMITS.totalBodyBytes
+    ) {
       cut.afterLimit++
       return
     }
@@ -133,10 +141,16 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
   function cutNotes(): string {
     const kb = (bytes: number) => `${bytes / 1024} KB`
     const notes: string[] = []
-    if (cut.requestsLeftOut > 0) notes.push(`${cut.requestsLeftOut} request(s) left out: their body was over ${kb(RECORDING_LIMITS.bodyBytes)}`)
-    if (cut.answersWithoutBody > 0) notes.push(`${cut.answersWithoutBody} answer(s) over ${kb(RECORDING_LIMITS.bodyBytes)} kept without their body (only the status is expected)`)
+    if (cut.requestsLeftOut > 0)
+      notes.push(`${cut.requestsLeftOut} request(s) left out: their body was over ${kb(RECORDING_LIMITS.bodyBytes)}`)
+    if (cut.answersWithoutBody > 0)
+      notes.push(
+        `${cut.answersWithoutBody} answer(s) over ${kb(RECORDING_LIMITS.bodyBytes)} kept without their body (only the status is expected)`,
+      )
     if (cut.afterLimit > 0) {
-      notes.push(`recording stopped at ${exchanges.length} requests or ${kb(RECORDING_LIMITS.totalBodyBytes)} of bodies; ${cut.afterLimit} later request(s) not recorded`)
+      notes.push(
+        `recording stopped at ${exchanges.length} requests or ${kb(RECORDING_LIMITS.totalBodyBytes)} of bodies; ${cut.afterLimit} later request(s) not recorded`,
+      )
     }
     return notes.map((note) => ` Note: ${note}.`).join('')
   }
@@ -169,7 +183,10 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
       const target = `${exchange.path}?${exchange.query}`
       for (const value of generatedValuesIn(decodeSafely(target))) see(value, step, undefined)
       const body = requestBodies[step]!
-      if (body.ok) walkStrings(body.value, 'body', (text) => generatedValuesIn(text).forEach((value) => see(value, step, undefined)))
+      if (body.ok)
+        walkStrings(body.value, 'body', (text) => {
+          for (const value of generatedValuesIn(text)) see(value, step, undefined)
+        })
       const answer = responseBodies[step]!
       if (answer.ok) {
         walkStrings(answer.value, 'body', (text, path) => {
@@ -219,7 +236,9 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
         method: exchange.method as ScenarioStep['request']['method'],
         path: substitute(exchange.query === '' ? exchange.path : `${exchange.path}?${exchange.query}`),
         headers,
-        ...(exchange.body !== '' && { body: requestBody.ok ? (mapStrings(requestBody.value, substitute) as never) : exchange.body }),
+        ...(exchange.body !== '' && {
+          body: requestBody.ok ? (mapStrings(requestBody.value, substitute) as never) : exchange.body,
+        }),
       }
       const answer = responseBodies[step]!
       const expectation: ScenarioStep['expect'] = exchange.response.networkError
@@ -243,7 +262,9 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
     return {
       $schema: './scenario.schema.json',
       description:
-        (options.description ?? `Recorded session of ${exchanges.length} request${exchanges.length === 1 ? '' : 's'}, started ${startedAt}.`) + cutNotes(),
+        (options.description ??
+          `Recorded session of ${exchanges.length} request${exchanges.length === 1 ? '' : 's'}, started ${startedAt}.`) +
+        cutNotes(),
       ...(options.world !== undefined && { world: options.world }),
       ...(Object.keys(simulator).length > 0 && { simulator }),
       rules: [...(options.rules ?? [])],

@@ -7,8 +7,8 @@
  * Authorization: a step that names no Authorization header sends `Bearer replay-token`; a masked
  * `Bearer ***` (what a recording writes) is replaced by it; `null` sends no header at all.
  */
-import { type Mismatch, compareSubset, formatMismatch, preview } from './expect-subset.ts'
-import { PlaceholderError, REPLAY_TOKEN, TOKEN_MASK, Variables, readValuePath, replayToken } from './placeholders.ts'
+import { compareSubset, formatMismatch, type Mismatch, preview } from './expect-subset.ts'
+import { PlaceholderError, REPLAY_TOKEN, readValuePath, replayToken, TOKEN_MASK, Variables } from './placeholders.ts'
 import type { ScenarioStep } from './scenario-schema.ts'
 
 export interface ReplayRequest {
@@ -20,7 +20,12 @@ export interface ReplayRequest {
 }
 
 export type ReplayOutcome =
-  | { readonly kind: 'response'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string }
+  | {
+      readonly kind: 'response'
+      readonly status: number
+      readonly headers: Readonly<Record<string, string>>
+      readonly body: string
+    }
   | { readonly kind: 'network-error'; readonly message: string }
 
 export type Send = (request: ReplayRequest) => Promise<ReplayOutcome>
@@ -46,7 +51,7 @@ function stepName(step: ScenarioStep): string {
 }
 
 /** The request a step sends, with placeholders expanded and the Authorization default applied. */
-export function buildRequest(step: ScenarioStep, variables: Variables): ReplayRequest {
+function buildRequest(step: ScenarioStep, variables: Variables): ReplayRequest {
   const { request } = step
   let path = variables.expandText(request.path)
   if (request.query !== undefined) {
@@ -60,7 +65,8 @@ export function buildRequest(step: ScenarioStep, variables: Variables): ReplayRe
     const name = rawName.toLowerCase()
     if (name === 'authorization') {
       const mask = value === null ? null : TOKEN_MASK.exec(value)
-      authorization = value === null ? null : mask !== null ? `Bearer ${replayToken(mask[1]!)}` : variables.expandText(value)
+      authorization =
+        value === null ? null : mask !== null ? `Bearer ${replayToken(mask[1]!)}` : variables.expandText(value)
     } else if (value !== null) {
       headers[name] = variables.expandText(value)
     }
@@ -74,7 +80,8 @@ export function buildRequest(step: ScenarioStep, variables: Variables): ReplayRe
   }
   // The control API takes writes only as JSON (a browser must then preflight): a bodiless
   // POST /__sim/reset step says so too.
-  if (path.startsWith('/__sim') && (request.method === 'POST' || request.method === 'PUT')) headers['content-type'] ??= 'application/json'
+  if (path.startsWith('/__sim') && (request.method === 'POST' || request.method === 'PUT'))
+    headers['content-type'] ??= 'application/json'
   return { method: request.method, path, headers, ...(body !== undefined && { body }) }
 }
 
@@ -92,7 +99,8 @@ function check(step: ScenarioStep, outcome: ReplayOutcome, durationMs: number, v
   const { expect } = step
   const problems: string[] = []
   if (outcome.kind === 'network-error') {
-    if (expect.networkError !== true) problems.push(`status: expected ${expect.status}, got a network error (${outcome.message})`)
+    if (expect.networkError !== true)
+      problems.push(`status: expected ${expect.status}, got a network error (${outcome.message})`)
   } else {
     const body = parseBody(outcome.body)
     if (expect.networkError === true) {
@@ -107,7 +115,8 @@ function check(step: ScenarioStep, outcome: ReplayOutcome, durationMs: number, v
     for (const [name, value] of Object.entries(expect.headers ?? {})) {
       const actual = outcome.headers[name.toLowerCase()]
       const wanted = variables.expandText(value)
-      if (actual !== wanted) problems.push(`headers.${name.toLowerCase()}: expected ${preview(wanted)}, got ${preview(actual)}`)
+      if (actual !== wanted)
+        problems.push(`headers.${name.toLowerCase()}: expected ${preview(wanted)}, got ${preview(actual)}`)
     }
   }
   if (expect.minDurationMs !== undefined && durationMs < expect.minDurationMs) {
@@ -118,7 +127,8 @@ function check(step: ScenarioStep, outcome: ReplayOutcome, durationMs: number, v
 
 function capture(step: ScenarioStep, outcome: ReplayOutcome, variables: Variables): string[] {
   if (step.capture === undefined) return []
-  if (outcome.kind !== 'response') return [`capture: no response to capture ${Object.keys(step.capture).join(', ')} from`]
+  if (outcome.kind !== 'response')
+    return [`capture: no response to capture ${Object.keys(step.capture).join(', ')} from`]
   const root = { status: outcome.status, headers: outcome.headers, body: parseBody(outcome.body) }
   const problems: string[] = []
   for (const [name, path] of Object.entries(step.capture)) {
@@ -143,7 +153,16 @@ export async function replaySteps(steps: readonly ScenarioStep[], send: Send): P
       request = buildRequest(step, variables)
     } catch (error) {
       if (!(error instanceof PlaceholderError)) throw error
-      results.push({ index: i + 1, name, named, request, passed: false, problems: [error.message], durationMs: 0, outcome: 'not sent' })
+      results.push({
+        index: i + 1,
+        name,
+        named,
+        request,
+        passed: false,
+        problems: [error.message],
+        durationMs: 0,
+        outcome: 'not sent',
+      })
       continue
     }
     const started = performance.now()
@@ -185,7 +204,9 @@ export interface FetchSendOptions {
 /** A `send` over real HTTP: `fetch` against a base URL; a failed connection is a network error. */
 export function fetchSend(baseUrl: string, options: FetchSendOptions = {}): Send {
   const base = baseUrl.replace(/\/$/, '')
-  const extra = Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]))
+  const extra = Object.fromEntries(
+    Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  )
   return async (request) => {
     try {
       const response = await fetch(`${base}${request.path}`, {
@@ -195,7 +216,9 @@ export function fetchSend(baseUrl: string, options: FetchSendOptions = {}): Send
         signal: AbortSignal.timeout(options.timeoutMs ?? 70_000),
       })
       const headers: Record<string, string> = {}
-      response.headers.forEach((value, name) => (headers[name] = value))
+      response.headers.forEach((value, name) => {
+        headers[name] = value
+      })
       return { kind: 'response', status: response.status, headers, body: await response.text() }
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause
@@ -207,9 +230,14 @@ export function fetchSend(baseUrl: string, options: FetchSendOptions = {}): Send
 /** The results as lines for a terminal: ✓/✗ per step, and the diff under each failure. */
 export function formatResults(title: string, results: readonly StepResult[]): string {
   const failed = results.filter((result) => !result.passed).length
-  const lines = [`${failed === 0 ? 'PASS' : 'FAIL'} ${title} (${results.length - failed}/${results.length} steps passed)`]
+  const lines = [
+    `${failed === 0 ? 'PASS' : 'FAIL'} ${title} (${results.length - failed}/${results.length} steps passed)`,
+  ]
   for (const result of results) {
-    const sent = result.request === undefined ? `${result.name} (not sent)` : `${result.request.method} ${result.request.path} → ${result.outcome}`
+    const sent =
+      result.request === undefined
+        ? `${result.name} (not sent)`
+        : `${result.request.method} ${result.request.path} → ${result.outcome}`
     const label = result.named ? `${result.name} — ${sent}` : sent
     lines.push(`  ${result.passed ? '✓' : '✗'} ${result.index}. ${label} (${Math.round(result.durationMs)} ms)`)
     for (const problem of result.problems) lines.push(`      ${problem}`)

@@ -9,17 +9,25 @@
  *   parallel clients can use different scenarios. Each named scenario used this way keeps its own
  *   counters, and, if it has a world, its own model of that world; both live until `reset()`.
  */
-import type { WorldState } from '../model/world-state.ts'
+
 import { ApiError } from '../http/api-error.ts'
 import type { SimRequest } from '../http/sim-request.ts'
-import { MAX_SCENARIO_NAME_LENGTH, SCENARIO_NAME, SCENARIO_NAME_RULE, type ScenarioCatalog, UnknownScenarioError, quoteBounded } from './scenario-catalog.ts'
-import { type Scenario, ScenarioError, type ScenarioWorld, parseScenario } from './scenario-schema.ts'
-import { type ScenarioState, createScenarioState } from './scenario-state.ts'
+import type { WorldState } from '../model/world-state.ts'
+import {
+  MAX_SCENARIO_NAME_LENGTH,
+  quoteBounded,
+  SCENARIO_NAME,
+  SCENARIO_NAME_RULE,
+  type ScenarioCatalog,
+  UnknownScenarioError,
+} from './scenario-catalog.ts'
+import { parseScenario, type Scenario, ScenarioError, type ScenarioWorld } from './scenario-schema.ts'
+import { createScenarioState, type ScenarioState } from './scenario-state.ts'
 
 export const SCENARIO_HEADER = 'x-sim-scenario'
 
 /** The name an inline scenario (an object, not a name) is known by unless one is given. */
-export const INLINE_SCENARIO_NAME = 'inline'
+const INLINE_SCENARIO_NAME = 'inline'
 
 export interface ScenarioActivationOptions {
   readonly catalog: ScenarioCatalog
@@ -96,7 +104,9 @@ export function createScenarioActivation(options: ScenarioActivationOptions): Sc
         scenarioName = name ?? INLINE_SCENARIO_NAME
         // The name is echoed in the X-Sim-Scenario header of every answer it changes.
         if (!SCENARIO_NAME.test(scenarioName) || scenarioName.length > MAX_SCENARIO_NAME_LENGTH) {
-          throw new ScenarioError('scenario', [{ path: 'name', message: `${SCENARIO_NAME_RULE}, got ${quoteBounded(scenarioName)}` }])
+          throw new ScenarioError('scenario', [
+            { path: 'name', message: `${SCENARIO_NAME_RULE}, got ${quoteBounded(scenarioName)}` },
+          ])
         }
         scenario = parseScenario(nameOrScenario, `scenario "${scenarioName}"`)
       }

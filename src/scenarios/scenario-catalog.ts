@@ -3,7 +3,7 @@
  * unknown name fails with an error that lists the available names, wherever the name came from
  * (the CLI, the control API, a header or `useScenario`).
  */
-import { type Scenario, parseScenario } from './scenario-schema.ts'
+import { parseScenario, type Scenario } from './scenario-schema.ts'
 
 /** Scenario names are file names without `.json`: letters, digits, `.`, `_` and `-`. */
 export const SCENARIO_NAME = /^[A-Za-z0-9][\w.-]*$/
@@ -20,7 +20,9 @@ export class UnknownScenarioError extends Error {
     readonly scenarioName: string,
     readonly available: readonly string[],
   ) {
-    super(`unknown scenario ${quoteBounded(scenarioName)}; available: ${available.length === 0 ? '(none)' : available.join(', ')}`)
+    super(
+      `unknown scenario ${quoteBounded(scenarioName)}; available: ${available.length === 0 ? '(none)' : available.join(', ')}`,
+    )
     this.name = 'UnknownScenarioError'
   }
 }
@@ -43,7 +45,10 @@ export function parseNamedScenarios(
 ): Record<string, Scenario> {
   const parsed: Record<string, Scenario> = {}
   for (const [name, value] of Object.entries(raw)) {
-    if (!SCENARIO_NAME.test(name)) throw new Error(`scenario name "${name}" must start with a letter or digit and hold only letters, digits, ".", "_" and "-"`)
+    if (!SCENARIO_NAME.test(name))
+      throw new Error(
+        `scenario name "${name}" must start with a letter or digit and hold only letters, digits, ".", "_" and "-"`,
+      )
     parsed[name] = parseScenario(value, sourceOf(name))
   }
   return parsed

@@ -6,7 +6,7 @@
 import * as z from 'zod'
 import { Scenario } from './scenario-schema.ts'
 
-export function buildScenarioJsonSchema(): Record<string, unknown> {
+function buildScenarioJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(Scenario, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
 }
 

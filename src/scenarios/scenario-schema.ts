@@ -6,16 +6,16 @@
  * mistake fails at load with the file name and the path of the bad field.
  */
 import * as z from 'zod'
-import { type Operation, type OperationId, operationIds, operations } from '../contract/operations.ts'
 import { IsoDateTime } from '../contract/formats.ts'
 import { issueText } from '../contract/issue-text.ts'
+import { type Operation, type OperationId, operationIds, operations } from '../contract/operations.ts'
 import { formatPath } from '../model/world.ts'
 
 /** Statuses a rule may answer with, all in the documented `{statusCode, error, message}` shape. */
-export const SCENARIO_STATUSES = [400, 401, 403, 404, 409, 500, 503] as const
+const SCENARIO_STATUSES = [400, 401, 403, 404, 409, 500, 503] as const
 
 /** The longest delay a rule may add: long enough for any spinner, short of a hung test. */
-export const MAX_DELAY_MS = 60_000
+const MAX_DELAY_MS = 60_000
 
 /** The largest generated world a scenario may ask for (the CLI's --size allows more). */
 export const MAX_WORLD_SIZE = 10_000
@@ -35,7 +35,10 @@ const WireScalar = z.union([z.string(), z.number(), z.boolean()])
 
 const RuleMatch = z
   .strictObject({
-    params: z.record(z.string(), WireScalar).optional().describe('Path parameters that must be equal (0x… hex values ignore case).'),
+    params: z
+      .record(z.string(), WireScalar)
+      .optional()
+      .describe('Path parameters that must be equal (0x… hex values ignore case).'),
     query: z.record(z.string(), WireScalar).optional().describe('Query parameters that must be equal.'),
     body: z
       .record(z.string(), z.json())
@@ -45,47 +48,72 @@ const RuleMatch = z
   .describe('The rule applies only to calls whose listed fields are equal to these values.')
 
 const Delay = z
-  .union([
-    z.int().min(0).max(MAX_DELAY_MS),
-    z
-      .strictObject({ min: z.int().min(0).max(MAX_DELAY_MS), max: z.int().min(0).max(MAX_DELAY_MS) })
-      .refine((range) => range.min <= range.max, { message: 'must not be greater than max', path: ['min'] }),
-  ], { error: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}, or {"min": n, "max": n}` })
-  .describe('Milliseconds to wait before the outcome (or before the normal answer): a number, or {min, max} drawn from the seed.')
+  .union(
+    [
+      z.int().min(0).max(MAX_DELAY_MS),
+      z
+        .strictObject({ min: z.int().min(0).max(MAX_DELAY_MS), max: z.int().min(0).max(MAX_DELAY_MS) })
+        .refine((range) => range.min <= range.max, { message: 'must not be greater than max', path: ['min'] }),
+    ],
+    { error: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}, or {"min": n, "max": n}` },
+  )
+  .describe(
+    'Milliseconds to wait before the outcome (or before the normal answer): a number, or {min, max} drawn from the seed.',
+  )
 
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 /** A header value the simulator may send: visible ASCII, spaces and tabs inside, none at the ends. */
 const HEADER_VALUE = /^(?:[\x21-\x7e](?:[\t\x20-\x7e]*[\x21-\x7e])?)?$/
 /** Headers that frame the message or the connection: the server sets them, a scenario may not. */
-export const FRAMING_HEADERS = ['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer', 'te', 'host'] as const
+const FRAMING_HEADERS = [
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'trailer',
+  'te',
+  'host',
+] as const
 
 const ResponseHeaders = z
   .record(
     z.string(),
-    z
-      .string()
-      .max(1024, { error: 'a header value must be at most 1024 characters' })
-      .regex(HEADER_VALUE, { error: 'a header value must be visible ASCII characters (spaces inside), without CR, LF or NUL' }),
+    z.string().max(1024, { error: 'a header value must be at most 1024 characters' }).regex(HEADER_VALUE, {
+      error: 'a header value must be visible ASCII characters (spaces inside), without CR, LF or NUL',
+    }),
   )
   .superRefine((headers, context) => {
     for (const name of Object.keys(headers)) {
       if (!HEADER_NAME.test(name)) {
-        context.addIssue({ code: 'custom', path: [name], message: "a header name must be an HTTP token: letters, digits and !#$%&'*+.^_`|~-" })
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: "a header name must be an HTTP token: letters, digits and !#$%&'*+.^_`|~-",
+        })
       } else if ((FRAMING_HEADERS as readonly string[]).includes(name.toLowerCase())) {
-        context.addIssue({ code: 'custom', path: [name], message: `is set by the server and cannot be set by a scenario (nor ${FRAMING_HEADERS.join(', ')})` })
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is set by the server and cannot be set by a scenario (nor ${FRAMING_HEADERS.join(', ')})`,
+        })
       }
     }
   })
   // Lower-cased, so a scenario's Content-Type replaces the answer's content-type instead of adding a second one.
-  .transform((headers) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])))
+  .transform((headers) =>
+    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
+  )
 
 const Respond = z
   .strictObject({
     status: z.literal(SCENARIO_STATUSES, { error: `must be one of ${SCENARIO_STATUSES.join(', ')}` }),
     message: z.string().min(1, { error: 'must be a non-empty string' }),
     error: z.string().min(1).optional().describe('The `error` member; default: the reason phrase of the status.'),
-    headers: ResponseHeaders.optional().describe('Extra response headers, e.g. Retry-After; they replace the answer\'s own of the same name.'),
+    headers: ResponseHeaders.optional().describe(
+      "Extra response headers, e.g. Retry-After; they replace the answer's own of the same name.",
+    ),
   })
   .describe('Answer with this status in the documented error shape {statusCode, error, message}.')
 
@@ -94,7 +122,11 @@ export const ScenarioRule = z
     operation: OperationTarget,
     description: z.string().optional(),
     match: RuleMatch.optional(),
-    fromCall: z.int().min(1).optional().describe('Fire from the nth matching call on (1-based): 2 = the 2nd and later calls.'),
+    fromCall: z
+      .int()
+      .min(1)
+      .optional()
+      .describe('Fire from the nth matching call on (1-based): 2 = the 2nd and later calls.'),
     every: z.int().min(1).optional().describe('Fire on every nth matching call only: 3 = calls 3, 6, 9 …'),
     times: z.int().min(1).optional().describe('Fire at most this many times.'),
     delayMs: Delay.optional(),
@@ -103,10 +135,18 @@ export const ScenarioRule = z
   })
   .superRefine((rule, context) => {
     if (rule.delayMs === undefined && rule.respond === undefined && rule.networkError === undefined) {
-      context.addIssue({ code: 'custom', path: [], message: 'a rule needs at least one of delayMs, respond or networkError' })
+      context.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'a rule needs at least one of delayMs, respond or networkError',
+      })
     }
     if (rule.respond !== undefined && rule.networkError !== undefined) {
-      context.addIssue({ code: 'custom', path: ['networkError'], message: 'a rule gives either respond or networkError, not both' })
+      context.addIssue({
+        code: 'custom',
+        path: ['networkError'],
+        message: 'a rule gives either respond or networkError, not both',
+      })
     }
     checkMatchedFields(rule, context)
   })
@@ -141,7 +181,8 @@ function checkMatchedFields(rule: ScenarioRule, context: z.RefinementCtx): void 
     if (given === undefined || names === undefined) continue
     for (const name of Object.keys(given)) {
       if (names.includes(name)) continue
-      const has = names.length === 0 ? `${operation.id} has no ${plural[part]}` : `${operation.id} has ${names.join(', ')}`
+      const has =
+        names.length === 0 ? `${operation.id} has no ${plural[part]}` : `${operation.id} has ${names.join(', ')}`
       context.addIssue({ code: 'custom', path: ['match', part, name], message: `unknown ${singular[part]}: ${has}` })
     }
   }
@@ -150,7 +191,12 @@ function checkMatchedFields(rule: ScenarioRule, context: z.RefinementCtx): void 
 export const ScenarioWorld = z
   .strictObject({
     fixtures: z.enum(['empty']).optional().describe('A named fixture set: "empty" is a world without any record.'),
-    size: z.int().min(0).max(MAX_WORLD_SIZE).optional().describe('Generate a coherent world of this many debt tokens from the seed.'),
+    size: z
+      .int()
+      .min(0)
+      .max(MAX_WORLD_SIZE)
+      .optional()
+      .describe('Generate a coherent world of this many debt tokens from the seed.'),
   })
   .refine((world) => (world.fixtures === undefined) !== (world.size === undefined), {
     message: 'give exactly one of fixtures or size',
@@ -160,25 +206,41 @@ export type ScenarioWorld = z.infer<typeof ScenarioWorld>
 
 const HttpMethodName = z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])
 
-const StepRequest = z.strictObject({
-  method: HttpMethodName,
-  path: z.string().startsWith('/', { error: 'must start with /' }).describe('The path, may hold {{placeholders}} and a query string.'),
-  query: z.record(z.string(), WireScalar).optional().describe('Query parameters appended to the path.'),
-  headers: z
-    .record(z.string(), z.union([z.string(), z.null()]))
-    .optional()
-    .describe('Request headers. Authorization defaults to a Bearer token; "Bearer ***" is replaced by it; null sends none.'),
-  body: z.json().optional().describe('A JSON body (sent with Content-Type: application/json); a string is sent as it is.'),
-}).refine((request) => request.body === undefined || (request.method !== 'GET' && request.method !== 'HEAD'), {
-  message: 'a GET or HEAD request carries no body',
-  path: ['body'],
-})
+const StepRequest = z
+  .strictObject({
+    method: HttpMethodName,
+    path: z
+      .string()
+      .startsWith('/', { error: 'must start with /' })
+      .describe('The path, may hold {{placeholders}} and a query string.'),
+    query: z.record(z.string(), WireScalar).optional().describe('Query parameters appended to the path.'),
+    headers: z
+      .record(z.string(), z.union([z.string(), z.null()]))
+      .optional()
+      .describe(
+        'Request headers. Authorization defaults to a Bearer token; "Bearer ***" is replaced by it; null sends none.',
+      ),
+    body: z
+      .json()
+      .optional()
+      .describe('A JSON body (sent with Content-Type: application/json); a string is sent as it is.'),
+  })
+  .refine((request) => request.body === undefined || (request.method !== 'GET' && request.method !== 'HEAD'), {
+    message: 'a GET or HEAD request carries no body',
+    path: ['body'],
+  })
 
 const StepExpectation = z
   .strictObject({
     status: z.int().min(100).max(599).optional(),
-    body: z.json().optional().describe('A subset of the response body: listed members must be equal, others are ignored.'),
-    headers: z.record(z.string(), z.string()).optional().describe('Response headers that must be equal (names ignore case).'),
+    body: z
+      .json()
+      .optional()
+      .describe('A subset of the response body: listed members must be equal, others are ignored.'),
+    headers: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Response headers that must be equal (names ignore case).'),
     networkError: z.literal(true).optional().describe('The request must fail at the network level.'),
     minDurationMs: z.int().min(0).optional().describe('The answer must take at least this long (delays).'),
   })
@@ -187,9 +249,9 @@ const StepExpectation = z
   })
 
 const CaptureName = z.string().regex(/^[A-Za-z_]\w*$/, { error: 'must be a name of letters, digits and _' })
-const CapturePath = z
-  .string()
-  .regex(/^(status|body|headers)(\.[^.[\]]+|\[\d+\])*$/, { error: 'must be a path such as body.contractAddress or body[0].id' })
+const CapturePath = z.string().regex(/^(status|body|headers)(\.[^.[\]]+|\[\d+\])*$/, {
+  error: 'must be a path such as body.contractAddress or body[0].id',
+})
 
 export const ScenarioStep = z.strictObject({
   name: z.string().optional(),
@@ -215,7 +277,10 @@ export const Scenario = z
       .optional()
       .describe('Options of the simulator the steps were written for: replay in-process uses them.'),
     rules: z.array(ScenarioRule).describe('Evaluated in order for every call; the first that applies wins.'),
-    steps: z.array(ScenarioStep).optional().describe('QA steps: requests and what to expect, replayed by npm run replay.'),
+    steps: z
+      .array(ScenarioStep)
+      .optional()
+      .describe('QA steps: requests and what to expect, replayed by npm run replay.'),
   })
   .meta({ title: 'debt-token-simulator scenario' })
 export type Scenario = z.infer<typeof Scenario>
@@ -246,7 +311,10 @@ export function parseScenario(raw: unknown, source: string): Scenario {
     source,
     issues.map((issue) =>
       issue.code === 'unrecognized_keys'
-        ? { path: formatPath([...issue.path, issue.keys[0]!]), message: 'unknown field (check the spelling against scenario.schema.json)' }
+        ? {
+            path: formatPath([...issue.path, issue.keys[0]!]),
+            message: 'unknown field (check the spelling against scenario.schema.json)',
+          }
         : { path: formatPath(issue.path), message: issueText(issue) },
     ),
   )

@@ -9,10 +9,11 @@
  * Counting in step 1 for every applicable rule, not only up to the winner, keeps "the 2nd call"
  * meaning the 2nd call to the operation, whatever earlier rules did with the 1st.
  */
-import { ANY_OPERATION, type Scenario, type ScenarioRule } from './scenario-schema.ts'
-import { type CallFields, matchesFields } from './match-fields.ts'
 
-export interface RuleDecision {
+import { type CallFields, matchesFields } from './match-fields.ts'
+import { ANY_OPERATION, type Scenario, type ScenarioRule } from './scenario-schema.ts'
+
+interface RuleDecision {
   readonly ruleIndex: number
   readonly rule: ScenarioRule
   /** The delay to wait before the outcome, drawn already when the rule gives a range. */

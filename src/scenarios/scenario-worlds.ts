@@ -4,8 +4,9 @@
  * `{ size: n }` is a seeded generated world. Each is built once per simulator and then shared, like
  * the default world, by every model made from it.
  */
+
+import { parseWorld, snapshotWorld, type WorldSnapshot } from '../model/world.ts'
 import { generateWorld } from '../model/world-generator.ts'
-import { type WorldSnapshot, parseWorld, snapshotWorld } from '../model/world.ts'
 import type { ScenarioWorld } from './scenario-schema.ts'
 
 export interface WorldSource {

@@ -32,9 +32,7 @@ let parsed: Readonly<Record<string, Scenario>> | undefined
 
 /** The shipped scenarios by name, each validated when first looked up (start-up parses none). */
 export function shippedScenarioEntries(): Record<string, CatalogEntry> {
-  return Object.fromEntries(
-    Object.keys(shippedScenarioFiles).map((name) => [name, () => shippedScenarios()[name]!]),
-  )
+  return Object.fromEntries(Object.keys(shippedScenarioFiles).map((name) => [name, () => shippedScenarios()[name]!]))
 }
 
 /** The shipped scenarios by name, validated. */

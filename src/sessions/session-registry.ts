@@ -6,8 +6,8 @@
 import { ApiError } from '../http/api-error.ts'
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9._~-]{1,64}$/
-export const DEFAULT_SESSION_LIMIT = 100
-export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000
+const DEFAULT_SESSION_LIMIT = 100
+const DEFAULT_SESSION_IDLE_MS = 30 * 60_000
 
 export interface SessionOptions {
   limit?: number

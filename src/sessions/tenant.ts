@@ -5,7 +5,7 @@
  * writes. The clock is shared by all.
  */
 import type { WorldState } from '../model/world-state.ts'
-import { type ScenarioActivation, createScenarioActivation } from '../scenarios/scenario-activation.ts'
+import { createScenarioActivation, type ScenarioActivation } from '../scenarios/scenario-activation.ts'
 import type { ScenarioCatalog } from '../scenarios/scenario-catalog.ts'
 import type { ScenarioWorld } from '../scenarios/scenario-schema.ts'
 

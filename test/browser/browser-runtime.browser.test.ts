@@ -14,13 +14,13 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationIds } from '../../src/contract/operations.ts'
 import { matchRoute } from '../../src/pipeline/router.ts'
-import { strictListenOptions } from '../../src/runtimes/node.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
-import { NEW_WALLET_A, NEW_WALLET_B, fixtures } from '../support/world.ts'
-import { type WireReply, type WireRequest, runRequests } from './app/wire.ts'
-import { type LaunchedChromium, chromiumAvailability, launchChromium } from './support/chromium.ts'
-import { type TestPage, startTestPage } from './support/test-page.ts'
-import { PAYER, ReplyBook, phases } from './sequence.ts'
+import { strictListenOptions } from '../../src/runtimes/node.ts'
+import { fixtures, NEW_WALLET_A, NEW_WALLET_B } from '../support/world.ts'
+import { runRequests, type WireReply, type WireRequest } from './app/wire.ts'
+import { PAYER, phases, ReplyBook } from './sequence.ts'
+import { chromiumAvailability, type LaunchedChromium, launchChromium } from './support/chromium.ts'
+import { startTestPage, type TestPage } from './support/test-page.ts'
 
 /** A seed other than the default, so the page provably uses the one it is given. */
 const SEED = 4242
@@ -63,7 +63,10 @@ async function runSequence(
   return { requests, replies, book }
 }
 
-const title = availability.kind === 'skip' ? `browser runtime in Chromium (skipped: ${availability.reason})` : 'browser runtime in Chromium'
+const title =
+  availability.kind === 'skip'
+    ? `browser runtime in Chromium (skipped: ${availability.reason})`
+    : 'browser runtime in Chromium'
 
 describe.skipIf(availability.kind === 'skip')(title, () => {
   let testPage: TestPage | undefined
@@ -81,7 +84,11 @@ describe.skipIf(availability.kind === 'skip')(title, () => {
       `running ${requests.length} requests in the page`,
     )
   const inProcess = (requests: WireRequest[]) => runRequests(API_BASE_URL, requests)
-  const resetPage = () => within(page.evaluate(() => window.simulatorPage!.reset()), 'reset() in the page')
+  const resetPage = () =>
+    within(
+      page.evaluate(() => window.simulatorPage!.reset()),
+      'reset() in the page',
+    )
 
   beforeAll(async () => {
     if (availability.kind === 'required-but-missing') throw new Error(availability.reason)
@@ -92,7 +99,8 @@ describe.skipIf(availability.kind === 'skip')(title, () => {
     page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`))
     page.on('console', (message) => {
       // Chromium logs every 4xx/5xx fetch as "Failed to load resource"; the sequence asks for those on purpose.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(`console: ${message.text()}`)
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        pageErrors.push(`console: ${message.text()}`)
     })
     await page.goto(`${testPage.origin}/?seed=${SEED}&api=${encodeURIComponent(API_BASE_URL)}`)
     await page.waitForFunction(() => window.simulatorPage !== undefined || window.simulatorPageError !== undefined)
@@ -136,7 +144,9 @@ describe.skipIf(availability.kind === 'skip')(title, () => {
     expect(pageErrors).toEqual([])
     await mkdir(join(SCREENSHOT, '..'), { recursive: true })
     await within(page.screenshot({ path: SCREENSHOT, fullPage: true }), 'the screenshot')
-    console.info(`[browser-runtime] ${actual.replies.length} requests, bundle ${testPage!.bundleBytes} bytes, screenshot: ${SCREENSHOT}`)
+    console.info(
+      `[browser-runtime] ${actual.replies.length} requests, bundle ${testPage!.bundleBytes} bytes, screenshot: ${SCREENSHOT}`,
+    )
   })
 
   it('answers what the contract says, in the page on its own', async () => {
@@ -150,7 +160,10 @@ describe.skipIf(availability.kind === 'skip')(title, () => {
     expect(reply('no Authorization header').text).toBe(
       '{"statusCode":"401","error":"Unauthorized","message":"Authorization header is missing: send Authorization: Bearer <token>"}',
     )
-    expect(reply('no Authorization header').headers).toEqual({ 'content-type': 'application/json', 'www-authenticate': 'Bearer' })
+    expect(reply('no Authorization header').headers).toEqual({
+      'content-type': 'application/json',
+      'www-authenticate': 'Bearer',
+    })
     expect(reply('Basic instead of Bearer').status).toBe(401)
     expect(reply('empty Bearer token').status).toBe(401)
     expect(reply('POST without Authorization').status).toBe(401)
@@ -196,10 +209,18 @@ describe.skipIf(availability.kind === 'skip')(title, () => {
 
     // The signature contract opened a debt token, seen by its creditor and by its debtor.
     const created = json('read created signature contract')
-    expect(created).toMatchObject({ creditorWalletAddress: NEW_WALLET_A, debtorWalletAddress: NEW_WALLET_B, installments: '6' })
+    expect(created).toMatchObject({
+      creditorWalletAddress: NEW_WALLET_A,
+      debtorWalletAddress: NEW_WALLET_B,
+      installments: '6',
+    })
     const [debtToken, ...more] = json('list new creditor debt tokens')
     expect(more).toEqual([])
-    expect(debtToken).toMatchObject({ creditorAddress: NEW_WALLET_A, debtorAddress: NEW_WALLET_B, originalAmount: '12000.00' })
+    expect(debtToken).toMatchObject({
+      creditorAddress: NEW_WALLET_A,
+      debtorAddress: NEW_WALLET_B,
+      originalAmount: '12000.00',
+    })
     expect(debtToken.parcels).toHaveLength(6)
     expect(json('list new debtor debt tokens')).toEqual([debtToken])
     expect(json('read new creditor debt token')).toEqual([debtToken])
@@ -210,7 +231,12 @@ describe.skipIf(availability.kind === 'skip')(title, () => {
     const securityToken = json('create security token')
     expect(securityToken.vaultAddresses).toHaveLength(2)
     const [listed] = json('list updated security token')
-    expect(listed).toMatchObject({ contractAddress: securityToken.contractAddress, symbol: 'BRWSR', acceptedRebatePercentage: 2.5, totalInvestmentAmount: 125000 })
+    expect(listed).toMatchObject({
+      contractAddress: securityToken.contractAddress,
+      symbol: 'BRWSR',
+      acceptedRebatePercentage: 2.5,
+      totalInvestmentAmount: 125000,
+    })
     expect(listed.series.map((series: { name: string }) => series.name)).toEqual(['Sênior', 'Subordinada'])
     expect(json('delete security token')).toMatchObject({ success: true })
     expect(json('list deleted security token')).toEqual([])
@@ -218,11 +244,20 @@ describe.skipIf(availability.kind === 'skip')(title, () => {
 
     // Payments: `series` and `serie` both land in `serie`; updates show in the lists.
     const [managerPayment] = json('list created manager payments')
-    expect(managerPayment).toMatchObject({ managerAddress: PAYER.manager, serie: 'SENIOR', status: 'PENDING', date: '2026-03-02T12:00:00.000Z' })
-    expect(json('list updated manager payments')).toEqual([{ ...managerPayment, status: 'PAID', hash: expect.any(String) }])
+    expect(managerPayment).toMatchObject({
+      managerAddress: PAYER.manager,
+      serie: 'SENIOR',
+      status: 'PENDING',
+      date: '2026-03-02T12:00:00.000Z',
+    })
+    expect(json('list updated manager payments')).toEqual([
+      { ...managerPayment, status: 'PAID', hash: expect.any(String) },
+    ])
     const [investorPayment] = json('list created investor payments')
     expect(investorPayment).toMatchObject({ investorAddress: PAYER.investor, serie: 'MEZANINO', type: 'JUROS' })
-    expect(json('list updated investor payments')).toMatchObject([{ id: investorPayment.id, status: 'FAILED', date: '2026-03-02T13:00:00Z' }])
+    expect(json('list updated investor payments')).toMatchObject([
+      { id: investorPayment.id, status: 'FAILED', date: '2026-03-02T13:00:00Z' },
+    ])
     expect(reply('PAID payment back to PENDING').status).toBe(400)
     expect(reply('series and serie disagree').status).toBe(400)
 
@@ -242,11 +277,19 @@ describe.skipIf(availability.kind === 'skip')(title, () => {
     const outside = await within(
       page.evaluate(async (path) => {
         const response = await fetch(path, { headers: { authorization: 'Bearer x' } })
-        return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() }
+        return {
+          status: response.status,
+          contentType: response.headers.get('content-type'),
+          text: await response.text(),
+        }
       }, `/users/${user.id}`),
       'a same-origin fetch',
     )
     // The page's own static server answered, not the simulator.
-    expect(outside).toEqual({ status: 404, contentType: 'text/plain; charset=utf-8', text: `test page server: no GET /users/${user.id}\n` })
+    expect(outside).toEqual({
+      status: 404,
+      contentType: 'text/plain; charset=utf-8',
+      text: `test page server: no GET /users/${user.id}\n`,
+    })
   })
 })

@@ -4,8 +4,9 @@
  * requests name what earlier ones created (addresses and ids the seeded simulator generates);
  * each phase is built from the replies of the phases before it.
  */
+
+import { fixtures, HASH_A, NEW_WALLET_A, NEW_WALLET_B, UNKNOWN_ADDRESS } from '../support/world.ts'
 import type { WireReply, WireRequest } from './app/wire.ts'
-import { HASH_A, NEW_WALLET_A, NEW_WALLET_B, UNKNOWN_ADDRESS, fixtures } from '../support/world.ts'
 
 const TOKEN = 'browser-test-token'
 const AUTH = { authorization: `Bearer ${TOKEN}` }
@@ -57,13 +58,15 @@ const send = (label: string, method: string, path: string, body?: unknown): Wire
 const user = fixtures.users[0]!
 const contract = fixtures.signatureContracts[0]!
 const managedToken = fixtures.debtTokens.find((token) => typeof token.securityTokenAddress === 'string')!
-const securityToken = fixtures.securityTokens.find((token) => token.contractAddress === managedToken.securityTokenAddress)!
+const securityToken = fixtures.securityTokens.find(
+  (token) => token.contractAddress === managedToken.securityTokenAddress,
+)!
 const managerPayment = fixtures.managerPayments.find((payment) => payment.status === 'PAID')!
 const investorPayment = fixtures.investorPayments[0]!
 
 /** The wallets and token the sequence's own payments are stored under. */
 export const PAYER = { manager: NEW_WALLET_A, investor: NEW_WALLET_B, token: securityToken.contractAddress } as const
-export const UNKNOWN_USER_ID = '00000000-0000-4000-8000-000000000000'
+const UNKNOWN_USER_ID = '00000000-0000-4000-8000-000000000000'
 
 export const phases: readonly Phase[] = [
   // 1. Reads of the fixtures, the creations, and the requests that must fail.
@@ -74,13 +77,19 @@ export const phases: readonly Phase[] = [
     get('list marketplace security tokens', '/securityToken?marketplace=true'),
     get('list one security token', `/securityToken?contractAddress=${securityToken.contractAddress}`),
     get('list debt tokens of a security token', `/manager/debt-tokens/${securityToken.contractAddress}`),
-    get('read debt token of a security token', `/manager/debt-tokens/${securityToken.contractAddress}/${managedToken.address}`),
+    get(
+      'read debt token of a security token',
+      `/manager/debt-tokens/${securityToken.contractAddress}/${managedToken.address}`,
+    ),
     get('list debtor debt tokens', `/debtToken/debtor/${managedToken.debtorAddress}`),
     get('read debtor debt token', `/debtToken/debtor/${managedToken.debtorAddress}/${managedToken.address}`),
     get('list creditor debt tokens', `/debtToken/creditor/${managedToken.creditorAddress}`),
     get('read creditor debt token', `/debtToken/creditor/${managedToken.creditorAddress}/${managedToken.address}`),
     get('list fixture manager payments', `/manager/${managerPayment.managerAddress}/${managerPayment.tokenAddress}`),
-    get('list fixture investor payments', `/investor/${investorPayment.investorAddress}/${investorPayment.tokenAddress}`),
+    get(
+      'list fixture investor payments',
+      `/investor/${investorPayment.investorAddress}/${investorPayment.tokenAddress}`,
+    ),
 
     send('create signature contract', 'POST', '/debtToken/signature-contract', {
       creditorWalletAddress: NEW_WALLET_A,
@@ -103,8 +112,21 @@ export const phases: readonly Phase[] = [
         emissionEndDate: '2026-06-30',
         maxExpirationDate: '2029-12-31',
         series: [
-          { name: 'Sênior', type: 'SENIOR', seriesAmount: '400000.00', sharesAmount: '400', unitPrice: '1000.00', remuneration: '1.2' },
-          { name: 'Subordinada', type: 'SUBORDINADA', seriesAmount: '100000.00', sharesAmount: '100', unitPrice: '1000.00' },
+          {
+            name: 'Sênior',
+            type: 'SENIOR',
+            seriesAmount: '400000.00',
+            sharesAmount: '400',
+            unitPrice: '1000.00',
+            remuneration: '1.2',
+          },
+          {
+            name: 'Subordinada',
+            type: 'SUBORDINADA',
+            seriesAmount: '100000.00',
+            sharesAmount: '100',
+            unitPrice: '1000.00',
+          },
         ],
       },
     }),
@@ -149,7 +171,13 @@ export const phases: readonly Phase[] = [
     get('no Authorization header', `/users/${user.id}`, {}),
     get('Basic instead of Bearer', `/users/${user.id}`, { authorization: 'Basic dXNlcjpwYXNz' }),
     get('empty Bearer token', `/users/${user.id}`, { authorization: 'Bearer ' }),
-    { ...send('POST without Authorization', 'POST', '/manager', { managerAddress: PAYER.manager, tokenAddress: PAYER.token }), headers: { 'content-type': 'application/json' } },
+    {
+      ...send('POST without Authorization', 'POST', '/manager', {
+        managerAddress: PAYER.manager,
+        tokenAddress: PAYER.token,
+      }),
+      headers: { 'content-type': 'application/json' },
+    },
 
     get('unknown user', `/users/${UNKNOWN_USER_ID}`),
     get('unknown signature contract', `/debtToken/signature-contract/${UNKNOWN_ADDRESS}`),

@@ -19,7 +19,11 @@ export function authCases(target: TargetRef) {
       it(`${operation.id} refuses missing or malformed credentials with 401`, async () => {
         const sample = samples[operation.id]
         for (const [, headers, message] of badHeaders) {
-          const reply = await target().send(sample.method, sample.path, { body: sample.body, auth: false, ...(headers && { headers }) })
+          const reply = await target().send(sample.method, sample.path, {
+            body: sample.body,
+            auth: false,
+            ...(headers && { headers }),
+          })
           expect(expectErrorShape(reply, 401)).toMatch(message)
           expect(reply.json.error).toBe('Unauthorized')
         }
@@ -37,7 +41,10 @@ export function authCases(target: TargetRef) {
       const before = await target().send('GET', samples.listManagerPayments.path)
       const sample = samples.createManagerPayment
       const payment = sample.body as { managerAddress: string; tokenAddress: string }
-      await target().send('POST', '/manager', { body: { ...payment, managerAddress: before.json[0].managerAddress, tokenAddress: before.json[0].tokenAddress }, auth: false })
+      await target().send('POST', '/manager', {
+        body: { ...payment, managerAddress: before.json[0].managerAddress, tokenAddress: before.json[0].tokenAddress },
+        auth: false,
+      })
       const after = await target().send('GET', samples.listManagerPayments.path)
       expect(after.json).toEqual(before.json)
       const deleted = await target().send('DELETE', samples.deleteSecurityToken.path, { auth: false })

@@ -1,6 +1,6 @@
 /** Debt token queries by security token, debtor and creditor; route precedence; formats. */
 import { describe, expect, it } from 'vitest'
-import { UNKNOWN_ADDRESS, expectErrorShape, fixtures } from '../support/world.ts'
+import { expectErrorShape, fixtures, UNKNOWN_ADDRESS } from '../support/world.ts'
 import type { TargetRef } from './run-conformance.ts'
 
 const wire = (token: (typeof fixtures.debtTokens)[number]) => {
@@ -15,9 +15,14 @@ export function debtTokenCases(target: TargetRef) {
   describe('debt tokens', () => {
     const securityToken = fixtures.securityTokens[0]!.contractAddress
     const token = fixtures.debtTokens.find((candidate) => candidate.securityTokenAddress === securityToken)!
-    const other = fixtures.debtTokens.find((candidate) => candidate.securityTokenAddress !== securityToken && candidate.debtorAddress !== token.debtorAddress && candidate.creditorAddress !== token.creditorAddress)!
+    const other = fixtures.debtTokens.find(
+      (candidate) =>
+        candidate.securityTokenAddress !== securityToken &&
+        candidate.debtorAddress !== token.debtorAddress &&
+        candidate.creditorAddress !== token.creditorAddress,
+    )!
 
-    it('lists a security token\'s debt tokens on /manager/debt-tokens/{st} (never taken for a payment list)', async () => {
+    it("lists a security token's debt tokens on /manager/debt-tokens/{st} (never taken for a payment list)", async () => {
       const reply = await target().send('GET', `/manager/debt-tokens/${securityToken}`)
       expect(reply.status).toBe(200)
       expect(reply.json).toEqual(tokensWhere('securityTokenAddress', securityToken))
@@ -25,8 +30,10 @@ export function debtTokenCases(target: TargetRef) {
       expect(reply.json[0]).toHaveProperty('parcels')
     })
 
-    it('answers one debt token of a security token as an array, [] when it is another\'s', async () => {
-      expect((await target().send('GET', `/manager/debt-tokens/${securityToken}/${token.address}`)).json).toEqual([wire(token)])
+    it("answers one debt token of a security token as an array, [] when it is another's", async () => {
+      expect((await target().send('GET', `/manager/debt-tokens/${securityToken}/${token.address}`)).json).toEqual([
+        wire(token),
+      ])
       expect((await target().send('GET', `/manager/debt-tokens/${securityToken}/${other.address}`)).json).toEqual([])
     })
 
@@ -39,21 +46,31 @@ export function debtTokenCases(target: TargetRef) {
         expect(byDebtor).toContainEqual(wire(seeded))
         expect(byCreditor).toContainEqual(wire(seeded))
         if (seeded.securityTokenAddress !== null) {
-          expect((await target().send('GET', `/manager/debt-tokens/${seeded.securityTokenAddress}`)).json).toContainEqual(wire(seeded))
+          expect(
+            (await target().send('GET', `/manager/debt-tokens/${seeded.securityTokenAddress}`)).json,
+          ).toContainEqual(wire(seeded))
         }
       }
     })
 
-    it('answers a debtor\'s or creditor\'s single token as an array, [] for someone else\'s', async () => {
-      expect((await target().send('GET', `/debtToken/debtor/${token.debtorAddress}/${token.address}`)).json).toEqual([wire(token)])
-      expect((await target().send('GET', `/debtToken/creditor/${token.creditorAddress}/${token.address}`)).json).toEqual([wire(token)])
+    it("answers a debtor's or creditor's single token as an array, [] for someone else's", async () => {
+      expect((await target().send('GET', `/debtToken/debtor/${token.debtorAddress}/${token.address}`)).json).toEqual([
+        wire(token),
+      ])
+      expect(
+        (await target().send('GET', `/debtToken/creditor/${token.creditorAddress}/${token.address}`)).json,
+      ).toEqual([wire(token)])
       expect((await target().send('GET', `/debtToken/debtor/${token.debtorAddress}/${other.address}`)).json).toEqual([])
-      expect((await target().send('GET', `/debtToken/creditor/${token.creditorAddress}/${other.address}`)).json).toEqual([])
+      expect(
+        (await target().send('GET', `/debtToken/creditor/${token.creditorAddress}/${other.address}`)).json,
+      ).toEqual([])
     })
 
     it('treats address casing as insignificant', async () => {
       const upper = `0x${token.debtorAddress.slice(2).toUpperCase()}`
-      expect((await target().send('GET', `/debtToken/debtor/${upper}`)).json).toEqual(tokensWhere('debtorAddress', token.debtorAddress))
+      expect((await target().send('GET', `/debtToken/debtor/${upper}`)).json).toEqual(
+        tokensWhere('debtorAddress', token.debtorAddress),
+      )
     })
 
     it('answers [] for well-formed addresses that match nothing', async () => {
@@ -75,13 +92,17 @@ export function debtTokenCases(target: TargetRef) {
       const cases: [string, RegExp][] = [
         ['/manager/debt-tokens/0x123', /path parameter securityTokenAddress must be an ADDRESS/],
         [`/manager/debt-tokens/${securityToken}/xyz`, /path parameter debtTokenAddress must be an ADDRESS/],
-        [`/debtToken/debtor/${'0x' + 'g'.repeat(40)}`, /path parameter address must be an ADDRESS/],
+        [`/debtToken/debtor/0x${'g'.repeat(40)}`, /path parameter address must be an ADDRESS/],
         [`/debtToken/debtor/${token.debtorAddress}/0x`, /path parameter tokenAddress must be an ADDRESS/],
         ['/debtToken/creditor/abc', /path parameter address must be an ADDRESS/],
         [`/debtToken/creditor/abc/${token.address}`, /path parameter address must be an ADDRESS/],
-        [`/debtToken/creditor/${token.creditorAddress}/${token.address}0`, /path parameter tokenAddress must be an ADDRESS/],
+        [
+          `/debtToken/creditor/${token.creditorAddress}/${token.address}0`,
+          /path parameter tokenAddress must be an ADDRESS/,
+        ],
       ]
-      for (const [path, message] of cases) expect(expectErrorShape(await target().send('GET', path), 400), path).toMatch(message)
+      for (const [path, message] of cases)
+        expect(expectErrorShape(await target().send('GET', path), 400), path).toMatch(message)
     })
 
     it('answers 400 (not a 5xx) for a malformed percent-escape in a path', async () => {

@@ -11,7 +11,10 @@ import type { TargetRef } from './run-conformance.ts'
 export function openApiCases(target: TargetRef) {
   describe('OpenAPI document', () => {
     it('describes every reply the behaviour suite received', () => {
-      const document = buildOpenApiDocument() as { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, unknown> } }
+      const document = buildOpenApiDocument() as {
+        paths: Record<string, Record<string, any>>
+        components: { schemas: Record<string, unknown> }
+      }
       const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true })
       ajv.addSchema({ $id: 'openapi', components: document.components }, 'openapi')
       const exchanges = target().exchanges
@@ -22,11 +25,21 @@ export function openApiCases(target: TargetRef) {
         if (match.kind !== 'operation') continue
         const declared = document.paths[match.operation.path]![exchange.method.toLowerCase()]
         const response = declared.responses[String(exchange.status)]
-        expect(response, `${match.operation.id} answered ${exchange.status}, which the document does not declare`).toBeDefined()
+        expect(
+          response,
+          `${match.operation.id} answered ${exchange.status}, which the document does not declare`,
+        ).toBeDefined()
         expect(exchange.contentType).toMatch(/^application\/json/)
-        const schema = JSON.parse(JSON.stringify(response.content['application/json'].schema).replaceAll('"#/components/', '"openapi#/components/'))
+        const schema = JSON.parse(
+          JSON.stringify(response.content['application/json'].schema).replaceAll(
+            '"#/components/',
+            '"openapi#/components/',
+          ),
+        )
         const valid = ajv.validate(schema, exchange.json)
-        expect(valid, `${exchange.method} ${exchange.path} → ${exchange.status}: ${ajv.errorsText(ajv.errors)}`).toBe(true)
+        expect(valid, `${exchange.method} ${exchange.path} → ${exchange.status}: ${ajv.errorsText(ajv.errors)}`).toBe(
+          true,
+        )
         checked++
       }
       expect(checked).toBeGreaterThan(300)

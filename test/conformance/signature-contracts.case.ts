@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { ADDRESS_PATTERN } from '../../src/contract/formats.ts'
 import { samples } from '../support/samples.ts'
-import { NEW_WALLET_A, NEW_WALLET_B, UNKNOWN_ADDRESS, expectErrorShape, fixtures } from '../support/world.ts'
+import { expectErrorShape, fixtures, NEW_WALLET_A, NEW_WALLET_B, UNKNOWN_ADDRESS } from '../support/world.ts'
 import type { TargetRef } from './run-conformance.ts'
 
 const sample = samples.createSignatureContract
@@ -61,9 +61,20 @@ export function signatureContractCases(target: TargetRef) {
         debtorSignature: '',
       })
       expect(token.parcels).toHaveLength(12)
-      expect(token.parcels.map((parcel: { parcelId: number }) => parcel.parcelId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
-      expect(token.parcels[0]).toMatchObject({ amount: 110016, dueDate: Date.UTC(2026, 3, 1) / 1000, isPaid: false, paymentHash: '', juros: '180.00' })
-      const principal = token.parcels.reduce((sum: number, parcel: { amount: number; juros: string }) => sum + parcel.amount - toCents(parcel.juros), 0)
+      expect(token.parcels.map((parcel: { parcelId: number }) => parcel.parcelId)).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+      ])
+      expect(token.parcels[0]).toMatchObject({
+        amount: 110016,
+        dueDate: Date.UTC(2026, 3, 1) / 1000,
+        isPaid: false,
+        paymentHash: '',
+        juros: '180.00',
+      })
+      const principal = token.parcels.reduce(
+        (sum: number, parcel: { amount: number; juros: string }) => sum + parcel.amount - toCents(parcel.juros),
+        0,
+      )
       expect(principal).toBe(1_200_000)
       const owed = token.parcels.reduce((sum: number, parcel: { amount: number }) => sum + parcel.amount, 0)
       expect(toCents(token.amount)).toBe(owed)
@@ -82,7 +93,10 @@ export function signatureContractCases(target: TargetRef) {
 
     it('reads a seeded contract, with any casing of its address', async () => {
       const seeded = fixtures.signatureContracts[1]!
-      const read = await target().send('GET', `/debtToken/signature-contract/${seeded.signatureContractAddress.toUpperCase().replace('0X', '0x')}`)
+      const read = await target().send(
+        'GET',
+        `/debtToken/signature-contract/${seeded.signatureContractAddress.toUpperCase().replace('0X', '0x')}`,
+      )
       expect(read.status).toBe(200)
       expect(read.json).toEqual(seeded)
     })
@@ -94,13 +108,41 @@ export function signatureContractCases(target: TargetRef) {
     })
 
     const invalid: [string, unknown, RegExp][] = [
-      ['a malformed wallet ADDRESS', { ...sampleBody, creditorWalletAddress: '0x1234' }, /body\.creditorWalletAddress must be an ADDRESS/],
-      ['an impossible date', { ...sampleBody, firstInstallmentDueDate: '2026-02-30' }, /body\.firstInstallmentDueDate must be a date/],
-      ['a date-time where a date is due', { ...sampleBody, firstInstallmentDueDate: '2026-04-01T00:00:00Z' }, /firstInstallmentDueDate/],
-      ['a number where a string is due', { ...sampleBody, installments: 12 }, /body\.installments must be a string, got number/],
-      ['a non-numeric amount', { ...sampleBody, debtTotalValue: 'lots' }, /body\.debtTotalValue must be an amount of money written as a string/],
-      ['an unknown party type', { ...sampleBody, type: 'robot' }, /body\.type must be one of legalPerson, naturalPerson/],
-      ['an unknown payment frequency', { ...sampleBody, paymentFrequency: 'hourly' }, /body\.paymentFrequency must be one of/],
+      [
+        'a malformed wallet ADDRESS',
+        { ...sampleBody, creditorWalletAddress: '0x1234' },
+        /body\.creditorWalletAddress must be an ADDRESS/,
+      ],
+      [
+        'an impossible date',
+        { ...sampleBody, firstInstallmentDueDate: '2026-02-30' },
+        /body\.firstInstallmentDueDate must be a date/,
+      ],
+      [
+        'a date-time where a date is due',
+        { ...sampleBody, firstInstallmentDueDate: '2026-04-01T00:00:00Z' },
+        /firstInstallmentDueDate/,
+      ],
+      [
+        'a number where a string is due',
+        { ...sampleBody, installments: 12 },
+        /body\.installments must be a string, got number/,
+      ],
+      [
+        'a non-numeric amount',
+        { ...sampleBody, debtTotalValue: 'lots' },
+        /body\.debtTotalValue must be an amount of money written as a string/,
+      ],
+      [
+        'an unknown party type',
+        { ...sampleBody, type: 'robot' },
+        /body\.type must be one of legalPerson, naturalPerson/,
+      ],
+      [
+        'an unknown payment frequency',
+        { ...sampleBody, paymentFrequency: 'hourly' },
+        /body\.paymentFrequency must be one of/,
+      ],
       ['a JSON array body', [sampleBody], /body must be a JSON object, got array/],
       ['malformed JSON', '{"creditorWalletAddress": ', /not valid JSON/],
     ]
@@ -114,7 +156,9 @@ export function signatureContractCases(target: TargetRef) {
     }
 
     it('reports every violated field in one message', async () => {
-      const reply = await target().send('POST', sample.path, { body: { creditorWalletAddress: 'x', debtorWalletAddress: 'y', installments: '0' } })
+      const reply = await target().send('POST', sample.path, {
+        body: { creditorWalletAddress: 'x', debtorWalletAddress: 'y', installments: '0' },
+      })
       const message = expectErrorShape(reply, 400)
       expect(message).toContain('body.creditorWalletAddress')
       expect(message).toContain('body.debtorWalletAddress')

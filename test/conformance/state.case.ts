@@ -18,11 +18,17 @@ export function stateCases(target: TargetRef) {
 
     it('answers concurrent writes one after another, losing none', async () => {
       const path = samples.updateSecurityToken.path
-      const replies = await Promise.all(Array.from({ length: 20 }, () => target().send('PUT', path, { body: { investmentAmount: 1 } })))
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, () => target().send('PUT', path, { body: { investmentAmount: 1 } })),
+      )
       const totals = replies.map((reply) => reply.json.totalInvestmentAmount).sort((a, b) => a - b)
       expect(new Set(totals).size).toBe(20)
       expect(totals[19]! - totals[0]!).toBe(19)
-      const ids = await Promise.all(Array.from({ length: 10 }, () => target().send('POST', '/manager', { body: samples.createManagerPayment.body })))
+      const ids = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          target().send('POST', '/manager', { body: samples.createManagerPayment.body }),
+        ),
+      )
       expect(new Set(ids.map((reply) => reply.json.id)).size).toBe(10)
     })
 
@@ -30,7 +36,10 @@ export function stateCases(target: TargetRef) {
       await target().setClock(new Date('2028-06-01T00:00:00.000Z'))
       const tokens = (await target().send('GET', '/securityToken')).json
       expect(tokens.map((token: { expired: boolean }) => token.expired)).toEqual([true, false, true])
-      const body = { ...(samples.createManagerPayment.body as { managerAddress: string; tokenAddress: string }), date: undefined }
+      const body = {
+        ...(samples.createManagerPayment.body as { managerAddress: string; tokenAddress: string }),
+        date: undefined,
+      }
       await target().send('POST', '/manager', { body })
       const listed = (await target().send('GET', `/manager/${body.managerAddress}/${body.tokenAddress}`)).json
       expect(listed.at(-1).date).toBe('2028-06-01T00:00:00.000Z')

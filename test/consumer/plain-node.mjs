@@ -15,12 +15,21 @@ assert.ok(core.handlers.length >= 19, 'one msw handler per operation')
 const { simulator, server } = setupSimulatorServer()
 server.listen(strictListenOptions)
 try {
-  const created = await fetch('https://api.example.test/manager', { method: 'POST', headers: auth, body: JSON.stringify({ managerAddress: manager, tokenAddress: token, amount: 1500, serie: 'SENIOR' }) })
+  const created = await fetch('https://api.example.test/manager', {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ managerAddress: manager, tokenAddress: token, amount: 1500, serie: 'SENIOR' }),
+  })
   assert.equal(created.status, 200)
   const listed = await (await fetch(`https://api.example.test/manager/${manager}/${token}`, { headers: auth })).json()
-  assert.deepEqual({ amount: listed.at(-1).amount, serie: listed.at(-1).serie, status: listed.at(-1).status }, { amount: 1500, serie: 'SENIOR', status: 'PENDING' })
+  assert.deepEqual(
+    { amount: listed.at(-1).amount, serie: listed.at(-1).serie, status: listed.at(-1).status },
+    { amount: 1500, serie: 'SENIOR', status: 'PENDING' },
+  )
   simulator.reset()
-  const afterReset = await (await fetch(`https://api.example.test/manager/${manager}/${token}`, { headers: auth })).json()
+  const afterReset = await (
+    await fetch(`https://api.example.test/manager/${manager}/${token}`, { headers: auth })
+  ).json()
   assert.equal(afterReset.length, listed.length - 1)
 } finally {
   server.close()

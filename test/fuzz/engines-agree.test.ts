@@ -12,9 +12,9 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operations } from '../../src/contract/operations.ts'
 import type { SimRequest } from '../../src/http/sim-request.ts'
+import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { handleControlRequest } from '../../src/runtimes/standalone/control-routes.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
-import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import type { SimulatorCore } from '../../src/simulator-core.ts'
 import { samples } from '../support/samples.ts'
 import { HASH_A, UNKNOWN_ADDRESS } from '../support/world.ts'
@@ -79,7 +79,11 @@ async function sendInProcess(request: Generated): Promise<Answer | 'unhandled'> 
     return { status: reply.status, headers: documented(headers), body: reply.body ?? '' }
   }
   try {
-    const response = await fetch(`${API}${request.path}`, { method: request.method, headers: request.headers, ...(request.body !== undefined && { body: request.body }) })
+    const response = await fetch(`${API}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body !== undefined && { body: request.body }),
+    })
     return { status: response.status, headers: documented(response.headers), body: await response.text() }
   } catch {
     return 'unhandled' // no handler: msw lets it go to the network, where this host does not exist
@@ -87,7 +91,11 @@ async function sendInProcess(request: Generated): Promise<Answer | 'unhandled'> 
 }
 
 async function sendStandalone(request: Generated): Promise<Answer> {
-  const response = await fetch(`${standalone.url}${request.path}`, { method: request.method, headers: request.headers, ...(request.body !== undefined && { body: request.body }) })
+  const response = await fetch(`${standalone.url}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body !== undefined && { body: request.body }),
+  })
   return { status: response.status, headers: documented(response.headers), body: await response.text() }
 }
 
@@ -99,8 +107,35 @@ function fingerprint(simulator: SimulatorCore): string {
 // Generators
 
 const weirdScalar = fc.oneof(
-  fc.constantFrom(null, true, false, 0, -1, 1e308, Number.MAX_SAFE_INTEGER + 2, 0.1, '', ' ', 'null', '0x', UNKNOWN_ADDRESS, HASH_A, `0x${'F'.repeat(40)}`),
-  fc.constantFrom('2026-02-30', '2026-03-01T25:00:00Z', '0000-01-01', '9999-12-31', '+010000-01-01T00:00:00Z', '💥', '\u0000', '\r\n', 'é', '<script>'),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    0.1,
+    '',
+    ' ',
+    'null',
+    '0x',
+    UNKNOWN_ADDRESS,
+    HASH_A,
+    `0x${'F'.repeat(40)}`,
+  ),
+  fc.constantFrom(
+    '2026-02-30',
+    '2026-03-01T25:00:00Z',
+    '0000-01-01',
+    '9999-12-31',
+    '+010000-01-01T00:00:00Z',
+    '💥',
+    '\u0000',
+    '\r\n',
+    'é',
+    '<script>',
+  ),
   fc.string({ maxLength: 20 }),
   fc.integer(),
   fc.double({ noNaN: true }),
@@ -119,7 +154,14 @@ function mutatedBody(body: unknown): fc.Arbitrary<unknown> {
   const entries = Object.entries(body as Record<string, unknown>)
   return fc
     .tuple(
-      fc.array(fc.tuple(fc.nat({ max: Math.max(0, entries.length - 1) }), fc.constantFrom('drop', 'weird', 'keep'), weirdScalar), { maxLength: 3 }),
+      fc.array(
+        fc.tuple(
+          fc.nat({ max: Math.max(0, entries.length - 1) }),
+          fc.constantFrom('drop', 'weird', 'keep'),
+          weirdScalar,
+        ),
+        { maxLength: 3 },
+      ),
       fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), weirdScalar), { nil: undefined }),
     )
     .map(([edits, extra]) => {
@@ -135,7 +177,17 @@ function mutatedBody(body: unknown): fc.Arbitrary<unknown> {
     })
 }
 
-const authorization = fc.constantFrom<(string | undefined)[]>('Bearer fuzz-token', 'Bearer fuzz-token', 'Bearer 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', undefined, '', 'Basic abc', 'Bearer', 'bearer lower', 'Bearer a b')
+const authorization = fc.constantFrom<(string | undefined)[]>(
+  'Bearer fuzz-token',
+  'Bearer fuzz-token',
+  'Bearer 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
+  undefined,
+  '',
+  'Basic abc',
+  'Bearer',
+  'bearer lower',
+  'Bearer a b',
+)
 
 /** A request built from an operation's sample: mostly valid, often varied at one point. */
 const apiRequest: fc.Arbitrary<Generated> = fc
@@ -164,22 +216,45 @@ const apiRequest: fc.Arbitrary<Generated> = fc
       case 'bom':
         return fc.constant(base(`\uFEFF${json ?? '{}'}`))
       case 'deep':
-        return fc.constantFrom(60, 64, 65, 200).map((depth) => base(JSON.stringify({ ...(sample.body as object), extra: nested(depth) })))
+        return fc
+          .constantFrom(60, 64, 65, 200)
+          .map((depth) => base(JSON.stringify({ ...(sample.body as object), extra: nested(depth) })))
       case 'path': {
         const parts = sample.path.split('?')[0]!.split('/')
         const i = 1 + (pick % Math.max(1, parts.length - 1))
-        return fc.constantFrom(UNKNOWN_ADDRESS, '0xZZ', '%E0%A4%A', 'a'.repeat(300), `${parts[i]}/`, (parts[i] ?? '').toUpperCase(), '..').map((segment) => {
-          const copy = [...parts]
-          copy[i] = segment
-          return base(json, copy.join('/'))
-        })
+        return fc
+          .constantFrom(
+            UNKNOWN_ADDRESS,
+            '0xZZ',
+            '%E0%A4%A',
+            'a'.repeat(300),
+            `${parts[i]}/`,
+            (parts[i] ?? '').toUpperCase(),
+            '..',
+          )
+          .map((segment) => {
+            const copy = [...parts]
+            copy[i] = segment
+            return base(json, copy.join('/'))
+          })
       }
       case 'query':
-        return fc.constantFrom('marketplace=true', 'marketplace=yes', 'marketplace=true&marketplace=false', `contractAddress=${UNKNOWN_ADDRESS}`, 'contractAddress=0x1', 'x=1').map((query) =>
-          base(json, `${sample.path}${sample.path.includes('?') ? '&' : '?'}${query}`),
-        )
+        return fc
+          .constantFrom(
+            'marketplace=true',
+            'marketplace=yes',
+            'marketplace=true&marketplace=false',
+            `contractAddress=${UNKNOWN_ADDRESS}`,
+            'contractAddress=0x1',
+            'x=1',
+          )
+          .map((query) => base(json, `${sample.path}${sample.path.includes('?') ? '&' : '?'}${query}`))
       case 'method':
-        return fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH').map((method) => base(method === 'GET' || method === 'DELETE' ? undefined : (json ?? '{}'), sample.path, method))
+        return fc
+          .constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH')
+          .map((method) =>
+            base(method === 'GET' || method === 'DELETE' ? undefined : (json ?? '{}'), sample.path, method),
+          )
       default:
         return fc.constant(base(json))
     }
@@ -187,19 +262,59 @@ const apiRequest: fc.Arbitrary<Generated> = fc
 
 /** Control-route requests whose answers do not depend on timing (health and the journal do). */
 const controlRequest: fc.Arbitrary<Generated> = fc.oneof(
-  fc.constantFrom('', '?table=debtTokens', '?table=nope', '?limit=2', '?limit=-1', '?limit=x', '?table=users&table=users').map((query) => ({ method: 'GET', path: `/__sim/state${query}`, headers: {} })),
+  fc
+    .constantFrom(
+      '',
+      '?table=debtTokens',
+      '?table=nope',
+      '?limit=2',
+      '?limit=-1',
+      '?limit=x',
+      '?table=users&table=users',
+    )
+    .map((query) => ({ method: 'GET', path: `/__sim/state${query}`, headers: {} })),
   fc.constantFrom('GET', 'DELETE').map((method) => ({ method, path: '/__sim/scenario', headers: {} })),
   fc
     .oneof(
-      fc.constantFrom({ name: 'flaky-backend' }, { name: 'nope' }, { name: '' }, { name: 'a b' }, { name: 1 }, {}, { scenario: { description: 'x', rules: [] } }),
+      fc.constantFrom(
+        { name: 'flaky-backend' },
+        { name: 'nope' },
+        { name: '' },
+        { name: 'a b' },
+        { name: 1 },
+        {},
+        { scenario: { description: 'x', rules: [] } },
+      ),
       fc.record({ name: fc.string({ maxLength: 12 }) }),
     )
-    .map((body) => ({ method: 'PUT', path: '/__sim/scenario', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
+    .map((body) => ({
+      method: 'PUT',
+      path: '/__sim/scenario',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })),
   fc
-    .constantFrom({ now: '2026-06-01T00:00:00Z' }, { now: '2026-02-30T00:00:00Z' }, { now: 'soon' }, { advanceMs: 86_400_000 }, { advanceMs: -1 }, { advanceMs: 1e308 }, {})
-    .map((body) => ({ method: 'PUT', path: '/__sim/clock', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
-  fc.constantFrom('{', '[]', '', 'null').map((body) => ({ method: 'PUT', path: '/__sim/clock', headers: { 'content-type': 'application/json' }, body })),
-  fc.constantFrom('/__sim/sessions/nope', '/__sim/sessions/bad%20id').map((path) => ({ method: 'DELETE', path, headers: {} })),
+    .constantFrom(
+      { now: '2026-06-01T00:00:00Z' },
+      { now: '2026-02-30T00:00:00Z' },
+      { now: 'soon' },
+      { advanceMs: 86_400_000 },
+      { advanceMs: -1 },
+      { advanceMs: 1e308 },
+      {},
+    )
+    .map((body) => ({
+      method: 'PUT',
+      path: '/__sim/clock',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })),
+  fc
+    .constantFrom('{', '[]', '', 'null')
+    .map((body) => ({ method: 'PUT', path: '/__sim/clock', headers: { 'content-type': 'application/json' }, body })),
+  fc
+    .constantFrom('/__sim/sessions/nope', '/__sim/sessions/bad%20id')
+    .map((path) => ({ method: 'DELETE', path, headers: {} })),
 )
 
 // ---------------------------------------------------------------------------------------------
@@ -222,7 +337,11 @@ async function agree(request: Generated): Promise<void> {
     return
   }
   expect(local.status, `in-process 5xx for ${where}: ${local.body}`).toBeLessThan(500)
-  expect({ status: remote.status, headers: remote.headers, body: remote.body }, where).toEqual({ status: local.status, headers: local.headers, body: local.body })
+  expect({ status: remote.status, headers: remote.headers, body: remote.body }, where).toEqual({
+    status: local.status,
+    headers: local.headers,
+    body: local.body,
+  })
   if (local.status >= 400 && request.method !== 'GET') {
     expect(fingerprint(inProcess), `a refused write changed the in-process world: ${where}`).toBe(before)
     expect(fingerprint(standalone.simulator), `a refused write changed the standalone world: ${where}`).toBe(before)

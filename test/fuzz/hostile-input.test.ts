@@ -3,12 +3,12 @@
  * 5xx, and a refused request must leave the model exactly as it was. Runs through the router
  * (direct engine) and through msw's getResponse over the simulator's handlers.
  */
-import { Faker, en } from '@faker-js/faker'
+import { en, Faker } from '@faker-js/faker'
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { operations } from '../../src/contract/operations.ts'
-import { createSimulator, type Simulator } from '../../src/runtimes/msw/simulator.ts'
 import { tableNames } from '../../src/model/world.ts'
+import { createSimulator, type Simulator } from '../../src/runtimes/msw/simulator.ts'
 import { samples } from '../support/samples.ts'
 
 const ITERATIONS_PER_OPERATION = 60
@@ -16,9 +16,32 @@ const faker = new Faker({ locale: [en], seed: 424242 })
 
 function weirdValue(): unknown {
   return faker.helpers.arrayElement([
-    null, true, 0, -1, 1e308, Number.MAX_SAFE_INTEGER + 2, '', ' ', 'null', '0x', `0x${'f'.repeat(40)}`, `0x${'F'.repeat(64)}`,
-    '2026-02-30', '2026-03-01T25:00:00Z', '💥', '\u0000', '%', '../../etc/passwd', '<script>', 'a'.repeat(5000), [], {}, [1, 2], { $gt: '' },
-    faker.string.alphanumeric({ length: { min: 1, max: 30 } }), faker.number.float({ min: -1e6, max: 1e6 }),
+    null,
+    true,
+    0,
+    -1,
+    1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    '',
+    ' ',
+    'null',
+    '0x',
+    `0x${'f'.repeat(40)}`,
+    `0x${'F'.repeat(64)}`,
+    '2026-02-30',
+    '2026-03-01T25:00:00Z',
+    '💥',
+    '\u0000',
+    '%',
+    '../../etc/passwd',
+    '<script>',
+    'a'.repeat(5000),
+    [],
+    {},
+    [1, 2],
+    { $gt: '' },
+    faker.string.alphanumeric({ length: { min: 1, max: 30 } }),
+    faker.number.float({ min: -1e6, max: 1e6 }),
   ])
 }
 
@@ -44,7 +67,14 @@ function mutatePath(path: string): string {
   const i = faker.number.int({ min: 1, max: parts.length - 1 })
   if (faker.number.int(3) === 0) parts[i] = encodeURIComponent(String(weirdValue())).slice(0, 200)
   if (faker.number.int(8) === 0) parts[i] = '%E0%A4%A'
-  const search = query === undefined ? (faker.number.int(4) === 0 ? `marketplace=${String(weirdValue())}` : undefined) : faker.number.int(2) === 0 ? `contractAddress=${encodeURIComponent(String(weirdValue()))}` : query
+  const search =
+    query === undefined
+      ? faker.number.int(4) === 0
+        ? `marketplace=${String(weirdValue())}`
+        : undefined
+      : faker.number.int(2) === 0
+        ? `contractAddress=${encodeURIComponent(String(weirdValue()))}`
+        : query
   return `${parts.join('/')}${search === undefined ? '' : `?${search}`}`
 }
 
@@ -67,12 +97,19 @@ const viaRouter: Send = async (simulator, method, path, body) => {
 }
 
 const viaMsw: Send = async (simulator, method, path, body) => {
-  const request = new Request(`http://api.fuzz.test${path}`, { method, headers: { authorization: 'Bearer fuzz' }, ...(body !== undefined && { body }) })
+  const request = new Request(`http://api.fuzz.test${path}`, {
+    method,
+    headers: { authorization: 'Bearer fuzz' },
+    ...(body !== undefined && { body }),
+  })
   const response = await getResponse(simulator.handlers, request)
   return response?.status ?? 404
 }
 
-for (const [engine, send] of [['router', viaRouter], ['msw handlers', viaMsw]] as const) {
+for (const [engine, send] of [
+  ['router', viaRouter],
+  ['msw handlers', viaMsw],
+] as const) {
   describe(`fuzzing through the ${engine}`, () => {
     for (const operation of operations) {
       it(`${operation.id}: never a 5xx; a refusal changes nothing`, async () => {
@@ -81,7 +118,12 @@ for (const [engine, send] of [['router', viaRouter], ['msw handlers', viaMsw]] a
         for (let i = 0; i < ITERATIONS_PER_OPERATION; i++) {
           const before = fingerprint(simulator)
           const path = faker.number.int(2) === 0 ? mutatePath(sample.path) : sample.path
-          const body = sample.body === undefined ? undefined : faker.number.int(10) === 0 ? '{"broken":' : JSON.stringify(mutate(sample.body))
+          const body =
+            sample.body === undefined
+              ? undefined
+              : faker.number.int(10) === 0
+                ? '{"broken":'
+                : JSON.stringify(mutate(sample.body))
           const status = await send(simulator, sample.method, path, body)
           expect(status, `${sample.method} ${path} ${body?.slice(0, 300)}`).toBeGreaterThanOrEqual(200)
           expect(status, `${sample.method} ${path} ${body?.slice(0, 300)}`).toBeLessThan(500)

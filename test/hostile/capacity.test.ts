@@ -4,12 +4,12 @@
  * stores nothing; a list too long to answer quickly is refused in the documented shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SimRequest } from '../../src/http/sim-request.ts'
 import { DEFAULT_MAX_RECORDS } from '../../src/model/model.ts'
 import { MAX_LIST_ITEMS } from '../../src/pipeline/operation-steps.ts'
 import { parseArgs } from '../../src/runtimes/cli/args.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { createSimulatorCore } from '../../src/simulator-core.ts'
-import type { SimRequest } from '../../src/http/sim-request.ts'
 import { samples } from '../support/samples.ts'
 
 const payment = samples.createManagerPayment.body as { managerAddress: string; tokenAddress: string }
@@ -22,9 +22,19 @@ describe('the capacity of written records', () => {
   afterAll(() => server.close())
 
   const post = (headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/manager`, { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json', ...headers }, body: JSON.stringify(payment) })
+    fetch(`${server.url}/manager`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer t', 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(payment),
+    })
   const listed = async (headers: Record<string, string> = {}) =>
-    ((await (await fetch(`${server.url}/manager/${payment.managerAddress}/${payment.tokenAddress}`, { headers: { authorization: 'Bearer t', ...headers } })).json()) as unknown[]).length
+    (
+      (await (
+        await fetch(`${server.url}/manager/${payment.managerAddress}/${payment.tokenAddress}`, {
+          headers: { authorization: 'Bearer t', ...headers },
+        })
+      ).json()) as unknown[]
+    ).length
 
   it('answers 507 beyond it, naming the table and how to free room, and stores nothing', async () => {
     const seeded = await listed()
@@ -37,7 +47,10 @@ describe('the capacity of written records', () => {
     expect(body.message).toContain('POST /__sim/reset')
     expect(await listed()).toBe(seeded + 5)
     // Updates of what exists still work; a reset frees room.
-    expect((await fetch(`${server.url}/__sim/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } })).status).toBe(200)
+    expect(
+      (await fetch(`${server.url}/__sim/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } }))
+        .status,
+    ).toBe(200)
     expect((await post()).status).toBe(200)
   })
 
@@ -65,10 +78,15 @@ it(`refuses a list of more than ${MAX_LIST_ITEMS} records in the documented shap
     text: async () => body,
   })
   const body = JSON.stringify(payment)
-  for (let i = 0; i <= MAX_LIST_ITEMS; i++) expect((await simulator.handle(request('POST', '/manager', body))).status).toBe(200)
+  for (let i = 0; i <= MAX_LIST_ITEMS; i++)
+    expect((await simulator.handle(request('POST', '/manager', body))).status).toBe(200)
   const reply = await simulator.handle(request('GET', `/manager/${payment.managerAddress}/${payment.tokenAddress}`))
   expect(reply.status).toBe(422)
-  expect(JSON.parse(reply.body!)).toMatchObject({ statusCode: '422', error: 'Unprocessable Entity', message: expect.stringContaining(`more than the ${MAX_LIST_ITEMS}`) })
+  expect(JSON.parse(reply.body!)).toMatchObject({
+    statusCode: '422',
+    error: 'Unprocessable Entity',
+    message: expect.stringContaining(`more than the ${MAX_LIST_ITEMS}`),
+  })
 }, 60_000)
 
 it('weighs a debt token by its parcels, so large contracts cannot exhaust the memory either', async () => {

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MAX_INSTALLMENTS, MAX_MONEY, MAX_MONTHLY_INTEREST_PERCENT } from '../../src/contract/formats.ts'
+import { createClock } from '../../src/model/clock.ts'
 import { parseArgs } from '../../src/runtimes/cli/args.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
-import { createClock } from '../../src/model/clock.ts'
 import { NEW_WALLET_A, NEW_WALLET_B } from '../support/world.ts'
 
 let server: StandaloneServer
@@ -53,21 +53,41 @@ describe('bounded signature contracts', () => {
   it(`refuses more than ${MAX_INSTALLMENTS} installments (9,999 stored megabytes)`, async () => {
     await refused(contract({ installments: '9999' }), 'body.installments', new RegExp(`1 to ${MAX_INSTALLMENTS}`))
     await refused(contract({ installments: '601' }), 'body.installments', /got "601"/)
-    expect((await call('POST', '/debtToken/signature-contract', contract({ installments: String(MAX_INSTALLMENTS) }))).status).toBe(200)
+    expect(
+      (await call('POST', '/debtToken/signature-contract', contract({ installments: String(MAX_INSTALLMENTS) })))
+        .status,
+    ).toBe(200)
   })
 
   it('refuses amounts and rates over their maximum instead of answering 500', async () => {
-    await refused(contract({ debtTotalValue: '90071992547409.92', installments: '1' }), 'body.debtTotalValue', /at most 1,000,000,000/)
-    await refused(contract({ monthlyInterests: '100', paymentFrequency: 'annual' }), 'body.monthlyInterests', new RegExp(`at most ${MAX_MONTHLY_INTEREST_PERCENT}`))
+    await refused(
+      contract({ debtTotalValue: '90071992547409.92', installments: '1' }),
+      'body.debtTotalValue',
+      /at most 1,000,000,000/,
+    )
+    await refused(
+      contract({ monthlyInterests: '100', paymentFrequency: 'annual' }),
+      'body.monthlyInterests',
+      new RegExp(`at most ${MAX_MONTHLY_INTEREST_PERCENT}`),
+    )
     await refused(contract({ installmentValue: '1.999' }), 'body.installmentValue', /two decimals/)
   })
 
   it('answers every contract at the bounds with whole cents', async () => {
     for (const paymentFrequency of ['monthly', 'annual']) {
-      const terms = { debtTotalValue: `${MAX_MONEY}.00`, installments: String(MAX_INSTALLMENTS), monthlyInterests: String(MAX_MONTHLY_INTEREST_PERCENT), paymentFrequency, firstInstallmentDueDate: '2026-04-01' }
+      const terms = {
+        debtTotalValue: `${MAX_MONEY}.00`,
+        installments: String(MAX_INSTALLMENTS),
+        monthlyInterests: String(MAX_MONTHLY_INTEREST_PERCENT),
+        paymentFrequency,
+        firstInstallmentDueDate: '2026-04-01',
+      }
       const created = await call('POST', '/debtToken/signature-contract', contract(terms))
       expect(created.status, JSON.stringify(created.json)).toBe(200)
-      const tokens = (await call('GET', `/debtToken/creditor/${NEW_WALLET_A}`)).json as { parcels: { amount: number; dueDate: number }[]; amount: string }[]
+      const tokens = (await call('GET', `/debtToken/creditor/${NEW_WALLET_A}`)).json as {
+        parcels: { amount: number; dueDate: number }[]
+        amount: string
+      }[]
       const parcels = tokens.at(-1)!.parcels
       expect(parcels).toHaveLength(MAX_INSTALLMENTS)
       for (const parcel of parcels) expect(Number.isSafeInteger(parcel.amount)).toBe(true)
@@ -77,9 +97,21 @@ describe('bounded signature contracts', () => {
   })
 
   it('refuses a schedule whose last installment would fall after 9999-12-31, and reads years 0001-0099 as written', async () => {
-    await refused(contract({ firstInstallmentDueDate: '9999-06-01', installments: '12' }), 'body.firstInstallmentDueDate', /after 9999-12-31/)
-    await refused(contract({ firstInstallmentDueDate: '0000-01-01' }), 'body.firstInstallmentDueDate', /years 1 to 9999/)
-    const early = await call('POST', '/debtToken/signature-contract', contract({ firstInstallmentDueDate: '0050-01-31', installments: '2' }))
+    await refused(
+      contract({ firstInstallmentDueDate: '9999-06-01', installments: '12' }),
+      'body.firstInstallmentDueDate',
+      /after 9999-12-31/,
+    )
+    await refused(
+      contract({ firstInstallmentDueDate: '0000-01-01' }),
+      'body.firstInstallmentDueDate',
+      /years 1 to 9999/,
+    )
+    const early = await call(
+      'POST',
+      '/debtToken/signature-contract',
+      contract({ firstInstallmentDueDate: '0050-01-31', installments: '2' }),
+    )
     expect(early.status).toBe(200)
     const read = await call('GET', `/debtToken/signature-contract/${early.json.signatureContractAddress}`)
     expect(read.json).toMatchObject({ firstInstallmentDueDate: '0050-01-31', lastInstallmentDueDate: '0050-02-28' })
@@ -132,7 +164,10 @@ describe('one calendar for the clock', () => {
   })
 
   it('refuses the same instants for --now and createSimulator({ now })', () => {
-    expect(parseArgs(['--now', '2026-02-30T00:00:00Z'])).toMatchObject({ kind: 'error', message: expect.stringContaining('not a real date') })
+    expect(parseArgs(['--now', '2026-02-30T00:00:00Z'])).toMatchObject({
+      kind: 'error',
+      message: expect.stringContaining('not a real date'),
+    })
     expect(parseArgs(['--now', '+010000-01-01T00:00:00Z'])).toMatchObject({ kind: 'error' })
     expect(parseArgs(['--now', '2026-06-01T00:00:00Z'])).toMatchObject({ kind: 'run' })
     expect(() => createClock({ now: '0000-01-01T00:00:00Z' })).toThrow(/years 0001 to 9999/)

@@ -33,26 +33,44 @@ describe('the control API', () => {
     expect(((await read.json()) as { message: string }).message).toContain('--control-origin')
     const preflight = await fetch(`${server.url}/__sim/reset`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     })
     expect(preflight.status).toBe(403)
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
-    const write = await fetch(`${server.url}/__sim/reset`, { method: 'POST', headers: { origin: 'https://evil.example', ...JSON_TYPE } })
+    const write = await fetch(`${server.url}/__sim/reset`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', ...JSON_TYPE },
+    })
     expect(write.status).toBe(403)
   })
 
   it('answers loopback origins on any port and the origins given with --control-origin', async () => {
-    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'https://qa.example.com']) {
+    for (const origin of [
+      'http://localhost:5173',
+      'http://127.0.0.1:3000',
+      'http://[::1]:8080',
+      'https://qa.example.com',
+    ]) {
       const read = await fetch(`${server.url}/__sim/health`, { headers: { origin } })
       expect(read.status, origin).toBe(200)
       expect(read.headers.get('access-control-allow-origin')).toBe(origin)
     }
-    expect(parseArgs(['--control-origin', 'https://a.example, http://b.example:8080'])).toMatchObject({ options: { controlOrigins: ['https://a.example', 'http://b.example:8080'] } })
+    expect(parseArgs(['--control-origin', 'https://a.example, http://b.example:8080'])).toMatchObject({
+      options: { controlOrigins: ['https://a.example', 'http://b.example:8080'] },
+    })
     expect(parseArgs(['--control-origin', 'https://a.example/path'])).toMatchObject({ kind: 'error' })
   })
 
   it('takes POST and PUT only as JSON, so a browser must preflight', async () => {
-    for (const headers of [{}, { 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/x-www-form-urlencoded' },
+    ] as Record<string, string>[]) {
       const reply = await fetch(`${server.url}/__sim/reset`, { method: 'POST', headers })
       expect(reply.status).toBe(415)
       expect(await reply.json()).toMatchObject({ statusCode: '415', error: 'Unsupported Media Type' })
@@ -64,7 +82,9 @@ describe('the control API', () => {
     const control = await raw('GET /__sim/health HTTP/1.1\r\nHost: attacker.example:4010\r\nConnection: close\r\n\r\n')
     expect(control).toMatch(/^HTTP\/1.1 403/)
     expect(control).toContain('"statusCode":"403"')
-    const api = await raw('GET /securityToken HTTP/1.1\r\nHost: attacker.example:4010\r\nAuthorization: Bearer t\r\nConnection: close\r\n\r\n')
+    const api = await raw(
+      'GET /securityToken HTTP/1.1\r\nHost: attacker.example:4010\r\nAuthorization: Bearer t\r\nConnection: close\r\n\r\n',
+    )
     expect(api).toMatch(/^HTTP\/1.1 200/)
     expect(isLoopbackHost('[::1]:4010')).toBe(true)
     expect(isLoopbackHost('localhost')).toBe(true)
@@ -81,7 +101,9 @@ describe('the control API', () => {
 
 describe('the API', () => {
   it('keeps answering any origin', async () => {
-    const reply = await fetch(`${server.url}/securityToken`, { headers: { origin: 'https://app.example', authorization: 'Bearer t' } })
+    const reply = await fetch(`${server.url}/securityToken`, {
+      headers: { origin: 'https://app.example', authorization: 'Bearer t' },
+    })
     expect(reply.status).toBe(200)
     expect(reply.headers.get('access-control-allow-origin')).toBe('https://app.example')
   })
@@ -92,10 +114,19 @@ describe('the API', () => {
       expect(reply.status, authorization).toBe(401)
       expect(reply.headers.get('www-authenticate')).toBe('Bearer error="invalid_request"')
     }
-    for (const authorization of ['Bearer abc', 'bearer abc==', 'Bearer  a-b.c_d~e+f/g', 'BEARER eyJhbGciOiJIUzI1NiJ9.e30.x']) {
-      expect((await fetch(`${server.url}/securityToken`, { headers: { authorization } })).status, authorization).toBe(200)
+    for (const authorization of [
+      'Bearer abc',
+      'bearer abc==',
+      'Bearer  a-b.c_d~e+f/g',
+      'BEARER eyJhbGciOiJIUzI1NiJ9.e30.x',
+    ]) {
+      expect((await fetch(`${server.url}/securityToken`, { headers: { authorization } })).status, authorization).toBe(
+        200,
+      )
     }
-    const twice = await raw('GET /securityToken HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer one\r\nAuthorization: Bearer two\r\nConnection: close\r\n\r\n')
+    const twice = await raw(
+      'GET /securityToken HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer one\r\nAuthorization: Bearer two\r\nConnection: close\r\n\r\n',
+    )
     expect(twice).toMatch(/^HTTP\/1.1 401/)
     expect(twice).toContain('send one Authorization header')
   })

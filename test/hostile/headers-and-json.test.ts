@@ -10,10 +10,14 @@ import { join } from 'node:path'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MAX_JSON_DEPTH } from '../../src/contract/json-text.ts'
-import { loadScenarioFile } from '../../src/scenarios/load-scenarios.ts'
-import { createRequestListener, type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
-import type { SimulatorCore } from '../../src/simulator-core.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
+import {
+  createRequestListener,
+  type StandaloneServer,
+  startStandaloneServer,
+} from '../../src/runtimes/standalone/server.ts'
+import { loadScenarioFile } from '../../src/scenarios/load-scenarios.ts'
+import type { SimulatorCore } from '../../src/simulator-core.ts'
 import { samples } from '../support/samples.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
@@ -28,12 +32,22 @@ const JSON_TYPE = { 'content-type': 'application/json' }
 const AUTH = { authorization: 'Bearer hostile' }
 
 async function call(method: string, path: string, body?: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.url}${path}`, { method, headers: { ...AUTH, ...JSON_TYPE, ...headers }, ...(body !== undefined && { body }) })
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...AUTH, ...JSON_TYPE, ...headers },
+    ...(body !== undefined && { body }),
+  })
   return { status: response.status, headers: response.headers, text: await response.text() }
 }
 
 const inlineScenario = (respond: Record<string, unknown>, name?: string) =>
-  JSON.stringify({ ...(name !== undefined && { name }), scenario: { description: 'hostile', rules: [{ operation: 'listSecurityTokens', respond: { status: 503, message: 'down', ...respond } }] } })
+  JSON.stringify({
+    ...(name !== undefined && { name }),
+    scenario: {
+      description: 'hostile',
+      rules: [{ operation: 'listSecurityTokens', respond: { status: 503, message: 'down', ...respond } }],
+    },
+  })
 
 async function stillServing(): Promise<void> {
   const reply = await call('GET', '/securityToken')
@@ -45,7 +59,12 @@ describe('a scenario node could not write', () => {
   for (const name of badNames) {
     it(`refuses the name ${JSON.stringify(name.slice(0, 20))} with a 400 naming the field, and keeps serving`, async () => {
       for (const session of [undefined, 'qa-1']) {
-        const reply = await call('PUT', '/__sim/scenario', inlineScenario({}, name), session === undefined ? {} : { 'x-sim-session': session })
+        const reply = await call(
+          'PUT',
+          '/__sim/scenario',
+          inlineScenario({}, name),
+          session === undefined ? {} : { 'x-sim-session': session },
+        )
         expect(reply.status).toBe(400)
         const body = JSON.parse(reply.text) as { statusCode: string; message: string }
         expect(body.statusCode).toBe('400')
@@ -77,7 +96,15 @@ describe('a scenario node could not write', () => {
   }
 
   it('lets respond.headers replace a header of the answer instead of adding a second one', async () => {
-    expect((await call('PUT', '/__sim/scenario', inlineScenario({ headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '7' } }))).status).toBe(200)
+    expect(
+      (
+        await call(
+          'PUT',
+          '/__sim/scenario',
+          inlineScenario({ headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '7' } }),
+        )
+      ).status,
+    ).toBe(200)
     const reply = await call('GET', '/securityToken')
     expect(reply.status).toBe(503)
     expect(reply.headers.get('content-type')).toBe('application/problem+json')
@@ -87,7 +114,13 @@ describe('a scenario node could not write', () => {
   it('refuses a bad name in a scenario file at load, naming the file and field', () => {
     const directory = temporaryDirectory('hostile-scenarios-')
     const file = join(directory, 'bad-headers.json')
-    writeFileSync(file, JSON.stringify({ description: 'x', rules: [{ operation: '*', respond: { status: 503, message: 'x', headers: { 'Content-Length': '1' } } }] }))
+    writeFileSync(
+      file,
+      JSON.stringify({
+        description: 'x',
+        rules: [{ operation: '*', respond: { status: 503, message: 'x', headers: { 'Content-Length': '1' } } }],
+      }),
+    )
     expect(() => loadScenarioFile(file)).toThrow(`${file}: rules[0].respond.headers`)
   })
 })
@@ -95,7 +128,11 @@ describe('a scenario node could not write', () => {
 describe('the response writer', () => {
   it('never takes the process down: a header node refuses is dropped and the answer still goes out', async () => {
     const simulator = {
-      handle: async () => ({ status: 200, headers: { 'content-type': 'application/json', 'x-bad': 'a\nb', 'x-good': 'yes' }, body: '{"ok":true}' }),
+      handle: async () => ({
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-bad': 'a\nb', 'x-good': 'yes' },
+        body: '{"ok":true}',
+      }),
     } as unknown as SimulatorCore
     const raw = createServer(createRequestListener(simulator, 'direct', { origin: () => '' }))
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve))
@@ -125,13 +162,21 @@ describe(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, () => {
   it('is a 400 on an API route; at the limit it is read', async () => {
     const deep = await call('POST', '/investor', JSON.stringify({ ...body, extra: nested(MAX_JSON_DEPTH) }))
     expect(deep.status).toBe(400)
-    expect(JSON.parse(deep.text)).toEqual({ statusCode: '400', error: 'Bad Request', message: `body is JSON nested deeper than ${MAX_JSON_DEPTH} levels` })
+    expect(JSON.parse(deep.text)).toEqual({
+      statusCode: '400',
+      error: 'Bad Request',
+      message: `body is JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+    })
     const atLimit = await call('POST', '/investor', JSON.stringify({ ...body, extra: nested(MAX_JSON_DEPTH - 1) }))
     expect(atLimit.status).toBe(200)
   })
   it('is a 400 on a control route, even 5,000 levels deep (it was a stack overflow)', async () => {
     // Built as text: JSON.stringify itself recurses.
-    const reply = await call('PUT', '/__sim/scenario', `{"scenario":{"description":"deep","rules":[],"world":${'['.repeat(5000)}1${']'.repeat(5000)}}}`)
+    const reply = await call(
+      'PUT',
+      '/__sim/scenario',
+      `{"scenario":{"description":"deep","rules":[],"world":${'['.repeat(5000)}1${']'.repeat(5000)}}}`,
+    )
     expect(reply.status).toBe(400)
     expect(JSON.parse(reply.text).message).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`)
     await stillServing()
@@ -140,7 +185,14 @@ describe(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, () => {
     const directory = temporaryDirectory('hostile-deep-')
     mkdirSync(directory, { recursive: true })
     const file = join(directory, 'deep.json')
-    writeFileSync(file, JSON.stringify({ description: 'deep', rules: [], steps: [{ request: { method: 'GET', path: '/securityToken' }, expect: { body: nested(100) } }] }))
+    writeFileSync(
+      file,
+      JSON.stringify({
+        description: 'deep',
+        rules: [],
+        steps: [{ request: { method: 'GET', path: '/securityToken' }, expect: { body: nested(100) } }],
+      }),
+    )
     expect(() => loadScenarioFile(file)).toThrow(`${file}: JSON nested deeper than ${MAX_JSON_DEPTH} levels`)
   })
 })

@@ -48,7 +48,8 @@ describe('a recording', () => {
   it(`stops at ${RECORDING_LIMITS.steps} requests and notes how many were not recorded`, () => {
     const file = join(temporaryDirectory('recording-'), 'long.json')
     const recording = createFileRecording(file)
-    for (let i = 0; i < RECORDING_LIMITS.steps + 25; i++) recording.record(exchange(`{"i":${i}}`, '{"status":"success"}'))
+    for (let i = 0; i < RECORDING_LIMITS.steps + 25; i++)
+      recording.record(exchange(`{"i":${i}}`, '{"status":"success"}'))
     expect(recording.flushSync().steps).toBe(RECORDING_LIMITS.steps)
     expect(loadScenarioFile(file).description).toContain('25 later request(s) not recorded')
   })

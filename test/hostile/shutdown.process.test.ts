@@ -9,7 +9,11 @@ import { cliPath } from '../support/cli-process.ts'
 describe('graceful shutdown of the command', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`on ${signal} finishes a delayed request already under way, then exits 0`, async () => {
-      const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', '--quiet', '--scenario', 'slow-backend'], { stdio: ['ignore', 'pipe', 'pipe'] })
+      const child = spawn(
+        process.execPath,
+        [cliPath, 'serve', '--port', '0', '--quiet', '--scenario', 'slow-backend'],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      )
       let output = ''
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
       const url = await new Promise<string>((resolve, reject) => {
@@ -21,7 +25,9 @@ describe('graceful shutdown of the command', () => {
         setTimeout(() => reject(new Error(`no start: ${output}`)), 15_000).unref()
       })
       // slow-backend delays every answer by 300-1500 ms: the signal arrives while it waits.
-      const pending = fetch(`${url}/securityToken`, { headers: { authorization: 'Bearer t' } }).then(async (response) => ({ status: response.status, body: await response.text() }))
+      const pending = fetch(`${url}/securityToken`, { headers: { authorization: 'Bearer t' } }).then(
+        async (response) => ({ status: response.status, body: await response.text() }),
+      )
       await new Promise((resolve) => setTimeout(resolve, 100))
       child.kill(signal)
       const answered = await pending

@@ -35,12 +35,19 @@ for (const [world, options] of [
     afterAll(() => server.close())
     beforeEach(() => server.simulator.reset())
 
-    const get = async (path: string) => (await (await fetch(`${server.url}${path}`, { headers: { authorization: 'Bearer t' } })).json()) as Token[]
+    const get = async (path: string) =>
+      (await (await fetch(`${server.url}${path}`, { headers: { authorization: 'Bearer t' } })).json()) as Token[]
     const setClock = (now: string) =>
-      fetch(`${server.url}/__sim/clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now }) })
+      fetch(`${server.url}/__sim/clock`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ now }),
+      })
 
     it('is derived from the clock in lists and single reads, and goes back with it', async () => {
-      const tokens = server.simulator.world.tables.debtTokens.records as unknown as (Token & { creditorAddress: string })[]
+      const tokens = server.simulator.world.tables.debtTokens.records as unknown as (Token & {
+        creditorAddress: string
+      })[]
       const debtors = [...new Set(tokens.map((token) => token.debtorAddress))].slice(0, 12)
       const stored = new Map(tokens.map((token) => [token.address, token.status]))
       const before = (await Promise.all(debtors.map((debtor) => get(`/debtToken/debtor/${debtor}`)))).flat()

@@ -37,7 +37,9 @@ describe('HEAD', () => {
     for (const path of ['/securityToken', '/__sim/health', '/users/nobody']) {
       const get = await fetch(`${server.url}${path}`, { headers: { authorization: 'Bearer t' } })
       const getBody = await get.arrayBuffer()
-      const head = parsed(await raw(`HEAD ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\nConnection: close\r\n\r\n`))
+      const head = parsed(
+        await raw(`HEAD ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\nConnection: close\r\n\r\n`),
+      )
       expect(head.status, path).toBe(get.status)
       expect(head.headers).toContain(`content-length: ${getBody.byteLength}`)
       expect(head.body).toBe('')
@@ -45,7 +47,10 @@ describe('HEAD', () => {
   })
 
   it('is listed in Allow with OPTIONS wherever GET is', async () => {
-    const reply = await fetch(`${server.url}/securityToken`, { method: 'PATCH', headers: { authorization: 'Bearer t' } })
+    const reply = await fetch(`${server.url}/securityToken`, {
+      method: 'PATCH',
+      headers: { authorization: 'Bearer t' },
+    })
     expect(reply.status).toBe(405)
     expect(reply.headers.get('allow')).toBe('GET, POST, DELETE, HEAD, OPTIONS')
   })
@@ -56,19 +61,29 @@ describe('requests node refuses', () => {
     const reply = parsed(await raw(`GET /securityToken HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`))
     expect(reply.status).toBe(431)
     expect(reply.headers).toContain('content-type: application/json')
-    expect(reply.body).toEqual({ statusCode: '431', error: 'Request Header Fields Too Large', message: expect.stringContaining('16 KB') })
+    expect(reply.body).toEqual({
+      statusCode: '431',
+      error: 'Request Header Fields Too Large',
+      message: expect.stringContaining('16 KB'),
+    })
   })
 
   it('answers a request target over 8 KB with 414, however long', async () => {
     for (const length of [10_000, 30_000]) {
-      const reply = parsed(await raw(`GET /securityToken?x=${'a'.repeat(length)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\n\r\n`))
+      const reply = parsed(
+        await raw(`GET /securityToken?x=${'a'.repeat(length)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\n\r\n`),
+      )
       expect(reply.status, String(length)).toBe(414)
       expect(reply.body.statusCode).toBe('414')
     }
   })
 
   it('answers a request line that is not HTTP, or an unknown method, with 400 in the documented shape', async () => {
-    for (const line of ['NONSENSE\r\n\r\n', 'FROB /securityToken HTTP/1.1\r\nHost: x\r\n\r\n', 'GET /securityToken HTTP/9.9\r\nHost: x\r\n\r\n']) {
+    for (const line of [
+      'NONSENSE\r\n\r\n',
+      'FROB /securityToken HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET /securityToken HTTP/9.9\r\nHost: x\r\n\r\n',
+    ]) {
       const reply = parsed(await raw(line))
       expect(reply.status, line).toBe(400)
       expect(reply.body).toMatchObject({ statusCode: '400', error: 'Bad Request' })
@@ -87,7 +102,9 @@ describe('requests node refuses', () => {
 })
 
 it('routes absolute-form request targets by their path and query', async () => {
-  const reply = await raw(`GET http://127.0.0.1:${port}/securityToken?marketplace=true HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\nConnection: close\r\n\r\n`)
+  const reply = await raw(
+    `GET http://127.0.0.1:${port}/securityToken?marketplace=true HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\nConnection: close\r\n\r\n`,
+  )
   const { status, body } = parsed(reply)
   expect(status).toBe(200)
   expect(Array.isArray(body)).toBe(true)

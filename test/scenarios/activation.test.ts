@@ -5,10 +5,15 @@
  * (scenarios before the Bearer check).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ScenarioError } from '../../src/scenarios/scenario-schema.ts'
-import { UnknownScenarioError } from '../../src/scenarios/scenario-catalog.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
-import { type SimulatorTarget, type SimulatorTargetFactory, inProcessTarget, standaloneTarget } from '../support/target.ts'
+import { UnknownScenarioError } from '../../src/scenarios/scenario-catalog.ts'
+import { ScenarioError } from '../../src/scenarios/scenario-schema.ts'
+import {
+  inProcessTarget,
+  type SimulatorTarget,
+  type SimulatorTargetFactory,
+  standaloneTarget,
+} from '../support/target.ts'
 import { expectErrorShape, fixtures } from '../support/world.ts'
 import { call, investorPayment, scenarioOf } from './support.ts'
 
@@ -40,7 +45,10 @@ describe('useScenario', () => {
 
   it('activates an inline scenario object, under a name of choice', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(scenarioOf([{ operation: 'getUser', respond: { status: 404, message: 'gone' } }]), 'users-gone')
+    simulator.useScenario(
+      scenarioOf([{ operation: 'getUser', respond: { status: 404, message: 'gone' } }]),
+      'users-gone',
+    )
     expect(simulator.scenario).toBe('users-gone')
     const reply = await call(simulator, 'GET', `/users/${fixtures.users[0]!.id}`)
     expect(reply.json.message).toBe('gone')
@@ -50,7 +58,9 @@ describe('useScenario', () => {
   it('rejects an unknown name with the list of available ones', () => {
     const simulator = createSimulator()
     expect(() => simulator.useScenario('flakey-backend')).toThrow(UnknownScenarioError)
-    expect(() => simulator.useScenario('flakey-backend')).toThrow(`unknown scenario "flakey-backend"; available: ${SHIPPED.join(', ')}`)
+    expect(() => simulator.useScenario('flakey-backend')).toThrow(
+      `unknown scenario "flakey-backend"; available: ${SHIPPED.join(', ')}`,
+    )
     expect(simulator.scenario).toBeNull()
   })
 
@@ -58,7 +68,9 @@ describe('useScenario', () => {
     const simulator = createSimulator()
     const bad = scenarioOf([{ operation: 'listSecurityTokens', respond: { status: 418 as never, message: 'teapot' } }])
     expect(() => simulator.useScenario(bad)).toThrow(ScenarioError)
-    expect(() => simulator.useScenario(bad)).toThrow(/scenario "inline": rules\[0\]\.respond\.status: must be one of 400, 401, 403, 404, 409, 500, 503/)
+    expect(() => simulator.useScenario(bad)).toThrow(
+      /scenario "inline": rules\[0\]\.respond\.status: must be one of 400, 401, 403, 404, 409, 500, 503/,
+    )
   })
 
   it('null deactivates and keeps the data; activating again starts the counters from zero', async () => {
@@ -89,7 +101,13 @@ describe('worlds', () => {
     expect((await call(simulator, 'GET', '/securityToken')).json).toEqual([])
     expect(simulator.model.securityTokens.all()).toEqual([])
     simulator.useScenario('rich-world')
-    const rich = (await call(simulator, 'GET', `/manager/debt-tokens/${(await call(simulator, 'GET', '/securityToken')).json[0].contractAddress}`)).json
+    const rich = (
+      await call(
+        simulator,
+        'GET',
+        `/manager/debt-tokens/${(await call(simulator, 'GET', '/securityToken')).json[0].contractAddress}`,
+      )
+    ).json
     expect(rich.length).toBeGreaterThan(fixtures.debtTokens.length)
     simulator.useScenario('flaky-backend') // no world: the simulator's own, fresh
     expect(simulator.model.securityTokens.all()).toHaveLength(fixtures.securityTokens.length)
@@ -111,7 +129,9 @@ describe('X-Sim-Scenario header (in-process pipeline)', () => {
   it('applies a scenario to one request only, overriding the active one', async () => {
     const simulator = createSimulator()
     simulator.useScenario('flaky-backend')
-    const reply = await call(simulator, 'GET', '/securityToken', { headers: { 'x-sim-scenario': 'expired-credentials' } })
+    const reply = await call(simulator, 'GET', '/securityToken', {
+      headers: { 'x-sim-scenario': 'expired-credentials' },
+    })
     expect(expectErrorShape(reply, 401)).toBe('jwt expired')
     expect(reply.headers['x-sim-scenario']).toBe('expired-credentials')
     expect(simulator.scenarioStatus()?.rules[0]?.calls).toBe(0)
@@ -121,7 +141,9 @@ describe('X-Sim-Scenario header (in-process pipeline)', () => {
   it('answers an unknown name with a 400 that lists the available ones', async () => {
     const simulator = createSimulator()
     const reply = await call(simulator, 'GET', '/securityToken', { headers: { 'x-sim-scenario': 'nope' } })
-    expect(expectErrorShape(reply, 400)).toBe(`unknown scenario "nope"; available: ${SHIPPED.join(', ')} (from the X-Sim-Scenario header)`)
+    expect(expectErrorShape(reply, 400)).toBe(
+      `unknown scenario "nope"; available: ${SHIPPED.join(', ')} (from the X-Sim-Scenario header)`,
+    )
   })
 
   it('keeps counters per header scenario until reset()', async () => {
@@ -161,7 +183,9 @@ describe('X-Sim-Scenario header (in-process pipeline)', () => {
 describe('evaluation order', () => {
   it('scenarios run before the Bearer check: a request without credentials gets the scenario outcome', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(scenarioOf([{ operation: 'listSecurityTokens', respond: { status: 503, message: 'maintenance' } }]))
+    simulator.useScenario(
+      scenarioOf([{ operation: 'listSecurityTokens', respond: { status: 503, message: 'maintenance' } }]),
+    )
     expect(expectErrorShape(await call(simulator, 'GET', '/securityToken', { auth: false }), 503)).toBe('maintenance')
     // an operation the scenario leaves alone still checks the Bearer token
     expect((await call(simulator, 'GET', `/users/${fixtures.users[0]!.id}`, { auth: false })).status).toBe(401)
@@ -215,7 +239,9 @@ describe.each(targets)('two clients with different scenarios at once, %s', (_nam
     target.simulator.useScenario('empty-world')
     const [empty, flaky] = await Promise.all([
       target.send('GET', '/securityToken'),
-      Promise.all([1, 2, 3].map(() => target.send('GET', '/securityToken', { headers: { 'x-sim-scenario': 'flaky-backend' } }))),
+      Promise.all(
+        [1, 2, 3].map(() => target.send('GET', '/securityToken', { headers: { 'x-sim-scenario': 'flaky-backend' } })),
+      ),
     ])
     expect(empty.json).toEqual([])
     expect(flaky.map((reply) => reply.status).sort()).toEqual([200, 200, 503])

@@ -8,7 +8,13 @@ import { type Engine, type StandaloneServer, startStandaloneServer } from '../..
 import { expectErrorShape, fixtures } from '../support/world.ts'
 import { scenarioOf } from './support.ts'
 
-async function request(server: StandaloneServer, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function request(
+  server: StandaloneServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: { ...(method !== 'GET' && { 'content-type': 'application/json' }), ...headers },
@@ -38,9 +44,16 @@ describe.each(['direct', 'msw'] as Engine[])('control routes, %s engine', (engin
   it('PUT /__sim/scenario activates a named scenario for every client; DELETE goes back to normal', async () => {
     const put = await request(server, 'PUT', '/__sim/scenario', { name: 'expired-credentials' })
     expect(put.status).toBe(200)
-    expect(put.json).toMatchObject({ active: 'expired-credentials', status: { name: 'expired-credentials', rules: [{ operation: '*', calls: 0, fired: 0 }] } })
+    expect(put.json).toMatchObject({
+      active: 'expired-credentials',
+      status: { name: 'expired-credentials', rules: [{ operation: '*', calls: 0, fired: 0 }] },
+    })
     expect(expectErrorShape(await request(server, 'GET', '/securityToken', undefined, bearer), 401)).toBe('jwt expired')
-    expect((await request(server, 'GET', '/__sim/scenario')).json.status.rules[0]).toEqual({ operation: '*', calls: 1, fired: 1 })
+    expect((await request(server, 'GET', '/__sim/scenario')).json.status.rules[0]).toEqual({
+      operation: '*',
+      calls: 1,
+      fired: 1,
+    })
     const deleted = await request(server, 'DELETE', '/__sim/scenario')
     expect(deleted.json).toMatchObject({ active: null })
     expect((await request(server, 'GET', '/securityToken', undefined, bearer)).status).toBe(200)
@@ -49,7 +62,9 @@ describe.each(['direct', 'msw'] as Engine[])('control routes, %s engine', (engin
   it('PUT /__sim/scenario activates an inline scenario, named or not', async () => {
     const scenario = scenarioOf([{ operation: 'getUser', respond: { status: 404, message: 'no such user here' } }])
     expect((await request(server, 'PUT', '/__sim/scenario', { scenario })).json.active).toBe('inline')
-    expect((await request(server, 'PUT', '/__sim/scenario', { scenario, name: 'users-gone' })).json.active).toBe('users-gone')
+    expect((await request(server, 'PUT', '/__sim/scenario', { scenario, name: 'users-gone' })).json.active).toBe(
+      'users-gone',
+    )
     const reply = await request(server, 'GET', `/users/${fixtures.users[0]!.id}`, undefined, bearer)
     expect(expectErrorShape(reply, 404)).toBe('no such user here')
     expect(reply.headers.get('x-sim-scenario')).toBe('users-gone')
@@ -60,20 +75,34 @@ describe.each(['direct', 'msw'] as Engine[])('control routes, %s engine', (engin
     expect((await request(server, 'GET', '/securityToken', undefined, bearer)).json).toEqual([])
     const reset = await request(server, 'POST', '/__sim/reset')
     expect(reset.json).toMatchObject({ reset: true, active: null })
-    expect((await request(server, 'GET', '/securityToken', undefined, bearer)).json).toHaveLength(fixtures.securityTokens.length)
+    expect((await request(server, 'GET', '/securityToken', undefined, bearer)).json).toHaveLength(
+      fixtures.securityTokens.length,
+    )
   })
 
   it('answers mistakes in the documented shape', async () => {
     const unknown = await request(server, 'PUT', '/__sim/scenario', { name: 'nope' })
-    expect(expectErrorShape(unknown, 400)).toBe(`unknown scenario "nope"; available: ${server.simulator.scenarios.join(', ')}`)
-    const invalid = await request(server, 'PUT', '/__sim/scenario', { scenario: { description: 'x', rules: [{ operation: '*', every: 0, delayMs: 1 }] } })
+    expect(expectErrorShape(unknown, 400)).toBe(
+      `unknown scenario "nope"; available: ${server.simulator.scenarios.join(', ')}`,
+    )
+    const invalid = await request(server, 'PUT', '/__sim/scenario', {
+      scenario: { description: 'x', rules: [{ operation: '*', every: 0, delayMs: 1 }] },
+    })
     expect(expectErrorShape(invalid, 400)).toMatch(/^scenario "inline": rules\[0\]\.every: /)
     expect(expectErrorShape(await request(server, 'PUT', '/__sim/scenario', '{"name":'), 400)).toMatch(/not valid JSON/)
-    expect(expectErrorShape(await request(server, 'PUT', '/__sim/scenario', []), 400)).toBe('body must be a JSON object')
+    expect(expectErrorShape(await request(server, 'PUT', '/__sim/scenario', []), 400)).toBe(
+      'body must be a JSON object',
+    )
     expect(expectErrorShape(await request(server, 'PUT', '/__sim/scenario', {}), 400)).toMatch(/send \{ "name"/)
-    expect(expectErrorShape(await request(server, 'PUT', '/__sim/scenario', { name: 3 }), 400)).toBe('body.name must be a string')
-    expect(expectErrorShape(await request(server, 'PUT', '/__sim/scenario', { scenario: 'flaky-backend' }), 400)).toMatch(/body\.scenario must be a scenario object/)
-    expect(expectErrorShape(await request(server, 'GET', '/__sim/nothing'), 404)).toMatch(/^no control route GET \/__sim\/nothing; control routes: GET \/__sim, /)
+    expect(expectErrorShape(await request(server, 'PUT', '/__sim/scenario', { name: 3 }), 400)).toBe(
+      'body.name must be a string',
+    )
+    expect(
+      expectErrorShape(await request(server, 'PUT', '/__sim/scenario', { scenario: 'flaky-backend' }), 400),
+    ).toMatch(/body\.scenario must be a scenario object/)
+    expect(expectErrorShape(await request(server, 'GET', '/__sim/nothing'), 404)).toMatch(
+      /^no control route GET \/__sim\/nothing; control routes: GET \/__sim, /,
+    )
     const wrongMethod = await request(server, 'POST', '/__sim/scenario')
     expect(expectErrorShape(wrongMethod, 405)).toMatch(/allowed: GET, PUT, DELETE/)
     expect(wrongMethod.headers.get('allow')).toBe('GET, PUT, DELETE, HEAD, OPTIONS')

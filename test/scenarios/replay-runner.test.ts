@@ -9,10 +9,10 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { callerAddress } from '../../src/domain/caller.ts'
 import { inProcessSend, replayCommand } from '../../src/runtimes/cli/replay.ts'
-import { toJUnitXml } from '../../src/scenarios/junit.ts'
-import { type ReplayRequest, type Send, formatResults, replaySteps } from '../../src/scenarios/replay.ts'
-import { type ScenarioInput, type ScenarioStep, parseScenario } from '../../src/scenarios/scenario-schema.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
+import { toJUnitXml } from '../../src/scenarios/junit.ts'
+import { formatResults, type ReplayRequest, replaySteps, type Send } from '../../src/scenarios/replay.ts'
+import { parseScenario, type ScenarioInput, type ScenarioStep } from '../../src/scenarios/scenario-schema.ts'
 import { fixtures } from '../support/world.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
@@ -42,7 +42,10 @@ describe('replaySteps', () => {
     const results = await replaySteps(
       steps(
         { request: { method: 'GET', path: '/securityToken' }, expect: { status: 200, body: { $minLength: 3 } } },
-        { request: { method: 'GET', path: `/securityToken?contractAddress=${TOKEN}` }, expect: { status: 200, body: [{ contractAddress: TOKEN }] } },
+        {
+          request: { method: 'GET', path: `/securityToken?contractAddress=${TOKEN}` },
+          expect: { status: 200, body: [{ contractAddress: TOKEN }] },
+        },
       ),
       inProcessSend(createSimulator()),
     )
@@ -59,7 +62,15 @@ describe('replaySteps', () => {
         {
           name: 'many differences',
           request: { method: 'GET', path: '/x' },
-          expect: { status: 200, body: { status: 'failure', items: [{ id: 1, tags: ['b'] }], nested: { deep: false, extra: 1 }, missing: null } },
+          expect: {
+            status: 200,
+            body: {
+              status: 'failure',
+              items: [{ id: 1, tags: ['b'] }],
+              nested: { deep: false, extra: 1 },
+              missing: null,
+            },
+          },
         },
         { request: { method: 'GET', path: '/y' }, expect: { status: 200, body: [] } },
       ),
@@ -74,7 +85,9 @@ describe('replaySteps', () => {
       'body.nested.extra: expected 1, got nothing (no such member)',
       'body.missing: expected null, got nothing (no such member)',
     ])
-    expect(results[1]!.problems[0]).toBe('status: expected 200, got 404 {"statusCode":"404","error":"Not Found","message":"nope"}')
+    expect(results[1]!.problems[0]).toBe(
+      'status: expected 200, got 404 {"statusCode":"404","error":"Not Found","message":"nope"}',
+    )
     const printed = formatResults('demo', results)
     expect(printed).toContain('FAIL demo (0/2 steps passed)')
     expect(printed).toContain('  ✗ 1. many differences — GET /x → 200')
@@ -83,18 +96,34 @@ describe('replaySteps', () => {
   })
 
   it('captures values and expands placeholders, keeping the type of a whole-string placeholder', async () => {
-    const { send, sent } = scripted(json(200, { id: 7, address: '0xabc', list: [{ name: 'n' }] }), json(200, { id: 7, text: 'id 7 at 0xabc' }))
+    const { send, sent } = scripted(
+      json(200, { id: 7, address: '0xabc', list: [{ name: 'n' }] }),
+      json(200, { id: 7, text: 'id 7 at 0xabc' }),
+    )
     const results = await replaySteps(
       steps(
-        { request: { method: 'POST', path: '/a', body: { x: 1 } }, expect: { status: 200 }, capture: { id: 'body.id', address: 'body.address', first: 'body.list[0].name', code: 'status' } },
         {
-          request: { method: 'PUT', path: '/b/{{address}}/{{id}}', query: { q: '{{first}}' }, headers: { 'x-id': '{{id}}' }, body: { id: '{{id}}', label: 'n={{first}} code={{code}}' } },
+          request: { method: 'POST', path: '/a', body: { x: 1 } },
+          expect: { status: 200 },
+          capture: { id: 'body.id', address: 'body.address', first: 'body.list[0].name', code: 'status' },
+        },
+        {
+          request: {
+            method: 'PUT',
+            path: '/b/{{address}}/{{id}}',
+            query: { q: '{{first}}' },
+            headers: { 'x-id': '{{id}}' },
+            body: { id: '{{id}}', label: 'n={{first}} code={{code}}' },
+          },
           expect: { status: 200, body: { id: '{{id}}', text: 'id {{id}} at {{address}}' } },
         },
       ),
       send,
     )
-    expect(results.every((result) => result.passed), formatResults('captures', results)).toBe(true)
+    expect(
+      results.every((result) => result.passed),
+      formatResults('captures', results),
+    ).toBe(true)
     expect(sent[1]).toEqual({
       method: 'PUT',
       path: '/b/0xabc/7?q=n',
@@ -149,7 +178,17 @@ describe('replaySteps', () => {
     )
     expect(results[0]!.passed, formatResults('caller', results)).toBe(true)
     const { send } = scripted(json(200, { managerAddress: callerAddress('replay-token-2') }))
-    expect((await replaySteps(steps({ request: { method: 'GET', path: '/a' }, expect: { status: 200, body: { managerAddress: '{{caller2}}' } } }), send))[0]!.passed).toBe(true)
+    expect(
+      (
+        await replaySteps(
+          steps({
+            request: { method: 'GET', path: '/a' },
+            expect: { status: 200, body: { managerAddress: '{{caller2}}' } },
+          }),
+          send,
+        )
+      )[0]!.passed,
+    ).toBe(true)
   })
 
   it('checks network errors, response headers and durations', async () => {
@@ -207,7 +246,9 @@ describe('JUnit XML', () => {
     expect(xml).toContain('<testsuites name="scenario replay" tests="3" failures="1" errors="1"')
     expect(xml).toContain('<testsuite name="demo" tests="2" failures="1" errors="0"')
     expect(xml).toContain('<testcase classname="demo" name="1. ok &quot;quoted&quot;"')
-    expect(xml).toContain('<failure message="status: expected 200, got 500 {}">status: expected 200, got 500 {}\nbody.a: expected &quot;&lt;&amp;&gt;&quot;, got nothing (no such member)</failure>')
+    expect(xml).toContain(
+      '<failure message="status: expected 200, got 500 {}">status: expected 200, got 500 {}\nbody.a: expected &quot;&lt;&amp;&gt;&quot;, got nothing (no such member)</failure>',
+    )
     expect(xml).toContain('<error message="scenarios/broken.json: rules[0].every: too small">')
     expect(xml.match(/<testcase /g)).toHaveLength(3)
   })
@@ -224,7 +265,12 @@ describe('npm run replay', () => {
   const passing = write('passing.json', {
     description: 'passes',
     rules: [{ operation: 'getUser', respond: { status: 404, message: 'gone' } }],
-    steps: [{ request: { method: 'GET', path: `/users/${fixtures.users[0]!.id}` }, expect: { status: 404, body: { message: 'gone' } } }],
+    steps: [
+      {
+        request: { method: 'GET', path: `/users/${fixtures.users[0]!.id}` },
+        expect: { status: 404, body: { message: 'gone' } },
+      },
+    ],
   })
   const failing = write('failing.json', {
     description: 'fails',
@@ -288,7 +334,9 @@ describe('npm run replay', () => {
     for (const bad of ['bad id', 'a/b', 'x'.repeat(65), 'ünï']) {
       const { code, err } = await run(passing, '--url', url, '--session', bad)
       expect(code, bad).toBe(2)
-      expect(err).toContain(`replay: --session must be 1-64 characters of A-Z a-z 0-9 . _ ~ -, got ${JSON.stringify(bad)}`)
+      expect(err).toContain(
+        `replay: --session must be 1-64 characters of A-Z a-z 0-9 . _ ~ -, got ${JSON.stringify(bad)}`,
+      )
     }
     expect((await run(passing, '--url', url, '--session=')).code).toBe(2)
     expect((await run(passing, '--url', url, '--session')).err).toContain('--session needs a value')
@@ -298,7 +346,7 @@ describe('npm run replay', () => {
     expect((await run(passing, '--url', url, '--session', 'qa-1.replay_~x')).code).toBe(1) // valid: it gets as far as the server
   })
 
-  it('documents the subcommand, --session and what a step\'s own X-Sim-Session becomes', async () => {
+  it("documents the subcommand, --session and what a step's own X-Sim-Session becomes", async () => {
     const { out } = await run('--help')
     expect(out.split('\n')[0]).toBe('Usage: debt-token-simulator replay <scenario.json|directory>... [options]')
     expect(out).toContain('--session <id>')

@@ -3,10 +3,12 @@
  * world, the global scenario and other people's sessions are left as they were, during the replay
  * and after it. Real HTTP on 127.0.0.1 against a standalone server started in-process.
  */
-import { join } from 'node:path'
+
 import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { replayCommand, replaySessionId } from '../../src/runtimes/cli/replay.ts'
+import { replayCommand } from '../../src/runtimes/cli/replay.ts'
+import { replaySessionId } from '../../src/runtimes/cli/replay-server.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { scenarioFilesIn } from '../../src/scenarios/load-scenarios.ts'
 import type { ScenarioInput } from '../../src/scenarios/scenario-schema.ts'
@@ -26,9 +28,16 @@ afterAll(() => running.close())
 beforeEach(() => running.simulator.reset())
 
 async function call(method: string, path: string, options: { body?: unknown; session?: string } = {}) {
-  const headers: Record<string, string> = { authorization: 'Bearer shared-server-test', 'content-type': 'application/json' }
+  const headers: Record<string, string> = {
+    authorization: 'Bearer shared-server-test',
+    'content-type': 'application/json',
+  }
   if (options.session !== undefined) headers['x-sim-session'] = options.session
-  const response = await fetch(`${running.url}${path}`, { method, headers, ...(options.body !== undefined && { body: JSON.stringify(options.body) }) })
+  const response = await fetch(`${running.url}${path}`, {
+    method,
+    headers,
+    ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+  })
   const text = await response.text()
   return { status: response.status, json: text === '' ? undefined : (JSON.parse(text) as any) }
 }
@@ -40,8 +49,13 @@ async function replay(...argv: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') }
 }
 
-const sessionIds = () => running.simulator.sessions.list().map((session) => session.id).sort()
-const securityTokensOf = (session: string | null) => running.simulator.state({ session, table: 'securityTokens', limit: 1_000 })
+const sessionIds = () =>
+  running.simulator.sessions
+    .list()
+    .map((session) => session.id)
+    .sort()
+const securityTokensOf = (session: string | null) =>
+  running.simulator.state({ session, table: 'securityTokens', limit: 1_000 })
 
 /** What the server looks like at every API request the replay sends. */
 function watch() {
@@ -64,8 +78,12 @@ describe('replay --url on a shared server', () => {
     expect(created.status).toBe(200)
     expect((await call('PUT', '/__sim/scenario', { body: { name: 'expired-credentials' } })).status).toBe(200)
     // Someone else works in a session of their own, with a scenario of its own.
-    expect((await call('DELETE', `/securityToken?contractAddress=${FIRST_TOKEN}`, { session: 'qa-other' })).status).toBe(200)
-    expect((await call('PUT', '/__sim/scenario', { body: { name: 'slow-backend' }, session: 'qa-other' })).status).toBe(200)
+    expect(
+      (await call('DELETE', `/securityToken?contractAddress=${FIRST_TOKEN}`, { session: 'qa-other' })).status,
+    ).toBe(200)
+    expect((await call('PUT', '/__sim/scenario', { body: { name: 'slow-backend' }, session: 'qa-other' })).status).toBe(
+      200,
+    )
 
     const { seen, stop } = watch()
     const { code, out, err } = await replay(SHIPPED, '--url', running.url).finally(stop)
@@ -94,19 +112,30 @@ describe('replay --url on a shared server', () => {
     expect(running.simulator.scenario).toBe('expired-credentials')
     const global = securityTokensOf(null)
     expect(global.counts.securityTokens).toBe(TOKENS + 1)
-    expect(global.tables.securityTokens).toContainEqual(expect.objectContaining({ contractAddress: created.json.contractAddress }))
+    expect(global.tables.securityTokens).toContainEqual(
+      expect.objectContaining({ contractAddress: created.json.contractAddress }),
+    )
     const other = securityTokensOf('qa-other')
     expect(other.scenario).toBe('slow-backend')
     expect(other.counts.securityTokens).toBe(TOKENS - 1)
     expect(other.tables.securityTokens).not.toContainEqual(expect.objectContaining({ contractAddress: FIRST_TOKEN }))
 
     // Each file's result names its session.
-    expect(out).toMatch(new RegExp(`PASS ${files[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(${running.url}, session replay-[\\w.~-]+-[0-9a-f]{8}\\)`))
+    expect(out).toMatch(
+      new RegExp(
+        `PASS ${files[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(${running.url}, session replay-[\\w.~-]+-[0-9a-f]{8}\\)`,
+      ),
+    )
   })
 
   it('activates nothing globally: with no global scenario there is none during the replay or after', async () => {
     const { seen, stop } = watch()
-    const { code, out } = await replay(join(SHIPPED, 'expired-credentials.json'), join(SHIPPED, 'empty-world.json'), '--url', running.url).finally(stop)
+    const { code, out } = await replay(
+      join(SHIPPED, 'expired-credentials.json'),
+      join(SHIPPED, 'empty-world.json'),
+      '--url',
+      running.url,
+    ).finally(stop)
     expect(code, out).toBe(0)
     expect(seen.length).toBeGreaterThan(0)
     for (const moment of seen) {
@@ -126,21 +155,45 @@ describe('replay --url on a shared server', () => {
       steps: [
         { request: { method: 'GET', path: '/securityToken' }, expect: { status: 200, body: { $length: TOKENS } } },
         { request: { method: 'POST', path: '/securityToken', body: { data: {} } }, expect: { status: 200 } },
-        { request: { method: 'GET', path: '/securityToken', headers: { 'X-Sim-Session': 'elsewhere' } }, expect: { status: 200, body: { $length: TOKENS + 1 } } },
-        { request: { method: 'GET', path: `/users/${fixtures.users[0]!.id}` }, expect: { status: 404, body: { message: 'gone' } } },
+        {
+          request: { method: 'GET', path: '/securityToken', headers: { 'X-Sim-Session': 'elsewhere' } },
+          expect: { status: 200, body: { $length: TOKENS + 1 } },
+        },
+        {
+          request: { method: 'GET', path: `/users/${fixtures.users[0]!.id}` },
+          expect: { status: 404, body: { message: 'gone' } },
+        },
         // Control steps act on the replay's session too, and read as the session they named.
-        { request: { method: 'GET', path: '/__sim/scenario' }, expect: { status: 200, body: { session: null, active: 'writes' } } },
-        { request: { method: 'GET', path: '/__sim/scenario', headers: { 'x-sim-session': 'elsewhere' } }, expect: { status: 200, body: { session: 'elsewhere', active: 'writes' } } },
+        {
+          request: { method: 'GET', path: '/__sim/scenario' },
+          expect: { status: 200, body: { session: null, active: 'writes' } },
+        },
+        {
+          request: { method: 'GET', path: '/__sim/scenario', headers: { 'x-sim-session': 'elsewhere' } },
+          expect: { status: 200, body: { session: 'elsewhere', active: 'writes' } },
+        },
       ],
     }
     const file = join(directory, 'writes.json')
     writeFileSync(file, JSON.stringify(writes))
     // The named session holds a write of its own before the replay: the replay starts it afresh.
-    expect((await call('DELETE', `/securityToken?contractAddress=${FIRST_TOKEN}`, { session: 'qa-replay' })).status).toBe(200)
-    expect((await call('DELETE', `/securityToken?contractAddress=${FIRST_TOKEN}`, { session: 'qa-other' })).status).toBe(200)
+    expect(
+      (await call('DELETE', `/securityToken?contractAddress=${FIRST_TOKEN}`, { session: 'qa-replay' })).status,
+    ).toBe(200)
+    expect(
+      (await call('DELETE', `/securityToken?contractAddress=${FIRST_TOKEN}`, { session: 'qa-other' })).status,
+    ).toBe(200)
 
     const { seen, stop } = watch()
-    const { code, out } = await replay(file, join(SHIPPED, 'expired-credentials.json'), file, '--url', running.url, '--session', 'qa-replay').finally(stop)
+    const { code, out } = await replay(
+      file,
+      join(SHIPPED, 'expired-credentials.json'),
+      file,
+      '--url',
+      running.url,
+      '--session',
+      'qa-replay',
+    ).finally(stop)
     expect(code, out).toBe(0)
     expect(out).toContain(`PASS ${file} (${running.url}, session qa-replay)`)
     expect(new Set(seen.map((request) => request.session))).toEqual(new Set(['qa-replay']))

@@ -7,12 +7,13 @@
 import { join } from 'node:path'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { replayAgainstServer, replayInProcess } from '../../src/runtimes/cli/replay.ts'
+import { replayInProcess } from '../../src/runtimes/cli/replay.ts'
+import { replayAgainstServer } from '../../src/runtimes/cli/replay-server.ts'
+import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { strictListenOptions } from '../../src/runtimes/node.ts'
 import { type Engine, type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { loadScenarioDirectory } from '../../src/scenarios/load-scenarios.ts'
-import { type StepResult, fetchSend, formatResults, replaySteps } from '../../src/scenarios/replay.ts'
-import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
+import { fetchSend, formatResults, replaySteps, type StepResult } from '../../src/scenarios/replay.ts'
 
 const shipped = Object.entries(loadScenarioDirectory(join(import.meta.dirname, '../../scenarios')))
 
@@ -40,16 +41,19 @@ describe('shipped scenarios replay in-process (msw setupServer and fetch)', () =
   })
 })
 
-describe.each(['direct', 'msw'] as Engine[])('shipped scenarios replay against the standalone server, %s engine', (engine) => {
-  let server: StandaloneServer
-  beforeAll(async () => {
-    server = await startStandaloneServer({ port: 0, engine })
-  })
-  afterAll(async () => server.close())
+describe.each(['direct', 'msw'] as Engine[])(
+  'shipped scenarios replay against the standalone server, %s engine',
+  (engine) => {
+    let server: StandaloneServer
+    beforeAll(async () => {
+      server = await startStandaloneServer({ port: 0, engine })
+    })
+    afterAll(async () => server.close())
 
-  it.each(shipped)('%s', async (name, scenario) => {
-    expectAllPassed(name, await replayAgainstServer(server.url, scenario, name))
-    expect(server.simulator.scenario).toBeNull() // replay activates the scenario in a session only
-    expect(server.simulator.sessions.list()).toEqual([]) // and ends the session it made
-  })
-})
+    it.each(shipped)('%s', async (name, scenario) => {
+      expectAllPassed(name, await replayAgainstServer(server.url, scenario, name))
+      expect(server.simulator.scenario).toBeNull() // replay activates the scenario in a session only
+      expect(server.simulator.sessions.list()).toEqual([]) // and ends the session it made
+    })
+  },
+)

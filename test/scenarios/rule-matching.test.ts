@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { fixtures } from '../support/world.ts'
-import { INVESTOR, OTHER_INVESTOR, call, investorPayment, scenarioOf } from './support.ts'
+import { call, INVESTOR, investorPayment, OTHER_INVESTOR, scenarioOf } from './support.ts'
 
 const TOKEN = fixtures.securityTokens[0]!.contractAddress
 const DEBTOR = fixtures.debtTokens[0]!.debtorAddress
@@ -21,14 +21,24 @@ async function statuses(count: number, send: (i: number) => Promise<{ status: nu
 describe('matching', () => {
   it('matches path parameters, with 0x… values compared without regard to case', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(scenarioOf([{ operation: 'listDebtorDebtTokens', match: { params: { address: DEBTOR.toUpperCase().replace('0X', '0x') } }, respond: teapot() }]))
+    simulator.useScenario(
+      scenarioOf([
+        {
+          operation: 'listDebtorDebtTokens',
+          match: { params: { address: DEBTOR.toUpperCase().replace('0X', '0x') } },
+          respond: teapot(),
+        },
+      ]),
+    )
     expect((await call(simulator, 'GET', `/debtToken/debtor/${DEBTOR}`)).status).toBe(409)
     expect((await call(simulator, 'GET', `/debtToken/debtor/${INVESTOR}`)).status).toBe(200)
   })
 
   it('matches query parameters as text', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(scenarioOf([{ operation: 'listSecurityTokens', match: { query: { marketplace: true } }, respond: teapot() }]))
+    simulator.useScenario(
+      scenarioOf([{ operation: 'listSecurityTokens', match: { query: { marketplace: true } }, respond: teapot() }]),
+    )
     expect((await call(simulator, 'GET', '/securityToken?marketplace=true')).status).toBe(409)
     expect((await call(simulator, 'GET', '/securityToken?marketplace=false')).status).toBe(200)
     expect((await call(simulator, 'GET', '/securityToken')).status).toBe(200)
@@ -38,21 +48,50 @@ describe('matching', () => {
     const simulator = createSimulator()
     simulator.useScenario(
       scenarioOf([
-        { operation: 'createSecurityToken', match: { body: { data: { instrument: 'CRI' } } }, respond: teapot('no CRI') },
-        { operation: 'createInvestorPayment', match: { body: { type: 'JUROS', amount: 5 } }, respond: teapot('no interest of 5') },
+        {
+          operation: 'createSecurityToken',
+          match: { body: { data: { instrument: 'CRI' } } },
+          respond: teapot('no CRI'),
+        },
+        {
+          operation: 'createInvestorPayment',
+          match: { body: { type: 'JUROS', amount: 5 } },
+          respond: teapot('no interest of 5'),
+        },
       ]),
     )
-    const cri = await call(simulator, 'POST', '/securityToken', { body: { data: { instrument: 'CRI', segment: 'agro' } } })
+    const cri = await call(simulator, 'POST', '/securityToken', {
+      body: { data: { instrument: 'CRI', segment: 'agro' } },
+    })
     expect(cri).toMatchObject({ status: 409, json: { message: 'no CRI' } })
-    expect((await call(simulator, 'POST', '/securityToken', { body: { data: { instrument: 'CCB' } } })).status).toBe(200)
-    expect((await call(simulator, 'POST', '/investor', { body: investorPayment(TOKEN, INVESTOR, { type: 'JUROS', amount: 5 }) })).status).toBe(409)
-    expect((await call(simulator, 'POST', '/investor', { body: investorPayment(TOKEN, INVESTOR, { type: 'JUROS', amount: 6 }) })).status).toBe(200)
+    expect((await call(simulator, 'POST', '/securityToken', { body: { data: { instrument: 'CCB' } } })).status).toBe(
+      200,
+    )
+    expect(
+      (
+        await call(simulator, 'POST', '/investor', {
+          body: investorPayment(TOKEN, INVESTOR, { type: 'JUROS', amount: 5 }),
+        })
+      ).status,
+    ).toBe(409)
+    expect(
+      (
+        await call(simulator, 'POST', '/investor', {
+          body: investorPayment(TOKEN, INVESTOR, { type: 'JUROS', amount: 6 }),
+        })
+      ).status,
+    ).toBe(200)
   })
 
   it('does not match a body that is not JSON, and validation then answers it', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(scenarioOf([{ operation: 'createInvestorPayment', match: { body: { amount: 5 } }, respond: teapot() }]))
-    const reply = await call(simulator, 'POST', '/investor', { body: '{not json', headers: { 'content-type': 'application/json' } })
+    simulator.useScenario(
+      scenarioOf([{ operation: 'createInvestorPayment', match: { body: { amount: 5 } }, respond: teapot() }]),
+    )
+    const reply = await call(simulator, 'POST', '/investor', {
+      body: '{not json',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(reply.status).toBe(400)
     expect(reply.json.message).toMatch(/not valid JSON/)
   })
@@ -60,7 +99,9 @@ describe('matching', () => {
   it('leaves operations without a rule, and calls no rule matches, behaving normally', async () => {
     const simulator = createSimulator()
     const normal = createSimulator()
-    simulator.useScenario(scenarioOf([{ operation: 'getUser', match: { params: { id: 'nobody' } }, respond: teapot() }]))
+    simulator.useScenario(
+      scenarioOf([{ operation: 'getUser', match: { params: { id: 'nobody' } }, respond: teapot() }]),
+    )
     for (const path of ['/securityToken', `/debtToken/debtor/${DEBTOR}`, `/users/${fixtures.users[0]!.id}`]) {
       const [withScenario, without] = [await call(simulator, 'GET', path), await call(normal, 'GET', path)]
       expect(withScenario.status).toBe(200)
@@ -72,8 +113,19 @@ describe('matching', () => {
 describe('counting', () => {
   it('fromCall + times: the 2nd POST /investor fails, once', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(scenarioOf([{ operation: 'createInvestorPayment', fromCall: 2, times: 1, respond: { status: 400, message: 'second fails' } }]))
-    expect(await statuses(4, () => call(simulator, 'POST', '/investor', { body: investorPayment(TOKEN) }))).toEqual([200, 400, 200, 200])
+    simulator.useScenario(
+      scenarioOf([
+        {
+          operation: 'createInvestorPayment',
+          fromCall: 2,
+          times: 1,
+          respond: { status: 400, message: 'second fails' },
+        },
+      ]),
+    )
+    expect(await statuses(4, () => call(simulator, 'POST', '/investor', { body: investorPayment(TOKEN) }))).toEqual([
+      200, 400, 200, 200,
+    ])
     expect(await call(simulator, 'GET', `/investor/${INVESTOR}/${TOKEN}`).then((reply) => reply.json.length)).toBe(3)
   })
 
@@ -92,7 +144,9 @@ describe('counting', () => {
   it('every: calls n, 2n, 3n …', async () => {
     const simulator = createSimulator()
     simulator.useScenario(scenarioOf([{ operation: 'listSecurityTokens', every: 3, respond: teapot() }]))
-    expect(await statuses(7, () => call(simulator, 'GET', '/securityToken'))).toEqual([200, 200, 409, 200, 200, 409, 200])
+    expect(await statuses(7, () => call(simulator, 'GET', '/securityToken'))).toEqual([
+      200, 200, 409, 200, 200, 409, 200,
+    ])
   })
 
   it('"*" applies to every operation and counts their calls together', async () => {
@@ -104,11 +158,20 @@ describe('counting', () => {
 
   it('counts only the calls a rule applies to (its match)', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(scenarioOf([{ operation: 'createInvestorPayment', match: { body: { investorAddress: INVESTOR } }, fromCall: 2, respond: teapot() }]))
+    simulator.useScenario(
+      scenarioOf([
+        {
+          operation: 'createInvestorPayment',
+          match: { body: { investorAddress: INVESTOR } },
+          fromCall: 2,
+          respond: teapot(),
+        },
+      ]),
+    )
     const sequence = [INVESTOR, OTHER_INVESTOR, OTHER_INVESTOR, INVESTOR, OTHER_INVESTOR]
-    expect(await statuses(5, (i) => call(simulator, 'POST', '/investor', { body: investorPayment(TOKEN, sequence[i - 1]) }))).toEqual([
-      200, 200, 200, 409, 200,
-    ])
+    expect(
+      await statuses(5, (i) => call(simulator, 'POST', '/investor', { body: investorPayment(TOKEN, sequence[i - 1]) })),
+    ).toEqual([200, 200, 200, 409, 200])
   })
 
   it('counts concurrent calls one by one', async () => {
@@ -125,7 +188,11 @@ describe('several rules', () => {
     const simulator = createSimulator()
     simulator.useScenario(
       scenarioOf([
-        { operation: 'listSecurityTokens', match: { query: { marketplace: 'true' } }, respond: { status: 403, message: 'first' } },
+        {
+          operation: 'listSecurityTokens',
+          match: { query: { marketplace: 'true' } },
+          respond: { status: 403, message: 'first' },
+        },
         { operation: 'listSecurityTokens', respond: { status: 404, message: 'second' } },
         { operation: '*', respond: { status: 500, message: 'third' } },
       ]),

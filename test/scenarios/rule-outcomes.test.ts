@@ -4,9 +4,14 @@
  * network error. Each case runs in-process (msw setupServer) and against both standalone engines.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createScenarioState } from '../../src/scenarios/scenario-state.ts'
 import { parseScenario } from '../../src/scenarios/scenario-schema.ts'
-import { type SimulatorTarget, type SimulatorTargetFactory, inProcessTarget, standaloneTarget } from '../support/target.ts'
+import { createScenarioState } from '../../src/scenarios/scenario-state.ts'
+import {
+  inProcessTarget,
+  type SimulatorTarget,
+  type SimulatorTargetFactory,
+  standaloneTarget,
+} from '../support/target.ts'
 import { expectErrorShape, fixtures } from '../support/world.ts'
 import { investorPayment, scenarioOf } from './support.ts'
 
@@ -27,7 +32,12 @@ describe.each(targets)('rule outcomes, %s', (_name, factory) => {
 
   it('answers the documented 400 shape with the given message', async () => {
     target.simulator.useScenario(
-      scenarioOf([{ operation: 'createInvestorPayment', respond: { status: 400, message: 'Insufficient balance in vault for amortization payment' } }]),
+      scenarioOf([
+        {
+          operation: 'createInvestorPayment',
+          respond: { status: 400, message: 'Insufficient balance in vault for amortization payment' },
+        },
+      ]),
     )
     const reply = await target.send('POST', '/investor', { body: investorPayment(TOKEN) })
     expect(expectErrorShape(reply, 400)).toBe('Insufficient balance in vault for amortization payment')
@@ -37,11 +47,30 @@ describe.each(targets)('rule outcomes, %s', (_name, factory) => {
 
   it('answers 401, 403, 404, 409, 500 and 503 in the same shape, with their reason phrase or the given error', async () => {
     const statuses = [401, 403, 404, 409, 500, 503] as const
-    const phrases = ['Unauthorized', 'Forbidden', 'Not Found', 'Conflict', 'Internal Server Error', 'Service Unavailable']
+    const phrases = [
+      'Unauthorized',
+      'Forbidden',
+      'Not Found',
+      'Conflict',
+      'Internal Server Error',
+      'Service Unavailable',
+    ]
     target.simulator.useScenario(
       scenarioOf([
-        ...statuses.map((status) => ({ operation: 'listSecurityTokens' as const, match: { query: { contractAddress: `0x${String(status).padStart(40, '0')}` } }, respond: { status, message: `forced ${status}` } })),
-        { operation: 'getUser', respond: { status: 403, message: 'role investor cannot read users', error: 'Forbidden by policy', headers: { 'x-reason': 'role' } } },
+        ...statuses.map((status) => ({
+          operation: 'listSecurityTokens' as const,
+          match: { query: { contractAddress: `0x${String(status).padStart(40, '0')}` } },
+          respond: { status, message: `forced ${status}` },
+        })),
+        {
+          operation: 'getUser',
+          respond: {
+            status: 403,
+            message: 'role investor cannot read users',
+            error: 'Forbidden by policy',
+            headers: { 'x-reason': 'role' },
+          },
+        },
       ]),
     )
     for (const [i, status] of statuses.entries()) {
@@ -50,7 +79,11 @@ describe.each(targets)('rule outcomes, %s', (_name, factory) => {
       expect(reply.json.error).toBe(phrases[i])
     }
     const custom = await target.send('GET', `/users/${fixtures.users[0]!.id}`)
-    expect(custom.json).toEqual({ statusCode: '403', error: 'Forbidden by policy', message: 'role investor cannot read users' })
+    expect(custom.json).toEqual({
+      statusCode: '403',
+      error: 'Forbidden by policy',
+      message: 'role investor cannot read users',
+    })
     expect(custom.headers.get('x-reason')).toBe('role')
   })
 
@@ -67,7 +100,11 @@ describe.each(targets)('rule outcomes, %s', (_name, factory) => {
   })
 
   it('delays before another outcome', async () => {
-    target.simulator.useScenario(scenarioOf([{ operation: 'listSecurityTokens', delayMs: 150, respond: { status: 503, message: 'late and down' } }]))
+    target.simulator.useScenario(
+      scenarioOf([
+        { operation: 'listSecurityTokens', delayMs: 150, respond: { status: 503, message: 'late and down' } },
+      ]),
+    )
     const started = performance.now()
     const reply = await target.send('GET', '/securityToken')
     expect(performance.now() - started).toBeGreaterThanOrEqual(140)
@@ -95,7 +132,11 @@ describe('delay ranges', () => {
       const state = createScenarioState('slow', scenario, seed)
       const out: number[] = []
       for (let i = 0; i < 20; i++) {
-        const decision = await state.decide('listSecurityTokens', { params: {}, query: new URLSearchParams(), body: async () => undefined })
+        const decision = await state.decide('listSecurityTokens', {
+          params: {},
+          query: new URLSearchParams(),
+          body: async () => undefined,
+        })
         out.push(decision!.delayMs)
       }
       return out

@@ -3,7 +3,7 @@
  * field in every error; the committed JSON Schema is what the zod schema generates; the shipped
  * files all point at it, carry steps, and are the ones bundled for the in-process runtimes.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { operationIds } from '../../src/contract/operations.ts'
@@ -11,7 +11,7 @@ import { loadFixtureDirectory } from '../../src/model/load-fixture-directory.ts'
 import { parseWorld } from '../../src/model/world.ts'
 import { loadScenarioDirectory, loadScenarioFile } from '../../src/scenarios/load-scenarios.ts'
 import { scenarioJsonSchemaText } from '../../src/scenarios/scenario-json-schema.ts'
-import { ScenarioError, parseScenario } from '../../src/scenarios/scenario-schema.ts'
+import { parseScenario, ScenarioError } from '../../src/scenarios/scenario-schema.ts'
 import { shippedScenarioFiles, shippedScenarios } from '../../src/scenarios/shipped-scenarios.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
@@ -36,8 +36,14 @@ function loadError(content: unknown): string {
   throw new Error('expected the file to be rejected')
 }
 
-const valid = { description: 'ok', rules: [{ operation: 'listSecurityTokens', respond: { status: 400, message: 'no' } }] }
-const withRule = (rule: Record<string, unknown>) => ({ description: 'bad', rules: [valid.rules[0], valid.rules[0], rule] })
+const valid = {
+  description: 'ok',
+  rules: [{ operation: 'listSecurityTokens', respond: { status: 400, message: 'no' } }],
+}
+const withRule = (rule: Record<string, unknown>) => ({
+  description: 'bad',
+  rules: [valid.rules[0], valid.rules[0], rule],
+})
 
 describe('scenario validation', () => {
   it('accepts a minimal scenario and a scenario without rules', () => {
@@ -49,11 +55,19 @@ describe('scenario validation', () => {
     expect(loadError(withRule({ operation: 'listSecurityTokens', respond: { status: 418, message: 'teapot' } }))).toBe(
       'FILE: rules[2].respond.status: must be one of 400, 401, 403, 404, 409, 500, 503, got 418',
     )
-    expect(loadError(withRule({ operation: 'listSecurityToken', delayMs: 5 }))).toMatch(/^FILE: rules\[2\]\.operation: must be "\*" or an operation id: /)
-    expect(loadError(withRule({ operation: 'listSecurityTokens', delayMs: 70_000 }))).toMatch(/^FILE: rules\[2\]\.delayMs: /)
-    expect(loadError({ description: 'bad', rules: [], steps: [{ request: { method: 'GET', path: 'securityToken' }, expect: { status: 200 } }] })).toBe(
-      'FILE: steps[0].request.path: must start with /, got "securityToken"',
+    expect(loadError(withRule({ operation: 'listSecurityToken', delayMs: 5 }))).toMatch(
+      /^FILE: rules\[2\]\.operation: must be "\*" or an operation id: /,
     )
+    expect(loadError(withRule({ operation: 'listSecurityTokens', delayMs: 70_000 }))).toMatch(
+      /^FILE: rules\[2\]\.delayMs: /,
+    )
+    expect(
+      loadError({
+        description: 'bad',
+        rules: [],
+        steps: [{ request: { method: 'GET', path: 'securityToken' }, expect: { status: 200 } }],
+      }),
+    ).toBe('FILE: steps[0].request.path: must start with /, got "securityToken"')
     expect(loadError({ rules: [] })).toMatch(/^FILE: description: /)
   })
 
@@ -71,22 +85,30 @@ describe('scenario validation', () => {
       'FILE: rules[2].networkError: a rule gives either respond or networkError, not both',
     )
     expect(loadError(withRule({ operation: '*', networkError: false }))).toMatch(/^FILE: rules\[2\]\.networkError: /)
-    expect(loadError(withRule({ operation: '*', delayMs: { min: 10, max: 5 } }))).toBe('FILE: rules[2].delayMs.min: must not be greater than max')
+    expect(loadError(withRule({ operation: '*', delayMs: { min: 10, max: 5 } }))).toBe(
+      'FILE: rules[2].delayMs.min: must not be greater than max',
+    )
     expect(loadError(withRule({ operation: '*', fromCall: 0, delayMs: 1 }))).toMatch(/^FILE: rules\[2\]\.fromCall: /)
-    expect(loadError(withRule({ operation: '*', respond: { status: 400, message: '' } }))).toBe('FILE: rules[2].respond.message: must be a non-empty string, got ""')
+    expect(loadError(withRule({ operation: '*', respond: { status: 400, message: '' } }))).toBe(
+      'FILE: rules[2].respond.message: must be a non-empty string, got ""',
+    )
   })
 
   it('refuses match fields the operation does not have (a typo would never match)', () => {
-    expect(loadError(withRule({ operation: 'listDebtorDebtTokens', match: { params: { adress: '0x1' } }, delayMs: 1 }))).toBe(
-      'FILE: rules[2].match.params.adress: unknown path parameter: listDebtorDebtTokens has address',
-    )
-    expect(loadError(withRule({ operation: 'listSecurityTokens', match: { query: { market: 'true' } }, delayMs: 1 }))).toBe(
+    expect(
+      loadError(withRule({ operation: 'listDebtorDebtTokens', match: { params: { adress: '0x1' } }, delayMs: 1 })),
+    ).toBe('FILE: rules[2].match.params.adress: unknown path parameter: listDebtorDebtTokens has address')
+    expect(
+      loadError(withRule({ operation: 'listSecurityTokens', match: { query: { market: 'true' } }, delayMs: 1 })),
+    ).toBe(
       'FILE: rules[2].match.query.market: unknown query parameter: listSecurityTokens has marketplace, contractAddress',
     )
     expect(loadError(withRule({ operation: 'listSecurityTokens', match: { body: { a: 1 } }, delayMs: 1 }))).toBe(
       'FILE: rules[2].match.body.a: unknown body member: listSecurityTokens has no body',
     )
-    expect(loadError(withRule({ operation: 'createInvestorPayment', match: { body: { investor: '0x1' } }, delayMs: 1 }))).toMatch(
+    expect(
+      loadError(withRule({ operation: 'createInvestorPayment', match: { body: { investor: '0x1' } }, delayMs: 1 })),
+    ).toMatch(
       /^FILE: rules\[2\]\.match\.body\.investor: unknown body member: createInvestorPayment has investorAddress, tokenAddress, /,
     )
   })
@@ -98,11 +120,19 @@ describe('scenario validation', () => {
       steps: [{ request: { method: 'GET', path: '/securityToken' }, expect: expectation, ...extra }],
     })
     expect(loadError(step({}))).toBe('FILE: steps[0].expect: give exactly one of status or networkError')
-    expect(loadError(step({ status: 200 }, { capture: { token: 'contractAddress' } }))).toMatch(/^FILE: steps\[0\]\.capture\.token: must be a path/)
-    expect(loadError({ description: 'x', rules: [], steps: [{ request: { method: 'GET', path: '/x', body: {} }, expect: { status: 200 } }] })).toBe(
-      'FILE: steps[0].request.body: a GET or HEAD request carries no body',
+    expect(loadError(step({ status: 200 }, { capture: { token: 'contractAddress' } }))).toMatch(
+      /^FILE: steps\[0\]\.capture\.token: must be a path/,
     )
-    expect(loadError({ description: 'x', rules: [], world: { fixtures: 'empty', size: 3 } })).toBe('FILE: world: give exactly one of fixtures or size')
+    expect(
+      loadError({
+        description: 'x',
+        rules: [],
+        steps: [{ request: { method: 'GET', path: '/x', body: {} }, expect: { status: 200 } }],
+      }),
+    ).toBe('FILE: steps[0].request.body: a GET or HEAD request carries no body')
+    expect(loadError({ description: 'x', rules: [], world: { fixtures: 'empty', size: 3 } })).toBe(
+      'FILE: world: give exactly one of fixtures or size',
+    )
   })
 
   it('names a file that is not JSON, and a directory load stops at the first bad file with its name', () => {
@@ -124,17 +154,23 @@ describe('the committed JSON Schema', () => {
   it('lets editors complete operation ids and statuses', () => {
     const text = scenarioJsonSchemaText()
     for (const id of operationIds) expect(text).toContain(`"${id}"`)
-    expect(JSON.parse(text).properties.rules.items.properties.respond.properties.status.enum).toEqual([400, 401, 403, 404, 409, 500, 503])
+    expect(JSON.parse(text).properties.rules.items.properties.respond.properties.status.enum).toEqual([
+      400, 401, 403, 404, 409, 500, 503,
+    ])
   })
 })
 
 describe('shipped scenarios', () => {
-  const files = readdirSync(scenariosDirectory).filter((file) => file.endsWith('.json') && file !== 'scenario.schema.json')
+  const files = readdirSync(scenariosDirectory).filter(
+    (file) => file.endsWith('.json') && file !== 'scenario.schema.json',
+  )
 
   it('are all bundled for the runtimes without a file system, identical to the files', () => {
     expect(Object.keys(shippedScenarioFiles).sort()).toEqual(files.map((file) => file.replace(/\.json$/, '')).sort())
     for (const file of files) {
-      expect(shippedScenarioFiles[file.replace(/\.json$/, '')]).toEqual(JSON.parse(readFileSync(join(scenariosDirectory, file), 'utf8')))
+      expect(shippedScenarioFiles[file.replace(/\.json$/, '')]).toEqual(
+        JSON.parse(readFileSync(join(scenariosDirectory, file), 'utf8')),
+      )
     }
     expect(Object.keys(shippedScenarios())).toEqual(Object.keys(loadScenarioDirectory(scenariosDirectory)))
   })
@@ -151,10 +187,25 @@ describe('shipped scenarios', () => {
     const scenarios = shippedScenarios()
     const answers400 = (name: string, operations: string[]) =>
       scenarios[name]!.rules.some((rule) => rule.respond?.status === 400 && operations.includes(rule.operation))
-    expect(answers400('manager-payment-rejected', ['createManagerPayment', 'listManagerPayments', 'updateManagerPayment'])).toBe(true)
-    expect(answers400('investor-payment-rejected', ['createInvestorPayment', 'listInvestorPayments', 'updateInvestorPayment'])).toBe(true)
+    expect(
+      answers400('manager-payment-rejected', ['createManagerPayment', 'listManagerPayments', 'updateManagerPayment']),
+    ).toBe(true)
+    expect(
+      answers400('investor-payment-rejected', [
+        'createInvestorPayment',
+        'listInvestorPayments',
+        'updateInvestorPayment',
+      ]),
+    ).toBe(true)
     expect(answers400('debtor-query-rejected', ['listDebtorDebtTokens', 'getDebtorDebtToken'])).toBe(true)
-    expect(answers400('security-token-rejected', ['listSecurityTokens', 'createSecurityToken', 'deleteSecurityToken', 'updateSecurityToken'])).toBe(true)
+    expect(
+      answers400('security-token-rejected', [
+        'listSecurityTokens',
+        'createSecurityToken',
+        'deleteSecurityToken',
+        'updateSecurityToken',
+      ]),
+    ).toBe(true)
     expect(scenarios['expired-credentials']!.rules[0]).toMatchObject({ operation: '*', respond: { status: 401 } })
     expect(scenarios['slow-backend']!.rules[0]).toMatchObject({ operation: '*', delayMs: { min: 300, max: 1500 } })
     expect(scenarios['flaky-backend']!.rules[0]).toMatchObject({ operation: '*', every: 3, respond: { status: 503 } })

@@ -17,12 +17,18 @@ const root = join(import.meta.dirname, '../..')
 
 describe('scenario options of the command line', () => {
   it('reads --scenario, --scenarios and --record, and SIM_SCENARIO / SIM_SCENARIOS', () => {
-    expect(parseArgs(['--scenario', 'flaky-backend', '--scenarios', 'my-scenarios', '--record', 'session.json'])).toMatchObject({
+    expect(
+      parseArgs(['--scenario', 'flaky-backend', '--scenarios', 'my-scenarios', '--record', 'session.json']),
+    ).toMatchObject({
       kind: 'run',
       options: { scenario: 'flaky-backend', scenarios: 'my-scenarios', record: 'session.json' },
     })
-    expect(parseArgs([], { SIM_SCENARIO: 'slow-backend', SIM_SCENARIOS: 'dir' })).toMatchObject({ options: { scenario: 'slow-backend', scenarios: 'dir' } })
-    expect(parseArgs(['--scenario=expired-credentials'], { SIM_SCENARIO: 'slow-backend' })).toMatchObject({ options: { scenario: 'expired-credentials' } })
+    expect(parseArgs([], { SIM_SCENARIO: 'slow-backend', SIM_SCENARIOS: 'dir' })).toMatchObject({
+      options: { scenario: 'slow-backend', scenarios: 'dir' },
+    })
+    expect(parseArgs(['--scenario=expired-credentials'], { SIM_SCENARIO: 'slow-backend' })).toMatchObject({
+      options: { scenario: 'expired-credentials' },
+    })
     expect(parseArgs([], {})).toMatchObject({ options: { scenario: undefined, record: undefined } })
     expect(parseArgs(['--scenario'])).toEqual({ kind: 'error', message: '--scenario needs a value' })
     for (const flag of ['--scenario', '--scenarios', '--record']) expect(HELP).toContain(flag)
@@ -32,10 +38,24 @@ describe('scenario options of the command line', () => {
 describe('npm start -- --scenario … --record …', () => {
   it('starts with the scenario active, records the session, and writes it on SIGTERM', async () => {
     const file = join(temporaryDirectory('startup-'), 'session.json')
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtimes/cli/main.ts', '--port', '0', '--scenario', 'investor-payment-rejected', '--record', file], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/runtimes/cli/main.ts',
+        '--port',
+        '0',
+        '--scenario',
+        'investor-payment-rejected',
+        '--record',
+        file,
+      ],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let output = ''
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
     try {
@@ -55,9 +75,14 @@ describe('npm start -- --scenario … --record …', () => {
       expect(output).toContain('scenario investor-payment-rejected')
       const headers = { authorization: 'Bearer a-developer-token', 'content-type': 'application/json' }
       const tokens = (await (await fetch(`${url}/securityToken`, { headers })).json()) as { contractAddress: string }[]
-      const body = JSON.stringify({ investorAddress: '0x1111111111111111111111111111111111111111', tokenAddress: tokens[0]!.contractAddress, amount: 1 })
+      const body = JSON.stringify({
+        investorAddress: '0x1111111111111111111111111111111111111111',
+        tokenAddress: tokens[0]!.contractAddress,
+        amount: 1,
+      })
       const statuses: number[] = []
-      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${url}/investor`, { method: 'POST', headers, body })).status)
+      for (let i = 0; i < 3; i++)
+        statuses.push((await fetch(`${url}/investor`, { method: 'POST', headers, body })).status)
       expect(statuses).toEqual([200, 400, 200])
       expect(await (await fetch(`${url}/__sim/scenario`)).json()).toMatchObject({ active: 'investor-payment-rejected' })
     } finally {
@@ -73,7 +98,11 @@ describe('npm start -- --scenario … --record …', () => {
   })
 
   it('refuses an unknown scenario at start, listing the available ones', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtimes/cli/main.ts', '--port', '0', '--scenario', 'flakey'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/runtimes/cli/main.ts', '--port', '0', '--scenario', 'flakey'],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))

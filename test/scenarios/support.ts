@@ -3,8 +3,8 @@
  * interception), and small scenario builders.
  */
 import type { SimRequest } from '../../src/http/sim-request.ts'
-import type { ScenarioInput } from '../../src/scenarios/scenario-schema.ts'
 import type { Simulator } from '../../src/runtimes/msw/simulator.ts'
+import type { ScenarioInput } from '../../src/scenarios/scenario-schema.ts'
 
 export interface CallOptions {
   body?: unknown
@@ -20,11 +20,12 @@ export interface CallReply {
   networkError: boolean
 }
 
-export function simRequest(method: string, pathAndQuery: string, options: CallOptions = {}): SimRequest {
+function simRequest(method: string, pathAndQuery: string, options: CallOptions = {}): SimRequest {
   const q = pathAndQuery.indexOf('?')
   const headers: Record<string, string> = { ...(options.auth !== false && { authorization: 'Bearer scenario-test' }) }
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value
-  const body = options.body === undefined ? '' : typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+  const body =
+    options.body === undefined ? '' : typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
   return {
     method,
     path: q === -1 ? pathAndQuery : pathAndQuery.slice(0, q),
@@ -35,7 +36,12 @@ export function simRequest(method: string, pathAndQuery: string, options: CallOp
 }
 
 /** One request through `simulator.handle()`. */
-export async function call(simulator: Simulator, method: string, path: string, options: CallOptions = {}): Promise<CallReply> {
+export async function call(
+  simulator: Simulator,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallReply> {
   const response = await simulator.handle(simRequest(method, path, options))
   return {
     status: response.status,

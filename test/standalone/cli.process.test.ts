@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseArgs } from '../../src/runtimes/cli/args.ts'
-import { CLI_HELP, VERSION, dispatch } from '../../src/runtimes/cli/cli.ts'
+import { CLI_HELP, dispatch, VERSION } from '../../src/runtimes/cli/cli.ts'
 import { startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { cliPath, projectRoot, startCli } from '../support/cli-process.ts'
 import { samples } from '../support/samples.ts'
@@ -17,9 +17,14 @@ const root = projectRoot
 
 describe('CLI arguments', () => {
   it('defaults to 127.0.0.1:4010 and reads flags and environment variables', () => {
-    expect(parseArgs([], {})).toMatchObject({ kind: 'run', options: { port: 4010, host: '127.0.0.1', engine: 'direct' } })
+    expect(parseArgs([], {})).toMatchObject({
+      kind: 'run',
+      options: { port: 4010, host: '127.0.0.1', engine: 'direct' },
+    })
     expect(parseArgs([], { PORT: '5000' })).toMatchObject({ options: { port: 5000 } })
-    expect(parseArgs(['--port', '6000', '--host=0.0.0.0', '--seed', '7'], { PORT: '5000' })).toMatchObject({ options: { port: 6000, host: '0.0.0.0', seed: 7 } })
+    expect(parseArgs(['--port', '6000', '--host=0.0.0.0', '--seed', '7'], { PORT: '5000' })).toMatchObject({
+      options: { port: 6000, host: '0.0.0.0', seed: 7 },
+    })
     expect(parseArgs(['-p', '6001'])).toMatchObject({ options: { port: 6001 } })
     expect(parseArgs(['--size', '200'])).toMatchObject({ options: { size: 200 } })
   })
@@ -32,12 +37,17 @@ describe('CLI arguments', () => {
     expect(parseArgs(['--now', 'someday'])).toMatchObject({ kind: 'error' })
     const help = parseArgs(['--help'])
     expect(help.kind).toBe('help')
-    if (help.kind === 'help') for (const flag of ['-p, --port', '--host', '--seed', '--now', '--fixtures', '--size', '--engine']) expect(help.text).toContain(flag)
+    if (help.kind === 'help')
+      for (const flag of ['-p, --port', '--host', '--seed', '--now', '--fixtures', '--size', '--engine'])
+        expect(help.text).toContain(flag)
   })
 })
 
 /** Runs `dispatch` with its output captured. */
-async function run(argv: string[], env: Record<string, string> = {}): Promise<{ code: number | undefined; out: string; err: string }> {
+async function run(
+  argv: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | undefined; out: string; err: string }> {
   let out = ''
   let err = ''
   const code = await dispatch(argv, { out: (text) => (out += `${text}\n`), err: (text) => (err += `${text}\n`) }, env)
@@ -64,22 +74,51 @@ describe('subcommands', () => {
     expect(await run(['serv'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown command serv') })
     expect(await run(['help', 'serv'])).toMatchObject({ code: 2 })
     expect(await run(['--prot', '1'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown option --prot') })
-    expect(await run(['openapi', '--outt', 'x'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown option --outt') })
-    expect(await run(['scenarios', 'list'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown subcommand list') })
+    expect(await run(['openapi', '--outt', 'x'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('unknown option --outt'),
+    })
+    expect(await run(['scenarios', 'list'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('unknown subcommand list'),
+    })
   })
-  it('scenarios lists every shipped scenario with its description, and a directory\'s with --scenarios', async () => {
+  it("scenarios lists every shipped scenario with its description, and a directory's with --scenarios", async () => {
     const listed = await run(['scenarios'])
     expect(listed.code).toBe(0)
-    const shipped = readFileSync(join(root, 'src/scenarios/shipped-scenarios.ts'), 'utf8').match(/^  '([\w.-]+)':/gm)!.map((line) => line.slice(3, -2))
+    const shipped = readFileSync(join(root, 'src/scenarios/shipped-scenarios.ts'), 'utf8')
+      .match(/^ {2}'([\w.-]+)':/gm)!
+      .map((line) => line.slice(3, -2))
     expect(shipped.length).toBeGreaterThan(5)
-    const flaky = JSON.parse(readFileSync(join(root, 'scenarios/flaky-backend.json'), 'utf8')) as { description: string }
+    const flaky = JSON.parse(readFileSync(join(root, 'scenarios/flaky-backend.json'), 'utf8')) as {
+      description: string
+    }
     expect(listed.out).toContain(flaky.description)
-    expect(listed.out.trim().split('\n').map((line) => line.split(' ')[0])).toEqual(shipped)
+    expect(
+      listed.out
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ')[0]),
+    ).toEqual(shipped)
     const directory = temporaryDirectory('cli-scenarios-')
-    writeFileSync(join(directory, 'mine.json'), JSON.stringify({ description: 'My own scenario', rules: [{ operation: 'getUser', respond: { status: 404, message: 'gone' } }] }))
+    writeFileSync(
+      join(directory, 'mine.json'),
+      JSON.stringify({
+        description: 'My own scenario',
+        rules: [{ operation: 'getUser', respond: { status: 404, message: 'gone' } }],
+      }),
+    )
     const json = await run(['scenarios', '--json', '--scenarios', directory])
-    expect(JSON.parse(json.out)).toContainEqual({ name: 'mine', source: directory, description: 'My own scenario', rules: 1, steps: 0 })
-    expect(JSON.parse((await run(['scenarios', '--json'], { SIM_SCENARIOS: directory })).out)).toHaveLength(shipped.length + 1)
+    expect(JSON.parse(json.out)).toContainEqual({
+      name: 'mine',
+      source: directory,
+      description: 'My own scenario',
+      rules: 1,
+      steps: 0,
+    })
+    expect(JSON.parse((await run(['scenarios', '--json'], { SIM_SCENARIOS: directory })).out)).toHaveLength(
+      shipped.length + 1,
+    )
   })
   it('scenarios validate passes good files and exits 1 on a mistake, naming the file and field', async () => {
     const good = await run(['scenarios', 'validate', join(root, 'scenarios')])
@@ -88,7 +127,10 @@ describe('subcommands', () => {
     expect(good.out).not.toContain('scenario.schema.json')
     const directory = temporaryDirectory('cli-validate-')
     const bad = join(directory, 'bad.json')
-    writeFileSync(bad, JSON.stringify({ description: 'typo', rules: [{ operation: 'getUsr', respond: { status: 400 } }] }))
+    writeFileSync(
+      bad,
+      JSON.stringify({ description: 'typo', rules: [{ operation: 'getUsr', respond: { status: 400 } }] }),
+    )
     const failed = await run(['scenarios', 'validate', join(root, 'scenarios/flaky-backend.json'), bad])
     expect(failed.code).toBe(1)
     expect(failed.err).toContain(`${bad}: rules[0].operation`)
@@ -99,7 +141,11 @@ describe('subcommands', () => {
   it('openapi prints the document, or writes it with --out', async () => {
     const printed = await run(['openapi'])
     expect(printed.code).toBe(0)
-    const document = JSON.parse(printed.out) as { openapi: string; paths: Record<string, unknown>; servers: { url: string }[] }
+    const document = JSON.parse(printed.out) as {
+      openapi: string
+      paths: Record<string, unknown>
+      servers: { url: string }[]
+    }
     expect(document.openapi).toMatch(/^3\.1/)
     expect(Object.keys(document.paths).length).toBeGreaterThan(10)
     expect(readFileSync(join(root, 'docs/openapi.json'), 'utf8')).toBe(`${printed.out}`)
@@ -188,9 +234,15 @@ describe('the built command (dist/cli.js)', () => {
       const richTokens = (await rich.json()) as { contractAddress: string }[]
       const plain = (await (await fetch(`${normal.url}/securityToken`, { headers: auth })).json()) as unknown[]
       expect(richTokens).not.toEqual(plain)
-      const held = await fetch(`${normal.url}/manager/debt-tokens/${richTokens[0]!.contractAddress}`, { headers: { ...auth, 'x-sim-scenario': 'rich-world' } })
+      const held = await fetch(`${normal.url}/manager/debt-tokens/${richTokens[0]!.contractAddress}`, {
+        headers: { ...auth, 'x-sim-scenario': 'rich-world' },
+      })
       expect(((await held.json()) as unknown[]).length).toBeGreaterThanOrEqual(20)
-      const put = await fetch(`${normal.url}/__sim/scenario`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'rich-world' }) })
+      const put = await fetch(`${normal.url}/__sim/scenario`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'rich-world' }),
+      })
       expect(put.status).toBe(200)
       expect(await (await fetch(`${normal.url}/securityToken`, { headers: auth })).json()).toEqual(richTokens)
     } finally {
@@ -198,7 +250,9 @@ describe('the built command (dist/cli.js)', () => {
     }
     const sized = await startCli(['--quiet', '--size', '300'])
     try {
-      const state = (await (await fetch(`${sized.url}/__sim/state?limit=0`)).json()) as { counts: { debtTokens: number } }
+      const state = (await (await fetch(`${sized.url}/__sim/state?limit=0`)).json()) as {
+        counts: { debtTokens: number }
+      }
       expect(state.counts.debtTokens).toBe(300)
     } finally {
       expect(await sized.stop()).toBe(0)

@@ -7,14 +7,33 @@ import { expectErrorShape, fixtures } from '../support/world.ts'
 let running: StandaloneServer
 const lines: string[] = []
 beforeAll(async () => {
-  running = await startStandaloneServer({ port: 0, sessionLimit: 3, sessionIdleMs: 400, journalCapacity: 50, log: 'normal', logSink: (line) => lines.push(line) })
+  running = await startStandaloneServer({
+    port: 0,
+    sessionLimit: 3,
+    sessionIdleMs: 400,
+    journalCapacity: 50,
+    log: 'normal',
+    logSink: (line) => lines.push(line),
+  })
 })
 afterAll(() => running.close())
 beforeEach(() => running.simulator.reset())
 
-async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; auth?: boolean } = {}) {
-  const headers: Record<string, string> = { ...(options.auth !== false && { authorization: 'Bearer control-test' }), 'content-type': 'application/json', ...options.headers }
-  const response = await fetch(`${running.url}${path}`, { method, headers, ...(options.body !== undefined && { body: JSON.stringify(options.body) }) })
+async function call(
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; auth?: boolean } = {},
+) {
+  const headers: Record<string, string> = {
+    ...(options.auth !== false && { authorization: 'Bearer control-test' }),
+    'content-type': 'application/json',
+    ...options.headers,
+  }
+  const response = await fetch(`${running.url}${path}`, {
+    method,
+    headers,
+    ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+  })
   return { status: response.status, headers: response.headers, json: (await response.json()) as any }
 }
 
@@ -23,17 +42,42 @@ describe('control API', () => {
     const index = await call('GET', '/__sim', { auth: false })
     expect(index.status).toBe(200)
     const paths = index.json.routes.map((route: { method: string; path: string }) => `${route.method} ${route.path}`)
-    for (const route of ['GET /__sim/health', 'POST /__sim/reset', 'GET /__sim/state', 'GET /__sim/journal', 'GET /__sim/clock', 'PUT /__sim/clock', 'GET /__sim/scenario', 'PUT /__sim/scenario', 'GET /__sim/sessions', 'DELETE /__sim/sessions/{id}', 'GET /__sim/openapi.json']) {
+    for (const route of [
+      'GET /__sim/health',
+      'POST /__sim/reset',
+      'GET /__sim/state',
+      'GET /__sim/journal',
+      'GET /__sim/clock',
+      'PUT /__sim/clock',
+      'GET /__sim/scenario',
+      'PUT /__sim/scenario',
+      'GET /__sim/sessions',
+      'DELETE /__sim/sessions/{id}',
+      'GET /__sim/openapi.json',
+    ]) {
       expect(paths).toContain(route)
     }
-    for (const path of ['/__sim/health', '/__sim/state', '/__sim/journal', '/__sim/clock', '/__sim/scenario', '/__sim/sessions', '/__sim/openapi.json']) {
+    for (const path of [
+      '/__sim/health',
+      '/__sim/state',
+      '/__sim/journal',
+      '/__sim/clock',
+      '/__sim/scenario',
+      '/__sim/sessions',
+      '/__sim/openapi.json',
+    ]) {
       expect((await call('GET', path, { auth: false })).status, path).toBe(200)
     }
   })
 
   it('reports health', async () => {
     const health = await call('GET', '/__sim/health', { auth: false })
-    expect(health.json).toMatchObject({ status: 'ok', clock: { now: '2026-03-02T12:00:00.000Z', mode: 'fixed' }, scenario: null, sessions: 0 })
+    expect(health.json).toMatchObject({
+      status: 'ok',
+      clock: { now: '2026-03-02T12:00:00.000Z', mode: 'fixed' },
+      scenario: null,
+      sessions: 0,
+    })
   })
 
   it('shows the model state and resets it to the seeded world', async () => {
@@ -44,7 +88,14 @@ describe('control API', () => {
     expect(Object.keys(state.json.tables)).toEqual(['securityTokens'])
     expectErrorShape(await call('GET', '/__sim/state?table=nope'), 400)
     expect((await call('POST', '/__sim/reset')).json.reset).toBe(true)
-    expect((await call('GET', '/__sim/state')).json.counts).toEqual({ signatureContracts: 15, users: 6, debtTokens: 15, securityTokens: 3, managerPayments: 6, investorPayments: 6 })
+    expect((await call('GET', '/__sim/state')).json.counts).toEqual({
+      signatureContracts: 15,
+      users: 6,
+      debtTokens: 15,
+      securityTokens: 3,
+      managerPayments: 6,
+      investorPayments: 6,
+    })
   })
 
   it('keeps a bounded journal filterable by operation and status', async () => {
@@ -57,17 +108,30 @@ describe('control API', () => {
     expect(all.json.total).toBe(62)
     const refused = await call('GET', '/__sim/journal?operation=createManagerPayment&status=400')
     expect(refused.json.entries).toHaveLength(1)
-    expect(refused.json.entries[0]).toMatchObject({ method: 'POST', path: '/manager', status: 400, requestBody: '{}', operation: 'createManagerPayment' })
+    expect(refused.json.entries[0]).toMatchObject({
+      method: 'POST',
+      path: '/manager',
+      status: 400,
+      requestBody: '{}',
+      operation: 'createManagerPayment',
+    })
     expect(JSON.parse(refused.json.entries[0].responseBody).statusCode).toBe('400')
-    expect((await call('GET', '/__sim/journal?limit=2')).json.entries.map((entry: { status: number }) => entry.status)).toEqual([400, 200])
+    expect(
+      (await call('GET', '/__sim/journal?limit=2')).json.entries.map((entry: { status: number }) => entry.status),
+    ).toEqual([400, 200])
     expectErrorShape(await call('GET', '/__sim/journal?status=abc'), 400)
     await call('DELETE', '/__sim/journal')
     expect((await call('GET', '/__sim/journal')).json.entries).toEqual([])
   })
 
   it('fixes and advances the clock; derived fields follow', async () => {
-    expect((await call('PUT', '/__sim/clock', { body: { now: '2028-06-01T00:00:00Z' } })).json).toEqual({ now: '2028-06-01T00:00:00.000Z', mode: 'fixed' })
-    expect((await call('PUT', '/__sim/clock', { body: { advanceMs: 86_400_000 } })).json.now).toBe('2028-06-02T00:00:00.000Z')
+    expect((await call('PUT', '/__sim/clock', { body: { now: '2028-06-01T00:00:00Z' } })).json).toEqual({
+      now: '2028-06-01T00:00:00.000Z',
+      mode: 'fixed',
+    })
+    expect((await call('PUT', '/__sim/clock', { body: { advanceMs: 86_400_000 } })).json.now).toBe(
+      '2028-06-02T00:00:00.000Z',
+    )
     const tokens = (await call('GET', '/securityToken')).json
     expect(tokens.map((token: { expired: boolean }) => token.expired)).toEqual([true, false, true])
     expectErrorShape(await call('PUT', '/__sim/clock', { body: { now: 'tomorrow' } }), 400)
@@ -93,7 +157,9 @@ describe('control API', () => {
     await call('POST', '/manager', { body: {}, headers: { 'x-sim-session': 'log-check' } })
     await call('GET', '/securityToken', { headers: { 'x-sim-scenario': 'flaky-backend' } })
     await call('GET', '/__sim/health')
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} POST \/manager 400 \d+\.\dms createManagerPayment session=log-check$/)
+    expect(lines[0]).toMatch(
+      /^\d\d:\d\d:\d\d\.\d{3} POST \/manager 400 \d+\.\dms createManagerPayment session=log-check$/,
+    )
     expect(lines[1]).toMatch(/ GET \/securityToken 200 \d+\.\dms listSecurityTokens scenario=flaky-backend$/)
     expect(lines[2]).toMatch(/ GET \/__sim\/health 200 \d+\.\dms control$/)
   })
@@ -111,7 +177,9 @@ describe('sessions', () => {
     expect((await call('GET', '/securityToken', inSession('bob'))).json).toHaveLength(2)
     expect((await call('GET', '/securityToken')).json).toHaveLength(3)
     // The same seed in each session: alice's creation replays identically in a fresh session.
-    expect((await call('POST', '/securityToken', { body: { data: {} }, ...inSession('carol') })).json).toEqual(created.json)
+    expect((await call('POST', '/securityToken', { body: { data: {} }, ...inSession('carol') })).json).toEqual(
+      created.json,
+    )
     const sessions = (await call('GET', '/__sim/sessions')).json
     expect(sessions.sessions.map((session: { id: string }) => session.id).sort()).toEqual(['alice', 'bob', 'carol'])
   })

@@ -1,6 +1,7 @@
 /** What only the standalone server does: CORS, JSON 404/405, body limits, hostile input over a socket. */
-import { connect } from 'node:net'
+
 import { request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { expectErrorShape } from '../support/world.ts'
@@ -18,7 +19,11 @@ for (const engine of ['direct', 'msw'] as const) {
     it('answers CORS preflights for every method and header the API uses', async () => {
       const response = await call('/manager', {
         method: 'OPTIONS',
-        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' },
+        headers: {
+          origin: 'http://localhost:5173',
+          'access-control-request-method': 'PUT',
+          'access-control-request-headers': 'authorization, content-type',
+        },
       })
       expect(response.status).toBe(204)
       expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
@@ -35,7 +40,11 @@ for (const engine of ['direct', 'msw'] as const) {
       const denied = await call('/securityToken', { headers: { origin: 'http://app.test' } })
       expect(denied.status).toBe(401)
       expect(denied.headers.get('access-control-allow-origin')).toBe('http://app.test')
-      expect((await call('/securityToken', { headers: { authorization: 'Bearer t' } })).headers.get('access-control-allow-origin')).toBe('*')
+      expect(
+        (await call('/securityToken', { headers: { authorization: 'Bearer t' } })).headers.get(
+          'access-control-allow-origin',
+        ),
+      ).toBe('*')
     })
 
     it('answers unknown paths with a JSON 404 and known paths with another method with 405', async () => {
@@ -48,7 +57,13 @@ for (const engine of ['direct', 'msw'] as const) {
 
     it('refuses bodies over 1 MB with 413 without falling over', async () => {
       const huge = JSON.stringify({ data: { instrument: 'x'.repeat(1_100_000) } })
-      const reply = await json(await call('/securityToken', { method: 'POST', body: huge, headers: { authorization: 'Bearer t', 'content-type': 'application/json' } }))
+      const reply = await json(
+        await call('/securityToken', {
+          method: 'POST',
+          body: huge,
+          headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        }),
+      )
       expectErrorShape(reply, 413)
       expect((await call('/securityToken', { headers: { authorization: 'Bearer t' } })).status).toBe(200)
     })
@@ -64,12 +79,18 @@ for (const engine of ['direct', 'msw'] as const) {
           socket.on('error', () => resolve(data))
         })
       expect(await raw('GARBAGE\r\n\r\n')).toMatch(/400/)
-      expect(await raw('GET /users/%zz HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nConnection: close\r\n\r\n')).toMatch(/HTTP\/1.1 (400|404)/)
+      expect(
+        await raw('GET /users/%zz HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nConnection: close\r\n\r\n'),
+      ).toMatch(/HTTP\/1.1 (400|404)/)
       const status = await new Promise<number>((resolve) => {
-        const req = httpRequest(`${running.url}/manager`, { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' } }, (res) => {
-          res.resume()
-          resolve(res.statusCode ?? 0)
-        })
+        const req = httpRequest(
+          `${running.url}/manager`,
+          { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' } },
+          (res) => {
+            res.resume()
+            resolve(res.statusCode ?? 0)
+          },
+        )
         req.end('{"managerAddress": "0x')
       })
       expect(status).toBe(400)

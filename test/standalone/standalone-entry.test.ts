@@ -7,7 +7,9 @@ it('activates a scenario with a generated world synchronously on the server it s
   const server = await startStandaloneServer({ port: 0 })
   try {
     server.simulator.useScenario('rich-world')
-    const state = (await (await fetch(`${server.url}/__sim/state?limit=0`)).json()) as { counts: { debtTokens: number } }
+    const state = (await (await fetch(`${server.url}/__sim/state?limit=0`)).json()) as {
+      counts: { debtTokens: number }
+    }
     expect(state.counts.debtTokens).toBe(200)
   } finally {
     await server.close()

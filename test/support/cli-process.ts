@@ -20,8 +20,15 @@ export interface StartedServer {
 export const cliPath = join(projectRoot, 'dist', 'cli', 'cli.js')
 
 /** `node dist/cli.js serve --port 0 …args`, with `env` added; resolves once it is listening. */
-export async function startCli(args: string[], { env = {} }: { env?: Record<string, string> } = {}): Promise<StartedServer> {
-  const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', ...args], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+export async function startCli(
+  args: string[],
+  { env = {} }: { env?: Record<string, string> } = {},
+): Promise<StartedServer> {
+  const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const url = await new Promise<string>((resolve, reject) => {

@@ -3,7 +3,7 @@
  * fuzz tests start from. A test asserts that every operation of the table has a sample.
  */
 import type { OperationId } from '../../src/contract/operations.ts'
-import { HASH_A, NEW_WALLET_A, NEW_WALLET_B, fixtures } from './world.ts'
+import { fixtures, HASH_A, NEW_WALLET_A, NEW_WALLET_B } from './world.ts'
 
 export interface SampleRequest {
   method: string
@@ -40,9 +40,21 @@ export const samples: Record<OperationId, SampleRequest> = {
   createManagerPayment: {
     method: 'POST',
     path: '/manager',
-    body: { managerAddress: securityToken.managerAddress, tokenAddress: securityToken.contractAddress, hash: HASH_A, date: '2026-03-01T10:00:00.000Z', status: 'PAID', amount: 1500.5, series: 'SENIOR', type: 'AMORTIZACAO' },
+    body: {
+      managerAddress: securityToken.managerAddress,
+      tokenAddress: securityToken.contractAddress,
+      hash: HASH_A,
+      date: '2026-03-01T10:00:00.000Z',
+      status: 'PAID',
+      amount: 1500.5,
+      series: 'SENIOR',
+      type: 'AMORTIZACAO',
+    },
   },
-  listManagerPayments: { method: 'GET', path: `/manager/${managerPayment.managerAddress}/${managerPayment.tokenAddress}` },
+  listManagerPayments: {
+    method: 'GET',
+    path: `/manager/${managerPayment.managerAddress}/${managerPayment.tokenAddress}`,
+  },
   updateManagerPayment: {
     method: 'PUT',
     path: `/manager/${managerPayment.tokenAddress}/${fixtures.managerPayments[1]!.id}`,
@@ -51,20 +63,35 @@ export const samples: Record<OperationId, SampleRequest> = {
   createInvestorPayment: {
     method: 'POST',
     path: '/investor',
-    body: { investorAddress: investorPayment.investorAddress, tokenAddress: investorPayment.tokenAddress, amount: 250, serie: 'SENIOR', type: 'JUROS' },
+    body: {
+      investorAddress: investorPayment.investorAddress,
+      tokenAddress: investorPayment.tokenAddress,
+      amount: 250,
+      serie: 'SENIOR',
+      type: 'JUROS',
+    },
   },
-  listInvestorPayments: { method: 'GET', path: `/investor/${investorPayment.investorAddress}/${investorPayment.tokenAddress}` },
+  listInvestorPayments: {
+    method: 'GET',
+    path: `/investor/${investorPayment.investorAddress}/${investorPayment.tokenAddress}`,
+  },
   updateInvestorPayment: {
     method: 'PUT',
     path: `/investor/${fixtures.investorPayments[1]!.investorAddress}/${fixtures.investorPayments[1]!.id}`,
     body: { hash: HASH_A, date: '2026-03-02T09:00:00.000Z', status: 'PAID', amount: 300 },
   },
   listSecurityTokenDebtTokens: { method: 'GET', path: `/manager/debt-tokens/${securityToken.contractAddress}` },
-  getSecurityTokenDebtToken: { method: 'GET', path: `/manager/debt-tokens/${securityToken.contractAddress}/${debtToken.address}` },
+  getSecurityTokenDebtToken: {
+    method: 'GET',
+    path: `/manager/debt-tokens/${securityToken.contractAddress}/${debtToken.address}`,
+  },
   listDebtorDebtTokens: { method: 'GET', path: `/debtToken/debtor/${debtToken.debtorAddress}` },
   getDebtorDebtToken: { method: 'GET', path: `/debtToken/debtor/${debtToken.debtorAddress}/${debtToken.address}` },
   listCreditorDebtTokens: { method: 'GET', path: `/debtToken/creditor/${debtToken.creditorAddress}` },
-  getCreditorDebtToken: { method: 'GET', path: `/debtToken/creditor/${debtToken.creditorAddress}/${debtToken.address}` },
+  getCreditorDebtToken: {
+    method: 'GET',
+    path: `/debtToken/creditor/${debtToken.creditorAddress}/${debtToken.address}`,
+  },
   listSecurityTokens: { method: 'GET', path: '/securityToken' },
   createSecurityToken: {
     method: 'POST',
@@ -79,12 +106,45 @@ export const samples: Record<OperationId, SampleRequest> = {
         maxExpirationDate: '2030-12-31',
         maxAcquisitionPrice: '1050.00',
         series: [
-          { name: 'SENIOR', type: 'SENIOR', emissionPercentage: '70', remuneration: '1.2', seriesAmount: '700000', sharesAmount: '700', unitPrice: '1000', interestMonthLack: '2', interestPaymentPeriodicity: '1', interestAllocationOrder: '1', amortizationPaymentPeriodicity: '3', amortizationAllocationOrder: '1' },
-          { name: 'SUBORDINADA', type: 'SUBORDINATED', emissionPercentage: '30', remuneration: '2.1', seriesAmount: '300000', sharesAmount: '300', unitPrice: '1000', interestMonthLack: '0', interestPaymentPeriodicity: '1', interestAllocationOrder: '2', amortizationPaymentPeriodicity: '6', amortizationAllocationOrder: '2' },
+          {
+            name: 'SENIOR',
+            type: 'SENIOR',
+            emissionPercentage: '70',
+            remuneration: '1.2',
+            seriesAmount: '700000',
+            sharesAmount: '700',
+            unitPrice: '1000',
+            interestMonthLack: '2',
+            interestPaymentPeriodicity: '1',
+            interestAllocationOrder: '1',
+            amortizationPaymentPeriodicity: '3',
+            amortizationAllocationOrder: '1',
+          },
+          {
+            name: 'SUBORDINADA',
+            type: 'SUBORDINATED',
+            emissionPercentage: '30',
+            remuneration: '2.1',
+            seriesAmount: '300000',
+            sharesAmount: '300',
+            unitPrice: '1000',
+            interestMonthLack: '0',
+            interestPaymentPeriodicity: '1',
+            interestAllocationOrder: '2',
+            amortizationPaymentPeriodicity: '6',
+            amortizationAllocationOrder: '2',
+          },
         ],
       },
     },
   },
-  deleteSecurityToken: { method: 'DELETE', path: `/securityToken?contractAddress=${fixtures.securityTokens[2]!.contractAddress}` },
-  updateSecurityToken: { method: 'PUT', path: `/securityToken/${securityToken.contractAddress}`, body: { tokenName: 'Renamed', investmentAmount: 1000 } },
+  deleteSecurityToken: {
+    method: 'DELETE',
+    path: `/securityToken?contractAddress=${fixtures.securityTokens[2]!.contractAddress}`,
+  },
+  updateSecurityToken: {
+    method: 'PUT',
+    path: `/securityToken/${securityToken.contractAddress}`,
+    body: { tokenName: 'Renamed', investmentAmount: 1000 },
+  },
 }

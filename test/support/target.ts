@@ -5,14 +5,14 @@
  * behaviour everywhere.
  */
 import { setupServer } from 'msw/node'
-import { startCli } from './cli-process.ts'
-import { strictListenOptions } from '../../src/runtimes/node.ts'
 import { createSimulator, type SimulatorCore, type SimulatorOptions } from '../../src/runtimes/msw/simulator.ts'
+import { strictListenOptions } from '../../src/runtimes/node.ts'
 import { type Engine, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
+import { startCli } from './cli-process.ts'
 
 export const TOKEN = 'test-token'
 
-export interface SendOptions {
+interface SendOptions {
   headers?: Record<string, string>
   /** A value is sent as JSON; a string is sent as it is. */
   body?: unknown
@@ -20,7 +20,7 @@ export interface SendOptions {
   auth?: boolean
 }
 
-export interface Reply {
+interface Reply {
   status: number
   headers: Headers
   text: string
@@ -29,7 +29,7 @@ export interface Reply {
 }
 
 /** One request and its reply, as the suite saw it (the OpenAPI check reads these). */
-export interface Exchange {
+interface Exchange {
   method: string
   path: string
   status: number
@@ -61,7 +61,10 @@ export type SimulatorTargetFactory = (options?: SimulatorOptions) => Promise<Sim
 
 function sender(baseUrl: string, exchanges: Exchange[]) {
   return async (method: string, path: string, options: SendOptions = {}): Promise<Reply> => {
-    const headers: Record<string, string> = { ...(options.auth !== false && { authorization: `Bearer ${TOKEN}` }), ...options.headers }
+    const headers: Record<string, string> = {
+      ...(options.auth !== false && { authorization: `Bearer ${TOKEN}` }),
+      ...options.headers,
+    }
     let body: string | undefined
     if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
@@ -87,7 +90,15 @@ export const inProcessTarget = async (options?: SimulatorOptions): Promise<Simul
   server.listen(strictListenOptions)
   const baseUrl = 'http://api.simulator.test'
   const exchanges: Exchange[] = []
-  return { name: 'in-process', simulator, baseUrl, exchanges, send: sender(baseUrl, exchanges), close: async () => server.close(), ...controlsOf(simulator) }
+  return {
+    name: 'in-process',
+    simulator,
+    baseUrl,
+    exchanges,
+    send: sender(baseUrl, exchanges),
+    close: async () => server.close(),
+    ...controlsOf(simulator),
+  }
 }
 
 /** Standalone: the node:http server on 127.0.0.1 with a free port. */
@@ -95,7 +106,15 @@ export function standaloneTarget(engine: Engine): SimulatorTargetFactory {
   return async (options) => {
     const running = await startStandaloneServer({ ...options, port: 0, host: '127.0.0.1', engine })
     const exchanges: Exchange[] = []
-    return { name: `standalone-${engine}`, simulator: running.simulator, baseUrl: running.url, exchanges, send: sender(running.url, exchanges), close: running.close, ...controlsOf(running.simulator) }
+    return {
+      name: `standalone-${engine}`,
+      simulator: running.simulator,
+      baseUrl: running.url,
+      exchanges,
+      send: sender(running.url, exchanges),
+      close: running.close,
+      ...controlsOf(running.simulator),
+    }
   }
 }
 
@@ -108,13 +127,18 @@ function controlsOf(simulator: SimulatorCore): Pick<Target, 'reset' | 'setClock'
  * port of 127.0.0.1, controlled through its /__sim API.
  */
 export const processTarget: TargetFactory = async (options) => {
-  if (options !== undefined && Object.keys(options).length > 0) throw new Error('processTarget starts the default world only')
+  if (options !== undefined && Object.keys(options).length > 0)
+    throw new Error('processTarget starts the default world only')
   const server = await startCli(['--host', '127.0.0.1', '--quiet'])
   const baseUrl = server.url
   const exchanges: Exchange[] = []
   const control = async (method: string, path: string, body?: unknown) => {
     // The control API takes POST and PUT only as JSON.
-    const response = await fetch(`${baseUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }) })
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    })
     if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
     await response.arrayBuffer()
   }

@@ -16,7 +16,8 @@ export const NEW_WALLET_B = '0x2222222222222222222222222222222222222222'
 
 /** Asserts the documented error shape and returns its message. */
 export function expectErrorShape(reply: { status: number; json: any }, status: number): string {
-  if (reply.json === undefined || typeof reply.json !== 'object') throw new Error(`expected a JSON error body, got ${JSON.stringify(reply.json)}`)
+  if (reply.json === undefined || typeof reply.json !== 'object')
+    throw new Error(`expected a JSON error body, got ${JSON.stringify(reply.json)}`)
   const keys = Object.keys(reply.json).sort()
   if (keys.join(',') !== 'error,message,statusCode') throw new Error(`error body keys: ${keys.join(',')}`)
   if (reply.status !== status || reply.json.statusCode !== String(status)) {

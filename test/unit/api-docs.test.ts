@@ -13,7 +13,12 @@ describe('API reference (docs/api.md)', () => {
   })
 
   it('documents every operation of the table under its id, with its method and path', () => {
-    const sections = new Map(committed.split('\n### ').slice(1).map((section) => [section.slice(0, section.indexOf('\n')), section]))
+    const sections = new Map(
+      committed
+        .split('\n### ')
+        .slice(1)
+        .map((section) => [section.slice(0, section.indexOf('\n')), section]),
+    )
     for (const operation of operations) {
       const section = sections.get(operation.id)
       expect(section, operation.id).toBeDefined()

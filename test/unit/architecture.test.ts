@@ -3,7 +3,7 @@
  * from itself and the layers below it, and only the runtimes import msw. A relative import that
  * runs upward, or a file in a folder no layer names, fails here with the offending lines.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -73,7 +73,10 @@ describe('the source tree', () => {
         const target = resolve(dirname(file), specifier)
         if (!target.startsWith(src)) continue // fixtures/ and scenarios/ JSON
         const to = layerOf(target)
-        if (to > from) upward.push(`${relative(src, file)} (${LAYERS[from]!.name}) imports ${relative(src, target)} (${LAYERS[to]!.name})`)
+        if (to > from)
+          upward.push(
+            `${relative(src, file)} (${LAYERS[from]!.name}) imports ${relative(src, target)} (${LAYERS[to]!.name})`,
+          )
       }
     }
     expect(upward).toEqual([])
@@ -81,7 +84,11 @@ describe('the source tree', () => {
 
   it('loads msw only in the runtimes', () => {
     const runtimes = LAYERS.findIndex((layer) => layer.name === 'msw adapter')
-    const offenders = files.filter((file) => layerOf(file) < runtimes && importsOf(file).some((specifier) => specifier === 'msw' || specifier.startsWith('msw/')))
+    const offenders = files.filter(
+      (file) =>
+        layerOf(file) < runtimes &&
+        importsOf(file).some((specifier) => specifier === 'msw' || specifier.startsWith('msw/')),
+    )
     expect(offenders.map((file) => relative(src, file))).toEqual([])
   })
 

@@ -27,13 +27,25 @@ describe('money', () => {
 })
 
 describe('debt token status', () => {
-  const parcels = [{ isPaid: true, dueDate: 100 }, { isPaid: false, dueDate: 200 }]
+  const parcels = [
+    { isPaid: true, dueDate: 100 },
+    { isPaid: false, dueDate: 200 },
+  ]
   it('follows signatures, parcels and listing', () => {
-    expect(deriveDebtTokenStatus({ signed: false, listed: false, parcels, now: 150 })).toBe(DebtTokenStatus.AwaitingSignatures)
+    expect(deriveDebtTokenStatus({ signed: false, listed: false, parcels, now: 150 })).toBe(
+      DebtTokenStatus.AwaitingSignatures,
+    )
     expect(deriveDebtTokenStatus({ signed: true, listed: false, parcels, now: 150 })).toBe(DebtTokenStatus.Active)
     expect(deriveDebtTokenStatus({ signed: true, listed: true, parcels, now: 150 })).toBe(DebtTokenStatus.Listed)
     expect(deriveDebtTokenStatus({ signed: true, listed: true, parcels, now: 250 })).toBe(DebtTokenStatus.Overdue)
-    expect(deriveDebtTokenStatus({ signed: true, listed: false, parcels: parcels.map((p) => ({ ...p, isPaid: true })), now: 250 })).toBe(DebtTokenStatus.Settled)
+    expect(
+      deriveDebtTokenStatus({
+        signed: true,
+        listed: false,
+        parcels: parcels.map((p) => ({ ...p, isPaid: true })),
+        now: 250,
+      }),
+    ).toBe(DebtTokenStatus.Settled)
   })
 })
 

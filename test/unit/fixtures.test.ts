@@ -2,10 +2,10 @@
 import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { isValidCpf } from '../../src/domain/tax-ids.ts'
 import { defaultFixtures } from '../../src/model/default-fixtures.ts'
 import { loadFixtureDirectory } from '../../src/model/load-fixture-directory.ts'
 import { DEFAULT_PLATFORM, FixtureError, parseWorld } from '../../src/model/world.ts'
-import { isValidCpf } from '../../src/domain/tax-ids.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
@@ -62,7 +62,12 @@ describe('fixture mistakes', () => {
     expectFixtureError(files, 'manager-payments.json', '[2].tokenAddress', /no security token/)
     const duplicated = clone()
     duplicated['investor-payments.json'].push(duplicated['investor-payments.json'][0])
-    expectFixtureError(duplicated, 'investor-payments.json', `[${duplicated['investor-payments.json'].length - 1}]`, /duplicate key/)
+    expectFixtureError(
+      duplicated,
+      'investor-payments.json',
+      `[${duplicated['investor-payments.json'].length - 1}]`,
+      /duplicate key/,
+    )
   })
 
   it('load from a directory, failing on invalid JSON with the file path', () => {
@@ -74,7 +79,14 @@ describe('fixture mistakes', () => {
   })
 
   describe('from a directory that is not all there, fail loudly', () => {
-    const required = ['signature-contracts.json', 'users.json', 'debt-tokens.json', 'security-tokens.json', 'manager-payments.json', 'investor-payments.json']
+    const required = [
+      'signature-contracts.json',
+      'users.json',
+      'debt-tokens.json',
+      'security-tokens.json',
+      'manager-payments.json',
+      'investor-payments.json',
+    ]
     /** The error loadFixtureDirectory throws: a FixtureError naming the directory and every expected file. */
     function failure(directory: string): FixtureError {
       let thrown: unknown
@@ -111,12 +123,14 @@ describe('fixture mistakes', () => {
       const directory = fullCopy()
       rmSync(join(directory, 'users.json'))
       rmSync(join(directory, 'investor-payments.json'))
-      expect(failure(directory).message).toContain(': incomplete fixture directory, missing users.json, investor-payments.json; expected files: ')
+      expect(failure(directory).message).toContain(
+        ': incomplete fixture directory, missing users.json, investor-payments.json; expected files: ',
+      )
       const empty = temporaryDirectory('fixtures-empty-dir-')
       expect(failure(empty).message).toContain(`missing ${required.join(', ')};`)
     })
 
-    it('but not without platform.json: it is optional, and the default platform applies, as in a scenario\'s empty world', () => {
+    it("but not without platform.json: it is optional, and the default platform applies, as in a scenario's empty world", () => {
       const directory = fullCopy()
       rmSync(join(directory, 'platform.json'))
       const world = loadFixtureDirectory(directory)

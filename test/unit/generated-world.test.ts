@@ -4,17 +4,17 @@
  * the seeded rows answer lookups exactly as the records they build would.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { DEFAULT_NOW } from '../../src/model/clock.ts'
-import { formatCents, percentToRate, toCents } from '../../src/domain/money.ts'
+import type { PaymentFrequency } from '../../src/contract/signature-contracts.ts'
 import { dayToUnixSeconds } from '../../src/domain/calendar.ts'
+import { formatCents, percentToRate, toCents } from '../../src/domain/money.ts'
 import { installmentCents, lastDueDate, schedule } from '../../src/domain/price-table.ts'
+import { DEFAULT_NOW } from '../../src/model/clock.ts'
 import { centsText, generateWorld } from '../../src/model/generate-world.ts'
 import { createModel } from '../../src/model/model.ts'
 import { DEFAULT_SEED } from '../../src/model/random.ts'
 import { tables } from '../../src/model/records.ts'
 import { seededRowsOf } from '../../src/model/table-snapshot.ts'
-import { type World, fixtureFiles, parseWorld, snapshotWorld, tableNames } from '../../src/model/world.ts'
-import type { PaymentFrequency } from '../../src/contract/signature-contracts.ts'
+import { fixtureFiles, parseWorld, snapshotWorld, tableNames, type World } from '../../src/model/world.ts'
 
 const now = new Date(DEFAULT_NOW)
 const generate = (debtTokens: number, seed = DEFAULT_SEED) => generateWorld({ seed, debtTokens, now })
@@ -56,8 +56,24 @@ describe('generated worlds', () => {
         firstDueDate: contract.firstInstallmentDueDate,
       }
       const rows = schedule(terms)
-      expect(token.parcels.map((parcel) => [parcel.parcelId, parcel.amount, parcel.dueDate, parcel.juros, parcel.currentJuros, parcel.currentAmount])).toEqual(
-        rows.map((row) => [row.number, row.amountCents, dayToUnixSeconds(row.dueDate), formatCents(row.interestCents), formatCents(row.interestCents), formatCents(row.amountCents)]),
+      expect(
+        token.parcels.map((parcel) => [
+          parcel.parcelId,
+          parcel.amount,
+          parcel.dueDate,
+          parcel.juros,
+          parcel.currentJuros,
+          parcel.currentAmount,
+        ]),
+      ).toEqual(
+        rows.map((row) => [
+          row.number,
+          row.amountCents,
+          dayToUnixSeconds(row.dueDate),
+          formatCents(row.interestCents),
+          formatCents(row.interestCents),
+          formatCents(row.amountCents),
+        ]),
       )
       expect(contract.installmentValue).toBe(formatCents(installmentCents(terms)))
       expect(contract.lastInstallmentDueDate).toBe(lastDueDate(terms))
@@ -74,7 +90,8 @@ describe('generated worlds', () => {
 
   it('write amounts as formatCents does', () => {
     for (let cents = 0; cents < 20_000; cents += 7) expect(centsText(cents)).toBe(formatCents(cents))
-    for (const cents of [0, 5, 10, 99, 100, 101, 123_456_789, 50_000_000]) expect(centsText(cents)).toBe(formatCents(cents))
+    for (const cents of [0, 5, 10, 99, 100, 101, 123_456_789, 50_000_000])
+      expect(centsText(cents)).toBe(formatCents(cents))
   })
 
   it('are snapshotted without building a record, and index as their records would', () => {
@@ -105,7 +122,8 @@ describe('a model over a generated world', () => {
     const table = model.debtTokens
     const expected = [...generate(200).debtTokens]
     const creditor = expected[3]!.creditorAddress
-    const byCreditor = () => expected.filter((token) => token.creditorAddress === creditor).map((token) => token.address)
+    const byCreditor = () =>
+      expected.filter((token) => token.creditorAddress === creditor).map((token) => token.address)
     expect(table.where('creditor', creditor.toLowerCase()).map((token) => token.address)).toEqual(byCreditor())
     expect(table.count()).toBe(200)
 
@@ -113,7 +131,10 @@ describe('a model over a generated world', () => {
     const gone = byCreditor()[0]!
     expect(table.delete(gone.toLowerCase())).toBe(true)
     expect(table.version).not.toBe(version)
-    expected.splice(expected.findIndex((token) => token.address === gone), 1)
+    expected.splice(
+      expected.findIndex((token) => token.address === gone),
+      1,
+    )
     const moved = byCreditor()[0]!
     await table.update(moved.toLowerCase(), (draft) => {
       draft.creditorAddress = expected[5]!.creditorAddress
@@ -152,7 +173,13 @@ describe('the seeded faker', () => {
     const theirs = new Faker({ locale: [pt_BR, en, base] })
     ours.seed(DEFAULT_SEED)
     theirs.seed(DEFAULT_SEED)
-    const sample = (faker: typeof ours) => [faker.person.fullName(), faker.location.city(), faker.internet.email(), faker.person.jobTitle(), faker.string.uuid()]
+    const sample = (faker: typeof ours) => [
+      faker.person.fullName(),
+      faker.location.city(),
+      faker.internet.email(),
+      faker.person.jobTitle(),
+      faker.string.uuid(),
+    ]
     for (let i = 0; i < 50; i++) expect(sample(ours)).toEqual(sample(theirs))
   })
 
@@ -166,7 +193,9 @@ describe('the seeded faker', () => {
     for (let i = 0; i < 200; i++) {
       expect(random.address()).toBe(hex(40))
       expect(random.uuid()).toBe(faker.string.uuid())
-      expect(random.faker.string.alpha({ length: 4, casing: 'upper' })).toBe(faker.string.alpha({ length: 4, casing: 'upper' }))
+      expect(random.faker.string.alpha({ length: 4, casing: 'upper' })).toBe(
+        faker.string.alpha({ length: 4, casing: 'upper' }),
+      )
       expect(random.signature()).toBe(hex(130))
     }
   })

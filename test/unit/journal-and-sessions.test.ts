@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../src/http/api-error.ts'
 import { Journal } from '../../src/observability/journal.ts'
 import { SessionRegistry } from '../../src/sessions/session-registry.ts'
-import { ApiError } from '../../src/http/api-error.ts'
 
 const entry = (operation: string, status: number, session: string | null = null) => ({
-  atMs: Date.parse('2026-01-01T00:00:00.000Z'), method: 'GET', path: '/x', query: '', operation, status, durationMs: 1, scenario: null, session, requestBody: null, responseBody: 'y'.repeat(5000),
+  atMs: Date.parse('2026-01-01T00:00:00.000Z'),
+  method: 'GET',
+  path: '/x',
+  query: '',
+  operation,
+  status,
+  durationMs: 1,
+  scenario: null,
+  session,
+  requestBody: null,
+  responseBody: 'y'.repeat(5000),
 })
 
 describe('journal', () => {
@@ -27,7 +37,20 @@ describe('journal', () => {
     expect(first!.responseBody).toBe(`${'z'.repeat(4096)}…[5904 more]`)
     expect(second!.responseBody).toBe(first!.responseBody)
     expect(third!.responseBody).toBe('short')
-    expect(Object.keys(first!)).toEqual(['seq', 'at', 'method', 'path', 'query', 'operation', 'status', 'durationMs', 'scenario', 'session', 'requestBody', 'responseBody'])
+    expect(Object.keys(first!)).toEqual([
+      'seq',
+      'at',
+      'method',
+      'path',
+      'query',
+      'operation',
+      'status',
+      'durationMs',
+      'scenario',
+      'session',
+      'requestBody',
+      'responseBody',
+    ])
   })
   it('filters by operation, status and session, and limits to the newest', () => {
     const journal = new Journal(10)

@@ -45,6 +45,10 @@ describe('model.exclusive', () => {
   })
 
   it('turns a write that throws synchronously while idle into a rejection', async () => {
-    await expect(model().exclusive(() => { throw new Error('sync') })).rejects.toThrow('sync')
+    await expect(
+      model().exclusive(() => {
+        throw new Error('sync')
+      }),
+    ).rejects.toThrow('sync')
   })
 })

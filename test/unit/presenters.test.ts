@@ -1,8 +1,8 @@
 /** Presenters: the cached wire shape of a security token follows the clock and never goes stale. */
 import { describe, expect, it } from 'vitest'
-import { isPast, presentSecurityToken } from '../../src/resolvers/presenters.ts'
 import { defaultFixtures } from '../../src/model/default-fixtures.ts'
 import { parseWorld } from '../../src/model/world.ts'
+import { isPast, presentSecurityToken } from '../../src/resolvers/presenters.ts'
 
 describe('presentSecurityToken', () => {
   const record = parseWorld(defaultFixtures).securityTokens[0]!
@@ -13,7 +13,9 @@ describe('presentSecurityToken', () => {
   it('adds expired from the clock, in the wire order, as isPast says', () => {
     for (const now of [before, after]) {
       const token = presentSecurityToken(record, now)
-      expect(JSON.stringify(token)).toBe(JSON.stringify({ ...rest, expired: isPast(record.expirationDate, now), series }))
+      expect(JSON.stringify(token)).toBe(
+        JSON.stringify({ ...rest, expired: isPast(record.expirationDate, now), series }),
+      )
     }
     expect(presentSecurityToken(record, before).expired).toBe(false)
     expect(presentSecurityToken(record, after).expired).toBe(true)

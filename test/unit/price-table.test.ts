@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { addMonths } from '../../src/domain/calendar.ts'
 import { installmentCents, lastDueDate, periodRate, schedule } from '../../src/domain/price-table.ts'
 
-const terms = { principalCents: 1_200_000, installments: 12, monthlyRate: 0.015, frequency: 'monthly', firstDueDate: '2026-04-01' } as const
+const terms = {
+  principalCents: 1_200_000,
+  installments: 12,
+  monthlyRate: 0.015,
+  frequency: 'monthly',
+  firstDueDate: '2026-04-01',
+} as const
 
 describe('Price table', () => {
   it('computes the textbook installment', () => {
@@ -24,7 +30,11 @@ describe('Price table', () => {
   it('compounds the monthly rate over longer periods and spaces due dates by them', () => {
     expect(periodRate(0.01, 'quarterly')).toBeCloseTo(0.030301, 6)
     expect(lastDueDate({ installments: 4, frequency: 'quarterly', firstDueDate: '2026-01-31' })).toBe('2026-10-31')
-    expect(schedule({ ...terms, frequency: 'semiannual', installments: 3 }).map((row) => row.dueDate)).toEqual(['2026-04-01', '2026-10-01', '2027-04-01'])
+    expect(schedule({ ...terms, frequency: 'semiannual', installments: 3 }).map((row) => row.dueDate)).toEqual([
+      '2026-04-01',
+      '2026-10-01',
+      '2027-04-01',
+    ])
   })
 
   it('clamps month ends', () => {

@@ -1,9 +1,9 @@
 /** The simulator as a library: determinism, isolation between instances, coverage of the contract. */
 import { describe, expect, it } from 'vitest'
 import { operations } from '../../src/contract/operations.ts'
+import { matchRoute, operationsInMatchOrder } from '../../src/pipeline/router.ts'
 import { resolvers } from '../../src/resolvers/index.ts'
 import { mswPath } from '../../src/runtimes/msw/handlers.ts'
-import { matchRoute, operationsInMatchOrder } from '../../src/pipeline/router.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { samples } from '../support/samples.ts'
 
@@ -13,7 +13,8 @@ function simRequest(method: string, path: string, body?: unknown) {
     method,
     path: pathname!,
     query: new URLSearchParams(search),
-    header: (name: string) => (name === 'authorization' ? 'Bearer t' : name === 'content-type' ? 'application/json' : null),
+    header: (name: string) =>
+      name === 'authorization' ? 'Bearer t' : name === 'content-type' ? 'application/json' : null,
     text: async () => (body === undefined ? '' : JSON.stringify(body)),
   }
 }
@@ -65,7 +66,9 @@ describe('contract coverage', () => {
       expect(match.kind === 'operation' && match.operation.id, operation.id).toBe(operation.id)
     }
     const handlers = createSimulator().handlers.slice(1)
-    expect(handlers.map((handler) => handler.info.header)).toEqual(operationsInMatchOrder.map((op) => `${op.method} ${mswPath('*', op.path)}`))
+    expect(handlers.map((handler) => handler.info.header)).toEqual(
+      operationsInMatchOrder.map((op) => `${op.method} ${mswPath('*', op.path)}`),
+    )
     const precedence = operationsInMatchOrder.map((op) => op.id)
     expect(precedence.indexOf('listSecurityTokenDebtTokens')).toBeLessThan(precedence.indexOf('listManagerPayments'))
   })

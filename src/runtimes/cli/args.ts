@@ -3,9 +3,9 @@
  * usage error for anything it does not understand. Pure, so it is tested without starting anything.
  */
 import { parseInstant } from '../../contract/instants.ts'
-import { DEFAULT_HOST, DEFAULT_PORT, type Engine } from '../standalone/server.ts'
 import { DEFAULT_SEED } from '../../model/random.ts'
 import type { LogLevel } from '../../observability/operations-log.ts'
+import { DEFAULT_HOST, DEFAULT_PORT, type Engine } from '../standalone/server.ts'
 
 export interface CliOptions {
   port: number
@@ -33,7 +33,10 @@ export interface CliOptions {
   maxRecords: number | undefined
 }
 
-export type ParsedArgs = { kind: 'run'; options: CliOptions } | { kind: 'help'; text: string } | { kind: 'error'; message: string }
+export type ParsedArgs =
+  | { kind: 'run'; options: CliOptions }
+  | { kind: 'help'; text: string }
+  | { kind: 'error'; message: string }
 
 export const HELP = `Usage: debt-token-simulator [serve] [options]   (npm start -- [options])
 
@@ -114,34 +117,49 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     values[flag.name] = value
   }
   const port = Number(values.port ?? DEFAULT_PORT)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) return { kind: 'error', message: `--port must be 0-65535, got ${values.port}` }
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    return { kind: 'error', message: `--port must be 0-65535, got ${values.port}` }
   const seed = Number(values.seed ?? DEFAULT_SEED)
   if (!Number.isSafeInteger(seed)) return { kind: 'error', message: `--seed must be an integer, got ${values.seed}` }
   const now = values.now === undefined || values.now === 'system' ? undefined : parseInstant(values.now)
-  if (now !== undefined && !(now instanceof Date)) return { kind: 'error', message: `--now ${now.problem} (or "system"), got ${values.now}` }
+  if (now !== undefined && !(now instanceof Date))
+    return { kind: 'error', message: `--now ${now.problem} (or "system"), got ${values.now}` }
   const size = values.size === undefined ? undefined : Number(values.size)
   if (size !== undefined && (!Number.isInteger(size) || size < 0 || size > 1_000_000)) {
     return { kind: 'error', message: `--size must be a whole number from 0 to 1000000, got ${values.size}` }
   }
-  if (size !== undefined && values.fixtures !== undefined) return { kind: 'error', message: '--size and --fixtures exclude each other' }
+  if (size !== undefined && values.fixtures !== undefined)
+    return { kind: 'error', message: '--size and --fixtures exclude each other' }
   const engine = values.engine ?? 'direct'
-  if (engine !== 'direct' && engine !== 'msw') return { kind: 'error', message: `--engine must be direct or msw, got ${engine}` }
-  if (on.has('quiet') && on.has('verbose')) return { kind: 'error', message: '--quiet and --verbose exclude each other' }
+  if (engine !== 'direct' && engine !== 'msw')
+    return { kind: 'error', message: `--engine must be direct or msw, got ${engine}` }
+  if (on.has('quiet') && on.has('verbose'))
+    return { kind: 'error', message: '--quiet and --verbose exclude each other' }
   const whole = (name: string, min: number, max: number): number | undefined | string => {
     if (values[name] === undefined) return undefined
     const value = Number(values[name])
-    return Number.isInteger(value) && value >= min && value <= max ? value : `--${name} must be a whole number from ${min} to ${max}, got ${values[name]}`
+    return Number.isInteger(value) && value >= min && value <= max
+      ? value
+      : `--${name} must be a whole number from ${min} to ${max}, got ${values[name]}`
   }
   const sessionLimit = whole('session-limit', 1, 10_000)
   const sessionIdle = whole('session-idle', 1, 31_536_000)
   const journalSize = whole('journal-size', 1, 100_000)
   const shutdownGrace = whole('shutdown-grace', 0, 3600)
   const maxRecords = whole('max-records', 0, 10_000_000)
-  const controlOrigins = (values['control-origin'] ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== '')
+  const controlOrigins = (values['control-origin'] ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '')
   for (const origin of controlOrigins) {
-    if (!/^https?:\/\/[^/\s]+$/.test(origin)) return { kind: 'error', message: `--control-origin takes origins such as https://qa.example.com (scheme and host, no path), got ${origin}` }
+    if (!/^https?:\/\/[^/\s]+$/.test(origin))
+      return {
+        kind: 'error',
+        message: `--control-origin takes origins such as https://qa.example.com (scheme and host, no path), got ${origin}`,
+      }
   }
-  for (const value of [sessionLimit, sessionIdle, journalSize, shutdownGrace, maxRecords]) if (typeof value === 'string') return { kind: 'error', message: value }
+  for (const value of [sessionLimit, sessionIdle, journalSize, shutdownGrace, maxRecords])
+    if (typeof value === 'string') return { kind: 'error', message: value }
   return {
     kind: 'run',
     options: {

@@ -4,11 +4,11 @@
  * returns into the exit code. A failure prints one line and exits 1.
  */
 import packageJson from '../../../package.json' with { type: 'json' }
+import { HELP as SERVE_HELP } from './args.ts'
 import { type CommandOutput, consoleOutput, wantsHelp } from './io.ts'
 import { OPENAPI_HELP, openapiCommand } from './openapi-command.ts'
 import { REPLAY_HELP, replayCommand } from './replay.ts'
 import { SCENARIOS_HELP, scenariosCommand } from './scenarios-command.ts'
-import { HELP as SERVE_HELP } from './args.ts'
 import { serveCommand } from './serve.ts'
 
 export const VERSION: string = packageJson.version
@@ -47,7 +47,11 @@ const commands: Readonly<Record<string, Command>> = {
  * Runs one command line (without node and the script); resolves with its exit code, or undefined
  * while a server keeps the process running.
  */
-export async function dispatch(argv: readonly string[], output: CommandOutput = consoleOutput, env: Env = process.env): Promise<number | undefined> {
+export async function dispatch(
+  argv: readonly string[],
+  output: CommandOutput = consoleOutput,
+  env: Env = process.env,
+): Promise<number | undefined> {
   const [first, ...rest] = argv
   if (first === '-v' || first === '--version') {
     output.out(VERSION)

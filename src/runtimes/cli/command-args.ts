@@ -29,12 +29,18 @@ export function parseCommandArgs(argv: readonly string[], spec: CommandSpec): Co
       continue
     }
     const alias = /^-([A-Za-z])$/.exec(arg)?.[1]
-    const [name, inline] = alias !== undefined ? [spec.aliases?.[alias], undefined] : arg.startsWith('--') ? arg.slice(2).split(/=(.*)/s, 2) : [undefined, undefined]
+    const [name, inline] =
+      alias !== undefined
+        ? [spec.aliases?.[alias], undefined]
+        : arg.startsWith('--')
+          ? arg.slice(2).split(/=(.*)/s, 2)
+          : [undefined, undefined]
     if (name !== undefined && spec.switches?.includes(name) && inline === undefined) {
       switches.add(name)
     } else if (name !== undefined && spec.values?.includes(name)) {
       const value = inline ?? argv[++i]
-      if (value === undefined || (inline === undefined && value.startsWith('--'))) return { error: `--${name} needs a value` }
+      if (value === undefined || (inline === undefined && value.startsWith('--')))
+        return { error: `--${name} needs a value` }
       values[name] = value
     } else {
       return { error: `unknown option ${arg}` }

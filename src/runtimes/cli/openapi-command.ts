@@ -17,7 +17,9 @@ Options:
 export function openapiCommand(argv: readonly string[], output: CommandOutput): number {
   const parsed = parseCommandArgs(argv, { values: ['out', 'server'] })
   if ('error' in parsed || parsed.positionals.length > 0) {
-    output.err(`openapi: ${'error' in parsed ? parsed.error : `unexpected argument ${parsed.positionals[0]}`}\n\n${OPENAPI_HELP}`)
+    output.err(
+      `openapi: ${'error' in parsed ? parsed.error : `unexpected argument ${parsed.positionals[0]}`}\n\n${OPENAPI_HELP}`,
+    )
     return 2
   }
   const text = `${JSON.stringify(buildOpenApiDocument({ serverUrl: parsed.values.server ?? 'http://127.0.0.1:4010' }), null, 2)}\n`

@@ -4,9 +4,9 @@
  * that session only, ended afterwards unless `--session` named it. What `replay --url` runs.
  */
 import { randomBytes } from 'node:crypto'
-import { SESSION_HEADER } from '../../sessions/session-header.ts'
-import { type Send, type StepResult, fetchSend, replaySteps } from '../../scenarios/replay.ts'
+import { fetchSend, replaySteps, type Send, type StepResult } from '../../scenarios/replay.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
+import { SESSION_HEADER } from '../../sessions/session-header.ts'
 import { SESSION_ID_PATTERN } from '../../sessions/session-registry.ts'
 import { isControlPath } from '../standalone/control-routes.ts'
 
@@ -27,11 +27,15 @@ async function control(baseUrl: string, method: string, path: string, call: Cont
       ...(call.body !== undefined && { body: JSON.stringify(call.body) }),
     })
   } catch (error) {
-    throw new Error(`cannot reach ${baseUrl}: ${(error as { cause?: Error }).cause?.message ?? (error as Error).message}`)
+    throw new Error(
+      `cannot reach ${baseUrl}: ${(error as { cause?: Error }).cause?.message ?? (error as Error).message}`,
+    )
   }
   if (!response.ok && !(call.accept ?? []).includes(response.status)) {
     const text = await response.text()
-    throw new Error(`${method} ${path} answered ${response.status}${response.status === 404 ? ' (is this a debt-token-simulator?)' : ''}: ${text}`)
+    throw new Error(
+      `${method} ${path} answered ${response.status}${response.status === 404 ? ' (is this a debt-token-simulator?)' : ''}: ${text}`,
+    )
   }
   await response.body?.cancel()
 }
@@ -45,7 +49,11 @@ const SESSION_SUFFIX_BYTES = 4
  */
 export function replaySessionId(name: string): string {
   const room = 64 - 'replay-'.length - 1 - SESSION_SUFFIX_BYTES * 2
-  const slug = name.replace(/[^A-Za-z0-9._~-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, room) || 'scenario'
+  const slug =
+    name
+      .replace(/[^A-Za-z0-9._~-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, room) || 'scenario'
   return `replay-${slug}-${randomBytes(SESSION_SUFFIX_BYTES).toString('hex')}`
 }
 
@@ -59,14 +67,21 @@ function sessionSend(baseUrl: string, session: string): Send {
   return async (request) => {
     const outcome = await send(request)
     const q = request.path.indexOf('?')
-    if (outcome.kind !== 'response' || !isControlPath(q === -1 ? request.path : request.path.slice(0, q))) return outcome
+    if (outcome.kind !== 'response' || !isControlPath(q === -1 ? request.path : request.path.slice(0, q)))
+      return outcome
     let body: unknown
     try {
       body = JSON.parse(outcome.body)
     } catch {
       return outcome
     }
-    if (body === null || typeof body !== 'object' || Array.isArray(body) || (body as { session?: unknown }).session !== session) return outcome
+    if (
+      body === null ||
+      typeof body !== 'object' ||
+      Array.isArray(body) ||
+      (body as { session?: unknown }).session !== session
+    )
+      return outcome
     const named = request.headers[SESSION_HEADER]?.trim() || null
     return { ...outcome, body: JSON.stringify({ ...body, session: named }) }
   }
@@ -95,7 +110,8 @@ export async function replayAgainstServer(
 ): Promise<StepResult[]> {
   const base = baseUrl.replace(/\/$/, '')
   const session = options.session ?? replaySessionId(name)
-  if (!SESSION_ID_PATTERN.test(session)) throw new Error(`session id must be ${SESSION_RULE}, got ${JSON.stringify(session)}`)
+  if (!SESSION_ID_PATTERN.test(session))
+    throw new Error(`session id must be ${SESSION_RULE}, got ${JSON.stringify(session)}`)
   const endSession = options.endSession ?? options.session === undefined
   const headers = { [SESSION_HEADER]: session }
   // With X-Sim-Session the reset acts on that session only (and creates it).

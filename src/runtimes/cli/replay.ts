@@ -19,18 +19,23 @@
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { loadWorldGenerator } from '../../model/world-generator.ts'
 import type { SimRequest } from '../../http/sim-request.ts'
+import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { type ReplaySuite, toJUnitXml } from '../../scenarios/junit.ts'
 import { isSchemaFile, loadScenarioFile, scenarioFilesIn, scenarioNameOf } from '../../scenarios/load-scenarios.ts'
-import { type ReplayOutcome, type ReplayRequest, type Send, type StepResult, formatResults, replaySteps } from '../../scenarios/replay.ts'
+import {
+  formatResults,
+  type ReplayOutcome,
+  type ReplayRequest,
+  replaySteps,
+  type Send,
+  type StepResult,
+} from '../../scenarios/replay.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { SESSION_ID_PATTERN } from '../../sessions/session-registry.ts'
-import { SESSION_RULE, replayAgainstServer, replaySessionId } from './replay-server.ts'
-import { type SimulatorCore as Simulator, createSimulatorCore as createSimulator } from '../../simulator-core.ts'
+import { createSimulatorCore as createSimulator, type SimulatorCore as Simulator } from '../../simulator-core.ts'
 import { handleControlRequest, isControlPath } from '../standalone/control-routes.ts'
-
-export { replayAgainstServer, replaySessionId, type ServerReplayOptions } from './replay-server.ts'
+import { replayAgainstServer, replaySessionId, SESSION_RULE } from './replay-server.ts'
 
 export const REPLAY_HELP = `Usage: debt-token-simulator replay <scenario.json|directory>... [options]
 
@@ -77,7 +82,8 @@ export function inProcessSend(simulator: Simulator): Send {
     const response = isControlPath(simRequest.path)
       ? await handleControlRequest({ simulator, request: simRequest })
       : await simulator.handle(simRequest)
-    if (response.networkError) return { kind: 'network-error', message: 'the scenario failed the request at the network level' }
+    if (response.networkError)
+      return { kind: 'network-error', message: 'the scenario failed the request at the network level' }
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(response.headers)) headers[name.toLowerCase()] = value
     return { kind: 'response', status: response.status, headers, body: response.body ?? '' }
@@ -115,7 +121,8 @@ function parseReplayArgs(argv: readonly string[]): ReplayArgs | { help: true } |
         if (!/^https?:\/\//.test(value)) return { error: `--url must be an http(s) URL, got ${value}` }
         args.url = value
       } else if (flag === '--session') {
-        if (!SESSION_ID_PATTERN.test(value)) return { error: `--session must be ${SESSION_RULE}, got ${JSON.stringify(value)}` }
+        if (!SESSION_ID_PATTERN.test(value))
+          return { error: `--session must be ${SESSION_RULE}, got ${JSON.stringify(value)}` }
         args.session = value
       } else {
         args.junit = value
@@ -126,7 +133,8 @@ function parseReplayArgs(argv: readonly string[]): ReplayArgs | { help: true } |
       args.paths.push(arg)
     }
   }
-  if (args.session !== undefined && args.url === undefined) return { error: '--session applies to a replay against a server: give --url too' }
+  if (args.session !== undefined && args.url === undefined)
+    return { error: '--session applies to a replay against a server: give --url too' }
   if (args.paths.length === 0) return { error: 'give at least one scenario file or directory' }
   return args
 }
@@ -190,7 +198,10 @@ export async function replayCommand(argv: readonly string[], output: ReplayOutpu
         where = 'in-process'
       } else {
         const session = parsed.session ?? replaySessionId(name)
-        results = await replayAgainstServer(parsed.url, scenario, name, { session, endSession: parsed.session === undefined })
+        results = await replayAgainstServer(parsed.url, scenario, name, {
+          session,
+          endSession: parsed.session === undefined,
+        })
         where = `${parsed.url}, session ${session}`
       }
       suites.push({ name, results })

@@ -4,7 +4,12 @@
  * files as the server loads them and exits 1 when one has a mistake, naming the file and field.
  */
 import { statSync } from 'node:fs'
-import { isSchemaFile, loadScenarioDirectory, loadScenarioFile, scenarioFilesIn } from '../../scenarios/load-scenarios.ts'
+import {
+  isSchemaFile,
+  loadScenarioDirectory,
+  loadScenarioFile,
+  scenarioFilesIn,
+} from '../../scenarios/load-scenarios.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
 import { parseCommandArgs } from './command-args.ts'
@@ -32,7 +37,13 @@ interface Listed {
 }
 
 function listed(name: string, source: string, scenario: Scenario): Listed {
-  return { name, source, description: scenario.description ?? '', rules: scenario.rules?.length ?? 0, steps: scenario.steps?.length ?? 0 }
+  return {
+    name,
+    source,
+    description: scenario.description ?? '',
+    rules: scenario.rules?.length ?? 0,
+    steps: scenario.steps?.length ?? 0,
+  }
 }
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
@@ -67,18 +78,25 @@ function validate(paths: readonly string[], output: CommandOutput): number {
   return failed > 0 || checked === 0 ? 1 : 0
 }
 
-export function scenariosCommand(argv: readonly string[], output: CommandOutput, env: Readonly<Record<string, string | undefined>> = {}): number {
+export function scenariosCommand(
+  argv: readonly string[],
+  output: CommandOutput,
+  env: Readonly<Record<string, string | undefined>> = {},
+): number {
   if (argv[0] === 'validate') return validate(argv.slice(1), output)
   const parsed = parseCommandArgs(argv, { values: ['scenarios'], switches: ['json'] })
   if ('error' in parsed || parsed.positionals.length > 0) {
-    output.err(`scenarios: ${'error' in parsed ? parsed.error : `unknown subcommand ${parsed.positionals[0]}`}\n\n${SCENARIOS_HELP}`)
+    output.err(
+      `scenarios: ${'error' in parsed ? parsed.error : `unknown subcommand ${parsed.positionals[0]}`}\n\n${SCENARIOS_HELP}`,
+    )
     return 2
   }
   const directory = parsed.values.scenarios ?? env.SIM_SCENARIOS
   const byName = new Map<string, Listed>()
   for (const [name, scenario] of Object.entries(shippedScenarios())) byName.set(name, listed(name, 'shipped', scenario))
   if (directory !== undefined) {
-    for (const [name, scenario] of Object.entries(loadScenarioDirectory(directory))) byName.set(name, listed(name, directory, scenario))
+    for (const [name, scenario] of Object.entries(loadScenarioDirectory(directory)))
+      byName.set(name, listed(name, directory, scenario))
   }
   const rows = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name))
   if (parsed.switches.has('json')) {
@@ -87,7 +105,9 @@ export function scenariosCommand(argv: readonly string[], output: CommandOutput,
   }
   const width = Math.max(...rows.map((row) => row.name.length), 4)
   for (const row of rows) {
-    output.out(`${row.name.padEnd(width)}  ${row.description} (${counts(row.rules, row.steps)}${row.source === 'shipped' ? '' : `, ${row.source}`})`)
+    output.out(
+      `${row.name.padEnd(width)}  ${row.description} (${counts(row.rules, row.steps)}${row.source === 'shipped' ? '' : `, ${row.source}`})`,
+    )
   }
   return 0
 }

@@ -3,17 +3,18 @@
  * starts the standalone server (with a scenario active and the session recorded when asked) and
  * shuts it down cleanly on SIGINT or SIGTERM, writing the recording first.
  */
-import { type CliOptions, parseArgs } from './args.ts'
-import type { CommandOutput } from './io.ts'
-import { startStandaloneServer } from '../standalone/server.ts'
-import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
+
 import { DEFAULT_NOW } from '../../model/clock.ts'
-import { type FileRecording, createFileRecording } from '../../scenarios/record-to-file.ts'
+import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
+import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
+import { createFileRecording, type FileRecording } from '../../scenarios/record-to-file.ts'
 import { MAX_WORLD_SIZE, type Scenario, type ScenarioWorld } from '../../scenarios/scenario-schema.ts'
 import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
 import { createSimulatorCore } from '../../simulator-core.ts'
-import { loadWorldGenerator } from '../../model/world-generator.ts'
+import { startStandaloneServer } from '../standalone/server.ts'
+import { type CliOptions, parseArgs } from './args.ts'
+import type { CommandOutput } from './io.ts'
 
 /** A recording that replays against a fresh simulator started like this one (same seed, clock, world, rules). */
 function startRecording(file: string, options: CliOptions, startScenario: Scenario | undefined): FileRecording {
@@ -23,8 +24,10 @@ function startRecording(file: string, options: CliOptions, startScenario: Scenar
     if (options.size <= MAX_WORLD_SIZE) world = { size: options.size }
     else notes.push(`recorded with --size ${options.size}: replay it against a server started with the same --size`)
   }
-  if (options.fixtures !== undefined) notes.push(`recorded with --fixtures ${options.fixtures}: replay it against a server started with them`)
-  if (options.now === 'system') notes.push('recorded with a system clock: timestamps in the expectations will differ on replay')
+  if (options.fixtures !== undefined)
+    notes.push(`recorded with --fixtures ${options.fixtures}: replay it against a server started with them`)
+  if (options.now === 'system')
+    notes.push('recorded with a system clock: timestamps in the expectations will differ on replay')
   if (options.scenario !== undefined) notes.push(`recorded with the scenario ${options.scenario} active`)
   return createFileRecording(file, {
     description: `Recorded session, started ${new Date().toISOString()}.${notes.map((note) => ` Note: ${note}.`).join('')}`,
@@ -39,7 +42,11 @@ function startRecording(file: string, options: CliOptions, startScenario: Scenar
  * Starts the server; resolves once it listens (the process then runs until a signal), or with the
  * exit code of a usage error or of --help. A load error (fixtures, scenarios) throws.
  */
-export async function serveCommand(argv: readonly string[], output: CommandOutput, env: Readonly<Record<string, string | undefined>>): Promise<number | undefined> {
+export async function serveCommand(
+  argv: readonly string[],
+  output: CommandOutput,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<number | undefined> {
   const parsed = parseArgs(argv, env)
   if (parsed.kind === 'help') {
     output.out(parsed.text)
@@ -66,7 +73,8 @@ export async function serveCommand(argv: readonly string[], output: CommandOutpu
     ...(fixtures !== undefined && { fixtures }),
   })
   if (options.scenario !== undefined) simulator.useScenario(options.scenario) // an unknown name lists the available ones
-  const startScenario = options.scenario === undefined ? undefined : (scenarios[options.scenario] ?? shippedScenarios()[options.scenario])
+  const startScenario =
+    options.scenario === undefined ? undefined : (scenarios[options.scenario] ?? shippedScenarios()[options.scenario])
   const recording = options.record === undefined ? undefined : startRecording(options.record, options, startScenario)
   const server = await startStandaloneServer({
     port: options.port,
@@ -86,7 +94,9 @@ export async function serveCommand(argv: readonly string[], output: CommandOutpu
   const shutdown = (signal: string) => {
     if (closing) return
     closing = true
-    output.out(`debt-token-simulator: ${signal}, shutting down (in-flight requests may take ${options.shutdownGraceMs / 1000} s)`)
+    output.out(
+      `debt-token-simulator: ${signal}, shutting down (in-flight requests may take ${options.shutdownGraceMs / 1000} s)`,
+    )
     // New connections are refused at once; answers under way finish first, so the recording has them.
     void server
       .close({ graceMs: options.shutdownGraceMs })
@@ -96,7 +106,9 @@ export async function serveCommand(argv: readonly string[], output: CommandOutpu
           output.out(`debt-token-simulator: recorded ${written.steps} requests to ${written.file}`)
         }
       })
-      .catch((error: unknown) => output.err(`debt-token-simulator: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        output.err(`debt-token-simulator: ${error instanceof Error ? error.message : String(error)}`),
+      )
       .finally(() => process.exit(0))
   }
   process.on('SIGINT', () => shutdown('SIGINT'))

@@ -2,12 +2,16 @@
  * One msw handler per operation, derived from the operation table in matching order, each a thin
  * adapter: Fetch Request in, the simulator's pipeline, Fetch Response out.
  */
-import { http, HttpResponse, type HttpHandler } from 'msw'
+import { type HttpHandler, HttpResponse, http } from 'msw'
 import type { Operation } from '../../contract/operations.ts'
+import { fromFetchRequest, type SimRequest, type SimResponse } from '../../http/sim-request.ts'
 import { matchRoute, operationsInMatchOrder } from '../../pipeline/router.ts'
-import { type SimRequest, type SimResponse, fromFetchRequest } from '../../http/sim-request.ts'
 
-export type ExecuteOperation = (operation: Operation, params: Record<string, string>, request: SimRequest) => Promise<SimResponse>
+type ExecuteOperation = (
+  operation: Operation,
+  params: Record<string, string>,
+  request: SimRequest,
+) => Promise<SimResponse>
 
 /** msw's path syntax: `{name}` → `:name`, under the base URL (`*` matches any origin). */
 export function mswPath(baseUrl: string, path: string): string {
@@ -15,7 +19,7 @@ export function mswPath(baseUrl: string, path: string): string {
 }
 
 /** A SimResponse as a Fetch Response; a scenario's network error becomes msw's `HttpResponse.error()`. */
-export function toFetchResponse(response: SimResponse): Response {
+function toFetchResponse(response: SimResponse): Response {
   if (response.networkError) return HttpResponse.error()
   return new HttpResponse(response.body, { status: response.status, headers: response.headers })
 }
@@ -27,7 +31,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * capturing anything (so msw has no parameter to decode). Only those can be malformed; every other
  * request must not match at all, or msw would count it as handled and never report it unhandled.
  */
-export function percentEscapedApiUrl(baseUrl: string): RegExp {
+function percentEscapedApiUrl(baseUrl: string): RegExp {
   const roots = [...new Set(operationsInMatchOrder.map((operation) => operation.path.split('/')[1]!))].map(escapeRegExp)
   const origin = baseUrl === '*' ? '[^:/?#]+://[^/?#]+' : escapeRegExp(baseUrl.replace(/\/$/, ''))
   return new RegExp(`^${origin}/(?:${roots.join('|')})(?:/[^?#]*)?%`, 'i')

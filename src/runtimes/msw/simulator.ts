@@ -3,10 +3,10 @@
  * `setupServer` in a test suite and `setupWorker` in a browser app.
  */
 import type { HttpHandler } from 'msw'
-import { createHandlers } from './handlers.ts'
 import * as generator from '../../model/generate-world.ts'
 import { provideWorldGenerator } from '../../model/world-generator.ts'
-import { type SimulatorCore, type SimulatorOptions, createSimulatorCore } from '../../simulator-core.ts'
+import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
+import { createHandlers } from './handlers.ts'
 
 // In a test process or a browser app the generator loads with everything else, so that
 // createSimulator({ size }) and scenario worlds stay synchronous (see model/world-generator.ts).

@@ -10,13 +10,13 @@ import { reasonPhrase } from '../../contract/error-body.ts'
 export const MAX_URL_LENGTH = 8192
 
 /** The raw HTTP/1.1 answer for a refused request, closing the connection. */
-export function rawErrorResponse(status: number, message: string): string {
+function rawErrorResponse(status: number, message: string): string {
   const body = JSON.stringify({ statusCode: String(status), error: reasonPhrase(status), message })
   return `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
 }
 
 /** What status and message a node client error deserves. */
-export function classifyClientError(error: Error & { code?: string; rawPacket?: Buffer }): [number, string] {
+function classifyClientError(error: Error & { code?: string; rawPacket?: Buffer }): [number, string] {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW': {
       // The request line alone is past the URL limit (or did not even end): the URL is too long, not the headers.

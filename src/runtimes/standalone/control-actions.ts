@@ -4,17 +4,17 @@
  */
 import { inCalendar, parseInstant } from '../../contract/instants.ts'
 import { ApiError } from '../../http/api-error.ts'
-import { type SimRequest, type SimResponse, jsonResponse } from '../../http/sim-request.ts'
-import { parseJsonBody } from '../../pipeline/validate-request.ts'
-import { sessionOf } from '../../sessions/session-header.ts'
+import { jsonResponse, type SimRequest, type SimResponse } from '../../http/sim-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
+import { parseJsonBody } from '../../pipeline/validate-request.ts'
 import { UnknownScenarioError } from '../../scenarios/scenario-catalog.ts'
 import { ScenarioError } from '../../scenarios/scenario-schema.ts'
+import { sessionOf } from '../../sessions/session-header.ts'
 import type { SimulatorCore as Simulator, TenantControls } from '../../simulator-core.ts'
 import type { ControlContext } from './control-routes.ts'
 
 /** The request body as a JSON object; anything else is a 400. */
-export async function jsonObject(request: SimRequest): Promise<Record<string, unknown>> {
+async function jsonObject(request: SimRequest): Promise<Record<string, unknown>> {
   const body = parseJsonBody(await request.text())
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw ApiError.badRequest('body must be a JSON object')
@@ -50,7 +50,8 @@ export function intQuery(request: SimRequest, name: string, min: number, max: nu
   const raw = request.query.get(name)
   if (raw === null) return undefined
   const value = Number(raw)
-  if (!Number.isInteger(value) || value < min || value > max) throw ApiError.badRequest(`query parameter ${name} must be a whole number from ${min} to ${max}`)
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw ApiError.badRequest(`query parameter ${name} must be a whole number from ${min} to ${max}`)
   return value
 }
 
@@ -58,14 +59,27 @@ export function intQuery(request: SimRequest, name: string, min: number, max: nu
 export async function putClock({ simulator, request }: ControlContext): Promise<SimResponse> {
   const body = await jsonObject(request)
   const { now, advanceMs } = body
-  if ((now === undefined) === (advanceMs === undefined)) throw ApiError.badRequest('send {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}')
+  if ((now === undefined) === (advanceMs === undefined))
+    throw ApiError.badRequest('send {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}')
   if (now !== undefined) {
-    const instant = typeof now === 'string' ? parseInstant(now) : { problem: 'must be an ISO 8601 instant such as 2026-03-02T12:00:00.000Z' }
-    if (!(instant instanceof Date)) throw ApiError.badRequest(`body.now ${instant.problem}${typeof now === 'string' ? `, got ${JSON.stringify(now.slice(0, 40))}` : ''}`)
+    const instant =
+      typeof now === 'string'
+        ? parseInstant(now)
+        : { problem: 'must be an ISO 8601 instant such as 2026-03-02T12:00:00.000Z' }
+    if (!(instant instanceof Date))
+      throw ApiError.badRequest(
+        `body.now ${instant.problem}${typeof now === 'string' ? `, got ${JSON.stringify(now.slice(0, 40))}` : ''}`,
+      )
     simulator.clock.set(instant)
   } else {
-    if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || !inCalendar(simulator.clock.now().getTime() + advanceMs)) {
-      throw ApiError.badRequest('body.advanceMs must be a finite number of milliseconds that keeps the clock in the years 0001 to 9999')
+    if (
+      typeof advanceMs !== 'number' ||
+      !Number.isFinite(advanceMs) ||
+      !inCalendar(simulator.clock.now().getTime() + advanceMs)
+    ) {
+      throw ApiError.badRequest(
+        'body.advanceMs must be a finite number of milliseconds that keeps the clock in the years 0001 to 9999',
+      )
     }
     simulator.clock.advance(advanceMs)
   }

@@ -8,16 +8,17 @@
  *
  * The handlers take a SimRequest, so the same routes serve the in-process replay too.
  */
-import { allowHeader } from '../../pipeline/router.ts'
+
 import type { HttpMethod } from '../../contract/operation.ts'
 import { ApiError, errorResponse } from '../../http/api-error.ts'
-import { type SimRequest, type SimResponse, jsonResponse } from '../../http/sim-request.ts'
-import { repeatedQueryMessage } from '../../pipeline/validate-request.ts'
-import { clockView, intQuery, putClock, putScenario, scenarioView, tenantOf } from './control-actions.ts'
-import type { SimulatorCore as Simulator } from '../../simulator-core.ts'
+import { jsonResponse, type SimRequest, type SimResponse } from '../../http/sim-request.ts'
 import type { TableName } from '../../model/records.ts'
 import { tableNames } from '../../model/world.ts'
+import { allowHeader } from '../../pipeline/router.ts'
+import { repeatedQueryMessage } from '../../pipeline/validate-request.ts'
 import { sessionOf } from '../../sessions/session-header.ts'
+import type { SimulatorCore as Simulator } from '../../simulator-core.ts'
+import { clockView, intQuery, putClock, putScenario, scenarioView, tenantOf } from './control-actions.ts'
 
 export const CONTROL_PREFIX = '/__sim'
 
@@ -38,7 +39,7 @@ export interface ControlContext {
   readonly recording?: SessionRecording | undefined
 }
 
-export interface ControlRoute {
+interface ControlRoute {
   readonly method: HttpMethod
   /** Full path, e.g. `/__sim/scenario`. */
   readonly path: string
@@ -50,12 +51,13 @@ export function isControlPath(path: string): boolean {
   return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
 }
 
-export const controlRoutes: ControlRoute[] = [
+const controlRoutes: ControlRoute[] = [
   {
     method: 'GET',
     path: CONTROL_PREFIX,
     summary: 'List the control routes',
-    handle: () => jsonResponse(200, { routes: controlRoutes.map(({ method, path, summary }) => ({ method, path, summary })) }),
+    handle: () =>
+      jsonResponse(200, { routes: controlRoutes.map(({ method, path, summary }) => ({ method, path, summary })) }),
   },
   {
     method: 'GET',
@@ -73,7 +75,8 @@ export const controlRoutes: ControlRoute[] = [
   {
     method: 'POST',
     path: `${CONTROL_PREFIX}/reset`,
-    summary: 'Back to the seeded world and clock, without a scenario; ends sessions and empties the journal (with X-Sim-Session: that session only)',
+    summary:
+      'Back to the seeded world and clock, without a scenario; ends sessions and empties the journal (with X-Sim-Session: that session only)',
     handle: (context) => {
       const session = sessionOf(context.request)
       if (session === null) context.simulator.reset()
@@ -84,19 +87,28 @@ export const controlRoutes: ControlRoute[] = [
   {
     method: 'GET',
     path: `${CONTROL_PREFIX}/state`,
-    summary: "The model's state: counts and stored records (?table=debtTokens&limit=200; X-Sim-Session for a session's)",
+    summary:
+      "The model's state: counts and stored records (?table=debtTokens&limit=200; X-Sim-Session for a session's)",
     handle: ({ simulator, request }) => {
       const table = request.query.get('table') ?? undefined
       if (table !== undefined && !(tableNames as readonly string[]).includes(table)) {
         throw ApiError.badRequest(`query parameter table must be one of ${tableNames.join(', ')}`)
       }
-      return jsonResponse(200, simulator.state({ session: sessionOf(request), table: table as TableName | undefined, limit: intQuery(request, 'limit', 0, 1_000_000) }))
+      return jsonResponse(
+        200,
+        simulator.state({
+          session: sessionOf(request),
+          table: table as TableName | undefined,
+          limit: intQuery(request, 'limit', 0, 1_000_000),
+        }),
+      )
     },
   },
   {
     method: 'GET',
     path: `${CONTROL_PREFIX}/journal`,
-    summary: 'Recent requests and replies, oldest first (?operation=createManagerPayment&status=400&session=qa-1&limit=50)',
+    summary:
+      'Recent requests and replies, oldest first (?operation=createManagerPayment&status=400&session=qa-1&limit=50)',
     handle: ({ simulator, request }) => {
       const entries = simulator.journal.list({
         operation: request.query.get('operation') ?? undefined,
@@ -131,13 +143,14 @@ export const controlRoutes: ControlRoute[] = [
   {
     method: 'GET',
     path: `${CONTROL_PREFIX}/scenario`,
-    summary: 'The active scenario (with its rule counters) and the available ones (X-Sim-Session for a session\'s)',
+    summary: "The active scenario (with its rule counters) and the available ones (X-Sim-Session for a session's)",
     handle: (context) => jsonResponse(200, scenarioView(context)),
   },
   {
     method: 'PUT',
     path: `${CONTROL_PREFIX}/scenario`,
-    summary: 'Activate a scenario: {"name": "flaky-backend"} or {"scenario": {...}, "name"?: "..."} (X-Sim-Session for a session only)',
+    summary:
+      'Activate a scenario: {"name": "flaky-backend"} or {"scenario": {...}, "name"?: "..."} (X-Sim-Session for a session only)',
     handle: putScenario,
   },
   {
@@ -154,7 +167,11 @@ export const controlRoutes: ControlRoute[] = [
     path: `${CONTROL_PREFIX}/sessions`,
     summary: 'Live sessions (X-Sim-Session), their limit and idle timeout',
     handle: ({ simulator }) =>
-      jsonResponse(200, { limit: simulator.sessions.limit, idleMs: simulator.sessions.idleMs, sessions: simulator.sessions.list() }),
+      jsonResponse(200, {
+        limit: simulator.sessions.limit,
+        idleMs: simulator.sessions.idleMs,
+        sessions: simulator.sessions.list(),
+      }),
   },
   {
     method: 'DELETE',
@@ -217,7 +234,9 @@ export async function handleControlRequest(context: Omit<ControlContext, 'params
     if (found !== undefined) return await found.route.handle({ ...context, params: found.params })
     if (sameResource.length > 0) {
       const allowed = allowHeader(sameResource.map((candidate) => candidate.route.method))
-      throw new ApiError(405, `${request.method} is not allowed on ${path} (allowed: ${allowed})`, undefined, { allow: allowed })
+      throw new ApiError(405, `${request.method} is not allowed on ${path} (allowed: ${allowed})`, undefined, {
+        allow: allowed,
+      })
     }
     const known = controlRoutes.map((candidate) => `${candidate.method} ${candidate.path}`).join(', ')
     throw ApiError.notFound(`no control route ${request.method} ${path}; control routes: ${known}`)

@@ -9,9 +9,9 @@
 import type { IncomingMessage } from 'node:http'
 import { ApiError } from '../../http/api-error.ts'
 
-export const CORS_ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS'
-export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, X-Sim-Scenario, X-Sim-Session'
-export const CORS_EXPOSED_HEADERS = 'X-Sim-Operation, X-Sim-Scenario, X-Sim-Session, WWW-Authenticate, Allow'
+const CORS_ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS'
+const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, X-Sim-Scenario, X-Sim-Session'
+const CORS_EXPOSED_HEADERS = 'X-Sim-Operation, X-Sim-Scenario, X-Sim-Session, WWW-Authenticate, Allow'
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
@@ -55,13 +55,22 @@ export function controlOriginAllowed(origin: string | undefined, access: Control
  */
 export function admitControlRequest(request: IncomingMessage, method: string, access: ControlAccess): void {
   if (access.loopbackOnly && !isLoopbackHost(request.headers.host)) {
-    throw new ApiError(403, `the control API answers only Host localhost, 127.0.0.1 or [::1] while the server listens on loopback, got ${JSON.stringify(String(request.headers.host ?? '').slice(0, 60))}`)
+    throw new ApiError(
+      403,
+      `the control API answers only Host localhost, 127.0.0.1 or [::1] while the server listens on loopback, got ${JSON.stringify(String(request.headers.host ?? '').slice(0, 60))}`,
+    )
   }
   const origin = request.headers.origin
   if (!controlOriginAllowed(origin, access)) {
-    throw new ApiError(403, `the control API does not answer the origin ${JSON.stringify(String(origin).slice(0, 80))}: start the server with --control-origin ${String(origin).slice(0, 80)} to allow it`)
+    throw new ApiError(
+      403,
+      `the control API does not answer the origin ${JSON.stringify(String(origin).slice(0, 80))}: start the server with --control-origin ${String(origin).slice(0, 80)} to allow it`,
+    )
   }
-  if ((method === 'POST' || method === 'PUT') && !/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
+  if (
+    (method === 'POST' || method === 'PUT') &&
+    !/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')
+  ) {
     throw new ApiError(415, `${method} requests to the control API must send Content-Type: application/json`)
   }
 }

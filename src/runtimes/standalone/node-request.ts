@@ -7,7 +7,7 @@ import { ApiError } from '../../http/api-error.ts'
 import type { SimRequest } from '../../http/sim-request.ts'
 import { MAX_BODY_BYTES } from '../../pipeline/validate-request.ts'
 
-export function readBody(request: IncomingMessage): Promise<string> {
+function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -21,7 +21,9 @@ export function readBody(request: IncomingMessage): Promise<string> {
       }
       chunks.push(chunk)
     })
-    request.on('end', () => resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')))
+    request.on('end', () =>
+      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')),
+    )
     request.on('error', reject)
   })
 }
@@ -55,7 +57,8 @@ class NodeSimRequest implements SimRequest {
   /** Parsed on first use; most requests carry no query at all. */
   get query(): URLSearchParams {
     const q = this.#queryStart
-    return (this.#query ??= q === -1 || q === this.#url.length - 1 ? NO_QUERY : new URLSearchParams(this.#url.slice(q + 1)))
+    return (this.#query ??=
+      q === -1 || q === this.#url.length - 1 ? NO_QUERY : new URLSearchParams(this.#url.slice(q + 1)))
   }
 
   header(name: string): string | null {
@@ -87,6 +90,9 @@ export function originForm(target: string): string {
 }
 
 /** @param method the method the pipeline sees: a HEAD is answered as its GET, without the body. */
-export function fromNodeRequest(request: IncomingMessage, method = (request.method ?? 'GET').toUpperCase()): SimRequest {
+export function fromNodeRequest(
+  request: IncomingMessage,
+  method = (request.method ?? 'GET').toUpperCase(),
+): SimRequest {
   return new NodeSimRequest(request, method)
 }

@@ -5,19 +5,33 @@
  * skipping the Fetch Request/Response round trip. Adds CORS, JSON 404/405s, the control API under
  * /__sim, the operations log and a clean shutdown.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse, validateHeaderName, validateHeaderValue } from 'node:http'
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  validateHeaderName,
+  validateHeaderValue,
+} from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { HttpHandler, getResponse as GetResponse } from 'msw'
+import type { getResponse as GetResponse, HttpHandler } from 'msw'
 import { ApiError, errorResponse } from '../../http/api-error.ts'
 import type { SimRequest, SimResponse } from '../../http/sim-request.ts'
-import type { RecordedExchange } from '../../scenarios/record.ts'
-import { type SimulatorCore, type SimulatorOptions, createSimulatorCore } from '../../simulator-core.ts'
-import { type SessionRecording, CONTROL_PREFIX, handleControlRequest, isControlPath } from './control-routes.ts'
-import { MAX_URL_LENGTH, answerClientError } from './client-errors.ts'
-import { type ControlAccess, admitControlRequest, controlOriginAllowed, corsHeaders, isLoopbackAddress, preflightHeaders } from './cors.ts'
-import { fromNodeRequest, originForm } from './node-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
-import { type LogLevel, formatLogLine } from '../../observability/operations-log.ts'
+import { formatLogLine, type LogLevel } from '../../observability/operations-log.ts'
+import type { RecordedExchange } from '../../scenarios/record.ts'
+import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
+import { answerClientError, MAX_URL_LENGTH } from './client-errors.ts'
+import { CONTROL_PREFIX, handleControlRequest, isControlPath, type SessionRecording } from './control-routes.ts'
+import {
+  admitControlRequest,
+  type ControlAccess,
+  controlOriginAllowed,
+  corsHeaders,
+  isLoopbackAddress,
+  preflightHeaders,
+} from './cors.ts'
+import { fromNodeRequest, originForm } from './node-request.ts'
 
 export type Engine = 'direct' | 'msw'
 
@@ -76,7 +90,9 @@ function send(request: IncomingMessage, response: ServerResponse, result: SimRes
   } catch (error) {
     // Runs from setImmediate, where a throw would end the process for every client. Scenario headers
     // are checked when a scenario is loaded; this is the last guard: drop what node refuses.
-    console.error(`[debt-token-simulator] dropped response headers node refuses: ${error instanceof Error ? error.message : String(error)}`)
+    console.error(
+      `[debt-token-simulator] dropped response headers node refuses: ${error instanceof Error ? error.message : String(error)}`,
+    )
     try {
       response.writeHead(result.status, writableHeaders(headers))
     } catch {
@@ -137,7 +153,9 @@ async function viaMsw(
   if (mocked === undefined) return simulator.handle(simRequest) // unmatched: the same 404/405 as direct
   if (mocked.type === 'error') return { status: 0, headers: {}, body: null, networkError: true }
   const responseHeaders: Record<string, string> = {}
-  mocked.headers.forEach((value, name) => (responseHeaders[name] = value))
+  mocked.headers.forEach((value, name) => {
+    responseHeaders[name] = value
+  })
   return { status: mocked.status, headers: responseHeaders, body: await mocked.text() }
 }
 
@@ -154,7 +172,8 @@ function rawQuery(url: string): string {
 
 function headersOf(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+  for (const [name, value] of Object.entries(request.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
   return headers
 }
 
@@ -169,7 +188,11 @@ export interface ListenerOptions {
 
 const OPEN_ACCESS: ControlAccess = { origins: new Set(), loopbackOnly: false }
 
-export function createRequestListener(simulator: SimulatorCore, engine: MswEngine | 'direct', { origin, recording, logControl, access = OPEN_ACCESS }: ListenerOptions) {
+export function createRequestListener(
+  simulator: SimulatorCore,
+  engine: MswEngine | 'direct',
+  { origin, recording, logControl, access = OPEN_ACCESS }: ListenerOptions,
+) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     let allowOrigin = true
     try {
@@ -182,7 +205,8 @@ export function createRequestListener(simulator: SimulatorCore, engine: MswEngin
         response.end()
         return
       }
-      if ((request.url?.length ?? 0) > MAX_URL_LENGTH) throw new ApiError(414, `the request target is longer than ${MAX_URL_LENGTH} characters`)
+      if ((request.url?.length ?? 0) > MAX_URL_LENGTH)
+        throw new ApiError(414, `the request target is longer than ${MAX_URL_LENGTH} characters`)
       // A HEAD is answered as its GET; node leaves the body out (Content-Length stays the GET's).
       const simRequest = fromNodeRequest(request, request.method === 'HEAD' ? 'GET' : undefined)
       // A recording reads the body first: after a network error the socket is gone, and the body with it.
@@ -235,18 +259,27 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     level === 'quiet'
       ? undefined
       : (method: string, path: string, status: number, started: number) =>
-          sink(`${new Date().toISOString().slice(11, 23)} ${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms control`)
+          sink(
+            `${new Date().toISOString().slice(11, 23)} ${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms control`,
+          )
   const headersTimeout = options.headersTimeoutMs
   const server = createServer(
     {
       keepAliveTimeout: 5000,
-      ...(headersTimeout !== undefined && { headersTimeout, requestTimeout: Math.max(headersTimeout, 300_000), connectionsCheckingInterval: Math.min(30_000, Math.max(50, headersTimeout / 4)) }),
+      ...(headersTimeout !== undefined && {
+        headersTimeout,
+        requestTimeout: Math.max(headersTimeout, 300_000),
+        connectionsCheckingInterval: Math.min(30_000, Math.max(50, headersTimeout / 4)),
+      }),
     },
     createRequestListener(simulator, engine, {
       origin: () => url,
       recording: options.recording,
       logControl,
-      access: { origins: new Set(options.controlOrigins ?? []), loopbackOnly: isLoopbackAddress(host) || host === 'localhost' },
+      access: {
+        origins: new Set(options.controlOrigins ?? []),
+        loopbackOnly: isLoopbackAddress(host) || host === 'localhost',
+      },
     }),
   )
   server.on('clientError', answerClientError)

@@ -6,7 +6,7 @@
  */
 // The package's own build (dist/, built by the global setup), by its name: what an app imports.
 import { setupSimulatorWorker } from 'debt-token-simulator/browser'
-import { type WireReply, type WireRequest, runRequests } from './wire.ts'
+import { runRequests, type WireReply, type WireRequest } from './wire.ts'
 
 const query = new URLSearchParams(location.search)
 const seed = Number(query.get('seed') ?? '20260301')

@@ -51,7 +51,7 @@ export async function runRequests(baseUrl: string, requests: readonly WireReques
 }
 
 /** What the test page exposes on `window.simulatorPage` once its worker is running. */
-export interface SimulatorPage {
+interface SimulatorPage {
   /** The origin the page's simulator answers for. */
   readonly baseUrl: string
   readonly seed: number

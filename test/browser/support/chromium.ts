@@ -11,10 +11,10 @@ import { join } from 'node:path'
 import { type BrowserContext, chromium } from 'playwright-core'
 
 /** The Chromium binary; CHROMIUM_PATH overrides Debian's location. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** Flags known to work on this machine; the background-networking ones stop Chromium from calling home. */
-export const CHROMIUM_FLAGS = [
+const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

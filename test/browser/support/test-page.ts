@@ -6,8 +6,8 @@
  */
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -50,9 +50,13 @@ export async function startTestPage(): Promise<TestPage> {
       metafile: true,
       logLevel: 'silent',
     })
-    const bundleBytes = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('main.js'))?.[1].bytes ?? 0
+    const bundleBytes =
+      Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('main.js'))?.[1].bytes ?? 0
     await copyFile(join(appDir, 'index.html'), join(dir, 'index.html'))
-    await copyFile(createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'), join(dir, 'mockServiceWorker.js'))
+    await copyFile(
+      createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'),
+      join(dir, 'mockServiceWorker.js'),
+    )
 
     server = createServer((request, response) => {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname

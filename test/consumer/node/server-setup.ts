@@ -1,7 +1,7 @@
 // A Node test suite's setup, type-checked under strict NodeNext with exactOptionalPropertyTypes.
 import { createSimulator, type JournalEntry, type Simulator } from 'debt-token-simulator'
 import { setupSimulatorServer, strictListenOptions } from 'debt-token-simulator/node'
-import { startStandaloneServer, type StandaloneServer } from 'debt-token-simulator/standalone'
+import { type StandaloneServer, startStandaloneServer } from 'debt-token-simulator/standalone'
 
 export const { simulator, server } = setupSimulatorServer({ seed: 42, now: '2026-03-02T12:00:00Z' })
 server.listen(strictListenOptions)

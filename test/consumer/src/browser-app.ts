@@ -1,7 +1,8 @@
 // A frontend's module, as in a create-vite vanilla-ts app: the browser runtime and the root entry,
 // type-checked without Node's types.
+
+import { createSimulator, DebtTokenStatus, operations, type ScenarioInput } from 'debt-token-simulator'
 import { setupSimulatorWorker } from 'debt-token-simulator/browser'
-import { DebtTokenStatus, type ScenarioInput, createSimulator, operations } from 'debt-token-simulator'
 
 const { simulator, worker } = setupSimulatorWorker({ baseUrl: 'https://api.example.test' })
 
@@ -15,8 +16,11 @@ export const rejectPayments: ScenarioInput = {
   rules: [{ operation: 'createManagerPayment', respond: { status: 400, message: 'Insufficient balance' } }],
 }
 
-// @ts-expect-error: a typo in an operation id does not compile
-export const typo: ScenarioInput = { description: 'typo', rules: [{ operation: 'createManagerPaymnt', respond: { status: 400, message: 'x' } }] }
+export const typo: ScenarioInput = {
+  description: 'typo',
+  // @ts-expect-error: a typo in an operation id does not compile
+  rules: [{ operation: 'createManagerPaymnt', respond: { status: 400, message: 'x' } }],
+}
 
 export const operationIds: string[] = operations.map((operation) => operation.id)
 export const overdue: number = DebtTokenStatus.Overdue
