@@ -147,6 +147,38 @@ describe('control API', () => {
     expect(Object.keys(document.paths)).toHaveLength(17)
   })
 
+  it('answers a body or query mistake in the documented shape, naming the field, and changes nothing', async () => {
+    const mistakes: [string, string, unknown, string][] = [
+      ['PUT', '/__sim/clock', { now: 5 }, 'body.now must be a string, got number'],
+      ['PUT', '/__sim/clock', { now: '2026-02-30T00:00:00Z' }, 'body.now is not a real date: 2026-02-30'],
+      ['PUT', '/__sim/clock', { advanceMs: '1d' }, 'body.advanceMs must be a number, got "1d"'],
+      [
+        'PUT',
+        '/__sim/clock',
+        { now: '2026-06-01T00:00:00Z', advanceMs: 1 },
+        'body must be {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}',
+      ],
+      ['PUT', '/__sim/scenario', { name: ['flaky-backend'] }, 'body.name must be a string, got array'],
+      [
+        'GET',
+        '/__sim/journal?status=abc&limit=0',
+        undefined,
+        'query parameter status must be a whole number from 0 to 599, got "abc"; query parameter limit must be a whole number from 1 to 100000, got "0"',
+      ],
+      [
+        'GET',
+        '/__sim/state?limit=1.5',
+        undefined,
+        'query parameter limit must be a whole number from 0 to 1000000, got "1.5"',
+      ],
+    ]
+    for (const [method, path, body, message] of mistakes) {
+      expect(expectErrorShape(await call(method, path, { body }), 400), `${method} ${path}`).toBe(message)
+    }
+    expect((await call('GET', '/__sim/clock')).json.now).toBe('2026-03-02T12:00:00.000Z')
+    expect((await call('GET', '/__sim/scenario')).json.active).toBeNull()
+  })
+
   it('answers unknown control routes with a JSON 404 listing them', async () => {
     expect(expectErrorShape(await call('GET', '/__sim/nothing'), 404)).toMatch(/control routes: GET \/__sim/)
     expect((await call('POST', '/__sim/health')).status).toBe(405)
