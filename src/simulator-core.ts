@@ -21,7 +21,7 @@ import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
 import { compose } from './pipeline/compose.ts'
 import { createRecorder, type ExchangeListener, journalStep } from './pipeline/journal-step.ts'
 import { authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
-import { allowHeader, matchRoute } from './pipeline/router.ts'
+import { matchRoute, methodNotAllowed } from './pipeline/router.ts'
 import { scenarioStep } from './pipeline/scenario-step.ts'
 import { tenantStep } from './pipeline/tenant-step.ts'
 import { resolvers } from './resolvers/index.ts'
@@ -203,19 +203,10 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       case 'operation':
         return execute(match.operation, match.params, request)
       case 'method-not-allowed':
-        return unmatched(
-          request,
-          new ApiError(
-            405,
-            `${request.method} is not allowed on ${request.path} (allowed: ${allowHeader(match.allowed)})`,
-            undefined,
-            {
-              allow: allowHeader(match.allowed),
-            },
-          ),
-        )
+        return unmatched(request, methodNotAllowed(request.method, request.path, match.allowed))
       case 'bad-path':
         return unmatched(request, ApiError.badRequest(match.message))
+      case 'control': // the control routes are the runtimes' to serve (src/control), not the simulated API's
       case 'not-found':
         return unmatched(request, ApiError.notFound(`no operation matches ${request.method} ${request.path}`))
     }

@@ -9,7 +9,7 @@ import { ADDRESS_PATTERN, HASH_PATTERN } from './formats.ts'
 /** The part of JSON Schema (draft 2020-12) that zod's output uses. */
 export interface SchemaNode {
   $ref?: string
-  type?: string
+  type?: string | string[]
   properties?: Record<string, SchemaNode>
   required?: string[]
   items?: SchemaNode
@@ -97,6 +97,8 @@ export function typeText(node: SchemaNode, components: Components, plural = fals
     return `array of ${target.items === undefined ? 'values' : typeText(target.items, components, true)}`
   }
   const name = refName(node)
+  // A nullable value is typed `["string", "null"]`: "string or null".
+  if (Array.isArray(target.type)) return target.type.map((type) => (plural ? `${type}s` : type)).join(' or ')
   const word = isObject(target) ? (name === undefined ? 'object' : `\`${name}\` object`) : (target.type ?? 'value')
   return plural ? `${word}s` : word
 }
@@ -125,7 +127,8 @@ export function constraintsText(node: SchemaNode, components: Components): strin
     const each = alternatives.map((alternative) => constraintsText(alternative, components))
     return each.every((text) => text !== '') ? unique(each).join(' or ') : ''
   }
-  if (isObject(target)) return ''
+  // An object's fields get rows of their own; only what it says of itself goes here.
+  if (isObject(target)) return target.description ?? ''
   const parts: string[] = []
   const named = target.pattern === undefined ? undefined : NAMED_PATTERNS.get(target.pattern)
   if (named !== undefined) parts.push(named)
@@ -187,11 +190,6 @@ function fieldRows(
     rows.push(...fieldRows(nested.object, components, `${prefix}${name}${nested.suffix}`, path))
   }
   return rows
-}
-
-/** Whether a node is an object, or an array of objects, whose fields can be listed. */
-export function hasFields(node: SchemaNode, components: Components): boolean {
-  return objectOf(node, components) !== undefined
 }
 
 /** The fields of an object or of the objects of an array. */

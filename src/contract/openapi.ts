@@ -1,12 +1,15 @@
 /**
- * The OpenAPI 3.1 document of the simulated API, derived from the operation table with zod's own
- * JSON Schema output: paths, parameters, request bodies, the 200 response and every error status
- * an operation may answer, all in the documented error shape. Served at `/__sim/openapi.json` and
- * written to a file by `npm run openapi`.
+ * The OpenAPI 3.1 document of the simulated API and of the control routes, derived from the
+ * operation table and the control table with zod's own JSON Schema output: paths, parameters,
+ * request bodies, the 200 response and every error status a route may answer, all in the
+ * documented error shape. The operations are tagged by resource group, the control routes
+ * `control`. Served at `/__sim/openapi.json` and written to a file by `npm run openapi`.
  */
 import * as z from 'zod'
+import { controlRoutes } from './control.ts'
+import { CONTROL_GROUP, type ControlRouteDefinition } from './control-route.ts'
 import { ErrorBody, reasonPhrase } from './error-body.ts'
-import type { OperationDefinition } from './operation.ts'
+import type { OperationDefinition, RouteDefinition } from './operation.ts'
 import { operations } from './operations.ts'
 
 type JsonSchema = Record<string, unknown>
@@ -31,7 +34,7 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<
   return rewrite(rest)
 }
 
-function parametersOf(operation: OperationDefinition, components: Record<string, JsonSchema>) {
+function parametersOf(operation: RouteDefinition, components: Record<string, JsonSchema>) {
   const parameters: JsonSchema[] = []
   for (const [where, schema] of [
     ['path', operation.params],
@@ -54,35 +57,88 @@ function parametersOf(operation: OperationDefinition, components: Record<string,
   return parameters
 }
 
+/** The control routes' tag: what they are, and who may call them. */
+const CONTROL_TAG = {
+  name: CONTROL_GROUP,
+  description:
+    'The control API: routes under `/__sim` that act on the simulator itself (its clock, data, scenarios, sessions and journal), not on the simulated service. They need no Bearer token. The standalone server answers them for clients that send no `Origin` (curl, test suites), for loopback origins and for the origins given with `--control-origin`, and refuses other origins with 403; while it listens on a loopback address, it also refuses a `Host` that is not `localhost`, `127.0.0.1` or `[::1]`. Their `POST` and `PUT` requests must send `Content-Type: application/json` (else 415). Routes with the `X-Sim-Session` header act on that session only.',
+}
+
+const SESSION_PARAMETER = {
+  name: 'X-Sim-Session',
+  in: 'header',
+  required: false,
+  schema: {
+    type: 'string',
+    description: 'the session to act on instead of the default one: 1-64 characters of A-Z a-z 0-9 . _ ~ -',
+  },
+}
+
+interface Built {
+  readonly components: Record<string, JsonSchema>
+  readonly errorRef: JsonSchema
+}
+
+/** One path item's operation: parameters, request body, the success answer and the error statuses. */
+function operationObject(
+  route: RouteDefinition,
+  tag: string,
+  { components, errorRef }: Built,
+  extra: { errors: readonly number[]; media?: string; parameters?: readonly JsonSchema[] },
+): JsonSchema {
+  const responses: Record<string, JsonSchema> = {
+    200: {
+      description: 'Success',
+      content: { [extra.media ?? 'application/json']: { schema: schemaOf(route.response, 'output', components) } },
+    },
+  }
+  for (const status of [...new Set([...route.errors, ...extra.errors])].sort()) {
+    responses[status] = { description: reasonPhrase(status), content: { 'application/json': { schema: errorRef } } }
+  }
+  const parameters = [...parametersOf(route, components), ...(extra.parameters ?? [])]
+  return {
+    operationId: route.id,
+    summary: route.summary,
+    tags: [tag],
+    ...(parameters.length > 0 && { parameters }),
+    ...(route.body !== undefined && {
+      requestBody: {
+        required: !route.bodyOptional,
+        content: { 'application/json': { schema: schemaOf(route.body, 'input', components) } },
+      },
+    }),
+    responses,
+  }
+}
+
+/** The control routes are the standalone server's: it refuses other callers (403) and writes without JSON (415). */
+function controlOperation(route: ControlRouteDefinition, built: Built): JsonSchema {
+  const writes = route.method === 'POST' || route.method === 'PUT'
+  return {
+    ...operationObject(route, CONTROL_GROUP, built, {
+      errors: writes ? [403, 415] : [403],
+      ...(route.produces !== undefined && { media: route.produces }),
+      ...(route.session === true && { parameters: [SESSION_PARAMETER] }),
+    }),
+    security: [],
+  }
+}
+
 export function buildOpenApiDocument(options: { serverUrl?: string; version?: string } = {}): JsonSchema {
   const components: Record<string, JsonSchema> = {}
-  const errorRef = schemaOf(ErrorBody, 'output', components)
+  const built: Built = { components, errorRef: schemaOf(ErrorBody, 'output', components) }
   const paths: Record<string, Record<string, JsonSchema>> = {}
+  const groups: string[] = []
   for (const operation of operations as readonly OperationDefinition[]) {
-    const responses: Record<string, JsonSchema> = {
-      200: {
-        description: 'Success',
-        content: { 'application/json': { schema: schemaOf(operation.response, 'output', components) } },
-      },
-    }
-    for (const status of [...new Set([...operation.errors, 401])].sort()) {
-      responses[status] = { description: reasonPhrase(status), content: { 'application/json': { schema: errorRef } } }
-    }
-    const parameters = parametersOf(operation, components)
+    if (!groups.includes(operation.group)) groups.push(operation.group)
     paths[operation.path] ??= {}
-    paths[operation.path]![operation.method.toLowerCase()] = {
-      operationId: operation.id,
-      summary: operation.summary,
-      tags: [operation.group],
-      ...(parameters.length > 0 && { parameters }),
-      ...(operation.body !== undefined && {
-        requestBody: {
-          required: !operation.bodyOptional,
-          content: { 'application/json': { schema: schemaOf(operation.body, 'input', components) } },
-        },
-      }),
-      responses,
-    }
+    paths[operation.path]![operation.method.toLowerCase()] = operationObject(operation, operation.group, built, {
+      errors: [401],
+    })
+  }
+  for (const route of controlRoutes as readonly ControlRouteDefinition[]) {
+    paths[route.path] ??= {}
+    paths[route.path]![route.method.toLowerCase()] = controlOperation(route, built)
   }
   return {
     openapi: '3.1.0',
@@ -90,10 +146,11 @@ export function buildOpenApiDocument(options: { serverUrl?: string; version?: st
       title: 'Debt Token and Security Token Service (debt-token-simulator)',
       version: options.version ?? '0.1.0',
       description:
-        "Generated from the simulator's contract. Every operation requires `Authorization: Bearer <token>`; errors use `{statusCode, error, message}` with statusCode as a string.",
+        "Generated from the simulator's contract. Every operation of the simulated API requires `Authorization: Bearer <token>`; the control routes (tag `control`) need none. Errors use `{statusCode, error, message}` with statusCode as a string.",
     },
     ...(options.serverUrl !== undefined && { servers: [{ url: options.serverUrl }] }),
     security: [{ bearer: [] }],
+    tags: [...groups.map((name) => ({ name })), CONTROL_TAG],
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },

@@ -1,34 +1,52 @@
 /**
- * Matches a method and path to an operation of the table. Literal segments win over parameters,
- * segment by segment, so `/manager/debt-tokens/{st}` is never taken for `/manager/{address}/{id}`;
- * msw handlers are registered in the same order, so both runtimes pick the same operation.
+ * The one router: matches a method and path to a route of one table, the operations of the
+ * simulated API and the control routes alike. Literal segments win over parameters, segment by
+ * segment, so `/manager/debt-tokens/{st}` is never taken for `/manager/{address}/{id}`; msw
+ * handlers are registered in the same order, so both runtimes pick the same operation.
  */
+import { type ControlRoute, controlRoutes } from '../contract/control.ts'
+import { CONTROL_GROUP } from '../contract/control-route.ts'
 import { type Operation, operations } from '../contract/operations.ts'
+import { ApiError } from '../http/api-error.ts'
 
 type Segment = { literal: string } | { param: string }
 
+type Route = Operation | ControlRoute
+
 interface CompiledRoute {
-  readonly operation: Operation
+  readonly route: Route
   readonly segments: readonly Segment[]
+  /**
+   * Operation paths are matched without regard to case, as msw matches them; control paths
+   * exactly, as the standalone server tells control requests from API ones (and admits them).
+   */
+  readonly exact: boolean
 }
 
 export type RouteMatch =
   | { kind: 'operation'; operation: Operation; params: Record<string, string> }
+  | { kind: 'control'; route: ControlRoute; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'not-found' }
   | { kind: 'bad-path'; message: string }
 
-function compile(path: string): Segment[] {
+function isControlRoute(route: Route): route is ControlRoute {
+  return route.group === CONTROL_GROUP
+}
+
+function compile(path: string, exact: boolean): Segment[] {
   return path
     .split('/')
     .slice(1)
-    .map((part) => (part.startsWith('{') ? { param: part.slice(1, -1) } : { literal: part.toLowerCase() }))
+    .map((part) =>
+      part.startsWith('{') ? { param: part.slice(1, -1) } : { literal: exact ? part : part.toLowerCase() },
+    )
 }
 
-/** Orders operations so that, at the first segment where two differ, a literal comes before a parameter. */
+/** Orders routes so that, at the first segment where two differ, a literal comes before a parameter. */
 function bySpecificity(a: { path: string }, b: { path: string }): number {
-  const sa = compile(a.path)
-  const sb = compile(b.path)
+  const sa = compile(a.path, true)
+  const sb = compile(b.path, true)
   for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
     const la = 'literal' in sa[i]!
     const lb = 'literal' in sb[i]!
@@ -37,13 +55,13 @@ function bySpecificity(a: { path: string }, b: { path: string }): number {
   return sb.length - sa.length
 }
 
-/** The operation table in matching order. */
+/** The operation table in matching order (what the msw handlers are registered in). */
 export const operationsInMatchOrder: readonly Operation[] = [...operations].sort(bySpecificity)
 
-const routes: readonly CompiledRoute[] = operationsInMatchOrder.map((operation) => ({
-  operation,
-  segments: compile(operation.path),
-}))
+const routes: readonly CompiledRoute[] = [...operations, ...controlRoutes].sort(bySpecificity).map((route) => {
+  const exact = isControlRoute(route)
+  return { route, segments: compile(route.path, exact), exact }
+})
 
 /** The routes by segment count, each list in matching order: a path is only tried against routes of its length. */
 const routesByLength = new Map<number, CompiledRoute[]>()
@@ -54,13 +72,15 @@ for (const route of routes) {
 }
 const NO_ROUTES: readonly CompiledRoute[] = []
 
-function matchSegments(segments: readonly Segment[], parts: readonly string[]): Record<string, string> | null {
-  if (segments.length !== parts.length) return null
+function matchSegments(
+  { segments, exact }: CompiledRoute,
+  parts: readonly string[],
+  lowerParts: readonly string[],
+): Record<string, string> | null {
   // Literals first, so a path that does not match costs no parameter object.
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i]!
-    // msw matches path literals without regard to case; so does this router, to agree with it.
-    if ('literal' in segment && segment.literal !== parts[i]!.toLowerCase()) return null
+    if ('literal' in segment && segment.literal !== (exact ? parts : lowerParts)[i]) return null
   }
   const params: Record<string, string> = {}
   for (let i = 0; i < segments.length; i++) {
@@ -73,16 +93,19 @@ function matchSegments(segments: readonly Segment[], parts: readonly string[]): 
   return params
 }
 
-/** Finds the operation for `method` and an encoded `path` (a trailing slash is ignored). */
+/** Finds the route for `method` and an encoded `path` (a trailing slash is ignored). */
 export function matchRoute(method: string, path: string): RouteMatch {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
   const parts = trimmed.split('/').slice(1)
+  const candidates = routesByLength.get(parts.length) ?? NO_ROUTES
+  const lowerParts = candidates.length === 0 ? parts : parts.map((part) => part.toLowerCase())
   const allowed: string[] = []
-  for (const route of routesByLength.get(parts.length) ?? NO_ROUTES) {
-    const params = matchSegments(route.segments, parts)
+  for (const compiled of candidates) {
+    const params = matchSegments(compiled, parts, lowerParts)
     if (params === null) continue
-    if (route.operation.method !== method) {
-      if (!allowed.includes(route.operation.method)) allowed.push(route.operation.method)
+    const { route } = compiled
+    if (route.method !== method) {
+      if (!allowed.includes(route.method)) allowed.push(route.method)
       continue
     }
     try {
@@ -90,18 +113,24 @@ export function matchRoute(method: string, path: string): RouteMatch {
     } catch {
       return { kind: 'bad-path', message: `path ${path} is not validly percent-encoded` }
     }
-    return { kind: 'operation', operation: route.operation, params }
+    return isControlRoute(route) ? { kind: 'control', route, params } : { kind: 'operation', operation: route, params }
   }
   return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' }
 }
 
 /**
- * The methods a path allows, as an `Allow` header lists them: its operations' methods, HEAD
- * wherever GET is allowed (the standalone server answers it), and OPTIONS (CORS preflights).
+ * The methods a path allows, as an `Allow` header lists them: its routes' methods, HEAD wherever
+ * GET is allowed (the standalone server answers it), and OPTIONS (CORS preflights).
  */
-export function allowHeader(methods: readonly string[]): string {
+function allowHeader(methods: readonly string[]): string {
   const all = [...methods]
   if (all.includes('GET') && !all.includes('HEAD')) all.push('HEAD')
   if (!all.includes('OPTIONS')) all.push('OPTIONS')
   return all.join(', ')
+}
+
+/** The 405 for a path whose routes take other methods, with its `Allow` header (API and control routes alike). */
+export function methodNotAllowed(method: string, path: string, allowed: readonly string[]): ApiError {
+  const allow = allowHeader(allowed)
+  return new ApiError(405, `${method} is not allowed on ${path} (allowed: ${allow})`, undefined, { allow })
 }

@@ -1,12 +1,13 @@
 /**
- * Parses an operation's path parameters, query and JSON body against its declared schemas. Every
- * issue found is reported in one 400 whose message names each field and what was expected.
+ * Parses a route's path parameters, query and JSON body against its declared schemas, for the
+ * operations of the simulated API and the control routes alike. Every issue found is reported in
+ * one 400 whose message names each field and what was expected.
  */
 
 import type { z } from 'zod'
 import { issueText } from '../contract/issue-text.ts'
 import { JsonTextError, parseJsonText, utf8Length, withoutBom } from '../contract/json-text.ts'
-import type { OperationDefinition } from '../contract/operation.ts'
+import type { RouteDefinition } from '../contract/operation.ts'
 import { ApiError } from '../http/api-error.ts'
 
 /** Bodies larger than this are refused with 413 before parsing. */
@@ -28,13 +29,15 @@ function fieldName(location: Location, path: readonly PropertyKey[]): string {
   return `${label} ${String(first ?? '')}${more.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}`
 }
 
-/** One readable sentence per issue: "body.managerAddress is required", "body.amount must be at least 0, got -1". */
+/**
+ * One readable sentence per issue: "body.managerAddress is required", "body.amount must be at
+ * least 0, got -1", "body.now is not a real date: 2026-02-30". Text that is not a predicate of the
+ * field follows it after a colon.
+ */
 function formatIssue(location: Location, issue: z.core.$ZodIssue): string {
   const field = fieldName(location, issue.path)
   const text = issueText(issue)
-  return text.startsWith('must ') || text.startsWith('disagrees ') || text === 'is required'
-    ? `${field} ${text}`
-    : `${field}: ${text}`
+  return /^(must|disagrees|is) /.test(text) ? `${field} ${text}` : `${field}: ${text}`
 }
 
 function parsePart(location: Location, schema: z.ZodType | undefined, value: unknown, issues: string[]): unknown {
@@ -58,8 +61,8 @@ function queryObject(query: URLSearchParams, issues: string[]): Record<string, s
   return out
 }
 
-/** What a query parameter given twice is told (API and control routes alike): a mistake, not "the last one wins". */
-export function repeatedQueryMessage(name: string): string {
+/** What a query parameter given twice is told: a mistake, not "the last one wins". */
+function repeatedQueryMessage(name: string): string {
   return `query parameter ${name.slice(0, 40)} is given more than once`
 }
 
@@ -80,25 +83,25 @@ export function parseJsonBody(text: string): unknown {
 }
 
 export function validateRequest(
-  operation: OperationDefinition,
+  route: RouteDefinition,
   rawParams: Record<string, string>,
   query: URLSearchParams,
   bodyText: string,
 ): ParsedInput {
   const issues: string[] = []
-  const params = parsePart('params', operation.params, rawParams, issues) as Record<string, unknown>
-  const parsedQuery = parsePart('query', operation.query, queryObject(query, issues), issues) as Record<string, unknown>
+  const params = parsePart('params', route.params, rawParams, issues) as Record<string, unknown>
+  const parsedQuery = parsePart('query', route.query, queryObject(query, issues), issues) as Record<string, unknown>
   let body: unknown
-  if (operation.body !== undefined) {
+  if (route.body !== undefined) {
     // Bytes, as the standalone server counts them while reading (in-process the text is already read).
     if (bodyText.length > MAX_BODY_BYTES / 3 && utf8Length(bodyText) > MAX_BODY_BYTES)
       throw new ApiError(413, `body is larger than ${MAX_BODY_BYTES} bytes`)
     let json = parseJsonBody(bodyText)
     if (json === undefined) {
-      if (operation.bodyOptional) json = {}
+      if (route.bodyOptional) json = {}
       else issues.push('body is required: send a JSON object with Content-Type: application/json')
     }
-    if (json !== undefined) body = parsePart('body', operation.body, json, issues)
+    if (json !== undefined) body = parsePart('body', route.body, json, issues)
   }
   if (issues.length > 0) throw ApiError.badRequest(issues.join('; '))
   return { params, query: parsedQuery, body }

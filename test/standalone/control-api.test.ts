@@ -1,5 +1,8 @@
 /** The control API under /__sim and sessions, over real HTTP on 127.0.0.1. */
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type ControlRouteId, controlRoutes } from '../../src/contract/control.ts'
+import { buildOpenApiDocument } from '../../src/contract/openapi.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { samples } from '../support/samples.ts'
 import { expectErrorShape, fixtures } from '../support/world.ts'
@@ -144,7 +147,84 @@ describe('control API', () => {
     const document = (await call('GET', '/__sim/openapi.json')).json
     expect(document.openapi).toBe('3.1.0')
     expect(document.servers).toEqual([{ url: running.url }])
-    expect(Object.keys(document.paths)).toHaveLength(17)
+    expect(Object.keys(document.paths).filter((path) => !path.startsWith('/__sim'))).toHaveLength(17)
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/__sim'))).toHaveLength(11)
+  })
+
+  it('answers a body or query mistake in the documented shape, naming the field, and changes nothing', async () => {
+    const mistakes: [string, string, unknown, string][] = [
+      ['PUT', '/__sim/clock', { now: 5 }, 'body.now must be a string, got number'],
+      ['PUT', '/__sim/clock', { now: '2026-02-30T00:00:00Z' }, 'body.now is not a real date: 2026-02-30'],
+      ['PUT', '/__sim/clock', { advanceMs: '1d' }, 'body.advanceMs must be a number, got "1d"'],
+      [
+        'PUT',
+        '/__sim/clock',
+        { now: '2026-06-01T00:00:00Z', advanceMs: 1 },
+        'body must be {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}',
+      ],
+      ['PUT', '/__sim/scenario', { name: ['flaky-backend'] }, 'body.name must be a string, got array'],
+      [
+        'GET',
+        '/__sim/journal?status=abc&limit=0',
+        undefined,
+        'query parameter status must be a whole number from 0 to 599, got "abc"; query parameter limit must be a whole number from 1 to 100000, got "0"',
+      ],
+      [
+        'GET',
+        '/__sim/state?limit=1.5',
+        undefined,
+        'query parameter limit must be a whole number from 0 to 1000000, got "1.5"',
+      ],
+    ]
+    for (const [method, path, body, message] of mistakes) {
+      expect(expectErrorShape(await call(method, path, { body }), 400), `${method} ${path}`).toBe(message)
+    }
+    expect((await call('GET', '/__sim/clock')).json.now).toBe('2026-03-02T12:00:00.000Z')
+    expect((await call('GET', '/__sim/scenario')).json.active).toBeNull()
+  })
+
+  it('answers every control route as the OpenAPI document describes it', async () => {
+    const document = buildOpenApiDocument() as {
+      paths: Record<string, Record<string, { responses: Record<string, any> }>>
+      components: unknown
+    }
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true })
+    ajv.addSchema({ $id: 'openapi', components: document.components }, 'openapi')
+    const session = { 'x-sim-session': 'documented' }
+    // One request per route, in an order that gives each answer something to show; a new route needs one.
+    const requests: Record<ControlRouteId, [string, { body?: unknown; headers?: Record<string, string> }?]> = {
+      listControlRoutes: ['/__sim'],
+      getHealth: ['/__sim/health'],
+      activateScenario: ['/__sim/scenario', { body: { name: 'flaky-backend' }, headers: session }],
+      getScenario: ['/__sim/scenario', { headers: session }],
+      getState: ['/__sim/state?table=users&limit=2', { headers: session }],
+      listJournal: ['/__sim/journal?limit=5'],
+      listSessions: ['/__sim/sessions'],
+      getClock: ['/__sim/clock'],
+      setClock: ['/__sim/clock', { body: { advanceMs: 1000 } }],
+      deactivateScenario: ['/__sim/scenario', { headers: session }],
+      resetSimulator: ['/__sim/reset', { headers: session }],
+      endSession: ['/__sim/sessions/documented'],
+      clearJournal: ['/__sim/journal'],
+      getOpenApiDocument: ['/__sim/openapi.json'],
+      flushRecording: ['/__sim/record/flush'], // 409: this server is not recording
+    }
+    await call('GET', '/securityToken', { headers: session })
+    for (const [id, [target, options = {}]] of Object.entries(requests)) {
+      const route = controlRoutes.find((candidate) => candidate.id === id)!
+      const reply = await call(route.method, target, options)
+      const declared = document.paths[route.path]![route.method.toLowerCase()]!.responses[String(reply.status)]
+      expect(declared, `${id} answered ${reply.status}, which the document does not declare`).toBeDefined()
+      expect(reply.headers.get('content-type')).toMatch(/^application\/json/)
+      const schema = JSON.parse(
+        JSON.stringify(declared.content['application/json'].schema).replaceAll(
+          '"#/components/',
+          '"openapi#/components/',
+        ),
+      )
+      expect(ajv.validate(schema, reply.json), `${id} → ${reply.status}: ${ajv.errorsText(ajv.errors)}`).toBe(true)
+    }
+    expect(Object.keys(requests).sort()).toEqual(controlRoutes.map((route) => route.id).sort())
   })
 
   it('answers unknown control routes with a JSON 404 listing them', async () => {

@@ -1,8 +1,9 @@
-/** The committed docs/api.md is what the contract generates, and it documents every operation. */
+/** The committed docs/api.md is what the contract generates, and it documents every operation and control route. */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { renderApiMarkdown } from '../../src/contract/api-markdown.ts'
+import { controlRoutes } from '../../src/contract/control.ts'
 import { operations } from '../../src/contract/operations.ts'
 
 describe('API reference (docs/api.md)', () => {
@@ -12,19 +13,32 @@ describe('API reference (docs/api.md)', () => {
     expect(committed).toBe(renderApiMarkdown())
   })
 
-  it('documents every operation of the table under its id, with its method and path', () => {
-    const sections = new Map(
-      committed
-        .split('\n### ')
-        .slice(1)
-        .map((section) => [section.slice(0, section.indexOf('\n')), section]),
-    )
-    for (const operation of operations) {
-      const section = sections.get(operation.id)
-      expect(section, operation.id).toBeDefined()
-      expect(section, operation.id).toContain(`\`${operation.method} ${operation.path}\``)
+  const sections = new Map(
+    committed
+      .split('\n### ')
+      .slice(1)
+      .map((section) => [section.slice(0, section.indexOf('\n')), section]),
+  )
+
+  it('documents every operation and control route under its id, with its method and path', () => {
+    const routes = [...operations, ...controlRoutes]
+    for (const route of routes) {
+      const section = sections.get(route.id)
+      expect(section, route.id).toBeDefined()
+      expect(section, route.id).toContain(`\`${route.method} ${route.path}\``)
     }
-    expect([...sections.keys()].sort()).toEqual(operations.map((operation) => operation.id).sort())
+    expect([...sections.keys()].sort()).toEqual(routes.map((route) => route.id).sort())
+  })
+
+  it('puts the control routes in a section of their own, needing no token', () => {
+    const control = committed.slice(committed.indexOf('\n## Control API\n'))
+    expect(control).toMatch(/need no Bearer token/)
+    for (const route of controlRoutes) {
+      expect(control, route.id).toContain(`\n### ${route.id}\n`)
+      expect(sections.get(route.id), route.id).toContain('- **Auth**: none')
+    }
+    expect(sections.get('setClock')).toContain('**Request body** (`application/json`, required): `SimSetClock` object')
+    expect(sections.get('resetSimulator')).toContain('| `X-Sim-Session` | string | no |')
   })
 
   it('links nowhere outside the repository', () => {

@@ -1,28 +1,82 @@
-/** The committed docs/openapi.json is what the contract generates, and it covers every operation. */
+/**
+ * The committed docs/openapi.json is what the contract generates, and it covers every operation
+ * (under its group's tag, behind the Bearer token) and every control route (under `control`, with
+ * no token, its request and response schemas).
+ */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { controlRoutes } from '../../src/contract/control.ts'
 import { buildOpenApiDocument } from '../../src/contract/openapi.ts'
 import { operations } from '../../src/contract/operations.ts'
 
+interface DocumentedOperation {
+  operationId: string
+  tags: string[]
+  security?: unknown[]
+  parameters?: { name: string; in: string }[]
+  requestBody?: { required: boolean; content: Record<string, { schema: unknown }> }
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>
+}
+
 describe('OpenAPI document', () => {
   const document = buildOpenApiDocument({ serverUrl: 'http://127.0.0.1:4010' }) as {
-    paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>
+    tags: { name: string; description?: string }[]
+    paths: Record<string, Record<string, DocumentedOperation>>
   }
+  const declared = Object.values(document.paths).flatMap((methods) => Object.values(methods))
+  const byId = new Map(declared.map((operation) => [operation.operationId, operation]))
 
   it('matches the committed docs/openapi.json (run npm run openapi after changing the contract)', () => {
     const committed = JSON.parse(readFileSync(join(import.meta.dirname, '../../docs/openapi.json'), 'utf8'))
     expect(committed).toEqual(document)
   })
 
-  it('declares every operation with its success and error statuses', () => {
-    const declared = Object.values(document.paths).flatMap((methods) => Object.values(methods))
+  it('declares every operation and every control route, and nothing else', () => {
     expect(declared.map((operation) => operation.operationId).sort()).toEqual(
-      operations.map((operation) => operation.id).sort(),
+      [...operations, ...controlRoutes].map((route) => route.id).sort(),
     )
-    for (const operation of declared) {
-      expect(Object.keys(operation.responses)).toContain('200')
-      expect(Object.keys(operation.responses)).toContain('401')
+  })
+
+  it('declares every operation under its group, behind the Bearer token, with its success and error statuses', () => {
+    for (const operation of operations) {
+      const documented = document.paths[operation.path]![operation.method.toLowerCase()]!
+      expect(documented.operationId).toBe(operation.id)
+      expect(documented.tags).toEqual([operation.group])
+      expect(documented.security).toBeUndefined() // the document's own: Bearer
+      expect(Object.keys(documented.responses)).toContain('200')
+      expect(Object.keys(documented.responses)).toContain('401')
     }
+  })
+
+  it('declares every control route under the control tag, without a token, with its schemas', () => {
+    const tag = document.tags.find((candidate) => candidate.name === 'control')
+    expect(tag?.description).toMatch(/need no Bearer token/)
+    expect(tag?.description).toMatch(/--control-origin/)
+    for (const route of controlRoutes) {
+      const documented = document.paths[route.path]![route.method.toLowerCase()]!
+      expect(documented.operationId, route.path).toBe(route.id)
+      expect(documented.tags).toEqual(['control'])
+      expect(documented.security).toEqual([])
+      expect(documented.responses['200']?.content?.['application/json']?.schema, route.id).toBeDefined()
+      expect(Object.keys(documented.responses)).not.toContain('401')
+      expect(Object.keys(documented.responses)).toContain('403')
+      if (route.method === 'POST' || route.method === 'PUT') expect(Object.keys(documented.responses)).toContain('415')
+      expect(documented.requestBody !== undefined, route.id).toBe('body' in route)
+      const parameters = (documented.parameters ?? []).map((parameter) => `${parameter.in} ${parameter.name}`)
+      if ('query' in route) expect(parameters.some((parameter) => parameter.startsWith('query '))).toBe(true)
+      if ('params' in route) expect(parameters).toContain('path id')
+      expect(parameters.includes('header X-Sim-Session'), route.id).toBe('session' in route && route.session)
+    }
+    expect(byId.get('setClock')?.requestBody?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/SimSetClock',
+    })
+  })
+
+  it('tags the groups in table order, the control routes last', () => {
+    expect(document.tags.map((tag) => tag.name)).toEqual([
+      ...new Set(operations.map((operation) => operation.group)),
+      'control',
+    ])
   })
 })

@@ -4,11 +4,11 @@
  * that session only, ended afterwards unless `--session` named it. What `replay --url` runs.
  */
 import { randomBytes } from 'node:crypto'
+import { isControlPath } from '../../contract/control-route.ts'
 import { fetchSend, replaySteps, type Send, type StepResult } from '../../scenarios/replay.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { SESSION_HEADER } from '../../sessions/session-header.ts'
 import { SESSION_ID_PATTERN } from '../../sessions/session-registry.ts'
-import { isControlPath } from '../standalone/control-routes.ts'
 
 interface ControlCall {
   readonly headers?: Readonly<Record<string, string>>

@@ -19,6 +19,8 @@
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
+import { isControlPath } from '../../contract/control-route.ts'
+import { handleControlRequest } from '../../control/control-api.ts'
 import type { SimRequest } from '../../http/sim-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { type ReplaySuite, toJUnitXml } from '../../scenarios/junit.ts'
@@ -34,7 +36,6 @@ import {
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { SESSION_ID_PATTERN } from '../../sessions/session-registry.ts'
 import { createSimulatorCore as createSimulator, type SimulatorCore as Simulator } from '../../simulator-core.ts'
-import { handleControlRequest, isControlPath } from '../standalone/control-routes.ts'
 import { replayAgainstServer, replaySessionId, SESSION_RULE } from './replay-server.ts'
 
 export const REPLAY_HELP = `Usage: debt-token-simulator replay <scenario.json|directory>... [options]

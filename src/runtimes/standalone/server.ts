@@ -15,6 +15,9 @@ import {
 } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { getResponse as GetResponse, HttpHandler } from 'msw'
+import { CONTROL_PREFIX, isControlPath } from '../../contract/control-route.ts'
+import { handleControlRequest } from '../../control/control-api.ts'
+import type { SessionRecording } from '../../control/control-handler.ts'
 import { ApiError, errorResponse } from '../../http/api-error.ts'
 import type { SimRequest, SimResponse } from '../../http/sim-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
@@ -22,7 +25,6 @@ import { formatLogLine, type LogLevel } from '../../observability/operations-log
 import type { RecordedExchange } from '../../scenarios/record.ts'
 import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
 import { answerClientError, MAX_URL_LENGTH } from './client-errors.ts'
-import { CONTROL_PREFIX, handleControlRequest, isControlPath, type SessionRecording } from './control-routes.ts'
 import {
   admitControlRequest,
   type ControlAccess,

@@ -1,0 +1,148 @@
+/**
+ * The bodies of the control routes (control.ts): what PUT /__sim/clock and PUT /__sim/scenario
+ * take, and what each route answers: the clock, the active scenario, the model's state, the
+ * journal, the sessions. Their named schemas appear in the OpenAPI document as `Sim…`.
+ */
+import * as z from 'zod'
+import { IsoDateTime } from './formats.ts'
+import { parseInstant } from './instants.ts'
+
+/**
+ * The tables of the model, as control routes name them (`?table=debtTokens`). The model declares
+ * its tables above the contract; a unit test keeps the two lists the same.
+ */
+export const SimTableName = z
+  .enum(['signatureContracts', 'users', 'debtTokens', 'securityTokens', 'managerPayments', 'investorPayments'])
+  .meta({ id: 'SimTableName' })
+
+const count = z.number().int().min(0)
+
+/** An ISO 8601 instant in the years 0001-9999 (seconds, fraction and offset optional), as a Date. */
+const Instant = z
+  .string()
+  .transform((text, context) => {
+    const instant = parseInstant(text)
+    if (instant instanceof Date) return instant
+    context.issues.push({ code: 'custom', message: instant.problem, input: text })
+    return z.NEVER
+  })
+  .meta({ description: 'ISO 8601 instant in the years 0001 to 9999', example: '2026-06-01T00:00:00Z' })
+
+/** PUT /__sim/clock: fix the clock at an instant, or move it by some milliseconds (either, not both). */
+export const SetClockBody = z
+  .object({
+    now: Instant.optional(),
+    advanceMs: z.number().optional().meta({
+      description: 'milliseconds to move the clock by (negative: back); it must stay in the years 0001 to 9999',
+    }),
+  })
+  .refine((body) => (body.now === undefined) !== (body.advanceMs === undefined), {
+    error: 'must be {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}',
+  })
+  .meta({ id: 'SimSetClock', description: 'either `now` or `advanceMs`' })
+
+/** PUT /__sim/scenario: a shipped or configured scenario by name, or a scenario object (named or not). */
+export const ActivateScenarioBody = z
+  .object({
+    name: z.string().optional().meta({
+      description: 'with `scenario`: the name it is known by (default "inline"); alone: the scenario to activate',
+    }),
+    scenario: z.looseObject({}).optional().meta({
+      description: 'a scenario object, as a scenario file holds it (docs/scenarios.md); validated when activated',
+    }),
+  })
+  .refine((body) => body.name !== undefined || body.scenario !== undefined, {
+    error: 'must be {"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}',
+  })
+  .meta({ id: 'SimActivateScenario', description: '`name`, `scenario`, or both' })
+
+export const SimClock = z
+  .object({
+    now: IsoDateTime,
+    mode: z.enum(['fixed', 'system']).meta({ description: 'fixed: moves only when told; system: real time' }),
+  })
+  .meta({ id: 'SimClock' })
+
+const ScenarioStatus = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    rules: z.array(
+      z.object({
+        operation: z.string(),
+        calls: count.meta({ description: 'requests the rule applied to' }),
+        fired: count.meta({ description: 'requests it fired on' }),
+      }),
+    ),
+  })
+  .meta({ id: 'SimScenarioStatus' })
+
+export const SimScenarioView = z
+  .object({
+    session: z.string().nullable().meta({ description: 'the X-Sim-Session it is about, or null' }),
+    active: z.string().nullable().meta({ description: "the active scenario's name, or null" }),
+    status: ScenarioStatus.nullable(),
+    available: z.array(z.string()).meta({ description: 'the scenarios that can be activated by name' }),
+  })
+  .meta({ id: 'SimScenarioView' })
+
+export const SimHealth = z
+  .object({
+    status: z.literal('ok'),
+    clock: SimClock,
+    scenario: z.string().nullable(),
+    sessions: count,
+    requests: count.meta({ description: 'API requests answered since the last reset' }),
+  })
+  .meta({ id: 'SimHealth' })
+
+export const SimState = z
+  .object({
+    session: z.string().nullable(),
+    clock: SimClock,
+    scenario: z.string().nullable(),
+    counts: z.record(SimTableName, count).meta({ description: 'how many records each table holds' }),
+    tables: z
+      .partialRecord(SimTableName, z.array(z.unknown()))
+      .meta({ description: 'the stored records of each table asked for, the first `limit` of each' }),
+  })
+  .meta({ id: 'SimState' })
+
+const JournalEntry = z
+  .object({
+    seq: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ description: '1, 2, 3… since the journal was emptied; gaps show what fell off' }),
+    at: IsoDateTime.meta({ description: 'wall-clock time the request arrived (not the simulated clock)' }),
+    method: z.string(),
+    path: z.string(),
+    query: z.string(),
+    operation: z.string().nullable().meta({ description: 'the operation id, or null when none matched' }),
+    status: z.number().int(),
+    durationMs: z.number(),
+    scenario: z.string().nullable(),
+    session: z.string().nullable(),
+    requestBody: z.string().nullable().meta({ description: 'cut at 4096 characters' }),
+    responseBody: z.string().nullable().meta({ description: 'cut at 4096 characters' }),
+  })
+  .meta({ id: 'SimJournalEntry' })
+
+export const SimJournal = z
+  .object({
+    capacity: count.meta({ description: 'how many entries the journal keeps' }),
+    total: count.meta({ description: 'requests recorded since it was emptied, those that fell off included' }),
+    entries: z.array(JournalEntry).meta({ description: 'oldest first' }),
+  })
+  .meta({ id: 'SimJournal' })
+
+export const SimSessions = z
+  .object({
+    limit: count,
+    idleMs: count,
+    sessions: z.array(
+      z.object({ id: z.string(), createdAt: IsoDateTime, lastUsedAt: IsoDateTime }).meta({ id: 'SimSession' }),
+    ),
+  })
+  .meta({ id: 'SimSessions' })

@@ -1,0 +1,55 @@
+/**
+ * The control API: the dispatch of a request under `/__sim` to its control route's handler. Every
+ * runtime that serves the control routes goes through here (the standalone server, the in-process
+ * replay); mistakes are answered in the documented error shape.
+ */
+import { controlRoutes } from '../contract/control.ts'
+import type { ControlRouteDefinition } from '../contract/control-route.ts'
+import { ApiError, errorResponse } from '../http/api-error.ts'
+import { jsonResponse, type SimRequest, type SimResponse } from '../http/sim-request.ts'
+import { matchRoute, methodNotAllowed, type RouteMatch } from '../pipeline/router.ts'
+import { validateRequest } from '../pipeline/validate-request.ts'
+import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
+import { simulatorHandlers } from './simulator-handlers.ts'
+import { tenantHandlers } from './tenant-handlers.ts'
+
+/** Every control route's handler, by route id; the type makes a missing one a compile error. */
+const controlHandlers: ControlHandlerTable = { ...simulatorHandlers, ...tenantHandlers }
+
+/** The answer to a control path no control route takes with this method. */
+function unmatched(match: Exclude<RouteMatch, { kind: 'control' }>, request: SimRequest): ApiError {
+  switch (match.kind) {
+    case 'method-not-allowed':
+      return methodNotAllowed(request.method, request.path, match.allowed)
+    case 'bad-path':
+      return ApiError.badRequest(match.message)
+    default: {
+      const known = controlRoutes.map((route) => `${route.method} ${route.path}`).join(', ')
+      return ApiError.notFound(`no control route ${request.method} ${request.path}; control routes: ${known}`)
+    }
+  }
+}
+
+/**
+ * Answers a request under `/__sim`: the router matches it (to a control route, or to none: 404,
+ * or 405 with the methods the path takes), its input is validated against the route's
+ * declaration, and the route's handler answers.
+ */
+export async function handleControlRequest(context: ControlContext): Promise<SimResponse> {
+  const { request } = context
+  try {
+    const match = matchRoute(request.method, request.path)
+    if (match.kind !== 'control') throw unmatched(match, request)
+    const route: ControlRouteDefinition = match.route
+    const bodyText = route.body === undefined ? '' : await request.text()
+    const input = validateRequest(route, match.params, request.query, bodyText)
+    const handler = controlHandlers[match.route.id] as (input: unknown, context: ControlContext) => unknown
+    const answer = await handler(input, context)
+    return (route.produces ?? 'application/json') === 'application/json'
+      ? jsonResponse(200, answer)
+      : (answer as SimResponse)
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error)
+    throw error
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The control handlers that act on the simulator as a whole: the route list, health, the clock,
+ * the journal, the sessions, the OpenAPI document and the recording.
+ */
+import { controlRoutes } from '../contract/control.ts'
+import { inCalendar } from '../contract/instants.ts'
+import { ApiError } from '../http/api-error.ts'
+import type { SimulatorCore } from '../simulator-core.ts'
+import type { ControlHandlerTable } from './control-handler.ts'
+
+function clockView(simulator: SimulatorCore) {
+  return { now: simulator.clock.now().toISOString(), mode: simulator.clock.mode }
+}
+
+export const simulatorHandlers: ControlHandlerTable<
+  | 'listControlRoutes'
+  | 'getHealth'
+  | 'getClock'
+  | 'setClock'
+  | 'listJournal'
+  | 'clearJournal'
+  | 'listSessions'
+  | 'endSession'
+  | 'getOpenApiDocument'
+  | 'flushRecording'
+> = {
+  listControlRoutes: () => ({ routes: controlRoutes.map(({ method, path, summary }) => ({ method, path, summary })) }),
+  getHealth: (_input, { simulator }) => ({
+    status: 'ok',
+    clock: clockView(simulator),
+    scenario: simulator.scenario,
+    sessions: simulator.sessions.list().length,
+    requests: simulator.journal.total,
+  }),
+  getClock: (_input, { simulator }) => clockView(simulator),
+  setClock: ({ body }, { simulator }) => {
+    if (body.now !== undefined) simulator.clock.set(body.now)
+    else if (body.advanceMs !== undefined) {
+      // Where the clock may go depends on where it is: checked here, not by the body's schema.
+      if (!inCalendar(simulator.clock.now().getTime() + body.advanceMs))
+        throw ApiError.badRequest(
+          `body.advanceMs must keep the clock in the years 0001 to 9999 (it is ${clockView(simulator).now}), got ${body.advanceMs}`,
+        )
+      simulator.clock.advance(body.advanceMs)
+    }
+    return clockView(simulator)
+  },
+  listJournal: ({ query }, { simulator }) => ({
+    capacity: simulator.journal.capacity,
+    total: simulator.journal.total,
+    entries: simulator.journal.list(query),
+  }),
+  clearJournal: (_input, { simulator }) => {
+    simulator.journal.clear()
+    return { cleared: true }
+  },
+  listSessions: (_input, { simulator }) => ({
+    limit: simulator.sessions.limit,
+    idleMs: simulator.sessions.idleMs,
+    sessions: simulator.sessions.list(),
+  }),
+  endSession: ({ params }, { simulator }) => {
+    if (!simulator.sessions.delete(params.id)) throw ApiError.notFound(`no session ${params.id}`)
+    return { deleted: params.id }
+  },
+  getOpenApiDocument: (_input, { simulator, serverUrl }) => simulator.openapi(serverUrl),
+  flushRecording: async (_input, { recording }) => {
+    if (recording === undefined) throw new ApiError(409, 'the server is not recording: start it with --record <file>')
+    return recording.flush()
+  },
+}

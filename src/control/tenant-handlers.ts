@@ -1,0 +1,65 @@
+/**
+ * The control handlers that act on one tenant, the default one or the session `X-Sim-Session`
+ * names: reset, the model's state and the scenario (read, activate, deactivate).
+ */
+import { ApiError } from '../http/api-error.ts'
+import { loadWorldGenerator } from '../model/world-generator.ts'
+import { UnknownScenarioError } from '../scenarios/scenario-catalog.ts'
+import { ScenarioError, type ScenarioInput } from '../scenarios/scenario-schema.ts'
+import { sessionOf } from '../sessions/session-header.ts'
+import type { TenantControls } from '../simulator-core.ts'
+import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
+
+/**
+ * The tenant a control request acts on: the session its `X-Sim-Session` header names (created on
+ * first use, as an API request would), or the default one.
+ */
+function tenantOf({ simulator, request }: ControlContext): TenantControls {
+  const session = sessionOf(request)
+  return session === null ? simulator : simulator.session(session)
+}
+
+function scenarioView(context: ControlContext) {
+  const tenant = tenantOf(context)
+  return {
+    session: sessionOf(context.request),
+    active: tenant.scenario,
+    status: tenant.scenarioStatus(),
+    available: context.simulator.scenarios,
+  }
+}
+
+/** Activates what a PUT /__sim/scenario body names: a scenario by name, or a scenario object. */
+async function activate(tenant: TenantControls, name: string | undefined, scenario: object | undefined) {
+  await loadWorldGenerator() // a scenario may start from a generated world
+  try {
+    if (scenario !== undefined) tenant.useScenario(scenario as ScenarioInput, name)
+    else if (name !== undefined) tenant.useScenario(name)
+  } catch (error) {
+    if (error instanceof UnknownScenarioError) throw ApiError.badRequest(error.message)
+    if (error instanceof ScenarioError) throw ApiError.badRequest(error.message.split('\n').join('; '))
+    throw error
+  }
+}
+
+export const tenantHandlers: ControlHandlerTable<
+  'resetSimulator' | 'getState' | 'getScenario' | 'activateScenario' | 'deactivateScenario'
+> = {
+  resetSimulator: (_input, context) => {
+    const session = sessionOf(context.request)
+    if (session === null) context.simulator.reset()
+    else context.simulator.session(session).reset()
+    return { reset: true, ...scenarioView(context) }
+  },
+  getState: ({ query }, { simulator, request }) =>
+    simulator.state({ session: sessionOf(request), table: query.table, limit: query.limit }),
+  getScenario: (_input, context) => scenarioView(context),
+  activateScenario: async ({ body }, context) => {
+    await activate(tenantOf(context), body.name, body.scenario)
+    return scenarioView(context)
+  },
+  deactivateScenario: (_input, context) => {
+    tenantOf(context).useScenario(null)
+    return scenarioView(context)
+  },
+}
