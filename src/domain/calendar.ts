@@ -17,12 +17,23 @@ function daysInMonth(year: number, monthIndex: number): number {
 
 const pad = (value: number, digits: number) => String(value).padStart(digits, '0')
 
+/** The year, month (1-12) and day of a `YYYY-MM-DD` date (NaN where it has none). */
+function partsOf(isoDate: string): [year: number, month: number, day: number] {
+  const monthAt = isoDate.indexOf('-', 1) + 1
+  const dayAt = isoDate.indexOf('-', monthAt) + 1
+  return [
+    Number(isoDate.slice(0, monthAt - 1)),
+    Number(isoDate.slice(monthAt, dayAt - 1)),
+    Number(isoDate.slice(dayAt)),
+  ]
+}
+
 /**
  * Adds whole months to a `YYYY-MM-DD` date, clamping the day to the target month's length. In
  * integer arithmetic, without a Date: a debt token's schedule calls it once per parcel.
  */
 export function addMonths(isoDate: string, months: number): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
+  const [year, month, day] = partsOf(isoDate)
   const targetMonthIndex = month - 1 + months
   const targetYear = year + Math.floor(targetMonthIndex / 12)
   const targetMonth = ((targetMonthIndex % 12) + 12) % 12
@@ -37,7 +48,7 @@ export function addMonths(isoDate: string, months: number): string {
  * days from the civil date as Date.UTC does, without a Date.
  */
 export function dayToUnixSeconds(isoDate: string): number {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
+  const [year, month, day] = partsOf(isoDate)
   // Years start in March here, so that the leap day is the last day of a year.
   const y = month <= 2 ? year - 1 : year
   const era = Math.floor(y / 400)
