@@ -10,7 +10,7 @@ const MIN_INSTANT_MS = utcMs(MIN_YEAR, 0, 1)
 export const MAX_INSTANT_MS = utcMs(MAX_YEAR + 1, 0, 1) - 1
 
 /** Date.UTC without its two-digit-year mapping (Date.UTC(50, 0, 1) is 1950, this is year 50). */
-export function utcMs(year: number, monthIndex: number, day: number): number {
+function utcMs(year: number, monthIndex: number, day: number): number {
   const date = new Date(Date.UTC(2000, monthIndex, day))
   date.setUTCFullYear(year, monthIndex, day)
   return date.getTime()

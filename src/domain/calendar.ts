@@ -5,25 +5,57 @@
  * every date it writes is `YYYY-MM-DD` (no `+012024-…`, no negative years). The calendar's bounds
  * and the parsing of instants live with the formats (contract/instants.ts), which validate input.
  */
-import { inCalendar, MAX_INSTANT_MS, MAX_YEAR, MIN_YEAR, utcMs } from '../contract/instants.ts'
+import { MAX_INSTANT_MS, MAX_YEAR, MIN_YEAR } from '../contract/instants.ts'
 
-/** Adds whole months to a `YYYY-MM-DD` date, clamping the day to the target month's length. */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const
+
+/** Days in month `monthIndex` (0-11) of the proleptic Gregorian year `year`. */
+function daysInMonth(year: number, monthIndex: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  return monthIndex === 1 && leap ? 29 : DAYS_IN_MONTH[monthIndex]!
+}
+
+const pad = (value: number, digits: number) => String(value).padStart(digits, '0')
+
+/** The year, month (1-12) and day of a `YYYY-MM-DD` date (NaN where it has none). */
+function partsOf(isoDate: string): [year: number, month: number, day: number] {
+  const monthAt = isoDate.indexOf('-', 1) + 1
+  const dayAt = isoDate.indexOf('-', monthAt) + 1
+  return [
+    Number(isoDate.slice(0, monthAt - 1)),
+    Number(isoDate.slice(monthAt, dayAt - 1)),
+    Number(isoDate.slice(dayAt)),
+  ]
+}
+
+/**
+ * Adds whole months to a `YYYY-MM-DD` date, clamping the day to the target month's length. In
+ * integer arithmetic, without a Date: a debt token's schedule calls it once per parcel.
+ */
 export function addMonths(isoDate: string, months: number): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
+  const [year, month, day] = partsOf(isoDate)
   const targetMonthIndex = month - 1 + months
   const targetYear = year + Math.floor(targetMonthIndex / 12)
   const targetMonth = ((targetMonthIndex % 12) + 12) % 12
-  const lastDay = new Date(utcMs(targetYear, targetMonth + 1, 0)).getUTCDate()
-  const date = new Date(utcMs(targetYear, targetMonth, Math.min(day, lastDay)))
-  if (!inCalendar(date.getTime()))
+  if (!(targetYear >= MIN_YEAR && targetYear <= MAX_YEAR))
     throw new RangeError(`${isoDate} plus ${months} months leaves the years ${MIN_YEAR}-${MAX_YEAR}`)
-  return date.toISOString().slice(0, 10)
+  const targetDay = Math.min(day, daysInMonth(targetYear, targetMonth))
+  return `${pad(targetYear, 4)}-${pad(targetMonth + 1, 2)}-${pad(targetDay, 2)}`
 }
 
-/** `YYYY-MM-DD` → Unix seconds at 00:00 UTC of that day. */
+/**
+ * `YYYY-MM-DD` → Unix seconds at 00:00 UTC of that day (a real date of years 0001-9999), counting
+ * days from the civil date as Date.UTC does, without a Date.
+ */
 export function dayToUnixSeconds(isoDate: string): number {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
-  return utcMs(year, month - 1, day) / 1000
+  const [year, month, day] = partsOf(isoDate)
+  // Years start in March here, so that the leap day is the last day of a year.
+  const y = month <= 2 ? year - 1 : year
+  const era = Math.floor(y / 400)
+  const yearOfEra = y - era * 400
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear
+  return (era * 146_097 + dayOfEra - 719_468) * 86_400
 }
 
 /** A Date → its `YYYY-MM-DD` day in UTC. */

@@ -7,7 +7,7 @@ import type { PaymentFrequency } from '../contract/signature-contracts.ts'
 import { addMonths } from './calendar.ts'
 
 /** Months between two installments, per payment frequency. */
-export const MONTHS_PER_PERIOD: Readonly<Record<PaymentFrequency, number>> = {
+const MONTHS_PER_PERIOD: Readonly<Record<PaymentFrequency, number>> = {
   monthly: 1,
   bimonthly: 2,
   quarterly: 3,

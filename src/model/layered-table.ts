@@ -58,45 +58,26 @@ export class LayeredTable<T extends object> {
 
   /** Records filed under `value` in index `indexName`: seeded ones in seed order, then written ones. */
   where(indexName: string, value: string): T[] {
-    return this.whereMapped(
-      indexName,
-      value,
-      (row, base) => base.record(row),
-      (record) => record,
-    )
-  }
-
-  /**
-   * `where`, mapped without building what it need not: each seeded row no write changed becomes
-   * `seeded(row, base)` (which may use the row's wire JSON instead of its record), every written
-   * record `written(record)`.
-   */
-  whereMapped<R>(
-    indexName: string,
-    value: string,
-    seeded: (row: number, base: TableSnapshot<T>) => R,
-    written: (record: T) => R,
-  ): R[] {
     const indexOf = this.#indexOf(indexName)
     const base = this.#base
-    const results: R[] = []
+    const results: T[] = []
     const untouched = this.#written.size === 0 && this.#deleted.size === 0
     for (const row of base.filed(indexName, value)) {
       if (untouched) {
-        results.push(seeded(row, base))
+        results.push(base.record(row))
         continue
       }
       const key = base.keyAt(row)
       if (this.#deleted.has(key)) continue
       const changed = this.#written.get(key)
-      if (changed === undefined) results.push(seeded(row, base))
-      else if (indexOf(changed) === value) results.push(written(changed))
+      if (changed === undefined) results.push(base.record(row))
+      else if (indexOf(changed) === value) results.push(changed)
     }
     for (const key of this.#writtenIndexes.get(indexName)?.get(value) ?? []) {
       const original = base.get(key)
       if (original !== undefined && indexOf(original) === value && !this.#deleted.has(key)) continue
       const changed = this.#written.get(key)
-      if (changed !== undefined) results.push(written(changed))
+      if (changed !== undefined) results.push(changed)
     }
     return results
   }

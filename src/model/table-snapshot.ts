@@ -19,27 +19,6 @@ export interface SeededRows<T extends object> {
   filedAt(name: string, row: number): string | null
   /** The record of `row`: built on first use, deeply frozen, then the same object every time. */
   record(row: number): T
-  /**
-   * JSON.stringify of the wire shape of `row`'s record (the record without the links the wire
-   * does not carry), written without building the record; undefined where the source cannot.
-   * For sources whose records are costly to build and mostly read as JSON (generated debt tokens).
-   */
-  wireJson?(row: number): string | undefined
-  /**
-   * The clock second (Unix seconds) at which `wireJson`'s fields derived from the clock (a debt
-   * token's status) are current: at any other second the record is presented instead.
-   */
-  readonly wireAsOfSeconds?: number
-}
-
-/**
- * A record's JSON text, standing in for the record in a list answer (pipeline/json-cache.ts writes
- * the text as it is). One per row and snapshot, frozen, so a list of them caches like one of records.
- */
-export class WireText {
-  constructor(readonly json: string) {
-    Object.freeze(this)
-  }
 }
 
 /** Records already in memory as seeded rows (they are frozen here). */
@@ -76,8 +55,6 @@ export class TableSnapshot<T extends object> {
   /** Index name → value → rows filed under it, in seed order. */
   readonly #indexes = new Map<string, Map<string, number[]>>()
   #all: readonly T[] | undefined
-  /** Row → its WireText (null: the source has none), made on first use. */
-  #wires: (WireText | null | undefined)[] | undefined
 
   constructor(
     readonly spec: TableSpec<T>,
@@ -116,24 +93,6 @@ export class TableSnapshot<T extends object> {
 
   record(row: number): T {
     return this.#rows.record(row)
-  }
-
-  /** See SeededRows.wireAsOfSeconds. */
-  get wireAsOfSeconds(): number | undefined {
-    return this.#rows.wireAsOfSeconds
-  }
-
-  /** The wire JSON of `row`'s record, when the rows can write it without building the record (see SeededRows.wireJson). */
-  wire(row: number): WireText | undefined {
-    const rows = this.#rows
-    if (rows.wireJson === undefined) return undefined
-    const wires = (this.#wires ??= Array.from({ length: rows.size }, () => undefined)) // packed
-    let wire = wires[row]
-    if (wire === undefined) {
-      const json = rows.wireJson(row)
-      wires[row] = wire = json === undefined ? null : new WireText(json)
-    }
-    return wire ?? undefined
   }
 
   /** The seeded record with `key` (a normalized key). */

@@ -8,20 +8,6 @@
  */
 
 import { EncodedBody } from '../http/sim-request.ts'
-import { WireText } from '../model/table-snapshot.ts'
-
-/** JSON.stringify of an answer, where a list's WireText elements are their JSON text. */
-export function stringifyAnswer(output: unknown): string {
-  if (!Array.isArray(output) || !output.some((element) => element instanceof WireText)) return JSON.stringify(output)
-  const parts = output.map((element) =>
-    element instanceof WireText ? element.json : (JSON.stringify(element) ?? 'null'),
-  )
-  // The brackets go into the first and last parts, so that join makes the one flat string: "[" +
-  // joined + "]" would be a rope, copied again by whatever reads it next (the journal, the encoder).
-  parts[0] = `[${parts[0]}`
-  parts[parts.length - 1] = `${parts[parts.length - 1]}]`
-  return parts.join(',')
-}
 
 export class ListJsonCache {
   readonly #entries = new Map<string, { elements: readonly unknown[]; body: EncodedBody }>()
@@ -29,12 +15,12 @@ export class ListJsonCache {
   constructor(readonly maxEntries = 256) {}
 
   /**
-   * stringifyAnswer(output), from the cache when `key` last gave the same frozen elements; with its
+   * JSON.stringify(output), from the cache when `key` last gave the same frozen elements; with its
    * encoder when the answer is cacheable (a non-empty list of frozen records).
    */
   serialize(key: string, output: unknown): { json: string; encoded?: EncodedBody } {
     if (!Array.isArray(output) || output.length === 0 || !output.every((element) => Object.isFrozen(element))) {
-      return { json: stringifyAnswer(output) }
+      return { json: JSON.stringify(output) }
     }
     const hit = this.#entries.get(key)
     if (
@@ -44,7 +30,7 @@ export class ListJsonCache {
     ) {
       return { json: hit.body.text, encoded: hit.body }
     }
-    const body = new EncodedBody(stringifyAnswer(output))
+    const body = new EncodedBody(JSON.stringify(output))
     if (!this.#entries.has(key) && this.#entries.size >= this.maxEntries)
       this.#entries.delete(this.#entries.keys().next().value!)
     this.#entries.set(key, { elements: output, body })

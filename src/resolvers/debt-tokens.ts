@@ -9,18 +9,9 @@ import type { ResolverContext, ResolverTable } from './resolver.ts'
 
 type Link = 'creditorAddress' | 'debtorAddress' | 'securityTokenAddress'
 
-/** Seeded tokens no write changed come as their wire JSON when the world can write it unbuilt (a generated world). */
 function listBy(context: ResolverContext, index: 'creditor' | 'debtor' | 'securityToken', address: string) {
   const now = context.clock.now()
-  const second = Math.floor(now.getTime() / 1000)
-  return context.model.debtTokens.whereMapped(
-    index,
-    normalizeKey(address),
-    // The text carries the status of the world's instant: at any other second the record says it.
-    (row, base) =>
-      (base.wireAsOfSeconds === second ? base.wire(row) : undefined) ?? presentDebtToken(base.record(row), now),
-    (record) => presentDebtToken(record, now),
-  )
+  return context.model.debtTokens.where(index, normalizeKey(address)).map((token) => presentDebtToken(token, now))
 }
 
 /** The token at `tokenAddress`, as a one-element array, if its `link` is `owner`. */

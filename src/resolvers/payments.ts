@@ -3,40 +3,26 @@
  * (a manager or an investor) and in what their PUT path's address names (the security token for
  * managers, the investor for investors), so both are built from one factory.
  */
-import type { PaymentStatus } from '../contract/payment-fields.ts'
+import type * as z from 'zod'
+import type { InvestorPaymentInput } from '../contract/investor-payments.ts'
+import type { ManagerPayment, ManagerPaymentInput } from '../contract/manager-payments.ts'
+import type { PaymentUpdate } from '../contract/payment-fields.ts'
 import { checkPaymentTransition, DEFAULT_PAYMENT_STATUS } from '../domain/payment-status.ts'
 import { ApiError } from '../http/api-error.ts'
 import { pairKey } from '../model/records.ts'
 import { normalizeKey } from '../model/table-spec.ts'
 import type { ResolverContext } from './resolver.ts'
 
-interface CreationBody {
-  tokenAddress: string
-  hash?: string | undefined
-  date?: string | undefined
-  status?: PaymentStatus | undefined
-  amount?: number | undefined
-  series?: 'SENIOR' | 'MEZANINO' | 'SUBORDINADA' | undefined
-  serie?: 'SENIOR' | 'MEZANINO' | 'SUBORDINADA' | undefined
-  type?: 'AMORTIZACAO' | 'JUROS' | undefined
-}
+/** A validated creation body of either kind, less its owner's address. */
+type CreationBody =
+  | Omit<z.output<typeof ManagerPaymentInput>, 'managerAddress'>
+  | Omit<z.output<typeof InvestorPaymentInput>, 'investorAddress'>
 
-interface UpdateBody {
-  hash: string
-  date: string
-  status: PaymentStatus
-  amount: number
-}
+/** A validated PUT body (the same for both kinds). */
+type UpdateBody = z.output<typeof PaymentUpdate>
 
-interface PaymentFields {
-  tokenAddress: string
-  hash?: string
-  date: string
-  status: PaymentStatus
-  amount?: number
-  serie?: 'SENIOR' | 'MEZANINO' | 'SUBORDINADA'
-  type?: 'AMORTIZACAO' | 'JUROS'
-}
+/** The fields both kinds of payment store, besides their id and owner (as a list answers them). */
+type PaymentFields = Omit<ManagerPayment, 'id' | 'managerAddress'>
 
 /**
  * `owner` (id and owner address) followed by the fields both kinds store, from a creation body, in

@@ -7,7 +7,6 @@ import type { OperationById, OperationId } from '../contract/operations.ts'
 import type { Clock } from '../model/clock.ts'
 import type { Model } from '../model/model.ts'
 import type { Random } from '../model/random.ts'
-import type { WireText } from '../model/table-snapshot.ts'
 
 export interface ResolverContext {
   readonly model: Model
@@ -17,12 +16,9 @@ export interface ResolverContext {
   readonly caller: { readonly token: string; readonly address: string }
 }
 
-/** A success body, where a list may hold WireTexts: records whose JSON text stands in for them. */
-type ResolverOutput<T> = T extends readonly (infer E)[] ? readonly (E | WireText)[] : T
-
 type Resolver<Id extends OperationId> = (
   input: OperationInput<OperationById<Id>>,
   context: ResolverContext,
-) => Promise<ResolverOutput<OperationOutput<OperationById<Id>>>> | ResolverOutput<OperationOutput<OperationById<Id>>>
+) => Promise<OperationOutput<OperationById<Id>>> | OperationOutput<OperationById<Id>>
 
 export type ResolverTable<Ids extends OperationId = OperationId> = { readonly [Id in Ids]: Resolver<Id> }

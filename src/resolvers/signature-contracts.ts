@@ -5,10 +5,9 @@
 
 import { dayInCalendar, MAX_YEAR } from '../contract/instants.ts'
 import type { SignatureContractInput } from '../contract/signature-contracts.ts'
-import { dayToUnixSeconds } from '../domain/calendar.ts'
-import { DebtTokenStatus } from '../domain/debt-token-status.ts'
+import { buildDebtToken } from '../domain/debt-token.ts'
 import { formatCents, percentToRate, toCents } from '../domain/money.ts'
-import { installmentCents, lastDueDate, schedule } from '../domain/price-table.ts'
+import { installmentCents, lastDueDate } from '../domain/price-table.ts'
 import { ApiError } from '../http/api-error.ts'
 import { insufficientStorage } from '../model/model.ts'
 import type { DebtTokenRecord, SignatureContractRecord } from '../model/records.ts'
@@ -39,42 +38,23 @@ function openDebtToken(
   body: LoanInput & { creditorWalletAddress: string; debtorWalletAddress: string },
   context: ResolverContext,
 ): DebtTokenRecord {
-  const terms = termsOf(body)
   const now = context.clock.now()
-  const parcels = schedule(terms).map((row) => ({
-    amount: row.amountCents,
-    dueDate: dayToUnixSeconds(row.dueDate),
-    id: context.random.uuid(),
-    isPaid: false,
-    paymentHash: '',
-    parcelId: row.number,
-    currentAmount: formatCents(row.amountCents),
-    currentJuros: formatCents(row.interestCents),
-    juros: formatCents(row.interestCents),
-  }))
-  const owed = formatCents(parcels.reduce((sum, parcel) => sum + parcel.amount, 0))
-  return {
-    address: context.random.address(),
-    amount: owed,
-    createdAt: now.toISOString(),
-    creditorAddress: body.creditorWalletAddress,
-    creditorId: body.creditorCnpj ?? '',
-    creditorSignature: '',
-    debtorAddress: body.debtorWalletAddress,
-    debtorId: body.debtorCnpj ?? '',
-    debtorSignature: '',
-    listingPrice: owed,
-    monthlyInterestRate: body.monthlyInterests ?? '0',
-    originalAmount: formatCents(terms.principalCents),
-    originalCreditor: body.creditorWalletAddress,
-    parcels,
-    periodicity: terms.frequency,
-    status: DebtTokenStatus.AwaitingSignatures,
-    unixtime: String(Math.floor(now.getTime() / 1000)),
-    lastInstallmentDueDate: lastDueDate(terms),
-    amountPaidInstallments: '0.00',
-    securityTokenAddress: null,
-  }
+  const { random } = context
+  return buildDebtToken(
+    {
+      loan: termsOf(body),
+      monthlyInterestRate: body.monthlyInterests ?? '0',
+      creditor: { address: body.creditorWalletAddress, id: body.creditorCnpj ?? '' },
+      debtor: { address: body.debtorWalletAddress, id: body.debtorCnpj ?? '' },
+      createdAt: now,
+      signed: false,
+      listed: false,
+      now,
+      securityTokenAddress: null,
+    },
+    // One uuid per parcel, then the token's address: nothing is paid and nobody has signed.
+    { parcelId: random.uuid, paymentHash: random.hash, signature: random.signature, address: random.address },
+  )
 }
 
 /** The last due date, or a day past the calendar when the schedule would leave it. */

@@ -9,7 +9,8 @@ import { dayToUnixSeconds } from '../../src/domain/calendar.ts'
 import { formatCents, percentToRate, toCents } from '../../src/domain/money.ts'
 import { installmentCents, lastDueDate, schedule } from '../../src/domain/price-table.ts'
 import { DEFAULT_NOW } from '../../src/model/clock.ts'
-import { centsText, generateWorld } from '../../src/model/generate-world.ts'
+import { generateWorld } from '../../src/model/generate-world.ts'
+import { HEX_DIGITS_PER_DRAW, hexText, SIGNATURE_HEX_DIGITS, uuid4Text } from '../../src/model/generator/hex-text.ts'
 import { createModel } from '../../src/model/model.ts'
 import { DEFAULT_SEED } from '../../src/model/random.ts'
 import { tables } from '../../src/model/records.ts'
@@ -88,12 +89,6 @@ describe('generated worlds', () => {
     )
   })
 
-  it('write amounts as formatCents does', () => {
-    for (let cents = 0; cents < 20_000; cents += 7) expect(centsText(cents)).toBe(formatCents(cents))
-    for (const cents of [0, 5, 10, 99, 100, 101, 123_456_789, 50_000_000])
-      expect(centsText(cents)).toBe(formatCents(cents))
-  })
-
   it('are snapshotted without building a record, and index as their records would', () => {
     const world = generate(500)
     const rows = seededRowsOf<Record<string, unknown>>(world, 'debtTokens')!
@@ -150,6 +145,38 @@ describe('a model over a generated world', () => {
     expect(table.get(moved.toLowerCase())?.creditorAddress).toBe(expected[5]!.creditorAddress)
     expect(table.all().map((token) => token.address)).toEqual(expected.map((token) => token.address))
     expect(table.count()).toBe(200)
+  })
+})
+
+describe('hexadecimal text from 32-bit draws', () => {
+  const counting = (values: number[]) => {
+    let drawn = 0
+    return { u32: () => values[drawn++ % values.length]!, drawn: () => drawn }
+  }
+
+  it('writes 8 digits per draw, most significant first, and the high digits of a last partial draw', () => {
+    const draws = counting([0x0123abcd, 0xfedcba98])
+    expect(hexText(12, draws.u32)).toBe('0x0123abcdfedc')
+    expect(draws.drawn()).toBe(Math.ceil(12 / HEX_DIGITS_PER_DRAW))
+    expect(hexText(0, draws.u32)).toBe('0x')
+    expect(hexText(SIGNATURE_HEX_DIGITS, counting([0xffffffff]).u32)).toBe(`0x${'f'.repeat(SIGNATURE_HEX_DIGITS)}`)
+  })
+
+  it('refuses more digits than its buffer holds, with a clear error, before drawing', () => {
+    const draws = counting([1])
+    expect(() => hexText(SIGNATURE_HEX_DIGITS + 1, draws.u32)).toThrow(
+      new RangeError(
+        `hexText: ${SIGNATURE_HEX_DIGITS + 1} hexadecimal digits asked for; 0 to ${SIGNATURE_HEX_DIGITS} fit`,
+      ),
+    )
+    expect(() => hexText(-1, draws.u32)).toThrow(RangeError)
+    expect(draws.drawn()).toBe(0)
+  })
+
+  it('writes version 4 UUIDs with the RFC 4122 variant', () => {
+    const draws = counting([0x01234567, 0x89abcdef, 0xfedcba98, 0x76543210])
+    expect(uuid4Text(draws.u32)).toBe('01234567-89ab-4def-bedc-ba9876543210')
+    expect(draws.drawn()).toBe(4)
   })
 })
 

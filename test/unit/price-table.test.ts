@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addMonths } from '../../src/domain/calendar.ts'
+import { addMonths, dayToUnixSeconds } from '../../src/domain/calendar.ts'
 import { installmentCents, lastDueDate, periodRate, schedule } from '../../src/domain/price-table.ts'
 
 const terms = {
@@ -41,5 +41,34 @@ describe('Price table', () => {
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28')
     expect(addMonths('2028-01-31', 1)).toBe('2028-02-29')
     expect(addMonths('2026-12-15', 1)).toBe('2027-01-15')
+  })
+
+  it('counts days and adds months as Date does, over the whole calendar, without a Date', () => {
+    /** The day `ms` falls on, by Date. */
+    const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+    /** addMonths by Date: the same day `months` later, or the target month's last day. */
+    const byDate = (day: string, months: number) => {
+      const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+      const last = new Date(0)
+      last.setUTCFullYear(year, month - 1 + months + 1, 0)
+      const target = new Date(0)
+      target.setUTCFullYear(year, month - 1 + months, Math.min(date, last.getUTCDate()))
+      return dayOf(target.getTime())
+    }
+    const first = Date.parse('0001-01-01T00:00:00Z')
+    const last = Date.parse('9999-12-31T00:00:00Z')
+    const wrong: string[] = []
+    // Every 97th day from 0001 to 9999: every day of the month comes round, leap days included.
+    for (let ms = first; ms <= last; ms += 97 * 86_400_000) {
+      const day = dayOf(ms)
+      if (dayToUnixSeconds(day) !== ms / 1000) wrong.push(`dayToUnixSeconds(${day})`)
+      if (ms < Date.parse('9998-01-01') && ms > Date.parse('0003-01-01'))
+        for (const months of [-13, -1, 1, 2, 12, 13])
+          if (addMonths(day, months) !== byDate(day, months)) wrong.push(`addMonths(${day}, ${months})`)
+    }
+    expect(wrong).toEqual([])
+    expect(dayToUnixSeconds('9999-12-31')).toBe(last / 1000)
+    expect(() => addMonths('9999-12-31', 1)).toThrow(RangeError)
+    expect(() => addMonths('0001-01-31', -1)).toThrow(RangeError)
   })
 })

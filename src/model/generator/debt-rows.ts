@@ -1,0 +1,198 @@
+/**
+ * Debt tokens and their signature contracts, one row per loan, as seeded rows (table-snapshot.ts):
+ * every row's addresses and links are known at once (they key and index the tables), and a row's
+ * records are built only when something reads them, each time the same. Row i's creditor, debtor
+ * and security token follow from i; its addresses, loan terms, parcel ids, payment hashes and
+ * signatures are drawn, in that order, from row i's own stream (row-stream.ts), seeded from the
+ * world's stream and i, so any row can be built alone and in any order.
+ */
+import { buildDebtToken, type DebtTokenDraws, type DebtTokenOfLoan } from '../../domain/debt-token.ts'
+import { formatCents, percentToRate } from '../../domain/money.ts'
+import { installmentCents, lastDueDate } from '../../domain/price-table.ts'
+import type { DebtTokenRecord, SignatureContractRecord } from '../records.ts'
+import type { SeededRows } from '../table-snapshot.ts'
+import { normalizeKey } from '../table-spec.ts'
+import {
+  ADDRESS_HEX_DIGITS,
+  drawsForHex,
+  HASH_HEX_DIGITS,
+  hexText,
+  SIGNATURE_HEX_DIGITS,
+  uuid4Text,
+} from './hex-text.ts'
+import { drawTerms, type RowTerms } from './loan-terms.ts'
+import type { Company } from './parties.ts'
+import { rowStream } from './row-stream.ts'
+
+/** One row in this many is a loan still awaiting signatures, outside any security token. */
+const UNSIGNED_EVERY = 10
+/** One row in this many is offered on the marketplace (if signed). */
+const LISTED_EVERY = 4
+/** One row in this many has a late debtor: its parcels of the last LATE_DAYS days are unpaid. */
+const LATE_EVERY = 6
+const LATE_DAYS = 45
+const DAY_SECONDS = 86_400
+/** Each row's stream opens with two addresses, its debt token's and its signature contract's (see the constructor). */
+const ADDRESSES_PER_ROW = 2
+/** The draws of those addresses, skipped when a row's records are built (the addresses are known by then). */
+const ROW_ADDRESS_DRAWS = ADDRESSES_PER_ROW * drawsForHex(ADDRESS_HEX_DIGITS)
+
+export interface DebtRowsOptions {
+  seed: number
+  size: number
+  now: Date
+  creditors: readonly Company[]
+  debtors: readonly Company[]
+  /** Contract addresses of the security tokens signed debt tokens are spread over. */
+  securityTokens: readonly string[]
+}
+
+/** Records built on first use from their row, then the same object every time. */
+function lazyRows<T extends object>(
+  keys: readonly string[],
+  build: (row: number) => T,
+  filedAt: (name: string, row: number) => string | null,
+): SeededRows<T> {
+  const built: (T | undefined)[] = Array.from({ length: keys.length }, () => undefined) // packed: fast at any size
+  return {
+    size: keys.length,
+    keyAt: (row) => keys[row]!,
+    filedAt,
+    record(row) {
+      let record = built[row]
+      if (record === undefined) built[row] = record = build(row)
+      return record
+    },
+  }
+}
+
+/** Freezes a token, its parcels array and each parcel (all there is: deepFreeze would cost more than building). */
+function freezeToken(token: DebtTokenOfLoan): DebtTokenRecord {
+  for (const parcel of token.parcels) Object.freeze(parcel)
+  Object.freeze(token.parcels)
+  return Object.freeze(token)
+}
+
+export class DebtRows {
+  readonly tokens: SeededRows<DebtTokenRecord>
+  readonly contracts: SeededRows<SignatureContractRecord>
+  readonly #options: DebtRowsOptions
+  readonly #stream = rowStream()
+  readonly #tokenAddresses: string[] = []
+  readonly #contractAddresses: string[] = []
+  /** The row whose token is being built: its draws continue its stream after the terms; its address is known. */
+  #row = 0
+  readonly #draws: DebtTokenDraws
+
+  constructor(options: DebtRowsOptions) {
+    this.#options = options
+    // ADDRESSES_PER_ROW addresses open each row's stream.
+    for (let i = 0; i < options.size; i++) {
+      const stream = this.#stream.start(options.seed, i)
+      this.#tokenAddresses.push(hexText(ADDRESS_HEX_DIGITS, stream.u32))
+      this.#contractAddresses.push(hexText(ADDRESS_HEX_DIGITS, stream.u32))
+    }
+    const { u32 } = this.#stream
+    this.#draws = {
+      parcelId: () => uuid4Text(u32),
+      paymentHash: () => hexText(HASH_HEX_DIGITS, u32),
+      signature: () => hexText(SIGNATURE_HEX_DIGITS, u32),
+      address: () => this.#tokenAddresses[this.#row]!,
+    }
+    this.tokens = lazyRows(
+      this.#tokenAddresses,
+      (row) => freezeToken(this.#token(row)),
+      (name, row) => this.#tokenFiledAt(name, row),
+    )
+    this.contracts = lazyRows(
+      this.#contractAddresses,
+      (row) => Object.freeze(this.#contract(row)),
+      () => null,
+    )
+  }
+
+  #creditor(i: number): Company {
+    const { creditors } = this.#options
+    return creditors[(i * 7) % creditors.length]!
+  }
+
+  #debtor(i: number): Company {
+    const { debtors } = this.#options
+    return debtors[(i * 5 + Math.floor(i / debtors.length)) % debtors.length]!
+  }
+
+  #signed(i: number): boolean {
+    return i % UNSIGNED_EVERY !== UNSIGNED_EVERY - 1
+  }
+
+  #securityToken(i: number): string | null {
+    const { securityTokens } = this.#options
+    return this.#signed(i) ? securityTokens[i % securityTokens.length]! : null
+  }
+
+  /** The debt tokens table's index values (records.ts `tables.debtTokens.indexes`) without building the record. */
+  #tokenFiledAt(name: string, i: number): string | null {
+    if (name === 'creditor') return normalizeKey(this.#creditor(i).address)
+    if (name === 'debtor') return normalizeKey(this.#debtor(i).address)
+    if (name === 'securityToken') {
+      const address = this.#securityToken(i)
+      return address === null ? null : normalizeKey(address)
+    }
+    throw new Error(`debtTokens: no index named ${name}`)
+  }
+
+  /** Starts row i's stream and draws its terms (the addresses come first: skipped, they are known). */
+  #terms(i: number): RowTerms {
+    const stream = this.#stream.start(this.#options.seed, i)
+    stream.skip(ROW_ADDRESS_DRAWS)
+    return drawTerms(stream, {
+      creditor: this.#creditor(i),
+      debtor: this.#debtor(i),
+      signed: this.#signed(i),
+      now: this.#options.now,
+    })
+  }
+
+  #contract(i: number): SignatureContractRecord {
+    const { creditor, debtor, loan, monthlyInterests } = this.#terms(i)
+    return {
+      creditorWalletAddress: creditor.address,
+      creditorId: creditor.id,
+      debtorWalletAddress: debtor.address,
+      debtorId: debtor.id,
+      type: 'legalPerson',
+      debtTotalValue: formatCents(loan.principalCents),
+      installments: String(loan.installments),
+      firstInstallmentDueDate: loan.firstDueDate,
+      lastInstallmentDueDate: lastDueDate(loan),
+      periodicity: loan.frequency,
+      monthlyInterests,
+      installmentValue: formatCents(installmentCents({ ...loan, monthlyRate: percentToRate(monthlyInterests) })),
+      signatureContractAddress: this.#contractAddresses[i]!,
+    }
+  }
+
+  #token(i: number): DebtTokenOfLoan {
+    const terms = this.#terms(i)
+    const { now } = this.#options
+    const nowSeconds = Math.floor(now.getTime() / 1000)
+    const paidUntil = i % LATE_EVERY === LATE_EVERY - 1 ? nowSeconds - LATE_DAYS * DAY_SECONDS : nowSeconds
+    this.#row = i
+    return buildDebtToken(
+      {
+        loan: terms.loan,
+        monthlyInterestRate: terms.monthlyInterests,
+        creditor: terms.creditor,
+        debtor: terms.debtor,
+        createdAt: terms.createdAt,
+        signed: terms.signed,
+        listed: terms.signed && i % LISTED_EVERY === 1,
+        // Signed tokens have paid what fell due before now (a late debtor, before LATE_DAYS ago).
+        isPaid: (dueDate) => terms.signed && dueDate < nowSeconds && dueDate <= paidUntil,
+        now,
+        securityTokenAddress: this.#securityToken(i),
+      },
+      this.#draws,
+    )
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The people and companies of a generated world: users (the security tokens' managers first, then
+ * investors) with valid CPFs, and the companies that lend and borrow, with valid CNPJs. Drawn from
+ * the world's faker stream in a fixed order, so the same seed gives the same parties.
+ */
+import { toIsoDay } from '../../domain/calendar.ts'
+import type { DebtTokenParty } from '../../domain/debt-token.ts'
+import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '../../domain/tax-ids.ts'
+import type { UserRecord } from '../records.ts'
+import type { WorldDraws } from './world-draws.ts'
+
+/** A company: its wallet address and formatted CNPJ, as a debt token names its parties. */
+export type Company = DebtTokenParty
+
+/** The first user is the platform's administrator (and a manager); it holds the admin wallet. */
+export function generateUsers(
+  draw: WorldDraws,
+  options: { count: number; managers: number; adminAddress: string },
+): UserRecord[] {
+  const { faker, digits } = draw
+  const users: UserRecord[] = Array.from({ length: options.count }, (_, i) => {
+    const firstName = faker.person.firstName()
+    const lastName = faker.person.lastName()
+    const created = draw.iso(-400 + i)
+    const financialInvestments = draw.int(10, 3000) * 1000
+    return {
+      id: draw.uuid(),
+      registerType: 'cpf',
+      email: faker.internet.email({ firstName, lastName }).toLowerCase(),
+      role: i < options.managers ? ['manager'] : ['investor'],
+      walletAddress: draw.address(),
+      annualGrossIncome: draw.int(40, 900) * 1000,
+      financialInvestments,
+      qualifiedInvestor: financialInvestments >= 1_000_000,
+      created_at: created,
+      updated_at: created,
+      personalData: {
+        id: draw.uuid(),
+        fullName: `${firstName} ${lastName}`,
+        cpf: formatCpf(completeCpf(digits(9))),
+        rgOrDriverLicense: digits(9).join(''),
+        phone: `+55 11 9${digits(4).join('')}-${digits(4).join('')}`,
+        profession: faker.person.jobTitle(),
+        birthDate: `${toIsoDay(faker.date.birthdate({ min: 21, max: 70, mode: 'age', refDate: draw.now }))}T00:00:00.000Z`,
+      },
+      residentialAddress: {
+        id: draw.uuid(),
+        zipCode: `${digits(5).join('')}-${digits(3).join('')}`,
+        address: faker.location.street(),
+        number: String(draw.int(1, 3000)),
+        complement: i % 2 === 0 ? `Apto ${draw.int(11, 190)}` : '',
+        district: faker.location.county(),
+        city: faker.location.city(),
+        state: faker.location.state({ abbreviated: true }),
+      },
+    }
+  })
+  users[0]!.role = ['admin', 'manager']
+  users[0]!.walletAddress = options.adminAddress
+  return users
+}
+
+/** `count` companies: the first third (at least 3) lend, the rest borrow. */
+export function generateCompanies(draw: WorldDraws, count: number): { creditors: Company[]; debtors: Company[] } {
+  const companies = Array.from({ length: count }, () => ({
+    address: draw.address(),
+    id: formatCnpj(completeCnpj(draw.digits(12))),
+  }))
+  const creditors = companies.slice(0, Math.max(3, Math.ceil(count / 3)))
+  return { creditors, debtors: companies.slice(creditors.length) }
+}

@@ -1,0 +1,45 @@
+/**
+ * The managers' and investors' payments of a generated world: per security token, a run of
+ * monthly payments (amortization and interest in turn), every one paid but the last.
+ */
+import type { InvestorPaymentRecord, ManagerPaymentRecord, SecurityTokenRecord, UserRecord } from '../records.ts'
+import { HASH_HEX_DIGITS } from './hex-text.ts'
+import type { WorldDraws } from './world-draws.ts'
+
+export function generatePayments(
+  draw: WorldDraws,
+  options: { perToken: number; securityTokens: readonly SecurityTokenRecord[]; investors: readonly UserRecord[] },
+): { managerPayments: ManagerPaymentRecord[]; investorPayments: InvestorPaymentRecord[] } {
+  const { perToken, investors } = options
+  const managerPayments: ManagerPaymentRecord[] = []
+  const investorPayments: InvestorPaymentRecord[] = []
+  options.securityTokens.forEach((token, t) => {
+    for (let p = 0; p < perToken; p++) {
+      const paid = p < perToken - 1
+      managerPayments.push({
+        id: managerPayments.length + 1,
+        managerAddress: token.managerAddress,
+        tokenAddress: token.contractAddress,
+        ...(paid && { hash: draw.hex(HASH_HEX_DIGITS) }),
+        date: draw.iso(-90 + p * 30 + t),
+        status: paid ? 'PAID' : 'PENDING',
+        amount: draw.int(5, 80) * 1000,
+        serie: token.series[p % token.series.length]!.name as 'SENIOR',
+        type: p % 2 === 0 ? 'AMORTIZACAO' : 'JUROS',
+      })
+      const investor = investors[(t + p) % investors.length]!
+      investorPayments.push({
+        id: investorPayments.length + 1,
+        investorAddress: investor.walletAddress,
+        tokenAddress: token.contractAddress,
+        ...(paid && { hash: draw.hex(HASH_HEX_DIGITS) }),
+        date: draw.iso(-60 + p * 30 + t),
+        status: paid ? 'PAID' : 'PENDING',
+        amount: draw.int(1, 40) * 500,
+        serie: token.series[0]!.name as 'SENIOR',
+        type: p % 2 === 0 ? 'JUROS' : 'AMORTIZACAO',
+      })
+    }
+  })
+  return { managerPayments, investorPayments }
+}
