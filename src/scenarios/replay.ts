@@ -9,7 +9,7 @@
  */
 import { compareSubset, formatMismatch, type Mismatch, preview } from './expect-subset.ts'
 import { PlaceholderError, REPLAY_TOKEN, readValuePath, replayToken, TOKEN_MASK, Variables } from './placeholders.ts'
-import type { ScenarioStep } from './scenario-schema.ts'
+import type { ScenarioStep } from './step-schema.ts'
 
 export interface ReplayRequest {
   readonly method: string
