@@ -27,6 +27,7 @@ const SHIPPED = [
   'manager-payment-rejected',
   'rich-world',
   'security-token-rejected',
+  'service-smoke',
   'slow-backend',
 ]
 
