@@ -9,13 +9,12 @@ import { buildOpenApiDocument } from './contract/openapi.ts'
 import type { Operation } from './contract/operations.ts'
 import { ApiError, errorResponse } from './http/api-error.ts'
 import type { SimRequest, SimResponse } from './http/sim-request.ts'
-import { type Clock, createClock, DEFAULT_NOW } from './model/clock.ts'
-import { defaultFixtures } from './model/default-fixtures.ts'
+import { type Clock, createClock } from './model/clock.ts'
+import { loadWorld, worldInstant } from './model/load-world.ts'
 import { createModel, DEFAULT_MAX_RECORDS, type Model } from './model/model.ts'
 import { createRandom, DEFAULT_SEED } from './model/random.ts'
 import type { TableName } from './model/records.ts'
-import { parseWorld, snapshotWorld, tableNames, type World, type WorldSnapshot } from './model/world.ts'
-import { generateWorld } from './model/world-generator.ts'
+import { tableNames, type World, type WorldSnapshot } from './model/world.ts'
 import type { WorldState } from './model/world-state.ts'
 import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
 import { compose } from './pipeline/compose.ts'
@@ -25,6 +24,7 @@ import { matchRoute, methodNotAllowed } from './pipeline/router.ts'
 import { scenarioStep } from './pipeline/scenario-step.ts'
 import { tenantStep } from './pipeline/tenant-step.ts'
 import { resolvers } from './resolvers/index.ts'
+import type { ScenarioRefresh } from './scenarios/scenario-activation.ts'
 import { createScenarioCatalog, parseNamedScenarios } from './scenarios/scenario-catalog.ts'
 import type { ScenarioInput, ScenarioWorld } from './scenarios/scenario-schema.ts'
 import type { RuleCounters } from './scenarios/scenario-state.ts'
@@ -132,45 +132,30 @@ export interface SimulatorCore extends TenantControls {
   state(options?: StateOptions): StateView
   /** The OpenAPI 3.1 document of the simulated API. */
   openapi(serverUrl?: string): Record<string, unknown>
+  /** Replaces the scenarios given besides the shipped ones (`serve --watch`); see `ScenarioActivation.refresh`. */
+  replaceScenarios(scenarios: Readonly<Record<string, unknown>>): (ScenarioRefresh & { session: string | null })[]
+  /** Replaces the seeded world (`serve --watch`): the default tenant starts over from it, sessions end. */
+  replaceWorld(fixtures: NonNullable<SimulatorOptions['fixtures']>): void
   /** Routes and answers a request as the standalone server does (404/405 for unknown routes). */
   handle(request: SimRequest): Promise<SimResponse>
   /** Answers a request already matched to `operation` (what each msw handler calls). */
   execute(operation: Operation, params: Record<string, string>, request: SimRequest): Promise<SimResponse>
 }
 
-function isWorld(value: SimulatorOptions['fixtures']): value is World {
-  return value !== undefined && 'platform' in value && Array.isArray((value as World).users)
-}
-
-function loadWorld(options: Pick<SimulatorOptions, 'fixtures' | 'world' | 'size' | 'seed' | 'now'>): WorldSnapshot {
-  if (options.world) return options.world
-  if (options.size !== undefined) {
-    return snapshotWorld(
-      generateWorld({ seed: options.seed ?? DEFAULT_SEED, debtTokens: options.size, now: worldInstant(options.now) }),
-    )
-  }
-  const fixtures = options.fixtures ?? defaultFixtures
-  return snapshotWorld(isWorld(fixtures) ? fixtures : parseWorld(fixtures))
-}
-
-/** The instant generated worlds are written against (a system clock generates against DEFAULT_NOW). */
-function worldInstant(now: SimulatorOptions['now']): Date {
-  return now === undefined || now === 'system' ? new Date(DEFAULT_NOW) : new Date(now)
-}
-
 export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCore {
   const seed = options.seed ?? DEFAULT_SEED
   const clock = createClock({ now: options.now })
-  const world = loadWorld(options)
-  const worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now) })
+  let world = loadWorld(options)
+  let worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now) })
   const freshState = (scenarioWorld?: ScenarioWorld): WorldState => ({
     model: createModel(worlds(scenarioWorld), { maxRecords: options.maxRecords ?? DEFAULT_MAX_RECORDS }),
     random: createRandom(seed),
   })
-  const catalog = createScenarioCatalog({
+  const catalogOf = (scenarios: Readonly<Record<string, unknown>>) => ({
     ...shippedScenarioEntries(),
-    ...parseNamedScenarios(options.scenarios ?? {}),
+    ...parseNamedScenarios(scenarios),
   })
+  const catalog = createScenarioCatalog(catalogOf(options.scenarios ?? {}))
   const tenantOptions = { catalog, seed, freshState }
   const defaultTenant = createTenant(null, tenantOptions)
   const sessions = new SessionRegistry<Tenant>((id) => createTenant(id, tenantOptions), {
@@ -243,7 +228,9 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       return defaultControls.model
     },
     clock,
-    world,
+    get world() {
+      return world
+    },
     reset() {
       defaultTenant.reset()
       sessions.clear()
@@ -254,7 +241,9 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     get scenario() {
       return defaultControls.scenario
     },
-    scenarios: catalog.names,
+    get scenarios() {
+      return catalog.names
+    },
     scenarioStatus: defaultControls.scenarioStatus,
     journal: recorder.journal,
     onExchange(listener) {
@@ -302,5 +291,19 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     },
     handle,
     execute,
+    replaceScenarios(scenarios) {
+      catalog.replace(catalogOf(scenarios))
+      const tenants = [defaultTenant, ...sessions.list().flatMap(({ id }) => sessions.peek(id) ?? [])]
+      return tenants.flatMap((tenant) => {
+        const refreshed = tenant.scenarios.refresh()
+        return refreshed === null ? [] : [{ ...refreshed, session: tenant.session }]
+      })
+    },
+    replaceWorld(fixtures) {
+      world = loadWorld({ ...options, fixtures, world: undefined, size: undefined })
+      worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now) })
+      if (defaultTenant.scenarios.active?.scenario.world === undefined) defaultTenant.state = freshState()
+      sessions.clear()
+    },
   }
 }

@@ -15,6 +15,7 @@ import { loadWorldGenerator, worldGeneratorLoaded } from '../model/world-generat
 import type { WorldState } from '../model/world-state.ts'
 import type { CallFields } from '../scenarios/match-fields.ts'
 import { type AppliedScenario, SCENARIO_HEADER, type ScenarioActivation } from '../scenarios/scenario-activation.ts'
+import { errorStatusPhrase } from '../scenarios/status-phrases.ts'
 import type { PipelineContext, Step } from './compose.ts'
 import { parseJsonBody } from './validate-request.ts'
 
@@ -74,7 +75,14 @@ async function applyScenario<State extends WorldState>(
     if (networkError === true) return networkErrorResponse()
     if (respond !== undefined) {
       return labelled(
-        errorResponse(new ApiError(respond.status, respond.message, respond.error, respond.headers)),
+        errorResponse(
+          new ApiError(
+            respond.status,
+            respond.message,
+            respond.error ?? errorStatusPhrase(respond.status),
+            respond.headers,
+          ),
+        ),
         name,
       )
     }

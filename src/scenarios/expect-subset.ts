@@ -2,18 +2,17 @@
  * How a replay step's expected body is compared with the response, and the readable diff of what
  * differs. The expectation is a subset: an object matches when every member it lists matches
  * (members it does not list are ignored); an array matches when it has the same length and each
- * item matches in order; `{"$length": n}` matches any array of n items and `{"$minLength": n}` any
- * array of at least n; anything else must be equal. Each mismatch names its path (`body[0].status`) with the expected and the actual value.
+ * item matches in order; the operators of `body-expectation.ts` (`$length`, `$minLength`,
+ * `$contains`, `$type`) match by their condition; anything else must be equal. Each mismatch names
+ * its path (`body[0].status`) with the expected and the actual value.
  */
+import { bodyOperator, CONTAINS_OPERATOR, hasValueType, LENGTH_OPERATOR, TYPE_OPERATOR } from './body-expectation.ts'
 
 export interface Mismatch {
   readonly path: string
   readonly expected: string
   readonly actual: string
 }
-
-const LENGTH_MATCHER = '$length'
-const MIN_LENGTH_MATCHER = '$minLength'
 
 /** A short JSON rendering for diffs (long values are cut in the middle). */
 export function preview(value: unknown, limit = 160): string {
@@ -30,14 +29,71 @@ function kind(value: unknown): string {
   return typeof value === 'object' ? 'an object' : typeof value
 }
 
-/** `{"$length": n}` or `{"$minLength": n}`: the array matchers. */
-function lengthMatcher(value: object): { exact: boolean; length: number } | undefined {
-  const keys = Object.keys(value)
-  const length = (value as Record<string, unknown>)[keys[0] ?? '']
-  if (keys.length !== 1 || typeof length !== 'number') return undefined
-  if (keys[0] === LENGTH_MATCHER) return { exact: true, length }
-  if (keys[0] === MIN_LENGTH_MATCHER) return { exact: false, length }
-  return undefined
+/** An actual value in a diff: its kind, then the value (null and nothing stand alone). */
+function shown(actual: unknown): string {
+  return actual === null || actual === undefined ? preview(actual) : `${kind(actual)} ${preview(actual)}`
+}
+
+/** How many differences of the nearest item a failed `$contains` shows. */
+const NEAREST_SHOWN = 2
+
+/** `{"$contains": subset}`: some item matches; else the nearest item's differences say why none did. */
+function compareContains(subset: unknown, actual: unknown, path: string, out: Mismatch[]): void {
+  const expected = describeExpected({ [CONTAINS_OPERATOR]: subset })
+  if (!Array.isArray(actual)) {
+    out.push({ path, expected, actual: shown(actual) })
+    return
+  }
+  let nearest: Mismatch[] | undefined
+  for (const [i, item] of actual.entries()) {
+    const differences = compareSubset(subset, item, `${path}[${i}]`)
+    if (differences.length === 0) return
+    if (nearest === undefined || differences.length < nearest.length) nearest = differences
+  }
+  if (nearest === undefined) {
+    out.push({ path, expected, actual: 'an empty array' })
+    return
+  }
+  const nearestText = nearest.slice(0, NEAREST_SHOWN).map(formatMismatch).join('; ')
+  const more = nearest.length > NEAREST_SHOWN ? `; and ${nearest.length - NEAREST_SHOWN} more` : ''
+  out.push({ path, expected, actual: `${items(actual.length)}, none matching (nearest: ${nearestText}${more})` })
+}
+
+/** What an expected value asks for, in words for an operator. */
+function describeExpected(expected: unknown): string {
+  const operator = bodyOperator(expected)
+  if (operator === undefined) return preview(expected)
+  if (operator.kind === CONTAINS_OPERATOR) return `an array with an item matching ${preview(operator.subset)}`
+  if (operator.kind === TYPE_OPERATOR) return `a value of type ${operator.type}`
+  return `an array of ${operator.kind === LENGTH_OPERATOR ? '' : 'at least '}${operator.length}`
+}
+
+function compareOperator(
+  operator: NonNullable<ReturnType<typeof bodyOperator>>,
+  actual: unknown,
+  path: string,
+  out: Mismatch[],
+): void {
+  if (operator.kind === CONTAINS_OPERATOR) {
+    compareContains(operator.subset, actual, path, out)
+  } else if (operator.kind === TYPE_OPERATOR) {
+    if (!hasValueType(actual, operator.type))
+      out.push({
+        path,
+        expected: describeExpected({ [TYPE_OPERATOR]: operator.type }),
+        actual: shown(actual),
+      })
+  } else {
+    const exact = operator.kind === LENGTH_OPERATOR
+    const fits = Array.isArray(actual) && (exact ? actual.length === operator.length : actual.length >= operator.length)
+    if (!fits) {
+      out.push({
+        path,
+        expected: `an array of ${exact ? '' : 'at least '}${operator.length}`,
+        actual: Array.isArray(actual) ? items(actual.length) : shown(actual),
+      })
+    }
+  }
 }
 
 export function compareSubset(expected: unknown, actual: unknown, path: string, out: Mismatch[] = []): Mismatch[] {
@@ -47,7 +103,7 @@ export function compareSubset(expected: unknown, actual: unknown, path: string, 
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) {
-      out.push({ path, expected: `an array of ${expected.length}`, actual: `${kind(actual)} ${preview(actual)}` })
+      out.push({ path, expected: `an array of ${expected.length}`, actual: shown(actual) })
     } else {
       if (actual.length !== expected.length)
         out.push({ path, expected: `an array of ${expected.length}`, actual: items(actual.length) })
@@ -57,28 +113,20 @@ export function compareSubset(expected: unknown, actual: unknown, path: string, 
     }
     return out
   }
-  const matcher = lengthMatcher(expected)
-  if (matcher !== undefined) {
-    const fits =
-      Array.isArray(actual) && (matcher.exact ? actual.length === matcher.length : actual.length >= matcher.length)
-    if (!fits) {
-      out.push({
-        path,
-        expected: `an array of ${matcher.exact ? '' : 'at least '}${matcher.length}`,
-        actual: Array.isArray(actual) ? items(actual.length) : `${kind(actual)} ${preview(actual)}`,
-      })
-    }
+  const operator = bodyOperator(expected)
+  if (operator !== undefined) {
+    compareOperator(operator, actual, path, out)
     return out
   }
   if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) {
-    out.push({ path, expected: `an object ${preview(expected)}`, actual: `${kind(actual)} ${preview(actual)}` })
+    out.push({ path, expected: `an object ${preview(expected)}`, actual: shown(actual) })
     return out
   }
   const object = actual as Record<string, unknown>
   for (const [name, value] of Object.entries(expected)) {
     const memberPath = path === '' ? name : `${path}.${name}`
     if (!Object.hasOwn(object, name))
-      out.push({ path: memberPath, expected: preview(value), actual: 'nothing (no such member)' })
+      out.push({ path: memberPath, expected: describeExpected(value), actual: 'nothing (no such member)' })
     else compareSubset(value, object[name], memberPath, out)
   }
   return out

@@ -1,6 +1,7 @@
 /**
  * JUnit XML of replay results, the format CI systems read: one `<testsuite>` per scenario file and
- * one `<testcase>` per step, with a `<failure>` holding the step's diff when it failed.
+ * one `<testcase>` per step, with a `<failure>` holding the step's diff when it failed; a skipped
+ * scenario is one `<testcase>` with `<skipped>` and the reason.
  */
 import type { StepResult } from './replay.ts'
 
@@ -10,6 +11,8 @@ export interface ReplaySuite {
   readonly results: readonly StepResult[]
   /** Set when the scenario could not be replayed at all (load error, server unreachable). */
   readonly error?: string
+  /** Set when the scenario was not replayed on purpose (the real service cannot run it), with why. */
+  readonly skipped?: string
 }
 
 function escapeXml(text: string): string {
@@ -29,25 +32,32 @@ const seconds = (milliseconds: number) => (milliseconds / 1000).toFixed(3)
 
 export function toJUnitXml(suites: readonly ReplaySuite[]): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>']
-  const testsOf = (suite: ReplaySuite) => suite.results.length + (suite.error === undefined ? 0 : 1)
+  const testsOf = (suite: ReplaySuite) =>
+    suite.results.length + (suite.error === undefined ? 0 : 1) + (suite.skipped === undefined ? 0 : 1)
   const total = suites.reduce((sum, suite) => sum + testsOf(suite), 0)
   const failures = suites.reduce((sum, suite) => sum + suite.results.filter((result) => !result.passed).length, 0)
   const errors = suites.filter((suite) => suite.error !== undefined).length
+  const skipped = suites.filter((suite) => suite.skipped !== undefined).length
   const time = suites.reduce(
     (sum, suite) => sum + suite.results.reduce((inner, result) => inner + result.durationMs, 0),
     0,
   )
   lines.push(
-    `<testsuites name="scenario replay" tests="${total}" failures="${failures}" errors="${errors}" time="${seconds(time)}">`,
+    `<testsuites name="scenario replay" tests="${total}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${seconds(time)}">`,
   )
   for (const suite of suites) {
     const suiteFailures = suite.results.filter((result) => !result.passed).length
     const suiteTime = suite.results.reduce((sum, result) => sum + result.durationMs, 0)
-    const counts = `tests="${testsOf(suite)}" failures="${suiteFailures}" errors="${suite.error === undefined ? 0 : 1}"`
+    const counts = `tests="${testsOf(suite)}" failures="${suiteFailures}" errors="${suite.error === undefined ? 0 : 1}" skipped="${suite.skipped === undefined ? 0 : 1}"`
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" ${counts} time="${seconds(suiteTime)}">`)
     if (suite.error !== undefined) {
       lines.push(`    <testcase classname="${escapeXml(suite.name)}" name="replay" time="0.000">`)
       lines.push(`      <error message="${escapeXml(suite.error.split('\n')[0]!)}">${escapeXml(suite.error)}</error>`)
+      lines.push('    </testcase>')
+    }
+    if (suite.skipped !== undefined) {
+      lines.push(`    <testcase classname="${escapeXml(suite.name)}" name="replay" time="0.000">`)
+      lines.push(`      <skipped message="${escapeXml(suite.skipped)}"/>`)
       lines.push('    </testcase>')
     }
     for (const result of suite.results) {

@@ -21,14 +21,22 @@ export function isSchemaFile(file: string): boolean {
   return file.endsWith(SCHEMA_FILE_SUFFIX)
 }
 
-/** Reads and validates one scenario file; `file` is used as given in error messages. */
-export function loadScenarioFile(file: string): Scenario {
-  let text: string
+/** Reads one scenario file's text; a file that cannot be read is a ScenarioError naming it. */
+export function readScenarioText(file: string): string {
   try {
-    text = readFileSync(file, 'utf8')
+    return readFileSync(file, 'utf8')
   } catch (error) {
     throw new ScenarioError(file, [{ path: '', message: `cannot be read: ${(error as Error).message}` }])
   }
+}
+
+/** Reads and validates one scenario file; `file` is used as given in error messages. */
+export function loadScenarioFile(file: string): Scenario {
+  return parseScenarioText(readScenarioText(file), file)
+}
+
+/** Validates the text of scenario file `file` (named as given in error messages). */
+export function parseScenarioText(text: string, file: string): Scenario {
   if (nestedDeeperThan(text))
     throw new ScenarioError(file, [{ path: '', message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` }])
   let raw: unknown

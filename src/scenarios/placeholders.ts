@@ -6,7 +6,8 @@
  *
  * `{{caller}}` is built in: the wallet address the simulator derives from the Bearer token replay
  * sends (`{{caller2}}` … for the tokens masked as `Bearer ***2` …), so expectations about "the
- * caller" hold for any token a recording masked.
+ * caller" hold for any token a recording masked. With `replay --token` every mask sends that one
+ * token, so every `{{callerN}}` is the wallet derived from it.
  */
 import { callerAddress } from '../domain/caller.ts'
 
@@ -28,6 +29,9 @@ export class PlaceholderError extends Error {}
 export class Variables {
   private readonly values = new Map<string, unknown>()
 
+  /** @param token the one token every step sends (`replay --token`); default: `replayToken(n)` per mask. */
+  constructor(private readonly token?: string) {}
+
   set(name: string, value: unknown): void {
     this.values.set(name, value)
   }
@@ -35,7 +39,7 @@ export class Variables {
   get(name: string): unknown {
     if (this.values.has(name)) return this.values.get(name)
     const caller = BUILT_IN_CALLER.exec(name)
-    if (caller !== null) return callerAddress(replayToken(caller[1]!))
+    if (caller !== null) return callerAddress(this.token ?? replayToken(caller[1]!))
     const known = [...this.values.keys()]
     throw new PlaceholderError(
       `unknown placeholder {{${name}}}; captured so far: ${known.length === 0 ? '(nothing)' : known.join(', ')}`,

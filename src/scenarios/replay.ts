@@ -4,12 +4,13 @@
  * captures values for later steps, and reports every step as passed or failed with a readable
  * diff. It knows nothing of runtimes, so every runtime replays the same way.
  *
- * Authorization: a step that names no Authorization header sends `Bearer replay-token`; a masked
- * `Bearer ***` (what a recording writes) is replaced by it; `null` sends no header at all.
+ * Authorization: a step that names no Authorization header sends `Bearer replay-token` (or the
+ * token `replay --token` gives); a masked `Bearer ***` (what a recording writes) is replaced by it;
+ * `null` sends no header at all.
  */
 import { compareSubset, formatMismatch, type Mismatch, preview } from './expect-subset.ts'
 import { PlaceholderError, REPLAY_TOKEN, readValuePath, replayToken, TOKEN_MASK, Variables } from './placeholders.ts'
-import type { ScenarioStep } from './scenario-schema.ts'
+import type { ScenarioStep } from './step-schema.ts'
 
 export interface ReplayRequest {
   readonly method: string
@@ -51,7 +52,7 @@ function stepName(step: ScenarioStep): string {
 }
 
 /** The request a step sends, with placeholders expanded and the Authorization default applied. */
-function buildRequest(step: ScenarioStep, variables: Variables): ReplayRequest {
+function buildRequest(step: ScenarioStep, variables: Variables, token: string | undefined): ReplayRequest {
   const { request } = step
   let path = variables.expandText(request.path)
   if (request.query !== undefined) {
@@ -60,13 +61,13 @@ function buildRequest(step: ScenarioStep, variables: Variables): ReplayRequest {
     path += `${path.includes('?') ? '&' : '?'}${query.toString()}`
   }
   const headers: Record<string, string> = {}
-  let authorization: string | null = `Bearer ${REPLAY_TOKEN}`
+  let authorization: string | null = `Bearer ${token ?? REPLAY_TOKEN}`
   for (const [rawName, value] of Object.entries(request.headers ?? {})) {
     const name = rawName.toLowerCase()
     if (name === 'authorization') {
       const mask = value === null ? null : TOKEN_MASK.exec(value)
       authorization =
-        value === null ? null : mask !== null ? `Bearer ${replayToken(mask[1]!)}` : variables.expandText(value)
+        value === null ? null : mask !== null ? `Bearer ${token ?? replayToken(mask[1]!)}` : variables.expandText(value)
     } else if (value !== null) {
       headers[name] = variables.expandText(value)
     }
@@ -141,16 +142,28 @@ function capture(step: ScenarioStep, outcome: ReplayOutcome, variables: Variable
   return problems
 }
 
+export interface ReplayOptions {
+  /**
+   * The Bearer token of every step that names none and of every mask (`Bearer ***`, `***2` …);
+   * default `replay-token` (`replay-token-2` …). A step's own literal Authorization is kept.
+   */
+  readonly token?: string | undefined
+}
+
 /** Runs the steps one after another; a failed step does not stop the ones after it. */
-export async function replaySteps(steps: readonly ScenarioStep[], send: Send): Promise<StepResult[]> {
-  const variables = new Variables()
+export async function replaySteps(
+  steps: readonly ScenarioStep[],
+  send: Send,
+  { token }: ReplayOptions = {},
+): Promise<StepResult[]> {
+  const variables = new Variables(token)
   const results: StepResult[] = []
   for (const [i, step] of steps.entries()) {
     const name = stepName(step)
     const named = step.name !== undefined
     let request: ReplayRequest | undefined
     try {
-      request = buildRequest(step, variables)
+      request = buildRequest(step, variables, token)
     } catch (error) {
       if (!(error instanceof PlaceholderError)) throw error
       results.push({

@@ -44,6 +44,13 @@ export interface AppliedScenario {
   readonly state: WorldState | undefined
 }
 
+/** What a reloaded catalog did to a tenant's active scenario. */
+export interface ScenarioRefresh {
+  readonly name: string
+  /** `restarted`: its definition changed, it is active again with fresh counters; `deactivated`: it is gone. */
+  readonly outcome: 'restarted' | 'deactivated'
+}
+
 export interface ScenarioActivation {
   readonly active: ScenarioState | null
   /** Activates a scenario by name (throws UnknownScenarioError) or an inline one (validated). */
@@ -54,10 +61,24 @@ export interface ScenarioActivation {
   forRequest(request: SimRequest): AppliedScenario | null
   /** Forgets the active scenario and every header scenario's counters and worlds. */
   reset(): void
+  /**
+   * After the catalog was replaced: an active scenario activated by name whose definition changed
+   * is activated again (fresh counters, its world rebuilt), one the catalog no longer has is
+   * deactivated; header scenarios whose definition changed start over on their next request.
+   * Inline scenarios are left alone.
+   */
+  refresh(): ScenarioRefresh | null
+}
+
+/** Whether a catalog's scenario is still the one in use (a reloaded file parses to a new object). */
+function sameScenario(next: Scenario | undefined, current: Scenario): boolean {
+  return next !== undefined && (next === current || JSON.stringify(next) === JSON.stringify(current))
 }
 
 export function createScenarioActivation(options: ScenarioActivationOptions): ScenarioActivation {
   let active: ScenarioState | null = null
+  /** Whether the active scenario came from the catalog by name (and so follows its reloads). */
+  let activeByName = false
   let stateFromScenarioWorld = false
   const byHeader = new Map<string, AppliedScenario>()
 
@@ -112,10 +133,25 @@ export function createScenarioActivation(options: ScenarioActivationOptions): Sc
       }
       const state = createScenarioState(scenarioName, scenario, options.seed)
       setActive(state)
+      activeByName = typeof nameOrScenario === 'string'
       return state
     },
     deactivate() {
       setActive(null)
+    },
+    refresh() {
+      for (const [name, applied] of byHeader)
+        if (!sameScenario(options.catalog.get(name), applied.scenario.scenario)) byHeader.delete(name)
+      if (active === null || !activeByName) return null
+      const name = active.name
+      const next = options.catalog.get(name)
+      if (next === undefined) {
+        setActive(null)
+        return { name, outcome: 'deactivated' }
+      }
+      if (sameScenario(next, active.scenario)) return null
+      setActive(createScenarioState(name, next, options.seed))
+      return { name, outcome: 'restarted' }
     },
     forRequest(request) {
       const header = request.header(SCENARIO_HEADER)?.trim()

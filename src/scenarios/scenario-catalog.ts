@@ -33,6 +33,8 @@ export interface ScenarioCatalog {
   get(name: string): Scenario | undefined
   /** The scenario called `name`; throws UnknownScenarioError listing the available names. */
   require(name: string): Scenario
+  /** Replaces every entry (`serve --watch` after an edit); who uses a scenario looks it up again. */
+  replace(scenarios: Readonly<Record<string, CatalogEntry>>): void
 }
 
 /**
@@ -59,8 +61,8 @@ export type CatalogEntry = Scenario | (() => Scenario)
 
 /** A catalog of validated scenarios by name. */
 export function createScenarioCatalog(scenarios: Readonly<Record<string, CatalogEntry>>): ScenarioCatalog {
-  const entries = new Map<string, CatalogEntry>(Object.entries(scenarios))
-  const names = [...entries.keys()].sort()
+  let entries = new Map<string, CatalogEntry>(Object.entries(scenarios))
+  let names = [...entries.keys()].sort()
   const get = (name: string): Scenario | undefined => {
     const entry = entries.get(name)
     if (typeof entry !== 'function') return entry
@@ -69,12 +71,18 @@ export function createScenarioCatalog(scenarios: Readonly<Record<string, Catalog
     return scenario
   }
   return {
-    names,
+    get names() {
+      return names
+    },
     get,
     require(name) {
       const scenario = get(name)
       if (scenario === undefined) throw new UnknownScenarioError(name, names)
       return scenario
+    },
+    replace(next) {
+      entries = new Map(Object.entries(next))
+      names = [...entries.keys()].sort()
     },
   }
 }

@@ -10,9 +10,12 @@ import { IsoDateTime } from '../contract/formats.ts'
 import { issueText } from '../contract/issue-text.ts'
 import { type Operation, type OperationId, operationIds, operations } from '../contract/operations.ts'
 import { formatPath } from '../model/world.ts'
+import { ScenarioStep, WireScalar } from './step-schema.ts'
 
-/** Statuses a rule may answer with, all in the documented `{statusCode, error, message}` shape. */
-const SCENARIO_STATUSES = [400, 401, 403, 404, 409, 500, 503] as const
+/** A rule answers an HTTP client or server error, always in the documented `{statusCode, error, message}` shape. */
+const ERROR_STATUS_RULE = 'must be an HTTP error status: a whole number from 400 to 599'
+/** What editors offer first; any other 4xx or 5xx is accepted too. */
+const COMMON_ERROR_STATUSES = [400, 401, 403, 404, 409, 422, 429, 500, 502, 503, 504]
 
 /** The longest delay a rule may add: long enough for any spinner, short of a hung test. */
 const MAX_DELAY_MS = 60_000
@@ -29,9 +32,6 @@ const OperationTarget = z
     error: `must be "*" or an operation id: ${operationIds.join(', ')}`,
   })
   .describe('The operation id the rule applies to, or "*" for every operation.')
-
-/** A scalar a path parameter or query value is compared with (compared as text). */
-const WireScalar = z.union([z.string(), z.number(), z.boolean()])
 
 const RuleMatch = z
   .strictObject({
@@ -108,9 +108,20 @@ const ResponseHeaders = z
 
 const Respond = z
   .strictObject({
-    status: z.literal(SCENARIO_STATUSES, { error: `must be one of ${SCENARIO_STATUSES.join(', ')}` }),
+    status: z
+      .number()
+      .min(400, { error: ERROR_STATUS_RULE })
+      .max(599, { error: ERROR_STATUS_RULE })
+      // A refinement rather than z.int(), whose wrong-type wording ("must be a int") would win over the rule.
+      .refine(Number.isInteger, { error: ERROR_STATUS_RULE })
+      .meta({ type: 'integer', examples: COMMON_ERROR_STATUSES })
+      .describe('Any 4xx or 5xx status, e.g. 429 with a Retry-After header.'),
     message: z.string().min(1, { error: 'must be a non-empty string' }),
-    error: z.string().min(1).optional().describe('The `error` member; default: the reason phrase of the status.'),
+    error: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The `error` member; default: the reason phrase of the status ("Too Many Requests" for 429).'),
     headers: ResponseHeaders.optional().describe(
       "Extra response headers, e.g. Retry-After; they replace the answer's own of the same name.",
     ),
@@ -203,66 +214,6 @@ export const ScenarioWorld = z
   })
   .describe('The world the scenario starts from; activating the scenario rebuilds the model from it.')
 export type ScenarioWorld = z.infer<typeof ScenarioWorld>
-
-const HttpMethodName = z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])
-
-const StepRequest = z
-  .strictObject({
-    method: HttpMethodName,
-    path: z
-      .string()
-      .startsWith('/', { error: 'must start with /' })
-      .describe('The path, may hold {{placeholders}} and a query string.'),
-    query: z.record(z.string(), WireScalar).optional().describe('Query parameters appended to the path.'),
-    headers: z
-      .record(z.string(), z.union([z.string(), z.null()]))
-      .optional()
-      .describe(
-        'Request headers. Authorization defaults to a Bearer token; "Bearer ***" is replaced by it; null sends none.',
-      ),
-    body: z
-      .json()
-      .optional()
-      .describe('A JSON body (sent with Content-Type: application/json); a string is sent as it is.'),
-  })
-  .refine((request) => request.body === undefined || (request.method !== 'GET' && request.method !== 'HEAD'), {
-    message: 'a GET or HEAD request carries no body',
-    path: ['body'],
-  })
-
-const StepExpectation = z
-  .strictObject({
-    status: z.int().min(100).max(599).optional(),
-    body: z
-      .json()
-      .optional()
-      .describe('A subset of the response body: listed members must be equal, others are ignored.'),
-    headers: z
-      .record(z.string(), z.string())
-      .optional()
-      .describe('Response headers that must be equal (names ignore case).'),
-    networkError: z.literal(true).optional().describe('The request must fail at the network level.'),
-    minDurationMs: z.int().min(0).optional().describe('The answer must take at least this long (delays).'),
-  })
-  .refine((expectation) => (expectation.status !== undefined) !== (expectation.networkError !== undefined), {
-    message: 'give exactly one of status or networkError',
-  })
-
-const CaptureName = z.string().regex(/^[A-Za-z_]\w*$/, { error: 'must be a name of letters, digits and _' })
-const CapturePath = z.string().regex(/^(status|body|headers)(\.[^.[\]]+|\[\d+\])*$/, {
-  error: 'must be a path such as body.contractAddress or body[0].id',
-})
-
-export const ScenarioStep = z.strictObject({
-  name: z.string().optional(),
-  request: StepRequest,
-  expect: StepExpectation,
-  capture: z
-    .record(CaptureName, CapturePath)
-    .optional()
-    .describe('Values of this response later steps reuse as {{name}}: name → path such as body.contractAddress.'),
-})
-export type ScenarioStep = z.infer<typeof ScenarioStep>
 
 export const Scenario = z
   .strictObject({

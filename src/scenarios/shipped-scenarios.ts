@@ -11,6 +11,7 @@ import investorPaymentRejected from '../../scenarios/investor-payment-rejected.j
 import managerPaymentRejected from '../../scenarios/manager-payment-rejected.json' with { type: 'json' }
 import richWorld from '../../scenarios/rich-world.json' with { type: 'json' }
 import securityTokenRejected from '../../scenarios/security-token-rejected.json' with { type: 'json' }
+import serviceSmoke from '../../scenarios/service-smoke.json' with { type: 'json' }
 import slowBackend from '../../scenarios/slow-backend.json' with { type: 'json' }
 import { type CatalogEntry, parseNamedScenarios } from './scenario-catalog.ts'
 import type { Scenario } from './scenario-schema.ts'
@@ -25,6 +26,7 @@ export const shippedScenarioFiles: Readonly<Record<string, unknown>> = {
   'manager-payment-rejected': managerPaymentRejected,
   'rich-world': richWorld,
   'security-token-rejected': securityTokenRejected,
+  'service-smoke': serviceSmoke,
   'slow-backend': slowBackend,
 }
 

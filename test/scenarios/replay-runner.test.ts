@@ -12,7 +12,8 @@ import { inProcessSend, replayCommand } from '../../src/runtimes/cli/replay.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { toJUnitXml } from '../../src/scenarios/junit.ts'
 import { formatResults, type ReplayRequest, replaySteps, type Send } from '../../src/scenarios/replay.ts'
-import { parseScenario, type ScenarioInput, type ScenarioStep } from '../../src/scenarios/scenario-schema.ts'
+import { parseScenario, type ScenarioInput } from '../../src/scenarios/scenario-schema.ts'
+import type { ScenarioStep } from '../../src/scenarios/step-schema.ts'
 import { fixtures } from '../support/world.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
@@ -93,6 +94,115 @@ describe('replaySteps', () => {
     expect(printed).toContain('  ✗ 1. many differences — GET /x → 200')
     expect(printed).toContain('      body.status: expected "failure", got "success"')
     expect(printed).toContain('  ✗ 2. GET /y → 404')
+  })
+
+  it('$contains: an array with an item matching a subset, at any depth, with the nearest item when none does', async () => {
+    const payments = [
+      { id: 1, amount: 1500, serie: 'SENIOR', tags: ['a', 'b'] },
+      { id: 2, amount: 900, serie: 'JUNIOR', tags: [] },
+    ]
+    const { send } = scripted(...Array.from({ length: 4 }, () => json(200, { payments, total: 2 })))
+    const results = await replaySteps(
+      steps(
+        {
+          request: { method: 'GET', path: '/a' },
+          expect: {
+            status: 200,
+            body: {
+              payments: { $contains: { amount: 900, tags: { $length: 0 } } },
+              total: { $type: 'integer' },
+            },
+          },
+        },
+        {
+          request: { method: 'GET', path: '/a' },
+          expect: { status: 200, body: { payments: { $contains: { tags: { $contains: 'b' } } } } },
+        },
+        {
+          request: { method: 'GET', path: '/a' },
+          expect: { status: 200, body: { payments: { $contains: { amount: 1500, serie: 'JUNIOR' } } } },
+        },
+        {
+          request: { method: 'GET', path: '/a' },
+          expect: { status: 200, body: { total: { $contains: 2 }, missing: { $contains: {} } } },
+        },
+      ),
+      send,
+    )
+    expect(results.map((result) => result.problems)).toEqual([
+      [],
+      [],
+      [
+        'body.payments: expected an array with an item matching {"amount":1500,"serie":"JUNIOR"}, got 2 items, none matching (nearest: body.payments[0].serie: expected "JUNIOR", got "SENIOR")',
+      ],
+      [
+        'body.total: expected an array with an item matching 2, got number 2',
+        'body.missing: expected an array with an item matching {}, got nothing (no such member)',
+      ],
+    ])
+    const empty = await replaySteps(
+      steps({ request: { method: 'GET', path: '/a' }, expect: { status: 200, body: { $contains: { id: 1 } } } }),
+      scripted(json(200, [])).send,
+    )
+    expect(empty[0]!.problems).toEqual(['body: expected an array with an item matching {"id":1}, got an empty array'])
+  })
+
+  it('$type: the JSON type of a value, integer apart from number', async () => {
+    const body = { s: 'x', n: 1.5, i: 2, b: false, o: {}, a: [], z: null }
+    const { send } = scripted(json(200, body), json(200, body))
+    const types = { s: 'string', n: 'number', i: 'integer', b: 'boolean', o: 'object', a: 'array', z: 'null' }
+    const wrong = { s: 'number', n: 'integer', i: 'string', b: 'null', o: 'array', a: 'object', z: 'object' }
+    const results = await replaySteps(
+      steps(
+        {
+          request: { method: 'GET', path: '/a' },
+          expect: {
+            status: 200,
+            body: Object.fromEntries(Object.entries(types).map(([k, t]) => [k, { $type: t }])),
+          },
+        },
+        {
+          request: { method: 'GET', path: '/a' },
+          expect: { status: 200, body: Object.fromEntries(Object.entries(wrong).map(([k, t]) => [k, { $type: t }])) },
+        },
+      ),
+      send,
+    )
+    expect(results[0]!.problems).toEqual([])
+    expect(results[1]!.problems).toEqual([
+      'body.s: expected a value of type number, got string "x"',
+      'body.n: expected a value of type integer, got number 1.5',
+      'body.i: expected a value of type string, got number 2',
+      'body.b: expected a value of type null, got boolean false',
+      'body.o: expected a value of type array, got an object {}',
+      'body.a: expected a value of type object, got an array of 0 []',
+      'body.z: expected a value of type object, got null',
+    ])
+  })
+
+  it('replays a 429 with Retry-After that a rule answers in-process', async () => {
+    const simulator = createSimulator()
+    simulator.useScenario({
+      description: 'rate limited',
+      rules: [
+        {
+          operation: 'listSecurityTokens',
+          respond: { status: 429, message: 'slow down', headers: { 'Retry-After': '5' } },
+        },
+      ],
+    })
+    const results = await replaySteps(
+      steps({
+        request: { method: 'GET', path: '/securityToken' },
+        expect: {
+          status: 429,
+          headers: { 'Retry-After': '5' },
+          body: { statusCode: '429', error: 'Too Many Requests', message: { $type: 'string' } },
+        },
+      }),
+      inProcessSend(simulator),
+    )
+    expect(results[0]!.problems).toEqual([])
   })
 
   it('captures values and expands placeholders, keeping the type of a whole-string placeholder', async () => {

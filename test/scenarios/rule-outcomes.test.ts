@@ -1,6 +1,6 @@
 /**
  * What a rule does when it fires, the same in every runtime: the documented error shape with a
- * status and message (400 and the other statuses), a delay alone or before another outcome, and a
+ * status and message (400 and any other 4xx or 5xx, a 429 with Retry-After), a delay alone or before another outcome, and a
  * network error. Each case runs in-process (msw setupServer) and against both standalone engines.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -85,6 +85,44 @@ describe.each(targets)('rule outcomes, %s', (_name, factory) => {
       message: 'role investor cannot read users',
     })
     expect(custom.headers.get('x-reason')).toBe('role')
+  })
+
+  it('answers any 4xx or 5xx: a 429 with Retry-After, and statuses without a phrase of their own', async () => {
+    target.simulator.useScenario(
+      scenarioOf([
+        {
+          operation: 'createInvestorPayment',
+          respond: { status: 429, message: 'rate limit: 10 payments a minute', headers: { 'Retry-After': '30' } },
+        },
+        ...([418, 451, 499, 504, 511, 599] as const).map((status) => ({
+          operation: 'listSecurityTokens' as const,
+          match: { query: { contractAddress: `0x${String(status).padStart(40, '0')}` } },
+          respond: { status, message: `forced ${status}` },
+        })),
+      ]),
+    )
+    const limited = await target.send('POST', '/investor', { body: investorPayment(TOKEN) })
+    expect(limited.json).toEqual({
+      statusCode: '429',
+      error: 'Too Many Requests',
+      message: 'rate limit: 10 payments a minute',
+    })
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe('30')
+    expect(limited.headers.get('content-type')).toMatch(/^application\/json/)
+    const phrases = {
+      418: "I'm a teapot",
+      451: 'Unavailable For Legal Reasons',
+      499: 'Client Error',
+      504: 'Gateway Timeout',
+      511: 'Network Authentication Required',
+      599: 'Server Error',
+    }
+    for (const [status, phrase] of Object.entries(phrases)) {
+      const reply = await target.send('GET', `/securityToken?contractAddress=0x${status.padStart(40, '0')}`)
+      expect(expectErrorShape(reply, Number(status))).toBe(`forced ${status}`)
+      expect(reply.json.error, status).toBe(phrase)
+    }
   })
 
   it('delays a call that then behaves normally', async () => {

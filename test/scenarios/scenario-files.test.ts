@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import { operationIds } from '../../src/contract/operations.ts'
 import { loadFixtureDirectory } from '../../src/model/load-fixture-directory.ts'
@@ -52,8 +53,11 @@ describe('scenario validation', () => {
   })
 
   it('names the file and the path of a bad field', () => {
-    expect(loadError(withRule({ operation: 'listSecurityTokens', respond: { status: 418, message: 'teapot' } }))).toBe(
-      'FILE: rules[2].respond.status: must be one of 400, 401, 403, 404, 409, 500, 503, got 418',
+    expect(loadError(withRule({ operation: 'listSecurityTokens', respond: { status: 302, message: 'moved' } }))).toBe(
+      'FILE: rules[2].respond.status: must be an HTTP error status: a whole number from 400 to 599, got 302',
+    )
+    expect(loadError(withRule({ operation: 'listSecurityTokens', respond: { status: 429.5, message: 'x' } }))).toBe(
+      'FILE: rules[2].respond.status: must be an HTTP error status: a whole number from 400 to 599, got 429.5',
     )
     expect(loadError(withRule({ operation: 'listSecurityToken', delayMs: 5 }))).toMatch(
       /^FILE: rules\[2\]\.operation: must be "\*" or an operation id: /,
@@ -135,6 +139,45 @@ describe('scenario validation', () => {
     )
   })
 
+  it('checks the operators of expected bodies: $contains, $type, $length and $minLength', () => {
+    const expecting = (...bodies: unknown[]) => ({
+      description: 'operators',
+      rules: [],
+      steps: bodies.map((body) => ({
+        request: { method: 'GET', path: '/securityToken' },
+        expect: { status: 200, body },
+      })),
+    })
+    expect(
+      parseScenario(
+        expecting(
+          { $contains: { contractAddress: { $type: 'string' }, series: { $contains: { name: 'A' } } } },
+          [{ $type: 'object' }, { $minLength: 0 }],
+          { total: { $type: 'integer' }, items: { $length: 2 } },
+        ),
+        'x',
+      ).steps,
+    ).toHaveLength(3)
+    expect(
+      loadError(
+        expecting(
+          { items: { $type: 'str' } },
+          { items: { $contains: { id: { $type: 1 } } } },
+          [{ $length: -1 }, { $minLength: '2' }],
+          { items: { $contain: { id: 1 } } },
+          { items: { $contains: { id: 1 }, other: 2 } },
+        ),
+      ).split('\n'),
+    ).toEqual([
+      'FILE: steps[0].expect.body.items.$type: must be one of "string", "number", "integer", "boolean", "object", "array", "null", got "str"',
+      'FILE: steps[1].expect.body.items.$contains.id.$type: must be one of "string", "number", "integer", "boolean", "object", "array", "null", got 1',
+      'FILE: steps[2].expect.body[0].$length: must be a whole number of items (0 or more), got -1',
+      'FILE: steps[2].expect.body[1].$minLength: must be a whole number of items (0 or more), got "2"',
+      'FILE: steps[3].expect.body.items.$contain: unknown operator; expected bodies know $contains, $type, $length, $minLength (names starting with $ are kept for them)',
+      'FILE: steps[4].expect.body.items: an operator stands alone in its object: "$contains" cannot be given with "other"',
+    ])
+  })
+
   it('names a file that is not JSON, and a directory load stops at the first bad file with its name', () => {
     expect(loadError('{ "description": ')).toMatch(/^FILE: not valid JSON: /)
     const { directory } = writeScenario(withRule({ operation: '*', every: 'x' }), 'flaky.json')
@@ -151,12 +194,29 @@ describe('the committed JSON Schema', () => {
     expect(readFileSync(join(scenariosDirectory, 'scenario.schema.json'), 'utf8')).toBe(scenarioJsonSchemaText())
   })
 
-  it('lets editors complete operation ids and statuses', () => {
+  it('lets editors complete operation ids and statuses, and any 4xx or 5xx status', () => {
     const text = scenarioJsonSchemaText()
     for (const id of operationIds) expect(text).toContain(`"${id}"`)
-    expect(JSON.parse(text).properties.rules.items.properties.respond.properties.status.enum).toEqual([
-      400, 401, 403, 404, 409, 500, 503,
-    ])
+    expect(JSON.parse(text).properties.rules.items.properties.respond.properties.status).toMatchObject({
+      type: 'integer',
+      minimum: 400,
+      maximum: 599,
+      examples: expect.arrayContaining([400, 404, 429, 503]),
+    })
+  })
+  it('checks the shipped files and the operators of expected bodies, as the loader does', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true })
+    const validate = ajv.compile(JSON.parse(scenarioJsonSchemaText()))
+    for (const [name, raw] of Object.entries(shippedScenarioFiles))
+      expect(validate(raw), `${name}: ${ajv.errorsText(validate.errors)}`).toBe(true)
+    const expecting = (body: unknown) => ({
+      description: 'x',
+      rules: [{ operation: 'listSecurityTokens', respond: { status: 429, message: 'later' } }],
+      steps: [{ request: { method: 'GET', path: '/a' }, expect: { status: 200, body } }],
+    })
+    expect(validate(expecting({ items: { $contains: { id: { $type: 'integer' } } }, n: { $minLength: 1 } }))).toBe(true)
+    for (const bad of [{ items: { $contain: {} } }, { n: { $type: 'str' } }, { n: { $length: 1, x: 2 } }])
+      expect(validate(expecting(bad)), JSON.stringify(bad)).toBe(false)
   })
 })
 

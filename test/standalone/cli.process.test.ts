@@ -27,6 +27,10 @@ describe('CLI arguments', () => {
     })
     expect(parseArgs(['-p', '6001'])).toMatchObject({ options: { port: 6001 } })
     expect(parseArgs(['--size', '200'])).toMatchObject({ options: { size: 200 } })
+    expect(parseArgs(['--watch', '--scenarios', 'mine'])).toMatchObject({ options: { watch: true } })
+    expect(parseArgs(['--watch', '--fixtures', 'world'])).toMatchObject({ options: { watch: true } })
+    expect(parseArgs(['--watch'], { SIM_SCENARIOS: 'mine' })).toMatchObject({ options: { watch: true } })
+    expect(parseArgs([])).toMatchObject({ options: { watch: false } })
   })
   it('refuses what it does not understand, and prints help', () => {
     expect(parseArgs(['--prot', '1'])).toEqual({ kind: 'error', message: 'unknown option --prot' })
@@ -35,6 +39,10 @@ describe('CLI arguments', () => {
     expect(parseArgs(['-p'])).toMatchObject({ kind: 'error', message: '--port needs a value' })
     expect(parseArgs(['--engine', 'turbo'])).toMatchObject({ kind: 'error' })
     expect(parseArgs(['--now', 'someday'])).toMatchObject({ kind: 'error' })
+    expect(parseArgs(['--watch'])).toEqual({
+      kind: 'error',
+      message: '--watch reloads the --scenarios and --fixtures directories: give at least one',
+    })
     const help = parseArgs(['--help'])
     expect(help.kind).toBe('help')
     if (help.kind === 'help')
@@ -256,6 +264,41 @@ describe('the built command (dist/cli.js)', () => {
       expect(state.counts.debtTokens).toBe(300)
     } finally {
       expect(await sized.stop()).toBe(0)
+    }
+  })
+
+  it('serve --watch reloads an edited scenario file, and keeps the last good one after a mistake', async () => {
+    const directory = temporaryDirectory('cli-watch-')
+    const file = join(directory, 'users-gone.json')
+    const users = (status: number, message: string) =>
+      JSON.stringify({ description: 'users fail', rules: [{ operation: 'getUser', respond: { status, message } }] })
+    writeFileSync(file, users(404, 'gone'))
+    const served = await startCli(['--quiet', '--watch', '--scenarios', directory, '--scenario', 'users-gone'])
+    const user = async () =>
+      (
+        await fetch(`${served.url}/users/8352e67d-f793-4f8b-9395-3666184dc725`, {
+          headers: { authorization: 'Bearer t' },
+        })
+      ).status
+    const printed = async (text: string) => {
+      for (let waited = 0; !served.output().includes(text); waited += 50) {
+        if (waited > 15_000) throw new Error(`no "${text}" in: ${served.output()}`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    }
+    try {
+      expect(served.output()).toMatch(/listening on \S+ \(engine direct, scenario users-gone, watching \S+\)/)
+      expect(await user()).toBe(404)
+      writeFileSync(file, users(429, 'slow down'))
+      await printed('scenario users-gone stays active, with fresh counters')
+      expect(served.output()).toContain(`scenarios reloaded from ${directory}: changed users-gone`)
+      expect(await user()).toBe(429)
+      writeFileSync(file, users(200, 'fine'))
+      await printed(`${file}: rules[0].respond.status: must be an HTTP error status`)
+      expect(served.output()).toContain('(the last good version stays in use)')
+      expect(await user()).toBe(429)
+    } finally {
+      expect(await served.stop()).toBe(0)
     }
   })
 

@@ -21,6 +21,8 @@ export interface CliOptions {
   scenarios: string | undefined
   /** Record the session's requests and responses as a scenario file with steps. */
   record: string | undefined
+  /** Reload the --scenarios and --fixtures directories when their files change. */
+  watch: boolean
   /** The operations log: none, a line per request, or lines with bodies. */
   log: LogLevel
   sessionLimit: number | undefined
@@ -52,6 +54,9 @@ Options:
   --engine <name>   direct (default): the pipeline straight from node:http; msw: through msw's getResponse
   --scenario <name> start with this scenario active (env SIM_SCENARIO); see docs/scenarios.md
   --scenarios <dir> load more scenario files (*.json) from this directory (env SIM_SCENARIOS)
+  --watch           reload the --scenarios and --fixtures directories when a file changes; a file
+                    with a mistake is reported and its last good version kept; a fixture change
+                    resets the seeded world and ends the sessions
   --record <file>   write the session's requests and responses as a scenario with steps to <file>
                     (on SIGINT/SIGTERM, and on POST /__sim/record/flush)
   --session-limit <n>  how many X-Sim-Session sessions may exist at once (default 100)
@@ -95,7 +100,7 @@ const flags: readonly Flag[] = [
 ]
 
 /** Flags that take no value. */
-const switches = ['quiet', 'verbose'] as const
+const switches = ['quiet', 'verbose', 'watch'] as const
 
 export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ParsedArgs {
   const values: Record<string, string> = {}
@@ -135,6 +140,8 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     return { kind: 'error', message: `--engine must be direct or msw, got ${engine}` }
   if (on.has('quiet') && on.has('verbose'))
     return { kind: 'error', message: '--quiet and --verbose exclude each other' }
+  if (on.has('watch') && values.scenarios === undefined && values.fixtures === undefined)
+    return { kind: 'error', message: '--watch reloads the --scenarios and --fixtures directories: give at least one' }
   const whole = (name: string, min: number, max: number): number | undefined | string => {
     if (values[name] === undefined) return undefined
     const value = Number(values[name])
@@ -173,6 +180,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       scenario: values.scenario,
       scenarios: values.scenarios,
       record: values.record,
+      watch: on.has('watch'),
       log: on.has('quiet') ? 'quiet' : on.has('verbose') ? 'verbose' : 'normal',
       sessionLimit: sessionLimit as number | undefined,
       sessionIdleMs: sessionIdle === undefined ? undefined : (sessionIdle as number) * 1000,

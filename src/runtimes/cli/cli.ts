@@ -7,7 +7,8 @@ import packageJson from '../../../package.json' with { type: 'json' }
 import { HELP as SERVE_HELP } from './args.ts'
 import { type CommandOutput, consoleOutput, wantsHelp } from './io.ts'
 import { OPENAPI_HELP, openapiCommand } from './openapi-command.ts'
-import { REPLAY_HELP, replayCommand } from './replay.ts'
+import { replayCommand } from './replay.ts'
+import { REPLAY_HELP } from './replay-args.ts'
 import { SCENARIOS_HELP, scenariosCommand } from './scenarios-command.ts'
 import { serveCommand } from './serve.ts'
 

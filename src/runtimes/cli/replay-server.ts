@@ -95,6 +95,8 @@ export interface ServerReplayOptions {
    * scenario; default: true for a generated session, false for a given one.
    */
   readonly endSession?: boolean
+  /** The Bearer token of the steps (`replay --token`); see `ReplayOptions`. */
+  readonly token?: string | undefined
 }
 
 /**
@@ -120,7 +122,7 @@ export async function replayAgainstServer(
   let failure: { error: unknown } | undefined
   try {
     await control(base, 'PUT', '/__sim/scenario', { headers, body: { name, scenario } })
-    results = await replaySteps(scenario.steps ?? [], sessionSend(base, session))
+    results = await replaySteps(scenario.steps ?? [], sessionSend(base, session), { token: options.token })
   } catch (error) {
     failure = { error }
   }

@@ -1,21 +1,21 @@
 /**
- * `debt-token-simulator replay <file|directory>… [--url http://host:port [--session <id>]] [--junit <file>]`:
+ * `debt-token-simulator replay <file|directory>… [--url <url> [--session <id> | --no-control]] [--token <t>] [--junit <file>]`:
  * replays the steps of scenario files and reports each step as passed or failed with a readable diff.
  *
  * - In-process (default): a fresh simulator per file, built with the file's `simulator` options,
  *   with the file's scenario active; requests go straight to its pipeline (and `/__sim` requests
  *   to the control routes), with no port and no interception. Steps are sent as written.
- * - `--url`: against a running standalone server that others may be using. Each file runs in a
- *   session of its own (`X-Sim-Session` on every request, control and API): a fresh id per file,
- *   or the one `--session` names. Per file it resets that session only, activates the file's
- *   scenario (rules and world) for that session only, replays the steps over HTTP, then ends the
- *   session (a generated id) or deactivates its scenario and leaves it (`--session`). It never
- *   resets the server, ends another session or changes the global scenario. The clock is shared by
- *   every session and is not reset: the server must run with the seed (and clock) the file was
- *   written for.
+ * - `--url` against the simulator (it answers `GET /__sim/health`): a server that others may be
+ *   using, so each file runs in a session of its own (see replay-server.ts). The clock is shared
+ *   by every session and is not reset: the server must run with the seed (and clock) the file
+ *   was written for.
+ * - `--url` against the real service (no simulator health, or `--no-control`): files that need
+ *   the simulator are skipped with the reason (service-replay.ts); the others run as written, and
+ *   every step answered otherwise than expected is a difference to look at.
  *
  * A directory stands for its scenario files; JSON Schemas (`*.schema.json`) are skipped, so
- * `scenarios/*.json` works too. Exit code: 0 when every step passed, 1 otherwise, 2 for usage.
+ * `scenarios/*.json` works too. Exit code: 0 when every replayed step passed, 1 otherwise (or when
+ * no step was replayed at all), 2 for usage.
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
@@ -26,7 +26,9 @@ import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { type ReplaySuite, toJUnitXml } from '../../scenarios/junit.ts'
 import { isSchemaFile, loadScenarioFile, scenarioFilesIn, scenarioNameOf } from '../../scenarios/load-scenarios.ts'
 import {
+  fetchSend,
   formatResults,
+  type ReplayOptions,
   type ReplayOutcome,
   type ReplayRequest,
   replaySteps,
@@ -34,35 +36,11 @@ import {
   type StepResult,
 } from '../../scenarios/replay.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
-import { SESSION_ID_PATTERN } from '../../sessions/session-registry.ts'
+import { simulatorOnlyReasons } from '../../scenarios/service-replay.ts'
 import { createSimulatorCore as createSimulator, type SimulatorCore as Simulator } from '../../simulator-core.ts'
-import { replayAgainstServer, replaySessionId, SESSION_RULE } from './replay-server.ts'
-
-export const REPLAY_HELP = `Usage: debt-token-simulator replay <scenario.json|directory>... [options]
-
-Replays the steps of scenario files and exits non-zero if any step fails. By default each
-file runs in-process, on a fresh simulator built with the file's seed and clock.
-
-Options:
-  --url <url>       replay against a running server, each file in a session of its own (below)
-  --session <id>    with --url: replay every file in this session and keep it afterwards
-                    (1-64 characters of A-Z a-z 0-9 . _ ~ -)
-  --junit <file>    also write the results as JUnit XML
-  -h, --help        print this help
-
-With --url the server may be shared: every request of a file, its steps and the replay's own
-/__sim calls, carries X-Sim-Session: <id>, a fresh replay-<file name>-<hex> per file unless
---session names one. Per file the replay resets that session only (POST /__sim/reset),
-activates the file's scenario, rules and world, for that session only (PUT /__sim/scenario),
-replays the steps, then ends the session (DELETE /__sim/sessions/<id>); with --session it
-deactivates the session's scenario instead and leaves the session and its data. It never resets
-the server, ends another session or changes the global scenario.
-A step's own X-Sim-Session header is replaced by the replay's session (in-process it is kept),
-and the "session" a /__sim route answers reads as the step's own (null for none), so recorded
-control steps pass as they do in-process.
-The clock is shared by all sessions and is not reset: run the server with the seed and clock
-the file was written for. Control steps that act on the whole server (PUT /__sim/clock,
-DELETE /__sim/journal, DELETE /__sim/sessions/<id>) still do.`
+import { parseReplayArgs, REPLAY_HELP, type ReplayArgs } from './replay-args.ts'
+import { replayAgainstServer, replaySessionId } from './replay-server.ts'
+import { probeServer, type ServerKind } from './replay-service.ts'
 
 /** A SimRequest for a replayed request. */
 function toSimRequest(request: ReplayRequest): SimRequest {
@@ -92,52 +70,18 @@ export function inProcessSend(simulator: Simulator): Send {
 }
 
 /** Replays a scenario against a fresh in-process simulator that has it active. */
-export async function replayInProcess(scenario: Scenario, name: string): Promise<StepResult[]> {
+export async function replayInProcess(
+  scenario: Scenario,
+  name: string,
+  options: ReplayOptions = {},
+): Promise<StepResult[]> {
   await loadWorldGenerator() // the scenario may start from a generated world
   const simulator = createSimulator({
     ...(scenario.simulator?.seed !== undefined && { seed: scenario.simulator.seed }),
     ...(scenario.simulator?.now !== undefined && { now: scenario.simulator.now }),
   })
   simulator.useScenario(scenario, name)
-  return replaySteps(scenario.steps ?? [], inProcessSend(simulator))
-}
-
-interface ReplayArgs {
-  paths: string[]
-  url: string | undefined
-  session: string | undefined
-  junit: string | undefined
-}
-
-function parseReplayArgs(argv: readonly string[]): ReplayArgs | { help: true } | { error: string } {
-  const args: ReplayArgs = { paths: [], url: undefined, session: undefined, junit: undefined }
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (arg === '-h' || arg === '--help') return { help: true }
-    const [flag, inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [undefined, undefined]
-    if (flag === '--url' || flag === '--junit' || flag === '--session') {
-      const value = inline ?? argv[++i]
-      if (value === undefined || value.startsWith('--')) return { error: `${flag} needs a value` }
-      if (flag === '--url') {
-        if (!/^https?:\/\//.test(value)) return { error: `--url must be an http(s) URL, got ${value}` }
-        args.url = value
-      } else if (flag === '--session') {
-        if (!SESSION_ID_PATTERN.test(value))
-          return { error: `--session must be ${SESSION_RULE}, got ${JSON.stringify(value)}` }
-        args.session = value
-      } else {
-        args.junit = value
-      }
-    } else if (flag !== undefined) {
-      return { error: `unknown option ${arg}` }
-    } else {
-      args.paths.push(arg)
-    }
-  }
-  if (args.session !== undefined && args.url === undefined)
-    return { error: '--session applies to a replay against a server: give --url too' }
-  if (args.paths.length === 0) return { error: 'give at least one scenario file or directory' }
-  return args
+  return replaySteps(scenario.steps ?? [], inProcessSend(simulator), options)
 }
 
 export interface ReplayOutput {
@@ -168,6 +112,46 @@ function scenarioFiles(paths: readonly string[], output: ReplayOutput): string[]
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
+/** Where the files of one run are replayed. */
+type Target = { readonly kind: 'in-process' } | ({ readonly url: string } & ServerKind)
+
+async function targetOf(args: ReplayArgs, output: ReplayOutput): Promise<Target> {
+  if (args.url === undefined) return { kind: 'in-process' }
+  const url = args.url.replace(/\/$/, '')
+  const kind: ServerKind = args.control ? await probeServer(url) : { kind: 'service', why: '--no-control' }
+  if (kind.kind === 'service') {
+    output.out(
+      `${url} is taken for the real service (${kind.why}): files that need the simulator are skipped, the others run as written`,
+    )
+  }
+  return { url, ...kind }
+}
+
+/** Replays one file where the target says; a file the real service cannot run is skipped. */
+async function replayFile(
+  target: Target,
+  args: ReplayArgs,
+  scenario: Scenario,
+  name: string,
+): Promise<{ results: StepResult[]; where: string } | { skipped: string }> {
+  const options = { token: args.token }
+  if (target.kind === 'in-process')
+    return { results: await replayInProcess(scenario, name, options), where: 'in-process' }
+  if (target.kind === 'service') {
+    const reasons = simulatorOnlyReasons(scenario)
+    if (reasons.length > 0) return { skipped: `needs the simulator: ${reasons.join('; ')}` }
+    const results = await replaySteps(scenario.steps ?? [], fetchSend(target.url), options)
+    return { results, where: `${target.url}, the real service` }
+  }
+  const session = args.session ?? replaySessionId(name)
+  const results = await replayAgainstServer(target.url, scenario, name, {
+    session,
+    endSession: args.session === undefined,
+    ...options,
+  })
+  return { results, where: `${target.url}, session ${session}` }
+}
+
 /** The whole command; returns the exit code. */
 export async function replayCommand(argv: readonly string[], output: ReplayOutput): Promise<number> {
   const parsed = parseReplayArgs(argv)
@@ -180,10 +164,16 @@ export async function replayCommand(argv: readonly string[], output: ReplayOutpu
     return 2
   }
   let files: string[]
+  let target: Target
   try {
     files = scenarioFiles(parsed.paths, output)
+    target = await targetOf(parsed, output)
   } catch (error) {
     output.err((error as Error).message)
+    return 1
+  }
+  if (target.kind === 'service' && parsed.session !== undefined) {
+    output.err(`replay: --session needs the simulator's control API, which ${target.url} does not have`)
     return 1
   }
   const suites: ReplaySuite[] = []
@@ -192,21 +182,14 @@ export async function replayCommand(argv: readonly string[], output: ReplayOutpu
     try {
       const scenario = loadScenarioFile(file)
       if (scenario.steps === undefined || scenario.steps.length === 0) throw new Error(`${file}: no steps to replay`)
-      let results: StepResult[]
-      let where: string
-      if (parsed.url === undefined) {
-        results = await replayInProcess(scenario, name)
-        where = 'in-process'
-      } else {
-        const session = parsed.session ?? replaySessionId(name)
-        results = await replayAgainstServer(parsed.url, scenario, name, {
-          session,
-          endSession: parsed.session === undefined,
-        })
-        where = `${parsed.url}, session ${session}`
+      const replayed = await replayFile(target, parsed, scenario, name)
+      if ('skipped' in replayed) {
+        suites.push({ name, results: [], skipped: replayed.skipped })
+        output.out(`SKIP ${file}: ${replayed.skipped}`)
+        continue
       }
-      suites.push({ name, results })
-      output.out(formatResults(`${file} (${where})`, results))
+      suites.push({ name, results: replayed.results })
+      output.out(formatResults(`${file} (${replayed.where})`, replayed.results))
     } catch (error) {
       const message = (error as Error).message
       suites.push({ name, results: [], error: message })
@@ -216,14 +199,17 @@ export async function replayCommand(argv: readonly string[], output: ReplayOutpu
   const steps = suites.reduce((sum, suite) => sum + suite.results.length, 0)
   const failedSteps = suites.reduce((sum, suite) => sum + suite.results.filter((result) => !result.passed).length, 0)
   const broken = suites.filter((suite) => suite.error !== undefined).length
+  const skipped = suites.filter((suite) => suite.skipped !== undefined).length
   output.out(
     `\n${count(suites.length, 'scenario')}, ${count(steps, 'step')}: ${steps - failedSteps} passed, ${failedSteps} failed` +
+      (skipped > 0 ? `, ${count(skipped, 'scenario')} skipped` : '') +
       (broken > 0 ? `, ${count(broken, 'scenario')} could not be replayed` : ''),
   )
+  if (steps === 0 && skipped > 0) output.err('replay: no step was replayed: every scenario was skipped')
   if (parsed.junit !== undefined) {
     mkdirSync(dirname(resolve(parsed.junit)), { recursive: true })
     writeFileSync(parsed.junit, toJUnitXml(suites))
     output.out(`JUnit XML written to ${parsed.junit}`)
   }
-  return failedSteps > 0 || broken > 0 || suites.length === 0 ? 1 : 0
+  return failedSteps > 0 || broken > 0 || steps === 0 ? 1 : 0
 }

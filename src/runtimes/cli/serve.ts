@@ -1,7 +1,8 @@
 /**
  * `debt-token-simulator serve` (the default command, what `npm start` runs): parses its options,
- * starts the standalone server (with a scenario active and the session recorded when asked) and
- * shuts it down cleanly on SIGINT or SIGTERM, writing the recording first.
+ * starts the standalone server (with a scenario active, the session recorded and the scenario and
+ * fixture directories watched when asked) and shuts it down cleanly on SIGINT or SIGTERM, writing
+ * the recording first.
  */
 
 import { DEFAULT_NOW } from '../../model/clock.ts'
@@ -15,6 +16,7 @@ import { createSimulatorCore } from '../../simulator-core.ts'
 import { startStandaloneServer } from '../standalone/server.ts'
 import { type CliOptions, parseArgs } from './args.ts'
 import type { CommandOutput } from './io.ts'
+import { watchDirectories } from './watch.ts'
 
 /** A recording that replays against a fresh simulator started like this one (same seed, clock, world, rules). */
 function startRecording(file: string, options: CliOptions, startScenario: Scenario | undefined): FileRecording {
@@ -85,15 +87,27 @@ export async function serveCommand(
     controlOrigins: options.controlOrigins,
     ...(recording !== undefined && { recording }),
   })
+  // Started before the line tools wait for, so "listening" means every reload is in place.
+  const watching = options.watch
+    ? watchDirectories(simulator, {
+        scenarios: options.scenarios,
+        fixtures: options.fixtures,
+        log: (line) => output.out(`debt-token-simulator: ${line}`),
+        warn: (line) => output.err(`debt-token-simulator: ${line}`),
+      })
+    : undefined
+  const watched = [options.scenarios, options.fixtures].filter((directory) => directory !== undefined)
   output.out(
     `debt-token-simulator listening on ${server.url} (engine ${options.engine}` +
       `${options.scenario === undefined ? '' : `, scenario ${options.scenario}`}` +
-      `${recording === undefined ? '' : `, recording to ${recording.file}`})`,
+      `${recording === undefined ? '' : `, recording to ${recording.file}`}` +
+      `${watching === undefined ? '' : `, watching ${watched.join(' and ')}`})`,
   )
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return
     closing = true
+    watching?.close()
     output.out(
       `debt-token-simulator: ${signal}, shutting down (in-flight requests may take ${options.shutdownGraceMs / 1000} s)`,
     )

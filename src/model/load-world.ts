@@ -1,0 +1,39 @@
+/**
+ * The world a simulator starts from, read from its options: a world snapshot to share, a
+ * generated world of `size` debt tokens, or fixtures (raw files or a parsed world; by default
+ * the bundled fixtures/). Each simulator loads one at start, and again when `serve --watch`
+ * sees its fixture directory change.
+ */
+import { DEFAULT_NOW } from './clock.ts'
+import { defaultFixtures } from './default-fixtures.ts'
+import { DEFAULT_SEED } from './random.ts'
+import { parseWorld, snapshotWorld, type World, type WorldSnapshot } from './world.ts'
+import { generateWorld } from './world-generator.ts'
+
+export interface WorldOptions {
+  readonly fixtures?: Readonly<Record<string, unknown>> | World | undefined
+  readonly world?: WorldSnapshot | undefined
+  readonly size?: number | undefined
+  readonly seed?: number | undefined
+  readonly now?: string | Date | undefined
+}
+
+function isWorld(value: WorldOptions['fixtures']): value is World {
+  return value !== undefined && 'platform' in value && Array.isArray((value as World).users)
+}
+
+/** The instant generated worlds are written against (a system clock generates against DEFAULT_NOW). */
+export function worldInstant(now: WorldOptions['now']): Date {
+  return now === undefined || now === 'system' ? new Date(DEFAULT_NOW) : new Date(now)
+}
+
+export function loadWorld(options: WorldOptions): WorldSnapshot {
+  if (options.world) return options.world
+  if (options.size !== undefined) {
+    return snapshotWorld(
+      generateWorld({ seed: options.seed ?? DEFAULT_SEED, debtTokens: options.size, now: worldInstant(options.now) }),
+    )
+  }
+  const fixtures = options.fixtures ?? defaultFixtures
+  return snapshotWorld(isWorld(fixtures) ? fixtures : parseWorld(fixtures))
+}

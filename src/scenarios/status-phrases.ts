@@ -1,0 +1,36 @@
+/**
+ * The reason phrase of any HTTP error status a scenario rule may answer (the `error` member of
+ * the documented `{statusCode, error, message}` shape, unless the rule gives its own): the
+ * simulator's own phrases first, then those of the IANA status code registry (and 418 of RFC 2324), then a generic
+ * "Client Error" or "Server Error" for a status no registry names.
+ */
+import { REASON_PHRASES } from '../contract/error-body.ts'
+
+const REGISTERED: Readonly<Record<number, string>> = {
+  402: 'Payment Required',
+  406: 'Not Acceptable',
+  407: 'Proxy Authentication Required',
+  410: 'Gone',
+  411: 'Length Required',
+  412: 'Precondition Failed',
+  416: 'Range Not Satisfiable',
+  417: 'Expectation Failed',
+  418: "I'm a teapot",
+  421: 'Misdirected Request',
+  423: 'Locked',
+  424: 'Failed Dependency',
+  425: 'Too Early',
+  426: 'Upgrade Required',
+  428: 'Precondition Required',
+  451: 'Unavailable For Legal Reasons',
+  501: 'Not Implemented',
+  505: 'HTTP Version Not Supported',
+  506: 'Variant Also Negotiates',
+  508: 'Loop Detected',
+  510: 'Not Extended',
+  511: 'Network Authentication Required',
+}
+
+export function errorStatusPhrase(status: number): string {
+  return REASON_PHRASES[status] ?? REGISTERED[status] ?? (status < 500 ? 'Client Error' : 'Server Error')
+}
