@@ -99,7 +99,7 @@ npx tsc --noEmit -p tsconfig.strict-nodenext.json
 step "debt-token-simulator/playwright with @playwright/test@$PLAYWRIGHT and @msw/playwright@$MSW_PLAYWRIGHT"
 npm_quiet install -D "@playwright/test@$PLAYWRIGHT" "@msw/playwright@$MSW_PLAYWRIGHT"
 npx tsc --noEmit -p tsconfig.playwright.json
-mkdir init-playwright && cp playwright/suite.ts init-playwright/
+mkdir init-playwright && cp playwright/*.ts init-playwright/
 (cd init-playwright && npx tsc --init >/dev/null && npx tsc --noEmit -p .)
 playwright_entry_loads='
   const entry = await import("debt-token-simulator/playwright")
