@@ -8,16 +8,15 @@
  * Its 0.6 line imports `SetupApi` and `handleRequest` from msw, which msw 3 no longer exports, so
  * in-process mode needs msw 2.
  */
-import { createRequire } from 'node:module'
 import type { BrowserContext } from '@playwright/test'
 import type { Simulator } from '../msw/simulator.ts'
 
 type MswPlaywright = typeof import('@msw/playwright')
 
 /** The installed msw's version, or null when it cannot be read. */
-function installedMswVersion(): string | null {
+async function installedMswVersion(): Promise<string | null> {
   try {
-    return (createRequire(import.meta.url)('msw/package.json') as { version: string }).version
+    return (await import('msw/package.json', { with: { type: 'json' } })).default.version
   } catch {
     return null
   }
@@ -49,9 +48,9 @@ export function explainLoadFailure(error: unknown, mswVersion: string | null): E
 let loading: Promise<MswPlaywright> | undefined
 
 export function loadMswPlaywright(): Promise<MswPlaywright> {
-  return (loading ??= import('@msw/playwright').catch((error: unknown) => {
+  return (loading ??= import('@msw/playwright').catch(async (error: unknown) => {
     loading = undefined
-    throw explainLoadFailure(error, installedMswVersion())
+    throw explainLoadFailure(error, await installedMswVersion())
   }))
 }
 
