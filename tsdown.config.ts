@@ -3,8 +3,9 @@
  * with tsdown: a bundler made for libraries that writes ESM and bundled `.d.ts` from the same
  * sources (rolldown for the JavaScript, the TypeScript compiler for the declarations).
  *
- * - `library`: the four entries of the exports map, with their declarations. Dependencies and msw
- *   stay imports, so an app that also uses zod, faker or msw gets one copy of each.
+ * - `library`: the five entries of the exports map, with their declarations. Dependencies and peer
+ *   dependencies (msw, @playwright/test, @msw/playwright) stay imports, so an app that also uses
+ *   zod, faker or msw gets one copy of each, and Playwright's test runner is the user's own.
  * - `cli`: the command (`dist/cli/cli.js`, the package bin). Same modules, but zod is bundled in and the
  *   file minified: a start then reads one file instead of zod's ~100 modules, which is what keeps
  *   start to first response within twice a bare node:http server's (docs/performance.md). msw,
@@ -32,6 +33,7 @@ export default defineConfig([
       node: 'src/runtimes/node.ts',
       browser: 'src/runtimes/browser.ts',
       standalone: 'src/runtimes/standalone/index.ts',
+      playwright: 'src/runtimes/playwright/index.ts',
     },
     dts: true,
     clean: true,

@@ -7,8 +7,12 @@
 #     the entries from plain Node 20 with no loader; tsc --noEmit under create-vite's vanilla-ts
 #     tsconfig (taken from the create-vite package; Node's types absent), the tsconfig `tsc --init`
 #     writes, and strict NodeNext with exactOptionalPropertyTypes; the command: --version,
-#     scenarios, serve, and replay of a shipped scenario against it.
-#  3. The same project on Node 24 with msw 3: plain Node and the vitest example.
+#     scenarios, serve, and replay of a shipped scenario against it. Then @playwright/test and
+#     @msw/playwright are added (everything before ran without them, which the main entries must
+#     not need): a Playwright suite on debt-token-simulator/playwright under tsc (strict NodeNext,
+#     `tsc --init`), and the entry imported from plain Node.
+#  3. The same project on Node 24 with msw 3: plain Node, the vitest example, and the Playwright
+#     entry imported (shared-server mode works there; in-process mode needs msw 2).
 #  4. What `npm install -D debt-token-simulator msw` installs: packages and MB (README figure).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,6 +24,8 @@ MSW2=$(dev_version msw)
 TYPESCRIPT=$(dev_version typescript)
 VITEST=$(dev_version vitest)
 TYPES_NODE=20
+PLAYWRIGHT=$(dev_version @playwright/test)
+MSW_PLAYWRIGHT=$(dev_version @msw/playwright)
 MSW3=3.0.5
 NODE24=24.21.0
 CREATE_VITE=9.3.0
@@ -90,6 +96,18 @@ mkdir init && cp src/browser-app.ts node/server-setup.ts init/
 step "tsc --noEmit: strict, NodeNext, exactOptionalPropertyTypes (declaration files checked)"
 npx tsc --noEmit -p tsconfig.strict-nodenext.json
 
+step "debt-token-simulator/playwright with @playwright/test@$PLAYWRIGHT and @msw/playwright@$MSW_PLAYWRIGHT"
+npm_quiet install -D "@playwright/test@$PLAYWRIGHT" "@msw/playwright@$MSW_PLAYWRIGHT"
+npx tsc --noEmit -p tsconfig.playwright.json
+mkdir init-playwright && cp playwright/*.ts init-playwright/
+(cd init-playwright && npx tsc --init >/dev/null && npx tsc --noEmit -p .)
+playwright_entry_loads='
+  const entry = await import("debt-token-simulator/playwright")
+  for (const name of ["test", "expect", "inProcess"])
+    if (typeof entry[name] !== "function") throw new Error(`debt-token-simulator/playwright: no ${name}`)
+  console.log(`debt-token-simulator/playwright imports on Node ${process.version}`)'
+node --input-type=module -e "$playwright_entry_loads"
+
 step "the command"
 got=$(npx debt-token-simulator --version)
 [ "$got" = "$VERSION" ] || { echo "--version printed '$got', expected $VERSION"; exit 1; }
@@ -106,12 +124,13 @@ npx debt-token-simulator replay node_modules/debt-token-simulator/scenarios/flak
   node_modules/debt-token-simulator/scenarios/manager-payment-rejected.json --url "http://127.0.0.1:$port"
 kill "$server_pid"; wait "$server_pid" || true; server_pid=
 
-step "Node $NODE24 with msw@$MSW3: plain Node and the vitest example"
+step "Node $NODE24 with msw@$MSW3: plain Node, the vitest example, the Playwright entry"
 npm_quiet install --no-save "node@$NODE24" "msw@$MSW3"
 node24="$app/node_modules/.bin/node"
 [ "$("$node24" --version)" = "v$NODE24" ] || { echo "expected Node $NODE24"; exit 1; }
 "$node24" plain-node.mjs
 "$node24" node_modules/vitest/vitest.mjs run api.test.ts
+"$node24" --input-type=module -e "$playwright_entry_loads"
 
 step "what \`npm install -D debt-token-simulator msw\` installs"
 sized="$work/sized"

@@ -1,0 +1,129 @@
+/**
+ * A simulator on a shared standalone server, seen through one session: the `simulator` a Playwright
+ * test gets in shared-server mode. Every call goes to the control API (`/__sim/...`) with the
+ * session's `X-Sim-Session`, so it reads and changes that session alone and never another test's.
+ * The clock is the server's, shared by every session: it is read here, never moved.
+ */
+import type * as z from 'zod'
+import { SimClock, SimJournal, SimScenarioView, SimState } from '../../contract/control-schemas.ts'
+import type { JournalEntry, JournalFilter } from '../../observability/journal.ts'
+import type { ScenarioInput } from '../../scenarios/scenario-schema.ts'
+import { SESSION_HEADER } from '../../sessions/session-header.ts'
+import type { ScenarioStatus, StateOptions, StateView } from '../../simulator-core.ts'
+
+export interface RemoteSimulator {
+  /** The server's URL, e.g. `http://127.0.0.1:4010`. */
+  readonly url: string
+  /** The `X-Sim-Session` this client and the test's page use. */
+  readonly session: string
+  /** Activates a scenario for this session: a name, or a scenario object (known as `name`); null deactivates. */
+  useScenario(nameOrScenario: string | ScenarioInput | null, name?: string): Promise<void>
+  /** This session's active scenario with its rule counters, or null. */
+  scenarioStatus(): Promise<ScenarioStatus | null>
+  /** The server's clock, which every session shares: read only. */
+  readonly clock: { now(): Promise<Date> }
+  /** The server's journal, this session's requests only (oldest first). */
+  readonly journal: { list(filter?: Omit<JournalFilter, 'session'>): Promise<JournalEntry[]> }
+  /** This session's model: counts and stored records. */
+  state(options?: Omit<StateOptions, 'session'>): Promise<StateView>
+  /** Back to the seeded world, without a scenario: this session only. */
+  reset(): Promise<void>
+  /** Ends the session on the server: its writes and scenario are dropped (done after each test). */
+  end(): Promise<void>
+}
+
+interface Call {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  readonly path: string
+  readonly body?: unknown
+  /** Statuses besides 2xx that are fine (404 for a session already gone). */
+  readonly accept?: readonly number[]
+}
+
+/** The message of an error answer (`{statusCode, error, message}`), else its text, shortened. */
+function errorText(text: string): string {
+  try {
+    const body = JSON.parse(text) as { message?: unknown }
+    if (typeof body.message === 'string') return body.message
+  } catch {
+    // not JSON: shown as it is
+  }
+  return text.slice(0, 200)
+}
+
+export function createRemoteSimulator(options: { url: string; session: string }): RemoteSimulator {
+  const url = options.url.replace(/\/+$/, '')
+  const { session } = options
+
+  async function call<T>(schema: z.ZodType<T> | null, { method, path, body, accept = [] }: Call): Promise<T> {
+    let response: Response
+    try {
+      response = await fetch(`${url}${path}`, {
+        method,
+        headers: {
+          [SESSION_HEADER]: session,
+          // The control API takes JSON writes only (a page could not send them as simple requests).
+          ...((method === 'POST' || method === 'PUT') && { 'content-type': 'application/json' }),
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      })
+    } catch (error) {
+      const cause = (error as { cause?: Error }).cause?.message ?? (error as Error).message
+      throw new Error(`cannot reach the simulator at ${url} (${method} ${path}): ${cause}`)
+    }
+    const text = await response.text()
+    if (!response.ok && !accept.includes(response.status)) {
+      const hint = response.status === 404 ? ' (is this a debt-token-simulator?)' : ''
+      throw new Error(`${method} ${url}${path} answered ${response.status}${hint}: ${errorText(text)}`)
+    }
+    if (schema === null || !response.ok) return undefined as T
+    const parsed = schema.safeParse(JSON.parse(text))
+    if (!parsed.success) throw new Error(`${method} ${url}${path} answered an unexpected body: ${text.slice(0, 200)}`)
+    return parsed.data
+  }
+
+  return {
+    url,
+    session,
+    async useScenario(nameOrScenario, name) {
+      if (nameOrScenario === null) await call(null, { method: 'DELETE', path: '/__sim/scenario' })
+      else if (typeof nameOrScenario === 'string')
+        await call(null, { method: 'PUT', path: '/__sim/scenario', body: { name: nameOrScenario } })
+      else
+        await call(null, {
+          method: 'PUT',
+          path: '/__sim/scenario',
+          body: { scenario: nameOrScenario, ...(name !== undefined && { name }) },
+        })
+    },
+    async scenarioStatus() {
+      return (await call(SimScenarioView, { method: 'GET', path: '/__sim/scenario' })).status
+    },
+    clock: {
+      async now() {
+        return new Date((await call(SimClock, { method: 'GET', path: '/__sim/clock' })).now)
+      },
+    },
+    journal: {
+      async list(filter = {}) {
+        const query = new URLSearchParams({ session })
+        if (filter.operation !== undefined) query.set('operation', filter.operation)
+        if (filter.status !== undefined) query.set('status', String(filter.status))
+        if (filter.limit !== undefined) query.set('limit', String(filter.limit))
+        return (await call(SimJournal, { method: 'GET', path: `/__sim/journal?${query}` })).entries
+      },
+    },
+    async state(stateOptions = {}) {
+      const query = new URLSearchParams()
+      if (stateOptions.table !== undefined) query.set('table', stateOptions.table)
+      if (stateOptions.limit !== undefined) query.set('limit', String(stateOptions.limit))
+      return call(SimState, { method: 'GET', path: `/__sim/state${query.size > 0 ? `?${query}` : ''}` })
+    },
+    async reset() {
+      await call(null, { method: 'POST', path: '/__sim/reset' })
+    },
+    async end() {
+      await call(null, { method: 'DELETE', path: `/__sim/sessions/${encodeURIComponent(session)}`, accept: [404] })
+    },
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Shared-server mode: every test talks to one standalone server (started once, e.g. in a
+ * Playwright globalSetup) in a session of its own. Its page's requests to the server carry the
+ * test's `X-Sim-Session`, added by a route on the browser context for the server's origin only
+ * (extra HTTP headers would go to every origin the page calls), so parallel workers never see
+ * each other's writes.
+ */
+import { randomBytes } from 'node:crypto'
+import type { BrowserContext, Route } from '@playwright/test'
+import { SESSION_HEADER } from '../../sessions/session-header.ts'
+
+/** Where globalSetup leaves the shared server's URL for the workers (they inherit its environment). */
+const SERVER_URL_ENV = 'SIM_URL'
+
+const SUFFIX_BYTES = 4
+const MAX_SESSION_LENGTH = 64
+
+/**
+ * A fresh session id for a test: `pw-<title>-<8 hex digits>`, the title reduced to the characters a
+ * session id may hold and shortened so the id stays within 64, so the server's operations log and
+ * journal say which test a request came from.
+ */
+export function sessionIdFor(title: string, suffix = randomBytes(SUFFIX_BYTES).toString('hex')): string {
+  const room = MAX_SESSION_LENGTH - 'pw-'.length - 1 - suffix.length
+  const slug =
+    title
+      .replace(/[^A-Za-z0-9._~-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, room)
+      .replace(/-+$/, '') || 'test'
+  return `pw-${slug}-${suffix}`
+}
+
+/** The shared server's URL: the option, else the environment variable, else an error saying how to set it. */
+export function resolveServerUrl(option: string | undefined): string {
+  const url = option ?? process.env[SERVER_URL_ENV]
+  if (url === undefined || url === '') {
+    throw new Error(
+      `debt-token-simulator/playwright: simulatorMode 'shared-server' needs the server's URL: start it in a globalSetup with startStandaloneServer() from debt-token-simulator/standalone and set process.env.${SERVER_URL_ENV} = server.url, or test.use({ simulatorServerUrl })`,
+    )
+  }
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    throw new Error(
+      `debt-token-simulator/playwright: the shared server's URL is not an http(s) URL: ${JSON.stringify(url)}`,
+    )
+  }
+  return url.replace(/\/+$/, '')
+}
+
+/** Adds `X-Sim-Session: session` to every request `context` sends under `serverUrl`. */
+export async function routeWithSession(context: BrowserContext, serverUrl: string, session: string): Promise<void> {
+  const prefix = `${new URL(serverUrl).href.replace(/\/+$/, '')}/`
+  await context.route(
+    (url) => url.href.startsWith(prefix),
+    (route: Route) => route.fallback({ headers: { ...route.request().headers(), [SESSION_HEADER]: session } }),
+  )
+}

@@ -1,0 +1,130 @@
+/**
+ * The example Playwright suite (examples/playwright/) in real headless Chromium, both projects:
+ * in-process (each test's own simulator through @msw/playwright) and shared-server (one standalone
+ * server, a session per test), two workers, every test in parallel. It imports the package by name,
+ * so it runs on the built dist/ (the browser project's global setup builds it), and its sources are
+ * first type-checked against the built declarations, as a user's would be.
+ *
+ * Under msw 3 only the shared-server project runs: @msw/playwright supports msw 2 only, and
+ * test/playwright/fixture-parts.test.ts checks the error in-process mode then gives.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { chromiumAvailability } from './support/chromium.ts'
+
+const run = promisify(execFile)
+const require = createRequire(import.meta.url)
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const mswMajor = Number.parseInt((require('msw/package.json') as { version: string }).version, 10)
+const projects = mswMajor >= 3 ? ['shared-server'] : ['in-process', 'shared-server']
+
+const availability = chromiumAvailability()
+if (availability.kind === 'skip') console.warn(`[playwright-example] skipped: ${availability.reason}`)
+
+/** One test of the JSON report: which project ran it, its title and its outcome. */
+interface Outcome {
+  project: string
+  title: string
+  status: string
+  errors: string[]
+}
+
+interface JsonSuite {
+  suites?: JsonSuite[]
+  specs?: {
+    title: string
+    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[]
+  }[]
+}
+
+function outcomes(suite: JsonSuite): Outcome[] {
+  return [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.map((test) => ({
+        project: test.projectName,
+        title: spec.title,
+        status: test.status,
+        errors: test.results.flatMap((result) => (result.error?.message ? [result.error.message] : [])),
+      })),
+    ),
+    ...(suite.suites ?? []).flatMap(outcomes),
+  ]
+}
+
+// Needs no browser: runs wherever the suite runs.
+it('type-checks against the built package', async () => {
+  const tsc = require.resolve('typescript/bin/tsc')
+  const checked = await run(process.execPath, [tsc, '--noEmit', '-p', 'examples/playwright'], { cwd: root }).catch(
+    (error: { stdout?: string }) => error,
+  )
+  expect('code' in checked ? checked.stdout : '').toBe('')
+}, 120_000)
+
+const title =
+  availability.kind === 'skip'
+    ? `the example Playwright suite (skipped: ${availability.reason})`
+    : 'the example Playwright suite'
+
+describe.skipIf(availability.kind === 'skip')(title, () => {
+  it(`passes in real Chromium, projects ${projects.join(' and ')}, two workers in parallel`, async () => {
+    if (availability.kind === 'required-but-missing') throw new Error(availability.reason)
+    const dir = await mkdtemp(join(tmpdir(), 'dts-playwright-report-'))
+    try {
+      const report = join(dir, 'report.json')
+      const cli = require.resolve('@playwright/test/cli')
+      const args = [
+        cli,
+        'test',
+        '-c',
+        'examples/playwright',
+        '--reporter=json',
+        ...projects.map((p) => `--project=${p}`),
+      ]
+      const exit = await run(process.execPath, args, {
+        cwd: root,
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: report, FORCE_COLOR: '0' },
+        maxBuffer: 16 * 1024 * 1024,
+      }).then(
+        () => 0,
+        (error: { code?: number; stderr?: string }) => ({ code: error.code, stderr: error.stderr }),
+      )
+      const json = JSON.parse(await readFile(report, 'utf8').catch(() => '{}')) as JsonSuite & {
+        errors?: { message?: string }[]
+      }
+      const results = outcomes(json)
+      const failed = results.filter((result) => result.status !== 'expected' && result.status !== 'skipped')
+      expect(
+        { exit, failed, runErrors: (json.errors ?? []).map((error) => error.message) },
+        'the Playwright run failed',
+      ).toEqual({ exit: 0, failed: [], runErrors: [] })
+
+      const ran = (project: string, status: string) =>
+        results
+          .filter((result) => result.project === project && result.status === status)
+          .map((result) => result.title)
+          .sort()
+      const everyTest = [
+        "a created payment is listed, and is in the simulator's journal and model",
+        'a scenario makes the API reject the payment, and the app says why',
+        'lists the seeded security tokens',
+        'tester A sees only the payment it created',
+        'tester B sees only the payment it created',
+        'the clock decides which tokens have expired',
+      ]
+      if (projects.includes('in-process')) {
+        expect(ran('in-process', 'expected')).toEqual(everyTest)
+      }
+      // Sessions share the server's clock: the one test that moves it is in-process only.
+      expect(ran('shared-server', 'expected')).toEqual(everyTest.filter((test) => !test.startsWith('the clock')))
+      expect(ran('shared-server', 'skipped')).toEqual(['the clock decides which tokens have expired'])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }, 240_000)
+})

@@ -1,0 +1,19 @@
+// A test on debt-token-simulator/playwright that runs in either mode (see config.ts).
+import { expect, inProcess, test } from 'debt-token-simulator/playwright'
+
+test.use({ simulatorOptions: { now: '2026-06-01T00:00:00Z', size: 50 } })
+
+test('works in both modes', async ({ page, apiUrl, simulator, simulatorMode }) => {
+  await simulator.useScenario('flaky-backend')
+  await page.goto(`http://localhost:5173/?api=${encodeURIComponent(apiUrl)}`)
+  const created = await simulator.journal.list({ operation: 'createManagerPayment', status: 200 })
+  expect(created.at(-1)?.path).toBe('/manager')
+  const { counts, tables } = await simulator.state({ table: 'managerPayments', limit: 10 })
+  expect(counts.managerPayments).toBeGreaterThan(0)
+  expect(tables.managerPayments?.length).toBeLessThanOrEqual(10)
+  expect((await simulator.scenarioStatus())?.name).toBe('flaky-backend')
+  expect(await simulator.clock.now()).toBeInstanceOf(Date)
+  await simulator.useScenario(null)
+  await simulator.reset()
+  if (simulatorMode === 'in-process') inProcess(simulator).clock.advance(86_400_000)
+})

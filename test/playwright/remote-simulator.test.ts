@@ -1,0 +1,179 @@
+/**
+ * The shared-server mode's `simulator`: a client of one session over the control API, against a
+ * real standalone server on 127.0.0.1. What the example suite does not show: that every call stays
+ * in its own session (another session and the server's default world are untouched), each filter
+ * of the journal, the clock that sessions share, ending a session, and the errors a wrong URL or
+ * input gets.
+ */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createRemoteSimulator } from '../../src/runtimes/playwright/remote-simulator.ts'
+import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
+
+const TOKEN = '0x2cf5faf964d51725a1efdd632ab2a990f3f155c3'
+const MANAGER = '0x111927677a5a4fc8c2f1f755d13d4cde055a175e'
+
+let server: StandaloneServer
+beforeAll(async () => {
+  server = await startStandaloneServer({ port: 0 })
+})
+afterAll(() => server.close())
+beforeEach(() => server.simulator.reset())
+
+/** A page's request: the API with the session header the fixture's route adds. */
+function createPayment(session: string, amount: number) {
+  return fetch(`${server.url}/manager`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer page', 'content-type': 'application/json', 'x-sim-session': session },
+    body: JSON.stringify({ managerAddress: MANAGER, tokenAddress: TOKEN, amount, serie: 'SENIOR' }),
+  })
+}
+
+const sessionIds = () => server.simulator.sessions.list().map((session) => session.id)
+
+describe('the remote simulator of a shared-server test', () => {
+  it('reads and resets its own session only', async () => {
+    const mine = createRemoteSimulator({ url: `${server.url}/`, session: 'pw-mine' })
+    const theirs = createRemoteSimulator({ url: server.url, session: 'pw-theirs' })
+    expect(mine.url).toBe(server.url)
+    await mine.reset()
+    await theirs.reset()
+    expect(sessionIds().sort()).toEqual(['pw-mine', 'pw-theirs'])
+
+    expect((await createPayment('pw-mine', 10)).status).toBe(200)
+    expect((await createPayment('pw-mine', 20)).status).toBe(200)
+    expect((await createPayment('pw-theirs', 30)).status).toBe(200)
+    expect((await mine.state()).counts.managerPayments).toBe(8)
+    expect((await theirs.state({ table: 'managerPayments' })).counts.managerPayments).toBe(7)
+    expect(server.simulator.state().counts.managerPayments).toBe(6)
+
+    const mineState = await mine.state({ table: 'managerPayments', limit: 100 })
+    expect(mineState.session).toBe('pw-mine')
+    expect(Object.keys(mineState.tables)).toEqual(['managerPayments'])
+    expect(mineState.tables.managerPayments!.slice(-2)).toMatchObject([{ amount: 10 }, { amount: 20 }])
+
+    await mine.reset()
+    expect((await mine.state()).counts.managerPayments).toBe(6)
+    expect((await theirs.state()).counts.managerPayments).toBe(7)
+  })
+
+  it("lists its session's journal entries, with the filters it is given", async () => {
+    const mine = createRemoteSimulator({ url: server.url, session: 'pw-journal' })
+    await mine.reset()
+    await createPayment('pw-journal', 10)
+    await createPayment('pw-journal', -1) // a 400
+    await createPayment('pw-other', 30)
+    await fetch(`${server.url}/securityToken`, {
+      headers: { authorization: 'Bearer t', 'x-sim-session': 'pw-journal' },
+    })
+
+    const all = await mine.journal.list()
+    expect(all.map((entry) => `${entry.operation} ${entry.status} ${entry.session}`)).toEqual([
+      'createManagerPayment 200 pw-journal',
+      'createManagerPayment 400 pw-journal',
+      'listSecurityTokens 200 pw-journal',
+    ])
+    expect((await mine.journal.list({ operation: 'createManagerPayment' })).map((entry) => entry.status)).toEqual([
+      200, 400,
+    ])
+    expect((await mine.journal.list({ status: 400 })).map((entry) => entry.operation)).toEqual(['createManagerPayment'])
+    expect((await mine.journal.list({ limit: 1 })).map((entry) => entry.operation)).toEqual(['listSecurityTokens'])
+  })
+
+  it('activates a scenario in its session only, by name or inline, and deactivates it', async () => {
+    const mine = createRemoteSimulator({ url: server.url, session: 'pw-scenario' })
+    const theirs = createRemoteSimulator({ url: server.url, session: 'pw-calm' })
+    await mine.useScenario('manager-payment-rejected')
+    expect((await mine.scenarioStatus())?.name).toBe('manager-payment-rejected')
+    expect(await theirs.scenarioStatus()).toBeNull()
+    expect(server.simulator.scenario).toBeNull()
+
+    await mine.useScenario(
+      {
+        description: 'no payments',
+        rules: [{ operation: 'createManagerPayment', respond: { status: 503, message: 'down' } }],
+      },
+      'no-payments',
+    )
+    expect((await createPayment('pw-scenario', 10)).status).toBe(503)
+    expect((await createPayment('pw-calm', 10)).status).toBe(200)
+    expect(await mine.scenarioStatus()).toEqual({
+      name: 'no-payments',
+      description: 'no payments',
+      rules: [{ operation: 'createManagerPayment', calls: 1, fired: 1 }],
+    })
+
+    await mine.useScenario(null)
+    expect(await mine.scenarioStatus()).toBeNull()
+    expect((await createPayment('pw-scenario', 10)).status).toBe(200)
+  })
+
+  it("reads the server's clock, which every session shares", async () => {
+    const mine = createRemoteSimulator({ url: server.url, session: 'pw-clock' })
+    expect(await mine.clock.now()).toEqual(new Date('2026-03-02T12:00:00Z'))
+    server.simulator.clock.advance(86_400_000)
+    expect(await mine.clock.now()).toEqual(new Date('2026-03-03T12:00:00Z'))
+  })
+
+  it('ends its session, which drops its writes; ending it again is no error', async () => {
+    const mine = createRemoteSimulator({ url: server.url, session: 'pw-ending' })
+    await mine.reset()
+    await createPayment('pw-ending', 10)
+    expect(sessionIds()).toEqual(['pw-ending'])
+    await mine.end()
+    expect(sessionIds()).toEqual([])
+    await mine.end()
+    await expect(mine.state()).rejects.toThrow(/answered 404.*no session pw-ending/)
+  })
+
+  it("passes the server's refusals on with their message", async () => {
+    const mine = createRemoteSimulator({ url: server.url, session: 'pw-wrong' })
+    await expect(mine.useScenario('no-such-scenario')).rejects.toThrow(
+      /PUT http:\/\/127\.0\.0\.1:\d+\/__sim\/scenario answered 400: .*no-such-scenario/,
+    )
+    await expect(mine.useScenario({ rules: 'none' } as never)).rejects.toThrow(/answered 400: .*rules/)
+    const badId = createRemoteSimulator({ url: server.url, session: 'not a session id' })
+    await expect(badId.reset()).rejects.toThrow(/answered 400: .*X-Sim-Session/i)
+  })
+
+  it('says so when nothing listens at the URL, or something that is not the simulator does', async () => {
+    const closed = await startStandaloneServer({ port: 0 })
+    await closed.close()
+    await expect(createRemoteSimulator({ url: closed.url, session: 'pw-x' }).reset()).rejects.toThrow(
+      `cannot reach the simulator at ${closed.url} (POST /__sim/reset)`,
+    )
+
+    const other = createServer((_request, response) => response.writeHead(404).end('Not Found'))
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`
+      await expect(createRemoteSimulator({ url, session: 'pw-x' }).clock.now()).rejects.toThrow(
+        `GET ${url}/__sim/clock answered 404 (is this a debt-token-simulator?): Not Found`,
+      )
+    } finally {
+      other.close()
+    }
+  })
+})
+
+describe("the server's CORS preflight", () => {
+  it('lets a page on another origin send X-Sim-Session to the API and to the control API', async () => {
+    for (const [path, origin] of [
+      ['/manager', 'http://app.example.test'],
+      ['/__sim/state', 'http://localhost:5173'],
+    ] as const) {
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type, x-sim-session',
+        },
+      })
+      expect(response.status).toBe(204)
+      expect(response.headers.get('access-control-allow-origin')).toBe(origin)
+      expect(response.headers.get('access-control-allow-headers')!.toLowerCase()).toContain('x-sim-session')
+    }
+  })
+})
