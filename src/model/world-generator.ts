@@ -30,8 +30,13 @@ export function worldGeneratorLoaded(): boolean {
   return generator !== undefined
 }
 
-export function generateWorld(options: GenerateOptions): World {
+/** The generator module; throws while it is not loaded. */
+export function worldGenerator(): typeof Generator {
   if (generator === undefined)
     throw new Error('the world generator is not loaded yet: await loadWorldGenerator() before generating a world')
-  return generator.generateWorld(options)
+  return generator
+}
+
+export function generateWorld(options: GenerateOptions): World {
+  return worldGenerator().generateWorld(options)
 }
