@@ -64,15 +64,35 @@ function defined<T>(value: T): T {
   ) as T
 }
 
+/** The request's count, state and overrides, parsed; every mistake among them in one error. */
+function parsedRequest(request: FactoryRequest) {
+  const issues: FactoryIssue[] = []
+  const part = <T>(parse: () => T): T | undefined => {
+    try {
+      return parse()
+    } catch (error) {
+      if (!(error instanceof FactoryError)) throw error
+      issues.push(...error.issues)
+      return undefined
+    }
+  }
+  const count = part(() => (request.count === undefined ? 1 : parsed(FactoryCount, request.count, 'count')))
+  const state = part(() => (request.state === undefined ? undefined : parsed(DebtTokenState, request.state, 'state')))
+  if (request.state !== undefined && request.table !== 'debtTokens')
+    issues.push({
+      field: 'state',
+      problem: `must be left out: only debtTokens are created in a state, got "${request.state}"`,
+    })
+  const overrides = part(() =>
+    request.overrides === undefined ? {} : parsed(overrideSchemas[request.table], request.overrides, 'overrides'),
+  )
+  if (issues.length > 0) throw new FactoryError(issues)
+  return { count: count!, state, overrides: defined(overrides) as Record<string, unknown> }
+}
+
 /** Builds the records a request asks for into `batch` (not stored); returns them. */
 export function planRecords(batch: RecordBatch, request: FactoryRequest): object[] {
-  const count = request.count === undefined ? 1 : parsed(FactoryCount, request.count, 'count')
-  const state = request.state === undefined ? undefined : parsed(DebtTokenState, request.state, 'state')
-  if (state !== undefined && request.table !== 'debtTokens')
-    throw FactoryError.of('state', `must be left out: only debtTokens are created in a state, got "${state}"`)
-  const overrides = defined(
-    request.overrides === undefined ? {} : parsed(overrideSchemas[request.table], request.overrides, 'overrides'),
-  ) as Record<string, unknown>
+  const { count, state, overrides } = parsedRequest(request)
   const unique = uniqueField(request.table)
   if (count > 1 && overrides[unique] !== undefined)
     throw FactoryError.of(`overrides.${unique}`, `must be left out when count is ${count}: it names one record`)

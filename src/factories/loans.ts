@@ -155,9 +155,11 @@ function checkCalendar(plan: LoanPlan, now: Date): void {
   try {
     lastDueDate(plan.loan)
   } catch {
+    const { installments, frequency, firstDueDate } = plan.loan
+    const which = plan.blame === 'state' ? `a debt token ${plan.state} at the clock's now (${now.toISOString()}) ` : ''
     throw FactoryError.of(
       plan.blame,
-      `leaves no room in the calendar: with ${plan.loan.installments} ${plan.loan.frequency} installments from ${plan.loan.firstDueDate} the last would fall after ${MAX_YEAR}-12-31 (the clock's now is ${now.toISOString()}; move it with PUT /__sim/clock)`,
+      `${which}leaves no room in the calendar: with ${installments} ${frequency} installments from ${firstDueDate} the last would fall after ${MAX_YEAR}-12-31; move the clock (PUT /__sim/clock)`,
     )
   }
 }
