@@ -1,9 +1,9 @@
 /**
  * A world snapshot with more seeded records: what a scenario's `world.create` makes of the world it
  * starts from. The new records are appended to each table's seeded rows, which stay shared and
- * unbuilt (a generated world's rows are not built to be appended to), so the scenario's world
- * holds them as it holds its own: every model and session made from it reads them, a reset of the
- * scenario's model keeps them, and they do not count against the capacity of written records.
+ * unbuilt (a generated world's rows are not built to be appended to). The scenario's model holds
+ * them as seeded records: they are not writes, so they do not count against the capacity of written
+ * records, and they go with the scenario's world when it is left (deactivated, or on reset).
  */
 import type { RecordOf, TableName } from '../model/records.ts'
 import { type SeededRows, TableSnapshot } from '../model/table-snapshot.ts'
