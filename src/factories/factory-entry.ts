@@ -1,7 +1,7 @@
 /**
- * One entry of a scenario's `world.create`: a table, how many records, their overrides (typed by
- * the table) and, for debt tokens, their state. What `POST /__sim/factories/{table}` takes in its
- * path and body, as a scenario file writes it, validated when the file is loaded.
+ * A scenario's `world.create`, and each of its entries: a table, how many records, their overrides
+ * (typed by the table) and, for debt tokens, their state. What `POST /__sim/factories/{table}`
+ * takes in its path and body, as a scenario file writes it, validated when the file is loaded.
  */
 import * as z from 'zod'
 import { DebtTokenState, FactoryCount, MAX_FACTORY_COUNT } from '../contract/control-schemas.ts'
@@ -18,7 +18,7 @@ function entry<N extends TableName>(table: N) {
   })
 }
 
-export const FactoryEntry = z.discriminatedUnion(
+const FactoryEntry = z.discriminatedUnion(
   'table',
   [
     entry('users'),
@@ -34,4 +34,15 @@ export const FactoryEntry = z.discriminatedUnion(
   ],
   { error: 'must be one of users, securityTokens, debtTokens, signatureContracts, managerPayments, investorPayments' },
 )
-export type FactoryEntry = z.infer<typeof FactoryEntry>
+
+/** The most entries a scenario's `world.create` may list (each creates up to MAX_FACTORY_COUNT records). */
+const MAX_WORLD_CREATE_ENTRIES = 100
+
+/** A scenario's `world.create`: the entries, made in order. */
+export const WorldCreate = z
+  .array(FactoryEntry)
+  .min(1)
+  .max(MAX_WORLD_CREATE_ENTRIES)
+  .describe(
+    "Records to create in that world (the simulator's own without fixtures or size) when the scenario is activated, in order, as POST /__sim/factories/{table} creates them (docs/factories.md).",
+  )

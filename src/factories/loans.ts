@@ -8,14 +8,15 @@
  */
 import type { DebtTokenState } from '../contract/control-schemas.ts'
 import { MAX_YEAR } from '../contract/instants.ts'
-import { addMonths, dayToUnixSeconds, toIsoDay } from '../domain/calendar.ts'
+import { addMonths, toIsoDay } from '../domain/calendar.ts'
 import { buildDebtToken, type DebtTokenParty } from '../domain/debt-token.ts'
-import { DebtTokenStatus, debtTokenStatusAt } from '../domain/debt-token-status.ts'
+import { debtTokenStatusAt } from '../domain/debt-token-status.ts'
 import { formatCents, percentToRate, toCents } from '../domain/money.ts'
-import { installmentCents, type LoanTerms, lastDueDate, monthsPerPeriod, schedule } from '../domain/price-table.ts'
+import { installmentCents, type LoanTerms, lastDueDate, monthsPerPeriod } from '../domain/price-table.ts'
 import type { DebtTokenRecord, SignatureContractRecord } from '../model/records.ts'
 import { drawCnpj, instantFrom, int, pick } from './draws.ts'
 import { FactoryError, linked } from './factory-error.ts'
+import { daysAgoFor, paidParcels, stateOfStatus, statusOf } from './loan-states.ts'
 import type { DebtTokenOverrides, SignatureContractOverrides } from './overrides.ts'
 import type { RecordBatch } from './record-batch.ts'
 import { createSecurityToken } from './security-tokens.ts'
@@ -27,24 +28,6 @@ const MIN_INSTALLMENTS = 3
 const MAX_INSTALLMENTS = 12
 /** Principal, in steps of R$ 100: from R$ 5,000 to R$ 500,000. */
 const PRINCIPAL_STEP_CENTS = 10_000
-/** A token awaiting signatures was created this many days ago, at most. */
-const MAX_AWAITING_DAYS = 20
-/** An overdue token was created this many days ago, at least (its first installment, a month on, is past) and at most. */
-const MIN_OVERDUE_DAYS = 33
-const MAX_OVERDUE_DAYS = 360
-/** A settled token's last installment fell due up to this many days ago. */
-const MAX_SETTLED_DAYS = 180
-
-/** The status the API reports for each state. */
-const STATUS_OF: Readonly<Record<DebtTokenState, number>> = {
-  awaiting: DebtTokenStatus.AwaitingSignatures,
-  active: DebtTokenStatus.Active,
-  listed: DebtTokenStatus.Listed,
-  overdue: DebtTokenStatus.Overdue,
-  settled: DebtTokenStatus.Settled,
-}
-const STATE_OF = Object.fromEntries(Object.entries(STATUS_OF).map(([state, status]) => [status, state]))
-
 /**
  * What the debt tokens of one call share when their overrides leave them out: one security token,
  * one creditor and one debtor, so that `count: 5` gives five loans of one debtor under one fund.
@@ -114,43 +97,6 @@ function securityTokenOf(
   ))
 }
 
-/** How long ago a token in `state` was created, so that its parcels give that state now. */
-function daysAgoFor(batch: RecordBatch, state: DebtTokenState, installments: number, periodMonths: number): number {
-  const { random } = batch
-  const months = (installments - 1) * periodMonths
-  switch (state) {
-    case 'awaiting':
-      return int(random, 1, MAX_AWAITING_DAYS)
-    case 'active':
-    case 'listed':
-      // The last installment, a month plus `months` months on, still lies ahead.
-      return int(random, 1, Math.max(1, 28 * months))
-    case 'overdue':
-      return int(random, MIN_OVERDUE_DAYS, MAX_OVERDUE_DAYS)
-    case 'settled':
-      // The last installment fell due before now.
-      return 31 * (1 + months) + int(random, 1, MAX_SETTLED_DAYS)
-  }
-}
-
-/** Which parcels are paid: none awaiting signatures, all settled, those due before now otherwise (overdue: but the latest). */
-function paidParcels(plan: LoanPlan, nowSeconds: number): ((dueDate: number) => boolean) | undefined {
-  switch (plan.state) {
-    case 'awaiting':
-      return undefined
-    case 'settled':
-      return () => true
-    case 'active':
-    case 'listed':
-      return (dueDate) => dueDate < nowSeconds
-    case 'overdue': {
-      const due = schedule({ ...plan.loan, monthlyRate: 0 }).map((row) => dayToUnixSeconds(row.dueDate))
-      const latestPast = Math.max(...due.filter((dueDate) => dueDate < nowSeconds))
-      return (dueDate) => dueDate < latestPast
-    }
-  }
-}
-
 function checkCalendar(plan: LoanPlan, now: Date): void {
   try {
     lastDueDate(plan.loan)
@@ -186,7 +132,7 @@ function buildLoan(batch: RecordBatch, plan: LoanPlan): { contract: SignatureCon
     signatureContractAddress: plan.contractAddress ?? random.address(),
   }
   const nowSeconds = Math.floor(now.getTime() / 1000)
-  const isPaid = paidParcels(plan, nowSeconds)
+  const isPaid = paidParcels(plan.state, plan.loan, nowSeconds)
   const token = buildDebtToken(
     {
       loan,
@@ -208,10 +154,10 @@ function buildLoan(batch: RecordBatch, plan: LoanPlan): { contract: SignatureCon
     },
   )
   const status = debtTokenStatusAt(token, nowSeconds)
-  if (status !== STATUS_OF[plan.state]) {
+  if (status !== statusOf(plan.state)) {
     throw FactoryError.of(
       plan.blame,
-      `must leave the debt token ${plan.state} at the clock's now (${now.toISOString()}): with it the token would be ${STATE_OF[status]}`,
+      `must leave the debt token ${plan.state} at the clock's now (${now.toISOString()}): with it the token would be ${stateOfStatus(status)}`,
     )
   }
   batch.add('signatureContracts', contract)
@@ -254,7 +200,7 @@ export function createDebtToken(
       ? new Date(overrides.createdAt)
       : instantFrom(
           batch.now,
-          -daysAgoFor(batch, state, terms.installments, monthsPerPeriod(terms.frequency)),
+          -daysAgoFor(batch.random, state, terms.installments, monthsPerPeriod(terms.frequency)),
           'overrides.createdAt',
         )
   const blame = overrides.createdAt !== undefined ? 'overrides.createdAt' : 'state'

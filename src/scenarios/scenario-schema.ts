@@ -9,7 +9,7 @@ import * as z from 'zod'
 import { IsoDateTime } from '../contract/formats.ts'
 import { issueText } from '../contract/issue-text.ts'
 import { type Operation, type OperationId, operationIds, operations } from '../contract/operations.ts'
-import { FactoryEntry } from '../factories/factory-entry.ts'
+import { WorldCreate } from '../factories/factory-entry.ts'
 import { formatPath } from '../model/world.ts'
 
 /** Statuses a rule may answer with, all in the documented `{statusCode, error, message}` shape. */
@@ -189,9 +189,6 @@ function checkMatchedFields(rule: ScenarioRule, context: z.RefinementCtx): void 
   }
 }
 
-/** The most entries a scenario's `world.create` may list (each creates up to MAX_FACTORY_COUNT records). */
-const MAX_WORLD_CREATE_ENTRIES = 100
-
 export const ScenarioWorld = z
   .strictObject({
     fixtures: z.enum(['empty']).optional().describe('A named fixture set: "empty" is a world without any record.'),
@@ -201,14 +198,7 @@ export const ScenarioWorld = z
       .max(MAX_WORLD_SIZE)
       .optional()
       .describe('Generate a coherent world of this many debt tokens from the seed.'),
-    create: z
-      .array(FactoryEntry)
-      .min(1)
-      .max(MAX_WORLD_CREATE_ENTRIES)
-      .optional()
-      .describe(
-        "Records to create in that world (the simulator's own without fixtures or size) when the scenario is activated, in order, as POST /__sim/factories/{table} creates them (docs/factories.md).",
-      ),
+    create: WorldCreate.optional(),
   })
   .refine((world) => world.fixtures === undefined || world.size === undefined, {
     message: 'give at most one of fixtures or size',
