@@ -4,11 +4,15 @@
  * server for where it runs.
  */
 
+export type { DebtTokenState } from './contract/control-schemas.ts'
 export { ErrorBody } from './contract/error-body.ts'
 export * as contract from './contract/index.ts'
 export { buildOpenApiDocument } from './contract/openapi.ts'
 export { findOperation, type Operation, type OperationId, operations } from './contract/operations.ts'
 export { DebtTokenStatus } from './domain/debt-token-status.ts'
+export type { CreatedRecords, FactoryRequest } from './factories/create-records.ts'
+export type { Factories, Factory, FactoryOptions, FactoryOverrides } from './factories/factories.ts'
+export { FactoryError } from './factories/factory-error.ts'
 export { ApiError } from './http/api-error.ts'
 export type { SimRequest, SimResponse } from './http/sim-request.ts'
 export { type Clock, createClock, DEFAULT_NOW } from './model/clock.ts'

@@ -7,14 +7,20 @@
 
 import { buildOpenApiDocument } from './contract/openapi.ts'
 import type { Operation } from './contract/operations.ts'
+import {
+  type StateOptions,
+  type StateView,
+  stateView,
+  type TenantControls,
+  tenantControls,
+} from './control/tenant-controls.ts'
 import { ApiError, errorResponse } from './http/api-error.ts'
 import type { SimRequest, SimResponse } from './http/sim-request.ts'
 import { type Clock, createClock } from './model/clock.ts'
 import { loadWorld, worldInstant } from './model/load-world.ts'
-import { createModel, DEFAULT_MAX_RECORDS, type Model } from './model/model.ts'
+import { createModel, DEFAULT_MAX_RECORDS } from './model/model.ts'
 import { createRandom, DEFAULT_SEED } from './model/random.ts'
-import type { TableName } from './model/records.ts'
-import { tableNames, type World, type WorldSnapshot } from './model/world.ts'
+import type { World, WorldSnapshot } from './model/world.ts'
 import type { WorldState } from './model/world-state.ts'
 import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
 import { compose } from './pipeline/compose.ts'
@@ -26,12 +32,13 @@ import { tenantStep } from './pipeline/tenant-step.ts'
 import { resolvers } from './resolvers/index.ts'
 import type { ScenarioRefresh } from './scenarios/scenario-activation.ts'
 import { createScenarioCatalog, parseNamedScenarios } from './scenarios/scenario-catalog.ts'
-import type { ScenarioInput, ScenarioWorld } from './scenarios/scenario-schema.ts'
-import type { RuleCounters } from './scenarios/scenario-state.ts'
+import type { ScenarioWorld } from './scenarios/scenario-schema.ts'
 import { createScenarioWorlds } from './scenarios/scenario-worlds.ts'
 import { shippedScenarioEntries } from './scenarios/shipped-scenarios.ts'
 import { type SessionInfo, SessionRegistry } from './sessions/session-registry.ts'
 import { createTenant, type Tenant } from './sessions/tenant.ts'
+
+export type { ScenarioStatus, StateOptions, StateView, TenantControls } from './control/tenant-controls.ts'
 
 export interface SimulatorOptions {
   /** Seed of every generated value. Same seed, same fixtures, same requests: byte-identical responses. */
@@ -60,47 +67,6 @@ export interface SimulatorOptions {
    * frees room.
    */
   maxRecords?: number
-}
-
-/** The controls of one isolated copy of the service: the default one, or a session's. */
-export interface TenantControls {
-  /** The live model (replaced by `reset()` and by a scenario with a world). */
-  readonly model: Model
-  /**
-   * Activates a scenario for every request: a name (an unknown one throws, listing the available
-   * names) or a scenario object (validated; known as `name`, default "inline"); null deactivates.
-   */
-  useScenario(nameOrScenario: string | ScenarioInput | null, name?: string): void
-  /** The active scenario's name, or null. */
-  readonly scenario: string | null
-  /** The active scenario with its rule counters, or null. */
-  scenarioStatus(): ScenarioStatus | null
-  /** Back to the seeded world and sequence, without a scenario. */
-  reset(): void
-}
-
-/** The model's state as the control API shows it. */
-export interface StateView {
-  readonly session: string | null
-  readonly clock: { readonly now: string; readonly mode: 'fixed' | 'system' }
-  readonly scenario: string | null
-  readonly counts: Readonly<Record<TableName, number>>
-  /** Stored records per table (the first `limit` of each). */
-  readonly tables: Partial<Record<TableName, unknown[]>>
-}
-
-export interface StateOptions {
-  session?: string | null | undefined
-  table?: TableName | undefined
-  /** Records per table (default 200). */
-  limit?: number | undefined
-}
-
-/** The active scenario as the control API shows it: its rules with their counters. */
-export interface ScenarioStatus {
-  readonly name: string
-  readonly description: string
-  readonly rules: readonly (RuleCounters & { readonly operation: string })[]
 }
 
 /** The default tenant's controls, plus what the whole simulator shares. */
@@ -132,14 +98,14 @@ export interface SimulatorCore extends TenantControls {
   state(options?: StateOptions): StateView
   /** The OpenAPI 3.1 document of the simulated API. */
   openapi(serverUrl?: string): Record<string, unknown>
-  /** Replaces the scenarios given besides the shipped ones (`serve --watch`); see `ScenarioActivation.refresh`. */
-  replaceScenarios(scenarios: Readonly<Record<string, unknown>>): (ScenarioRefresh & { session: string | null })[]
-  /** Replaces the seeded world (`serve --watch`): the default tenant starts over from it, sessions end. */
-  replaceWorld(fixtures: NonNullable<SimulatorOptions['fixtures']>): void
   /** Routes and answers a request as the standalone server does (404/405 for unknown routes). */
   handle(request: SimRequest): Promise<SimResponse>
   /** Answers a request already matched to `operation` (what each msw handler calls). */
   execute(operation: Operation, params: Record<string, string>, request: SimRequest): Promise<SimResponse>
+  /** Replaces the scenarios given besides the shipped ones (`serve --watch`); see `ScenarioActivation.refresh`. */
+  replaceScenarios(scenarios: Readonly<Record<string, unknown>>): (ScenarioRefresh & { session: string | null })[]
+  /** Replaces the seeded world (`serve --watch`): the default tenant starts over from it, sessions end. */
+  replaceWorld(fixtures: NonNullable<SimulatorOptions['fixtures']>): void
 }
 
 export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCore {
@@ -147,10 +113,13 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
   const clock = createClock({ now: options.now })
   let world = loadWorld(options)
   let worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now) })
-  const freshState = (scenarioWorld?: ScenarioWorld): WorldState => ({
-    model: createModel(worlds(scenarioWorld), { maxRecords: options.maxRecords ?? DEFAULT_MAX_RECORDS }),
-    random: createRandom(seed),
-  })
+  const freshState = (scenarioWorld?: ScenarioWorld): WorldState => {
+    const random = createRandom(seed)
+    const model = createModel(worlds(scenarioWorld, random, clock.now()), {
+      maxRecords: options.maxRecords ?? DEFAULT_MAX_RECORDS,
+    })
+    return { model, random }
+  }
   const catalogOf = (scenarios: Readonly<Record<string, unknown>>) => ({
     ...shippedScenarioEntries(),
     ...parseNamedScenarios(scenarios),
@@ -197,29 +166,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     }
   }
 
-  const controlsOf = (tenant: Tenant): TenantControls => ({
-    get model() {
-      return tenant.state.model
-    },
-    useScenario(nameOrScenario, name) {
-      if (nameOrScenario === null) tenant.scenarios.deactivate()
-      else tenant.scenarios.activate(nameOrScenario, name)
-    },
-    get scenario() {
-      return tenant.scenarios.active?.name ?? null
-    },
-    scenarioStatus() {
-      const active = tenant.scenarios.active
-      if (active === null) return null
-      const counters = active.counters()
-      return {
-        name: active.name,
-        description: active.scenario.description,
-        rules: active.scenario.rules.map((rule, i) => ({ operation: rule.operation, ...counters[i]! })),
-      }
-    },
-    reset: () => tenant.reset(),
-  })
+  const controlsOf = (tenant: Tenant): TenantControls => tenantControls(tenant, clock)
   const defaultControls = controlsOf(defaultTenant)
   const openapiDocuments = new Map<string | undefined, Record<string, unknown>>()
 
@@ -245,6 +192,8 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       return catalog.names
     },
     scenarioStatus: defaultControls.scenarioStatus,
+    create: defaultControls.create,
+    createRecords: defaultControls.createRecords,
     journal: recorder.journal,
     onExchange(listener) {
       recorder.listeners.add(listener)
@@ -260,25 +209,11 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     state(stateOptions = {}) {
       const session = stateOptions.session ?? null
       const tenant = session === null ? defaultTenant : sessions.peek(session)
-      if (tenant === undefined)
-        throw ApiError.notFound(
-          `no session ${session} (sessions: ${
-            sessions
-              .list()
-              .map((s) => s.id)
-              .join(', ') || 'none'
-          })`,
-        )
-      const limit = stateOptions.limit ?? 200
-      const model = tenant.state.model
-      const names = stateOptions.table === undefined ? tableNames : [stateOptions.table]
-      return {
-        session,
-        clock: { now: clock.now().toISOString(), mode: clock.mode },
-        scenario: tenant.scenarios.active?.name ?? null,
-        counts: Object.fromEntries(tableNames.map((name) => [name, model[name].count()])) as Record<TableName, number>,
-        tables: Object.fromEntries(names.map((name) => [name, (model[name].all() as unknown[]).slice(0, limit)])),
+      if (tenant === undefined) {
+        const live = sessions.list().map((s) => s.id)
+        throw ApiError.notFound(`no session ${session} (sessions: ${live.join(', ') || 'none'})`)
       }
+      return stateView(tenant, clock, stateOptions)
     },
     openapi(serverUrl) {
       // Built once per server URL: the document only changes with the contract.

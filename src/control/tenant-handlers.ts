@@ -1,14 +1,15 @@
 /**
  * The control handlers that act on one tenant, the default one or the session `X-Sim-Session`
- * names: reset, the model's state and the scenario (read, activate, deactivate).
+ * names: reset, the model's state, the factories and the scenario (read, activate, deactivate).
  */
+import { FactoryError } from '../factories/factory-error.ts'
 import { ApiError } from '../http/api-error.ts'
 import { loadWorldGenerator } from '../model/world-generator.ts'
 import { UnknownScenarioError } from '../scenarios/scenario-catalog.ts'
 import { ScenarioError, type ScenarioInput } from '../scenarios/scenario-schema.ts'
 import { sessionOf } from '../sessions/session-header.ts'
-import type { TenantControls } from '../simulator-core.ts'
 import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
+import type { TenantControls } from './tenant-controls.ts'
 
 /**
  * The tenant a control request acts on: the session its `X-Sim-Session` header names (created on
@@ -43,7 +44,7 @@ async function activate(tenant: TenantControls, name: string | undefined, scenar
 }
 
 export const tenantHandlers: ControlHandlerTable<
-  'resetSimulator' | 'getState' | 'getScenario' | 'activateScenario' | 'deactivateScenario'
+  'resetSimulator' | 'getState' | 'createRecords' | 'getScenario' | 'activateScenario' | 'deactivateScenario'
 > = {
   resetSimulator: (_input, context) => {
     const session = sessionOf(context.request)
@@ -53,6 +54,15 @@ export const tenantHandlers: ControlHandlerTable<
   },
   getState: ({ query }, { simulator, request }) =>
     simulator.state({ session: sessionOf(request), table: query.table, limit: query.limit }),
+  createRecords: async ({ params, body }, context) => {
+    try {
+      return await tenantOf(context).createRecords({ table: params.table, ...body })
+    } catch (error) {
+      // Named as the body carries them: body.overrides.debtorAddress, body.count.
+      if (error instanceof FactoryError) throw error.within('body')
+      throw error
+    }
+  },
   getScenario: (_input, context) => scenarioView(context),
   activateScenario: async ({ body }, context) => {
     await activate(tenantOf(context), body.name, body.scenario)

@@ -15,6 +15,11 @@ const MONTHS_PER_PERIOD: Readonly<Record<PaymentFrequency, number>> = {
   annual: 12,
 }
 
+/** Months between two installments of a loan paid at `frequency`. */
+export function monthsPerPeriod(frequency: PaymentFrequency): number {
+  return MONTHS_PER_PERIOD[frequency]
+}
+
 export interface LoanTerms {
   principalCents: number
   installments: number

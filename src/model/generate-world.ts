@@ -11,12 +11,19 @@
  * megabytes until it is read. This module is what world-generator.ts loads on demand.
  */
 
+import type { Randomizer } from '@faker-js/faker'
+import { inCalendar, MAX_INSTANT_MS } from '../contract/instants.ts'
 import { DebtRows } from './generator/debt-rows.ts'
-import { generateCompanies, generateUsers } from './generator/parties.ts'
-import { generatePayments } from './generator/payments.ts'
-import { generateSecurityTokens } from './generator/security-tokens.ts'
-import { worldDraws } from './generator/world-draws.ts'
-import type { DebtTokenRecord, SignatureContractRecord } from './records.ts'
+import { LOAN_DAYS_AFTER, LOAN_DAYS_BEFORE } from './generator/loan-terms.ts'
+import { drawUser, generateCompanies, generateUsers, USER_DAYS_BEFORE, userDaysAfter } from './generator/parties.ts'
+import { generatePayments, PAYMENT_DAYS_BEFORE, paymentDaysAfter } from './generator/payments.ts'
+import {
+  generateSecurityTokens,
+  SECURITY_TOKEN_DAYS_BEFORE,
+  securityTokenDaysAfter,
+} from './generator/security-tokens.ts'
+import { DAY_MS, drawsFrom, worldDraws } from './generator/world-draws.ts'
+import type { DebtTokenRecord, SignatureContractRecord, UserRecord } from './records.ts'
 import { attachSeededRows, type SeededRows } from './table-snapshot.ts'
 import type { World } from './world.ts'
 
@@ -28,14 +35,51 @@ export interface GenerateOptions {
   now: Date
 }
 
-export function generateWorld(options: GenerateOptions): World {
-  const draw = worldDraws(options.seed, options.now)
-  const n = options.debtTokens
-  const companyCount = Math.max(8, Math.ceil(n / 8))
+/** How many of each record a world of `n` debt tokens holds besides them. */
+function countsOf(n: number) {
   const securityTokenCount = Math.max(3, Math.ceil(n / 100))
-  // One manager per security token, then investors: one user per 20 tokens up to 10k tokens, and
-  // at most 500 investors beyond that (people are the slowest records to fake).
-  const userCount = Math.max(6, Math.min(Math.ceil(n / 20), securityTokenCount + 500))
+  return {
+    companyCount: Math.max(8, Math.ceil(n / 8)),
+    securityTokenCount,
+    // One manager per security token, then investors: one user per 20 tokens up to 10k tokens, and
+    // at most 500 investors beyond that (people are the slowest records to fake).
+    userCount: Math.max(6, Math.min(Math.ceil(n / 20), securityTokenCount + 500)),
+    paymentsPerToken: Math.max(2, Math.ceil(n / securityTokenCount / 10)),
+  }
+}
+
+const FIRST_INSTANT_MS = Date.parse('0001-01-01T00:00:00.000Z')
+
+/**
+ * Refuses a `now` too close to the calendar's ends for the world's dates (birth dates decades back,
+ * installments and expiries years ahead): every date a generated world holds, built now or on
+ * first read, lies in the years 0001-9999.
+ */
+function checkRoom(now: Date, n: number): void {
+  const { securityTokenCount, userCount, paymentsPerToken } = countsOf(n)
+  const before = Math.max(USER_DAYS_BEFORE, SECURITY_TOKEN_DAYS_BEFORE, LOAN_DAYS_BEFORE, PAYMENT_DAYS_BEFORE)
+  const after = Math.max(
+    userDaysAfter(userCount),
+    securityTokenDaysAfter(securityTokenCount),
+    LOAN_DAYS_AFTER,
+    paymentDaysAfter(paymentsPerToken, securityTokenCount),
+  )
+  const at = now.getTime()
+  if (inCalendar(at - before * DAY_MS) && inCalendar(at + after * DAY_MS)) return
+  const earliest = new Date(FIRST_INSTANT_MS + before * DAY_MS).toISOString()
+  const latest = new Date(MAX_INSTANT_MS - after * DAY_MS).toISOString()
+  throw new RangeError(
+    `a generated world of ${n} debt tokens cannot be written at ${Number.isNaN(at) ? String(now) : now.toISOString()}: ` +
+      `its dates reach ${before} days before now and ${after} days after it, and the calendar holds the years 0001 to 9999; ` +
+      `give a now from ${earliest} to ${latest}`,
+  )
+}
+
+export function generateWorld(options: GenerateOptions): World {
+  const n = options.debtTokens
+  checkRoom(options.now, n)
+  const draw = worldDraws(options.seed, options.now)
+  const { companyCount, securityTokenCount, userCount, paymentsPerToken } = countsOf(n)
 
   const platform = { adminAddress: draw.address() }
   const users = generateUsers(draw, {
@@ -58,7 +102,7 @@ export function generateWorld(options: GenerateOptions): World {
     securityTokens: securityTokens.map((token) => token.contractAddress),
   })
   const payments = generatePayments(draw, {
-    perToken: Math.max(2, Math.ceil(n / securityTokenCount / 10)),
+    perToken: paymentsPerToken,
     securityTokens,
     investors: users.filter((user) => user.role.includes('investor')),
   })
@@ -66,6 +110,14 @@ export function generateWorld(options: GenerateOptions): World {
     { platform, users, securityTokens, ...payments },
     { debtTokens: rows.tokens, signatureContracts: rows.contracts },
   )
+}
+
+/**
+ * One user drawn like the generated world's (name, CPF, address…) from a simulator's random source,
+ * going on from where it is: what the factories create people with.
+ */
+export function drawPerson(randomizer: Randomizer, now: Date, person: { role: string[]; daysAgo: number }): UserRecord {
+  return drawUser(drawsFrom(randomizer, now), { index: 400 - person.daysAgo, role: person.role })
 }
 
 interface SeededTables {

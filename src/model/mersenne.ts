@@ -62,8 +62,14 @@ function twist(state: number[]): number[] {
   return state
 }
 
+/** A randomizer whose position in its sequence can be saved and gone back to. */
+export interface RewindableRandomizer extends Randomizer {
+  /** Saves the position; calling what it returns goes back to it (a refused factory call draws nothing). */
+  checkpoint(): () => void
+}
+
 /** faker's `generateMersenne53Randomizer()`: `next()` is a float in [0, 1) with 53 random bits. */
-export function mersenne53(seed: number | readonly number[] = 0): Randomizer {
+export function mersenne53(seed: number | readonly number[] = 0): RewindableRandomizer {
   let state: number[] = []
   let index = 0
   const reseed = (value: number | readonly number[]) => {
@@ -86,5 +92,13 @@ export function mersenne53(seed: number | readonly number[] = 0): Randomizer {
   return {
     next: () => ((nextU32() >>> 5) * 67108864 + (nextU32() >>> 6)) * 1.1102230246251565e-16, // 2^-53
     seed: reseed as Randomizer['seed'],
+    checkpoint() {
+      const saved = state.slice() // twist() rewrites the state in place
+      const savedIndex = index
+      return () => {
+        state = saved.slice()
+        index = savedIndex
+      }
+    },
   }
 }

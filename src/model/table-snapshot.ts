@@ -95,6 +95,11 @@ export class TableSnapshot<T extends object> {
     return this.#rows.record(row)
   }
 
+  /** The normalized value `row` is filed under in index `name`, without building its record. */
+  filedAt(name: string, row: number): string | null {
+    return this.#rows.filedAt(name, row)
+  }
+
   /** The seeded record with `key` (a normalized key). */
   get(key: string): T | undefined {
     const row = this.#rowOf.get(key)

@@ -1,11 +1,12 @@
 /**
- * How the simulator reaches the world generator (`size` worlds and scenario worlds), and with it
- * faker's pt_BR and en locales: the largest modules it loads. The standalone server and the CLI load
- * it on demand, so a server on the default world answers its first request without evaluating them;
- * every path that may generate there awaits `loadWorldGenerator()` first (the server before a
- * `size` world, the CLI before a start scenario or a replay, the scenario step before an
- * `X-Sim-Scenario` request, the control API before activating a scenario). The in-process entries
- * hand it over at import (simulator.ts), so `createSimulator({ size })` stays synchronous.
+ * How the simulator reaches the world generator (`size` worlds, scenario worlds, and the people
+ * the factories create), and with it faker's pt_BR and en locales: the largest modules it loads.
+ * The standalone server and the CLI load it on demand, so a server on the default world answers
+ * its first request without evaluating them; every path that may generate there awaits
+ * `loadWorldGenerator()` first (the server before a `size` world, the CLI before a start scenario
+ * or a replay, the scenario step before an `X-Sim-Scenario` request, the control API before
+ * activating a scenario, a factory call before it draws). The in-process entries hand it over at
+ * import (simulator.ts), so `createSimulator({ size })` stays synchronous.
  */
 import type * as Generator from './generate-world.ts'
 import type { GenerateOptions } from './generate-world.ts'
@@ -30,8 +31,13 @@ export function worldGeneratorLoaded(): boolean {
   return generator !== undefined
 }
 
-export function generateWorld(options: GenerateOptions): World {
+/** The generator module; throws while it is not loaded. */
+export function worldGenerator(): typeof Generator {
   if (generator === undefined)
     throw new Error('the world generator is not loaded yet: await loadWorldGenerator() before generating a world')
-  return generator.generateWorld(options)
+  return generator
+}
+
+export function generateWorld(options: GenerateOptions): World {
+  return worldGenerator().generateWorld(options)
 }

@@ -83,14 +83,14 @@ export function createScenarioActivation(options: ScenarioActivationOptions): Sc
   const byHeader = new Map<string, AppliedScenario>()
 
   function setActive(next: ScenarioState | null): void {
-    active = next
     const world = next?.scenario.world
-    if (world !== undefined) {
-      options.replaceState(options.freshState(world))
-      stateFromScenarioWorld = true
-    } else if (stateFromScenarioWorld) {
-      options.replaceState(options.freshState(undefined))
-      stateFromScenarioWorld = false
+    // Built before anything changes: a world that cannot be built (a create entry naming a record
+    // the world lacks) leaves the scenario and the data as they were.
+    const state = world !== undefined || stateFromScenarioWorld ? options.freshState(world) : undefined
+    active = next
+    if (state !== undefined) {
+      options.replaceState(state)
+      stateFromScenarioWorld = world !== undefined
     }
   }
 

@@ -9,6 +9,7 @@ import * as z from 'zod'
 import { IsoDateTime } from '../contract/formats.ts'
 import { issueText } from '../contract/issue-text.ts'
 import { type Operation, type OperationId, operationIds, operations } from '../contract/operations.ts'
+import { WorldCreate } from '../factories/factory-entry.ts'
 import { formatPath } from '../model/world.ts'
 import { ScenarioStep, WireScalar } from './step-schema.ts'
 
@@ -208,9 +209,13 @@ export const ScenarioWorld = z
       .max(MAX_WORLD_SIZE)
       .optional()
       .describe('Generate a coherent world of this many debt tokens from the seed.'),
+    create: WorldCreate.optional(),
   })
-  .refine((world) => (world.fixtures === undefined) !== (world.size === undefined), {
-    message: 'give exactly one of fixtures or size',
+  .refine((world) => world.fixtures === undefined || world.size === undefined, {
+    message: 'give at most one of fixtures or size',
+  })
+  .refine((world) => world.fixtures !== undefined || world.size !== undefined || world.create !== undefined, {
+    message: 'give fixtures, size or create',
   })
   .describe('The world the scenario starts from; activating the scenario rebuilds the model from it.')
 export type ScenarioWorld = z.infer<typeof ScenarioWorld>

@@ -135,7 +135,7 @@ describe('scenario validation', () => {
       }),
     ).toBe('FILE: steps[0].request.body: a GET or HEAD request carries no body')
     expect(loadError({ description: 'x', rules: [], world: { fixtures: 'empty', size: 3 } })).toBe(
-      'FILE: world: give exactly one of fixtures or size',
+      'FILE: world: give at most one of fixtures or size',
     )
   })
 

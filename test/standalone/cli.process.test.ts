@@ -222,6 +222,15 @@ describe('the built command (dist/cli.js)', () => {
     expect(result.stderr).toContain('debt-tokens.json')
   })
 
+  it('exits 1 when --now leaves a generated world (--size) no room in the calendar', () => {
+    const args = ['--port', '0', '--size', '50', '--now', '9999-11-01T00:00:00Z']
+    const result = spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8' })
+    expect(result.status).toBe(1)
+    expect(result.stderr).toMatch(
+      /^debt-token-simulator: a generated world of 50 debt tokens cannot be written at 9999-11-01T00:00:00\.000Z: .* give a now from 0072-02-24T00:00:00\.000Z to 9995-01-01T23:59:59\.999Z\n$/,
+    )
+  })
+
   it("keeps the world generator (faker's pt_BR and en locales) in a chunk the start does not load", () => {
     const cli = readFileSync(cliPath, 'utf8')
     const generator = /import\(["'`]\.\/(generate-world[\w-]*\.js)["'`]\)/.exec(cli)?.[1]
@@ -255,6 +264,23 @@ describe('the built command (dist/cli.js)', () => {
       expect(await (await fetch(`${normal.url}/securityToken`, { headers: auth })).json()).toEqual(richTokens)
     } finally {
       expect(await normal.stop()).toBe(0)
+    }
+    // A factory draws people with the generator's code: the first request may be one.
+    const fresh = await startCli(['--quiet'])
+    try {
+      const created = await fetch(`${fresh.url}/__sim/factories/investorPayments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ count: 2 }),
+      })
+      expect(created.status).toBe(200)
+      const { records } = (await created.json()) as { records: { investorAddress: string; tokenAddress: string }[] }
+      const listed = await fetch(`${fresh.url}/investor/${records[0]!.investorAddress}/${records[0]!.tokenAddress}`, {
+        headers: auth,
+      })
+      expect(await listed.json()).toEqual(records)
+    } finally {
+      expect(await fresh.stop()).toBe(0)
     }
     const sized = await startCli(['--quiet', '--size', '300'])
     try {

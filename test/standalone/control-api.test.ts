@@ -148,7 +148,7 @@ describe('control API', () => {
     expect(document.openapi).toBe('3.1.0')
     expect(document.servers).toEqual([{ url: running.url }])
     expect(Object.keys(document.paths).filter((path) => !path.startsWith('/__sim'))).toHaveLength(17)
-    expect(Object.keys(document.paths).filter((path) => path.startsWith('/__sim'))).toHaveLength(11)
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/__sim'))).toHaveLength(12)
   })
 
   it('answers a body or query mistake in the documented shape, naming the field, and changes nothing', async () => {
@@ -198,6 +198,7 @@ describe('control API', () => {
       activateScenario: ['/__sim/scenario', { body: { name: 'flaky-backend' }, headers: session }],
       getScenario: ['/__sim/scenario', { headers: session }],
       getState: ['/__sim/state?table=users&limit=2', { headers: session }],
+      createRecords: ['/__sim/factories/debtTokens', { body: { count: 2, state: 'overdue' }, headers: session }],
       listJournal: ['/__sim/journal?limit=5'],
       listSessions: ['/__sim/sessions'],
       getClock: ['/__sim/clock'],

@@ -17,6 +17,7 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: 'http', paths: ['http/'] },
   { name: 'model', paths: ['model/'] },
   { name: 'resolvers', paths: ['resolvers/'] },
+  { name: 'factories', paths: ['factories/'] },
   { name: 'scenarios', paths: ['scenarios/'] },
   { name: 'sessions', paths: ['sessions/'] },
   { name: 'observability', paths: ['observability/'] },

@@ -65,7 +65,8 @@ describe('OpenAPI document', () => {
       expect(documented.requestBody !== undefined, route.id).toBe('body' in route)
       const parameters = (documented.parameters ?? []).map((parameter) => `${parameter.in} ${parameter.name}`)
       if ('query' in route) expect(parameters.some((parameter) => parameter.startsWith('query '))).toBe(true)
-      if ('params' in route) expect(parameters).toContain('path id')
+      if ('params' in route)
+        for (const name of Object.keys(route.params.shape)) expect(parameters).toContain(`path ${name}`)
       expect(parameters.includes('header X-Sim-Session'), route.id).toBe('session' in route && route.session)
     }
     expect(byId.get('setClock')?.requestBody?.content['application/json']?.schema).toEqual({

@@ -3,8 +3,9 @@
  * this file, so each `@ts-expect-error` below is itself a test (an unused one is a type error).
  */
 import { expect, it } from 'vitest'
-import type { ScenarioInput, ScenarioRule } from '../../src/index.ts'
+import type { FactoryOverrides, ScenarioInput, ScenarioRule } from '../../src/index.ts'
 import { parseScenario } from '../../src/index.ts'
+import type { DebtTokenRecord } from '../../src/model/records.ts'
 
 it('types a scenario rule operation as an operation id or "*"', () => {
   const rule: ScenarioInput = {
@@ -22,4 +23,33 @@ it('types a scenario rule operation as an operation id or "*"', () => {
   const operation: ScenarioRule['operation'] = parseScenario(rule, 'typed').rules![0]!.operation
   expect(operation).toBe('createManagerPayment')
   expect(() => parseScenario(typo, 'typo')).toThrow(/must be "\*" or an operation id/)
+})
+
+it('types factory overrides by table, and refuses derived fields and unknown states at compile time', async () => {
+  const { createSimulator } = await import('../../src/index.ts')
+  const simulator = createSimulator()
+  const token: DebtTokenRecord = await simulator.create.debtTokens(
+    { originalAmount: '1000.00', securityTokenAddress: null },
+    { state: 'settled' },
+  )
+  expect(token.status).toBe(3)
+  const refused = [
+    // @ts-expect-error: status is derived (ask for a state)
+    simulator.create.debtTokens({ status: 1 }),
+    // @ts-expect-error: not a state
+    simulator.create.debtTokens({}, { state: 'late' }),
+    // @ts-expect-error: a user has no parcels
+    simulator.create.users({ parcels: [] }),
+    // @ts-expect-error: payment ids are assigned
+    simulator.create.managerPayments({ id: 9 }),
+  ]
+  const messages = await Promise.all(refused.map((call) => call.then(String, (error: Error) => error.message)))
+  expect(messages.map((message) => message.split(' ')[0])).toEqual([
+    'overrides.status',
+    'state',
+    'overrides',
+    'overrides.id',
+  ])
+  const overrides: FactoryOverrides<'users'> = { personalData: { fullName: 'Ana' } }
+  expect((await simulator.session('typed').create.users(overrides)).personalData.fullName).toBe('Ana')
 })

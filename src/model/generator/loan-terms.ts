@@ -30,6 +30,14 @@ const MIN_UNSIGNED_DAYS_AGO = 1
 const MAX_UNSIGNED_DAYS_AGO = 20
 /** The first installment falls due this many months after the token is created. */
 const MONTHS_TO_FIRST_INSTALLMENT = 1
+/** The longest period between installments among FREQUENCIES (quarterly), in months. */
+const LONGEST_PERIOD_MONTHS = 3
+
+/** How far generated loans reach before now, in days (the oldest was created a year ago). */
+export const LOAN_DAYS_BEFORE = MAX_DAYS_AGO
+/** How far generated loans reach after now, in days: the last installment of the longest loan created today. */
+export const LOAN_DAYS_AFTER =
+  31 * (MONTHS_TO_FIRST_INSTALLMENT + (MAX_GENERATED_INSTALLMENTS - 1) * LONGEST_PERIOD_MONTHS)
 
 /** The loan terms of a row, as the signature contract and the debt token both state them. */
 export interface RowTerms {

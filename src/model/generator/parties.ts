@@ -12,49 +12,67 @@ import type { WorldDraws } from './world-draws.ts'
 /** A company: its wallet address and formatted CNPJ, as a debt token names its parties. */
 export type Company = DebtTokenParty
 
+/** What one user is drawn as: its place in the world's list (its creation day) and its roles. */
+export interface UserShape {
+  /** The user's place in the list: it was created 400 - `index` days before now. */
+  readonly index: number
+  readonly role: string[]
+}
+
+/** How far a user's dates reach before now, in days: birth dates go back 70 years. */
+export const USER_DAYS_BEFORE = 71 * 366
+
+/** How far the dates of `count` users reach after now, in days (the last ones were created latest). */
+export const userDaysAfter = (count: number) => Math.max(0, count - 401)
+
+/** One user with a valid CPF, personal data and a residential address, drawn in a fixed order. */
+export function drawUser(draw: WorldDraws, shape: UserShape): UserRecord {
+  const { faker, digits } = draw
+  const firstName = faker.person.firstName()
+  const lastName = faker.person.lastName()
+  const created = draw.iso(-400 + shape.index)
+  const financialInvestments = draw.int(10, 3000) * 1000
+  return {
+    id: draw.uuid(),
+    registerType: 'cpf',
+    email: faker.internet.email({ firstName, lastName }).toLowerCase(),
+    role: shape.role,
+    walletAddress: draw.address(),
+    annualGrossIncome: draw.int(40, 900) * 1000,
+    financialInvestments,
+    qualifiedInvestor: financialInvestments >= 1_000_000,
+    created_at: created,
+    updated_at: created,
+    personalData: {
+      id: draw.uuid(),
+      fullName: `${firstName} ${lastName}`,
+      cpf: formatCpf(completeCpf(digits(9))),
+      rgOrDriverLicense: digits(9).join(''),
+      phone: `+55 11 9${digits(4).join('')}-${digits(4).join('')}`,
+      profession: faker.person.jobTitle(),
+      birthDate: `${toIsoDay(faker.date.birthdate({ min: 21, max: 70, mode: 'age', refDate: draw.now }))}T00:00:00.000Z`,
+    },
+    residentialAddress: {
+      id: draw.uuid(),
+      zipCode: `${digits(5).join('')}-${digits(3).join('')}`,
+      address: faker.location.street(),
+      number: String(draw.int(1, 3000)),
+      complement: shape.index % 2 === 0 ? `Apto ${draw.int(11, 190)}` : '',
+      district: faker.location.county(),
+      city: faker.location.city(),
+      state: faker.location.state({ abbreviated: true }),
+    },
+  }
+}
+
 /** The first user is the platform's administrator (and a manager); it holds the admin wallet. */
 export function generateUsers(
   draw: WorldDraws,
   options: { count: number; managers: number; adminAddress: string },
 ): UserRecord[] {
-  const { faker, digits } = draw
-  const users: UserRecord[] = Array.from({ length: options.count }, (_, i) => {
-    const firstName = faker.person.firstName()
-    const lastName = faker.person.lastName()
-    const created = draw.iso(-400 + i)
-    const financialInvestments = draw.int(10, 3000) * 1000
-    return {
-      id: draw.uuid(),
-      registerType: 'cpf',
-      email: faker.internet.email({ firstName, lastName }).toLowerCase(),
-      role: i < options.managers ? ['manager'] : ['investor'],
-      walletAddress: draw.address(),
-      annualGrossIncome: draw.int(40, 900) * 1000,
-      financialInvestments,
-      qualifiedInvestor: financialInvestments >= 1_000_000,
-      created_at: created,
-      updated_at: created,
-      personalData: {
-        id: draw.uuid(),
-        fullName: `${firstName} ${lastName}`,
-        cpf: formatCpf(completeCpf(digits(9))),
-        rgOrDriverLicense: digits(9).join(''),
-        phone: `+55 11 9${digits(4).join('')}-${digits(4).join('')}`,
-        profession: faker.person.jobTitle(),
-        birthDate: `${toIsoDay(faker.date.birthdate({ min: 21, max: 70, mode: 'age', refDate: draw.now }))}T00:00:00.000Z`,
-      },
-      residentialAddress: {
-        id: draw.uuid(),
-        zipCode: `${digits(5).join('')}-${digits(3).join('')}`,
-        address: faker.location.street(),
-        number: String(draw.int(1, 3000)),
-        complement: i % 2 === 0 ? `Apto ${draw.int(11, 190)}` : '',
-        district: faker.location.county(),
-        city: faker.location.city(),
-        state: faker.location.state({ abbreviated: true }),
-      },
-    }
-  })
+  const users = Array.from({ length: options.count }, (_, index) =>
+    drawUser(draw, { index, role: index < options.managers ? ['manager'] : ['investor'] }),
+  )
   users[0]!.role = ['admin', 'manager']
   users[0]!.walletAddress = options.adminAddress
   return users

@@ -6,6 +6,13 @@ import type { InvestorPaymentRecord, ManagerPaymentRecord, SecurityTokenRecord, 
 import { HASH_HEX_DIGITS } from './hex-text.ts'
 import type { WorldDraws } from './world-draws.ts'
 
+/** How far payments' dates reach before now, in days. */
+export const PAYMENT_DAYS_BEFORE = 90
+
+/** How far the dates of `perToken` payments for each of `tokens` security tokens reach after now, in days. */
+export const paymentDaysAfter = (perToken: number, tokens: number) =>
+  Math.max(0, -60 + (perToken - 1) * 30 + tokens - 1)
+
 export function generatePayments(
   draw: WorldDraws,
   options: { perToken: number; securityTokens: readonly SecurityTokenRecord[]; investors: readonly UserRecord[] },

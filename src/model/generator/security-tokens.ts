@@ -15,6 +15,12 @@ const ACCOUNT_REMUNERATIONS = [1.1, 1.4, 1.9] as const
 /** The price of one quota of a series. */
 const QUOTA_PRICE = 1000
 
+/** How far security tokens' dates reach before now, in days (the first was created 300 days ago). */
+export const SECURITY_TOKEN_DAYS_BEFORE = 300
+
+/** How far the dates of `count` security tokens reach after now, in days (expiry in up to 5 years, emission ends). */
+export const securityTokenDaysAfter = (count: number) => Math.max(5 * 365, 60 + count - 1)
+
 export function generateSecurityTokens(
   draw: WorldDraws,
   options: { count: number; users: readonly UserRecord[]; adminAddress: string },

@@ -4,7 +4,7 @@
  * seeded randomizer (`number.int`, `number.int({ max: 0xffffffff })` per 8 hex characters,
  * `string.uuid`): exactly the values faker would give, at a fraction of the cost.
  */
-import type { Faker } from '@faker-js/faker'
+import type { Faker, Randomizer } from '@faker-js/faker'
 import { createFaker, mersenne53 } from '../seeded-faker.ts'
 import { ADDRESS_HEX_DIGITS, fakerUuidText, hexText } from './hex-text.ts'
 
@@ -33,6 +33,23 @@ export function worldDraws(seed: number, now: Date): WorldDraws {
   const randomizer = mersenne53()
   const faker = createFaker(randomizer)
   faker.seed(seed)
+  return drawsOf(faker, randomizer, now)
+}
+
+/** The pt_BR faker of each randomizer drawn from outside a generated world (one per simulator's random source). */
+const fakers = new WeakMap<Randomizer, Faker>()
+
+/**
+ * The same draws from a randomizer that is already seeded and in use (a simulator's random source,
+ * for the factories' people): they go on from where it is, and leave it where they end.
+ */
+export function drawsFrom(randomizer: Randomizer, now: Date): WorldDraws {
+  let faker = fakers.get(randomizer)
+  if (faker === undefined) fakers.set(randomizer, (faker = createFaker(randomizer)))
+  return drawsOf(faker, randomizer, now)
+}
+
+function drawsOf(faker: Faker, randomizer: Randomizer, now: Date): WorldDraws {
   const next = () => randomizer.next()
   const u32 = () => Math.floor(next() * 4294967296)
   const int = (min: number, max: number) => Math.floor(next() * (max - min + 1) + min)

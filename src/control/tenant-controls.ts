@@ -1,0 +1,114 @@
+/**
+ * The in-process controls of one tenant (the default world, or a session's): its live model, its
+ * scenario, its factories and its reset, and the state view `/__sim/state` shows. The simulator
+ * core hands these out for the default tenant and for `session(id)`.
+ */
+
+import { type CreatedRecords, createRecords, type FactoryRequest } from '../factories/create-records.ts'
+import { createFactories, type Factories } from '../factories/factories.ts'
+import type { Clock } from '../model/clock.ts'
+import type { Model } from '../model/model.ts'
+import type { TableName } from '../model/records.ts'
+import { tableNames } from '../model/world.ts'
+import type { ScenarioInput } from '../scenarios/scenario-schema.ts'
+import type { RuleCounters } from '../scenarios/scenario-state.ts'
+import type { Tenant } from '../sessions/tenant.ts'
+
+/** The controls of one isolated copy of the service: the default one, or a session's. */
+export interface TenantControls {
+  /** The live model (replaced by `reset()` and by a scenario with a world). */
+  readonly model: Model
+  /**
+   * Activates a scenario for every request: a name (an unknown one throws, listing the available
+   * names) or a scenario object (validated; known as `name`, default "inline"); null deactivates.
+   */
+  useScenario(nameOrScenario: string | ScenarioInput | null, name?: string): void
+  /** The active scenario's name, or null. */
+  readonly scenario: string | null
+  /** The active scenario with its rule counters, or null. */
+  scenarioStatus(): ScenarioStatus | null
+  /**
+   * Factories of coherent records, drawn from this world's seeded random source and stored as its
+   * writes: `await create.debtTokens({ debtorAddress }, { state: 'overdue' })` (docs/factories.md).
+   */
+  readonly create: Factories
+  /**
+   * What `POST /__sim/factories/{table}` runs: `count` records of `table`, with what they link to
+   * (`linked`: a debt token's signature contract, security token, manager…).
+   */
+  createRecords<N extends TableName>(request: FactoryRequest & { table: N }): Promise<CreatedRecords<N>>
+  /** Back to the seeded world and sequence, without a scenario. */
+  reset(): void
+}
+
+/** The model's state as the control API shows it. */
+export interface StateView {
+  readonly session: string | null
+  readonly clock: { readonly now: string; readonly mode: 'fixed' | 'system' }
+  readonly scenario: string | null
+  readonly counts: Readonly<Record<TableName, number>>
+  /** Stored records per table (the first `limit` of each). */
+  readonly tables: Partial<Record<TableName, unknown[]>>
+}
+
+export interface StateOptions {
+  session?: string | null | undefined
+  table?: TableName | undefined
+  /** Records per table (default 200). */
+  limit?: number | undefined
+}
+
+/** The active scenario as the control API shows it: its rules with their counters. */
+export interface ScenarioStatus {
+  readonly name: string
+  readonly description: string
+  readonly rules: readonly (RuleCounters & { readonly operation: string })[]
+}
+
+export function tenantControls(tenant: Tenant, clock: Clock): TenantControls {
+  const run = <N extends TableName>(request: FactoryRequest & { table: N }) =>
+    createRecords(
+      () => tenant.state,
+      () => clock.now(),
+      request,
+    )
+  return {
+    get model() {
+      return tenant.state.model
+    },
+    useScenario(nameOrScenario, name) {
+      if (nameOrScenario === null) tenant.scenarios.deactivate()
+      else tenant.scenarios.activate(nameOrScenario, name)
+    },
+    get scenario() {
+      return tenant.scenarios.active?.name ?? null
+    },
+    scenarioStatus() {
+      const active = tenant.scenarios.active
+      if (active === null) return null
+      const counters = active.counters()
+      return {
+        name: active.name,
+        description: active.scenario.description,
+        rules: active.scenario.rules.map((rule, i) => ({ operation: rule.operation, ...counters[i]! })),
+      }
+    },
+    create: createFactories(run),
+    createRecords: run,
+    reset: () => tenant.reset(),
+  }
+}
+
+/** A tenant's state: its counts and the first `limit` records of each table asked for. */
+export function stateView(tenant: Tenant, clock: Clock, options: StateOptions): StateView {
+  const limit = options.limit ?? 200
+  const model = tenant.state.model
+  const names = options.table === undefined ? tableNames : [options.table]
+  return {
+    session: tenant.session,
+    clock: { now: clock.now().toISOString(), mode: clock.mode },
+    scenario: tenant.scenarios.active?.name ?? null,
+    counts: Object.fromEntries(tableNames.map((name) => [name, model[name].count()])) as Record<TableName, number>,
+    tables: Object.fromEntries(names.map((name) => [name, (model[name].all() as unknown[]).slice(0, limit)])),
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * A scenario's `world.create`, and each of its entries: a table, how many records, their overrides
+ * (typed by the table) and, for debt tokens, their state. What `POST /__sim/factories/{table}`
+ * takes in its path and body, as a scenario file writes it, validated when the file is loaded.
+ */
+import * as z from 'zod'
+import { DebtTokenState, FactoryCount, MAX_FACTORY_COUNT } from '../contract/control-schemas.ts'
+import type { TableName } from '../model/records.ts'
+import { overrideSchemas } from './overrides.ts'
+
+function entry<N extends TableName>(table: N) {
+  return z.strictObject({
+    table: z.literal(table),
+    count: FactoryCount.optional().describe(`How many records to create: 1 (default) to ${MAX_FACTORY_COUNT}.`),
+    overrides: overrideSchemas[table]
+      .optional()
+      .describe('Fields of the stored record to set; the rest is drawn from the seed and missing links are created.'),
+  })
+}
+
+const FactoryEntry = z.discriminatedUnion(
+  'table',
+  [
+    entry('users'),
+    entry('securityTokens'),
+    entry('debtTokens').extend({
+      state: DebtTokenState.optional().describe(
+        "The state at the clock's now when the scenario is activated (default active).",
+      ),
+    }),
+    entry('signatureContracts'),
+    entry('managerPayments'),
+    entry('investorPayments'),
+  ],
+  { error: 'must be one of users, securityTokens, debtTokens, signatureContracts, managerPayments, investorPayments' },
+)
+
+/** The most entries a scenario's `world.create` may list (each creates up to MAX_FACTORY_COUNT records). */
+const MAX_WORLD_CREATE_ENTRIES = 100
+
+/** A scenario's `world.create`: the entries, made in order. */
+export const WorldCreate = z
+  .array(FactoryEntry)
+  .min(1)
+  .max(MAX_WORLD_CREATE_ENTRIES)
+  .describe(
+    "Records to create in that world (the simulator's own without fixtures or size) when the scenario is activated, in order, as POST /__sim/factories/{table} creates them (docs/factories.md).",
+  )

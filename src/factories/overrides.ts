@@ -1,0 +1,123 @@
+/**
+ * What a factory call may set on the records it creates: per table, the stored record's own fields
+ * (src/model/records.ts), each optional, with the input formats of the contract where the record
+ * is looser (money, rates, installments written as the API takes them). Fields the simulator
+ * derives (a debt token's parcels and status, a contract's installment value, a payment's id) are
+ * refused with what to give instead, so a created record is always coherent. These schemas type
+ * `simulator.create.<table>()`, validate `POST /__sim/factories/{table}` and a scenario's
+ * `world.create` alike.
+ */
+import * as z from 'zod'
+import { InstallmentsString, IsoDate, IsoDateTime, MoneyString, MonthlyInterestString } from '../contract/formats.ts'
+import { PaymentAmount } from '../contract/payment-fields.ts'
+import { PartyType, PaymentFrequency } from '../contract/signature-contracts.ts'
+import {
+  DebtTokenRecord,
+  InvestorPaymentRecord,
+  ManagerPaymentRecord,
+  SecurityTokenRecord,
+  UserRecord,
+} from '../model/records.ts'
+
+/** A tax id as a contract or a debt token carries it (a CNPJ, formatted or not). */
+const TaxId = z.string().max(32)
+
+/** A field the simulator derives: present, it is refused with `why`. */
+function derived(why: string) {
+  return z
+    .custom<never>(() => false, { error: `is derived: ${why}` })
+    .optional()
+    .meta({ description: `derived, not set: ${why}`, not: {} })
+}
+
+const debtToken = DebtTokenRecord.shape
+export const DebtTokenOverrides = z
+  .strictObject({
+    address: debtToken.address,
+    createdAt: IsoDateTime,
+    creditorAddress: debtToken.creditorAddress,
+    creditorId: TaxId,
+    debtorAddress: debtToken.debtorAddress,
+    debtorId: TaxId,
+    monthlyInterestRate: MonthlyInterestString,
+    originalAmount: MoneyString,
+    periodicity: PaymentFrequency,
+    securityTokenAddress: debtToken.securityTokenAddress,
+  })
+  .partial()
+  .extend({
+    amount: derived('what is still owed, from the parcels; ask for a state'),
+    amountPaidInstallments: derived('from the parcels paid; ask for a state'),
+    creditorSignature: derived('drawn once the token is signed (every state but awaiting)'),
+    debtorSignature: derived('drawn once the token is signed (every state but awaiting)'),
+    lastInstallmentDueDate: derived('from createdAt, the periodicity and the parcels'),
+    listingPrice: derived('what is owed, less a discount when listed; ask for the state listed'),
+    originalCreditor: derived('the creditor the token was created for: give creditorAddress'),
+    parcels: derived('the Price table of originalAmount, monthlyInterestRate and periodicity; ask for a state'),
+    status: derived('from the signatures, the parcels and the clock; ask for a state'),
+    unixtime: derived('createdAt in Unix seconds: give createdAt'),
+  })
+
+export const SignatureContractOverrides = z
+  .strictObject({
+    creditorWalletAddress: DebtTokenRecord.shape.creditorAddress,
+    creditorId: TaxId,
+    debtorWalletAddress: DebtTokenRecord.shape.debtorAddress,
+    debtorId: TaxId,
+    type: PartyType,
+    debtTotalValue: MoneyString,
+    installments: InstallmentsString,
+    firstInstallmentDueDate: IsoDate,
+    periodicity: PaymentFrequency,
+    monthlyInterests: MonthlyInterestString,
+    signatureContractAddress: DebtTokenRecord.shape.address,
+  })
+  .partial()
+  .extend({
+    lastInstallmentDueDate: derived('from firstInstallmentDueDate, installments and periodicity'),
+    installmentValue: derived('the Price table of debtTotalValue, installments and monthlyInterests'),
+  })
+
+const user = UserRecord.shape
+export const UserOverrides = UserRecord.extend({
+  personalData: user.personalData.partial().strict(),
+  residentialAddress: user.residentialAddress.partial().strict(),
+}).partial()
+
+const securityToken = SecurityTokenRecord.shape
+export const SecurityTokenOverrides = SecurityTokenRecord.extend({
+  series: z
+    .array(securityToken.series.element.partial().strict())
+    .min(1)
+    .max(20)
+    .describe('one to twenty series; each field left out is drawn, a series without vault gets one'),
+})
+  .partial()
+  .extend({ vaultAddresses: derived("the series' vaults, in order: give series[i].vault") })
+
+const paymentId = derived('assigned by the simulator from one past the highest id, as POST /manager and /investor do')
+
+export const ManagerPaymentOverrides = ManagerPaymentRecord.extend({ amount: PaymentAmount })
+  .partial()
+  .extend({ id: paymentId })
+
+export const InvestorPaymentOverrides = InvestorPaymentRecord.extend({ amount: PaymentAmount })
+  .partial()
+  .extend({ id: paymentId })
+
+/** Each table's overrides. */
+export const overrideSchemas = {
+  signatureContracts: SignatureContractOverrides,
+  users: UserOverrides,
+  debtTokens: DebtTokenOverrides,
+  securityTokens: SecurityTokenOverrides,
+  managerPayments: ManagerPaymentOverrides,
+  investorPayments: InvestorPaymentOverrides,
+}
+
+export type DebtTokenOverrides = z.output<typeof DebtTokenOverrides>
+export type SignatureContractOverrides = z.output<typeof SignatureContractOverrides>
+export type UserOverrides = z.output<typeof UserOverrides>
+export type SecurityTokenOverrides = z.output<typeof SecurityTokenOverrides>
+export type ManagerPaymentOverrides = z.output<typeof ManagerPaymentOverrides>
+export type InvestorPaymentOverrides = z.output<typeof InvestorPaymentOverrides>

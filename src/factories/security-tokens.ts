@@ -1,0 +1,87 @@
+/**
+ * The security tokens factory: a FIDC fund like the generated world's, open on the marketplace
+ * (emission ends in two to four months, expiry in two to five years), with one to three series,
+ * each with its vault, managed by a new manager unless one is given; its admin is the platform's.
+ */
+import type { SecurityTokenRecord } from '../model/records.ts'
+import { dayFrom, instantFrom, int, pick } from './draws.ts'
+import { FactoryError, linked } from './factory-error.ts'
+import type { SecurityTokenOverrides } from './overrides.ts'
+import type { RecordBatch } from './record-batch.ts'
+import { createUser } from './users.ts'
+
+const SEGMENTS = ['Agronegócio', 'Imobiliário', 'Varejo', 'Energia', 'Saúde']
+/** Per series, in order; a fourth and later series are named after their place. */
+const SERIES_NAMES = ['SENIOR', 'MEZANINO', 'SUBORDINADA']
+const COLLECTION_TYPES = ['SENIOR', 'MEZZANINE', 'SUBORDINATED']
+const ACCOUNT_REMUNERATIONS = [1.1, 1.4, 1.9]
+/** The price of one quota of a series. */
+const QUOTA_PRICE = 1000
+
+type Series = SecurityTokenRecord['series'][number]
+
+export function createSecurityToken(batch: RecordBatch, overrides: SecurityTokenOverrides): SecurityTokenRecord {
+  const { random, now } = batch
+  if (overrides.contractAddress !== undefined && batch.has('securityTokens', overrides.contractAddress)) {
+    throw FactoryError.of(
+      'overrides.contractAddress',
+      `must be a new contract address: security token ${overrides.contractAddress} exists`,
+    )
+  }
+  const contractAddress = overrides.contractAddress ?? random.address()
+  const managerAddress =
+    overrides.managerAddress ??
+    linked('overrides.managerAddress', 'a manager', () => createUser(batch, {}, ['manager']).walletAddress)
+  const seriesCount = overrides.series?.length ?? int(random, 1, SERIES_NAMES.length)
+  const given = overrides.series ?? []
+  const emissionAmount =
+    overrides.emissionAmount ??
+    (given.length > 0 && given.every((series) => series.seriesAmount !== undefined)
+      ? given.reduce((sum, series) => sum + series.seriesAmount!, 0)
+      : int(random, 10, 200) * 100_000)
+  const series = Array.from({ length: seriesCount }, (_, s): Series => {
+    const seriesAmount = given[s]?.seriesAmount ?? Math.round(emissionAmount / seriesCount)
+    const drawn: Series = {
+      name: SERIES_NAMES[s] ?? `SERIE ${s + 1}`,
+      collectionType: COLLECTION_TYPES[s] ?? 'SUBORDINATED',
+      vault: given[s]?.vault ?? random.address(),
+      numberOfQuotas: Math.round(seriesAmount / QUOTA_PRICE),
+      seriesAmount,
+      unitPrice: QUOTA_PRICE,
+      percentageIssuance: Math.round(100 / seriesCount),
+      accountRemuneration: ACCOUNT_REMUNERATIONS[s] ?? 2,
+      gracePeriod: s,
+      paymentPeriodicity: 1,
+      interestPaymentSchedule: s + 1,
+      amortizationSchedule: s + 1,
+    }
+    return { ...drawn, ...given[s] }
+  })
+  const segment = overrides.segment ?? pick(random, SEGMENTS)
+  const symbol = overrides.symbol ?? `ST${random.faker.string.alpha({ length: 4, casing: 'upper' })}`
+  const expiresIn = int(random, 2, 5) * 365
+  const maxExpirationDate =
+    overrides.maxExpirationDate ?? overrides.expirationDate ?? dayFrom(now, expiresIn, 'overrides.maxExpirationDate')
+  const token: SecurityTokenRecord = {
+    contractAddress,
+    managerAddress,
+    managerSignature: random.signature(),
+    adminAddress: batch.world.model.world.platform.adminAddress,
+    vaultAddresses: series.map((s) => s.vault),
+    instrument: 'FIDC',
+    segment,
+    concentration: pick(random, ['Pulverizada', 'Concentrada']),
+    totalInvestmentAmount: Math.round((emissionAmount * int(random, 10, 90)) / 100),
+    createdAt: overrides.createdAt ?? instantFrom(now, -int(random, 1, 300), 'overrides.createdAt').toISOString(),
+    expirationDate: overrides.expirationDate ?? maxExpirationDate,
+    tokenName: `FIDC ${segment} ${symbol}`,
+    symbol,
+    emissionAmount,
+    maxExpirationDate,
+    emissionEndDate: overrides.emissionEndDate ?? dayFrom(now, int(random, 60, 120), 'overrides.emissionEndDate'),
+    acceptedRebatePercentage: int(random, 0, 10),
+    series,
+  }
+  const { series: _series, ...fields } = overrides
+  return batch.add('securityTokens', { ...token, ...fields, series })
+}

@@ -1,0 +1,41 @@
+/**
+ * The users factory: a person drawn like the generated world's (name, e-mail, valid CPF, phone,
+ * residential address) by the world generator's people code, from the world's own random source,
+ * with the overrides laid over it. A manager or an investor other factories need is made here too.
+ */
+import type { UserRecord } from '../model/records.ts'
+import { worldGenerator } from '../model/world-generator.ts'
+import { int } from './draws.ts'
+import { FactoryError } from './factory-error.ts'
+import type { UserOverrides } from './overrides.ts'
+import type { RecordBatch } from './record-batch.ts'
+
+/** A user created this many days before the clock's now, at most. */
+const MAX_USER_AGE_DAYS = 400
+/** From this much invested a user is a qualified investor (as in the generated world). */
+const QUALIFIED_INVESTMENTS = 1_000_000
+
+export function createUser(batch: RecordBatch, overrides: UserOverrides, role: string[] = ['investor']): UserRecord {
+  if (overrides.id !== undefined && batch.has('users', overrides.id)) {
+    throw FactoryError.of('overrides.id', `must be a new user id: user ${overrides.id} exists`)
+  }
+  const wallet = overrides.walletAddress
+  if (wallet !== undefined && batch.where('users', 'walletAddress', wallet).length > 0) {
+    throw FactoryError.of('overrides.walletAddress', `must be a new wallet: a user already holds ${wallet}`)
+  }
+  const { random, now } = batch
+  const daysAgo = int(random, 1, MAX_USER_AGE_DAYS)
+  const drawn = worldGenerator().drawPerson(random.randomizer, now, { role, daysAgo })
+  const { personalData, residentialAddress, ...fields } = overrides
+  const user: UserRecord = {
+    ...drawn,
+    ...fields,
+    personalData: { ...drawn.personalData, ...personalData },
+    residentialAddress: { ...drawn.residentialAddress, ...residentialAddress },
+  }
+  if (fields.created_at !== undefined && fields.updated_at === undefined) user.updated_at = fields.created_at
+  if (fields.financialInvestments !== undefined && fields.qualifiedInvestor === undefined) {
+    user.qualifiedInvestor = fields.financialInvestments >= QUALIFIED_INVESTMENTS
+  }
+  return batch.add('users', user)
+}
