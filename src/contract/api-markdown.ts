@@ -18,6 +18,7 @@ import {
 import { shapeRows, table } from './api-markdown-schema.ts'
 import { controlRoutes } from './control.ts'
 import { CONTROL_GROUP, type ControlRouteDefinition } from './control-route.ts'
+import { API_PARAGRAPHS } from './descriptions.ts'
 import { ErrorBody } from './error-body.ts'
 import { Address, Hash } from './formats.ts'
 import { buildOpenApiDocument } from './openapi.ts'
@@ -74,10 +75,16 @@ function introLines(document: OpenApiDocument): string[] {
     '## Errors',
     '',
     'Every error answers this JSON body; `statusCode` is the HTTP status written as a string (`"400"`).',
-    'Each route below lists the error statuses its contract declares; `401` applies to every operation',
-    'of the API. A [scenario](scenarios.md) can make any operation answer other statuses, delays or failures.',
+    'Each route below lists every error status it can answer and why; `401` applies to every operation',
+    'of the API.',
     '',
     ...fieldTable(shapeRows(errorSchema, components), 'always present'),
+    '',
+    API_PARAGRAPHS.unmatched,
+    '',
+    API_PARAGRAPHS.scenarios.replace('**Scenarios**', '**[Scenarios](scenarios.md)**'),
+    '',
+    API_PARAGRAPHS.sessions.replace('the `control` tag', `the [${CONTROL_TITLE}](#${anchor(CONTROL_TITLE)})`),
   ]
 }
 

@@ -29,17 +29,21 @@ export const TAG_DESCRIPTIONS: Readonly<Record<OperationGroup | typeof CONTROL_G
   [CONTROL_GROUP]: CONTROL_DESCRIPTION,
 }
 
+/** The paragraphs of the document's introduction; docs/api.md shows them too. */
+export const API_PARAGRAPHS = {
+  source:
+    "Generated from the simulator's contract (the zod schemas its requests are validated with and the operation table its handlers are built from), so it says what the simulator does.",
+  authentication:
+    '**Authentication.** Every operation of the simulated API requires `Authorization: Bearer <token>`; any well-formed token is accepted and names the caller. The control routes (tag `control`) need none.',
+  errors:
+    '**Errors** answer `{statusCode, error, message}` (the `Error` schema), `statusCode` being the status as a string; the message names every field that is wrong. Each operation lists the statuses it can answer and why.',
+  unmatched:
+    "**Before any operation is matched**, the standalone server answers a path no operation has with 404, a method a path's operations do not take with 405 and an `Allow` header, `HEAD` as its `GET` without the body, `OPTIONS` as a CORS preflight (204), a request target over 8,192 characters with 414, request headers over 16 KB with 431, and a client too slow to send its headers with 408. In-process, msw's `onUnhandledRequest` decides what such requests get.",
+  scenarios:
+    '**Scenarios** (`X-Sim-Scenario: <name>`, or `PUT /__sim/scenario`) stand for the backend failing: while one is active, an operation its rules name may also answer 400, 401, 403, 404, 409, 500 or 503 in the same error shape, answer late, or drop the connection, whatever the request. Answers a scenario applied to carry `X-Sim-Scenario`. Outside scenarios nothing answers a 5xx.',
+  sessions:
+    '**Sessions** (`X-Sim-Session: <id>`): requests naming a session run against its own copy of the seeded world, created on first use (see the `control` tag).',
+}
+
 /** The document's introduction. */
-export const API_DESCRIPTION = [
-  "Generated from the simulator's contract (the zod schemas its requests are validated with and the operation table its handlers are built from), so it says what the simulator does.",
-  '',
-  '**Authentication.** Every operation of the simulated API requires `Authorization: Bearer <token>`; any well-formed token is accepted and names the caller. The control routes (tag `control`) need none.',
-  '',
-  '**Errors** answer `{statusCode, error, message}` (the `Error` schema), `statusCode` being the status as a string; the message names every field that is wrong. Each operation lists the statuses it can answer and why.',
-  '',
-  "**Before any operation is matched**, the standalone server answers a path no operation has with 404, a method a path's operations do not take with 405 and an `Allow` header, `HEAD` as its `GET` without the body, `OPTIONS` as a CORS preflight (204), a request target over 8,192 characters with 414, request headers over 16 KB with 431, and a client too slow to send its headers with 408. In-process, msw's `onUnhandledRequest` decides what such requests get.",
-  '',
-  '**Scenarios** (`X-Sim-Scenario: <name>`, or `PUT /__sim/scenario`) stand for the backend failing: while one is active, an operation its rules name may also answer 400, 401, 403, 404, 409, 500 or 503 in the same error shape, answer late, or drop the connection, whatever the request. Answers a scenario applied to carry `X-Sim-Scenario`. Outside scenarios nothing answers a 5xx.',
-  '',
-  '**Sessions** (`X-Sim-Session: <id>`): requests naming a session run against its own copy of the seeded world, created on first use (see the `control` tag).',
-].join('\n')
+export const API_DESCRIPTION = Object.values(API_PARAGRAPHS).join('\n\n')
