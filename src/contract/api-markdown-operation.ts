@@ -26,6 +26,12 @@ interface Media {
   content?: Record<string, { schema: SchemaNode }>
 }
 
+interface OpenApiLink {
+  operationId: string
+  parameters: Record<string, string>
+  description: string
+}
+
 interface OpenApiOperation {
   operationId: string
   summary: string
@@ -33,7 +39,7 @@ interface OpenApiOperation {
   description?: string
   parameters?: Parameter[]
   requestBody?: Media & { required?: boolean }
-  responses: Record<string, Media & { description: string }>
+  responses: Record<string, Media & { description: string; links?: Record<string, OpenApiLink> }>
   security?: Record<string, string[]>[]
 }
 
@@ -123,9 +129,39 @@ const PARAMETER_TITLES = [
   ['header', 'Headers'],
 ] as const
 
-export function operationLines(definition: RouteDefinition, document: OpenApiDocument, listed: Listed): string[] {
-  const operation = document.paths[definition.path]?.[definition.method.toLowerCase()]
-  if (operation === undefined) throw new Error(`${definition.id} is missing from the OpenAPI document`)
+/** The document's operation with this id. */
+function findOperation(document: OpenApiDocument, id: string): OpenApiOperation {
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) if (operation.operationId === id) return operation
+  }
+  throw new Error(`${id} is missing from the OpenAPI document`)
+}
+
+/** `- **Links**` lines: the operations a client calls next with values of this one. */
+function linkLines(links: Record<string, OpenApiLink> | undefined, specName: (id: string, name: string) => string) {
+  if (links === undefined) return []
+  return [
+    '- **Links** (what to call next with what this answered):',
+    ...Object.values(links).map((link) => {
+      const values = Object.entries(link.parameters)
+        .map(([name, expression]) => `${code(specName(link.operationId, name))} = ${code(expression)}`)
+        .join(', ')
+      return `  - [${link.operationId}](#${anchor(link.operationId)}) with ${values}: ${link.description}`
+    }),
+  ]
+}
+
+/**
+ * One route's section. `specName(id, name)` gives a path parameter the name the spec (and the
+ * route's path here) gives it, where the OpenAPI document had to rename it (openapi-paths.ts).
+ */
+export function operationLines(
+  definition: RouteDefinition,
+  document: OpenApiDocument,
+  listed: Listed,
+  specName: (id: string, name: string) => string,
+): string[] {
+  const operation = findOperation(document, definition.id)
   const components = document.components.schemas
   const context: BodyContext = { components, listed, operationId: operation.operationId }
   const statuses = Object.keys(operation.responses).sort()
@@ -143,7 +179,9 @@ export function operationLines(definition: RouteDefinition, document: OpenApiDoc
       .filter((status) => status.startsWith('2'))
       .map(code)
       .join(', ')}`,
-    `- **Errors** ([error shape](#errors)): ${errors.map((status) => `${code(status)} ${operation.responses[status]!.description}`).join(', ')}`,
+    `- **Errors** ([error shape](#errors)):`,
+    ...errors.map((status) => `  - ${code(status)} ${operation.responses[status]!.description}`),
+    ...linkLines(operation.responses['200']?.links, specName),
   ]
   for (const [where, title] of PARAMETER_TITLES) {
     const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === where)
@@ -153,7 +191,7 @@ export function operationLines(definition: RouteDefinition, document: OpenApiDoc
       ...table(
         ['name', 'type', 'required', 'format / constraints'],
         parameters.map((parameter) => [
-          code(parameter.name),
+          code(where === 'path' ? specName(definition.id, parameter.name) : parameter.name),
           typeText(parameter.schema, components),
           parameter.required ? 'yes' : 'no',
           constraintsText(parameter.schema, components),

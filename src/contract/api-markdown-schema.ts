@@ -4,7 +4,7 @@
  * (ADDRESS, HASH, dates, enums, patterns, lengths, bounds) and the field rows of an object, with
  * nested objects and arrays flattened into dotted paths (`parcels[].amount`).
  */
-import { ADDRESS_PATTERN, HASH_PATTERN } from './formats.ts'
+import { ADDRESS_PATTERN, Address, dateMeta, dateTimeMeta, HASH_PATTERN, Hash } from './formats.ts'
 
 /** The part of JSON Schema (draft 2020-12) that zod's output uses. */
 export interface SchemaNode {
@@ -21,6 +21,7 @@ export interface SchemaNode {
   pattern?: string
   description?: string
   example?: unknown
+  examples?: unknown[]
   minLength?: number
   maxLength?: number
   minimum?: number
@@ -57,6 +58,13 @@ const FORMATS: Readonly<Record<string, string>> = {
   uuid: 'UUID',
   email: 'e-mail address',
 }
+
+/** The descriptions of the formats themselves, which the format's name already says. */
+const FORMAT_DESCRIPTIONS: ReadonlySet<string> = new Set(
+  [Address.meta()?.description, Hash.meta()?.description, dateMeta.description, dateTimeMeta.description].filter(
+    (text) => text !== undefined,
+  ),
+)
 
 /** zod writes `.int()` as these bounds; they say nothing to a reader. */
 const SAFE_INTEGER_BOUNDS = new Set([Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER])
@@ -133,7 +141,8 @@ export function constraintsText(node: SchemaNode, components: Components): strin
   const named = target.pattern === undefined ? undefined : NAMED_PATTERNS.get(target.pattern)
   if (named !== undefined) parts.push(named)
   else if (target.format !== undefined) parts.push(FORMATS[target.format] ?? `format \`${target.format}\``)
-  else if (target.pattern !== undefined) parts.push(`pattern \`${target.pattern}\``)
+  // A pattern the description says in words (bounded amounts, "ADDRESS or empty") is not printed.
+  else if (target.pattern !== undefined && target.description === undefined) parts.push(`pattern \`${target.pattern}\``)
   if (target.enum !== undefined) parts.push(`one of ${target.enum.map((value) => `\`${String(value)}\``).join(', ')}`)
   if (target.const !== undefined) parts.push(`always \`${String(target.const)}\``)
   const length = lengthText('characters', target.minLength, target.maxLength)
@@ -145,10 +154,10 @@ export function constraintsText(node: SchemaNode, components: Components): strin
     const each = target.items === undefined ? '' : constraintsText(target.items, components)
     if (each !== '') parts.push(`each: ${each}`)
   }
-  if (named === undefined) {
-    if (target.description !== undefined) parts.push(target.description)
-    if (target.example !== undefined) parts.push(`e.g. \`${String(target.example)}\``)
-  }
+  if (target.description !== undefined && !FORMAT_DESCRIPTIONS.has(target.description)) parts.push(target.description)
+  const example = target.examples?.[0] ?? target.example
+  if (example !== undefined && example !== '')
+    parts.push(`e.g. \`${typeof example === 'string' ? example : JSON.stringify(example)}\``)
   return parts.join('; ')
 }
 

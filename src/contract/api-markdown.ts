@@ -18,13 +18,23 @@ import {
 import { shapeRows, table } from './api-markdown-schema.ts'
 import { controlRoutes } from './control.ts'
 import { CONTROL_GROUP, type ControlRouteDefinition } from './control-route.ts'
+import { API_PARAGRAPHS } from './descriptions.ts'
 import { ErrorBody } from './error-body.ts'
 import { Address, Hash } from './formats.ts'
 import { buildOpenApiDocument } from './openapi.ts'
+import { documentPaths } from './openapi-paths.ts'
 import type { OperationDefinition } from './operation.ts'
 import { operations } from './operations.ts'
 
 const CONTROL_TITLE = 'Control API'
+
+const paths = documentPaths([...operations, ...controlRoutes])
+
+/** The spec's name of a path parameter the OpenAPI document renamed. */
+function specName(id: string, name: string): string {
+  const names = paths.get(id)?.names ?? {}
+  return Object.keys(names).find((spec) => names[spec] === name) ?? name
+}
 
 /** `signatureContracts` → `Signature contracts`. */
 function groupTitle(group: string): string {
@@ -55,7 +65,7 @@ function introLines(document: OpenApiDocument): string[] {
     '  token is accepted and names the caller; a missing header, another scheme or an empty token answers',
     '  `401`. The control routes need none.',
     '- **Bodies**: requests and responses are JSON (`application/json`).',
-    `- **ADDRESS**: ${Address.meta()?.description?.replace(/^ADDRESS: /, '')} (\`${Address.meta()?.example}\`).`,
+    `- **ADDRESS**: ${Address.meta()?.description?.replace(/^ADDRESS: /, '')} (\`${(Address.meta()?.examples as string[] | undefined)?.[0]}\`).`,
     `- **HASH**: ${Hash.meta()?.description?.replace(/^HASH: /, '')}.`,
     '- **Dates**: a date is `YYYY-MM-DD` and must exist (no `2025-02-30`); a date-time is ISO 8601 with',
     '  seconds and a zone (`Z` or `±hh:mm`), such as `2026-03-01T12:00:00.000Z`.',
@@ -65,10 +75,16 @@ function introLines(document: OpenApiDocument): string[] {
     '## Errors',
     '',
     'Every error answers this JSON body; `statusCode` is the HTTP status written as a string (`"400"`).',
-    'Each route below lists the error statuses its contract declares; `401` applies to every operation',
-    'of the API. A [scenario](scenarios.md) can make any operation answer other statuses, delays or failures.',
+    'Each route below lists every error status it can answer and why; `401` applies to every operation',
+    'of the API.',
     '',
     ...fieldTable(shapeRows(errorSchema, components), 'always present'),
+    '',
+    API_PARAGRAPHS.unmatched,
+    '',
+    API_PARAGRAPHS.scenarios.replace('**Scenarios**', '**[Scenarios](scenarios.md)**'),
+    '',
+    API_PARAGRAPHS.sessions.replace('the `control` tag', `the [${CONTROL_TITLE}](#${anchor(CONTROL_TITLE)})`),
   ]
 }
 
@@ -89,7 +105,7 @@ function controlLines(document: OpenApiDocument): string[] {
     ),
   )
   const listed: Listed = new Map()
-  for (const route of routes) lines.push('', ...operationLines(route, document, listed))
+  for (const route of routes) lines.push('', ...operationLines(route, document, listed, specName))
   return lines
 }
 
@@ -117,7 +133,7 @@ export function renderApiMarkdown(): string {
   for (const [group, members] of groups) {
     lines.push('', `## ${groupTitle(group)}`)
     const listed: Listed = new Map()
-    for (const operation of members) lines.push('', ...operationLines(operation, document, listed))
+    for (const operation of members) lines.push('', ...operationLines(operation, document, listed, specName))
   }
   lines.push(...controlLines(document))
   return `${lines.join('\n')}\n`

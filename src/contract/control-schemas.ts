@@ -15,6 +15,7 @@ import { parseInstant } from './instants.ts'
 export const SimTableName = z
   .enum(['signatureContracts', 'users', 'debtTokens', 'securityTokens', 'managerPayments', 'investorPayments'])
   .meta({ id: 'SimTableName' })
+type SimTableName = z.infer<typeof SimTableName>
 
 const count = z.number().int().min(0)
 
@@ -102,7 +103,11 @@ export const SimState = z
     session: z.string().nullable(),
     clock: SimClock,
     scenario: z.string().nullable(),
-    counts: z.record(SimTableName, count).meta({ description: 'how many records each table holds' }),
+    counts: z
+      .object(
+        Object.fromEntries(SimTableName.options.map((name) => [name, count])) as Record<SimTableName, typeof count>,
+      )
+      .meta({ description: 'how many records each table holds' }),
     tables: z
       .partialRecord(SimTableName, z.array(z.unknown()))
       .meta({ description: 'the stored records of each table asked for, the first `limit` of each' }),

@@ -23,6 +23,12 @@ import {
 
 const group = CONTROL_GROUP
 
+/** What a route acting on the session X-Sim-Session names answers when it cannot. */
+const SESSION_ERRORS = {
+  400: 'X-Sim-Session is not 1-64 characters of A-Z a-z 0-9 . _ ~ -',
+  429: 'X-Sim-Session names a new session and the session limit is reached',
+}
+
 /** The largest `limit` of a journal read: the largest journal the command keeps (`--journal-size`). */
 const MAX_JOURNAL_LIMIT = 100_000
 
@@ -33,10 +39,11 @@ export const controlRoutes = [
     method: 'GET',
     path: CONTROL_PREFIX,
     summary: 'List the control routes',
+    description: 'Answers each control route with its method, path and summary, as this document lists them.',
     response: z.object({
       routes: z.array(z.object({ method: z.string(), path: z.string(), summary: z.string() })),
     }),
-    errors: [],
+    errors: {},
   }),
   defineControlRoute({
     id: 'getHealth',
@@ -44,8 +51,9 @@ export const controlRoutes = [
     method: 'GET',
     path: `${CONTROL_PREFIX}/health`,
     summary: 'Liveness: status, clock, active scenario, sessions and requests served',
+    description: 'Answers 200 while the simulator serves; what a readiness probe or a test setup waits for.',
     response: SimHealth,
-    errors: [],
+    errors: {},
   }),
   defineControlRoute({
     id: 'resetSimulator',
@@ -54,9 +62,11 @@ export const controlRoutes = [
     path: `${CONTROL_PREFIX}/reset`,
     summary:
       'Back to the seeded world and clock, without a scenario; ends sessions and empties the journal (with X-Sim-Session: that session only)',
+    description:
+      'Restores the seeded world (what the fixtures or the generated world hold) and the starting clock, and deactivates the scenario. Without X-Sim-Session it also ends every session and empties the journal; with it, only that session is reset.',
     session: true,
     response: SimScenarioView.extend({ reset: z.literal(true) }),
-    errors: [400, 429],
+    errors: SESSION_ERRORS,
   }),
   defineControlRoute({
     id: 'getState',
@@ -65,13 +75,15 @@ export const controlRoutes = [
     path: `${CONTROL_PREFIX}/state`,
     summary:
       "The model's state: counts and stored records (?table=debtTokens&limit=200; X-Sim-Session for a session's)",
+    description:
+      "Answers how many records each table holds and the first `limit` records of each table (or of `table`), as stored: what the API reads and writes. With X-Sim-Session, that session's.",
     session: true,
     query: z.object({
-      table: SimTableName.optional(),
+      table: SimTableName.optional().meta({ description: 'only this table' }),
       limit: wholeNumberQuery(0, 1_000_000).optional().meta({ description: 'records per table (default 200)' }),
     }),
     response: SimState,
-    errors: [400, 404],
+    errors: { 404: 'X-Sim-Session names no live session' },
   }),
   defineControlRoute({
     id: 'createRecords',
@@ -80,12 +92,20 @@ export const controlRoutes = [
     path: `${CONTROL_PREFIX}/factories/{table}`,
     summary:
       'Create coherent records of a table from the seed: {"overrides"?: {...}, "count"?: n, "state"?: "overdue"} (X-Sim-Session for a session\'s world)',
+    description:
+      "Builds `count` records of `table` from the seeded random source, the links they need included (a debt token its signature contract, parties and security token), in the requested `state` relative to the clock; the API then answers them. Answers the records and, under `linked`, the records made to link them. With X-Sim-Session, in that session's world.",
     session: true,
-    params: z.object({ table: SimTableName }),
+    params: z.object({
+      table: SimTableName.meta({ description: 'the table to create records in, as /__sim/state names it' }),
+    }),
     body: SimFactoryBody,
     bodyOptional: true,
     response: SimFactoryRecords,
-    errors: [400, 429, 507],
+    errors: {
+      ...SESSION_ERRORS,
+      400: 'an override, the count or the state is not valid (the message names the field), a link it names does not exist, or X-Sim-Session is not 1-64 characters of A-Z a-z 0-9 . _ ~ -',
+      507: "the records would pass the world's capacity of written records",
+    },
   }),
   defineControlRoute({
     id: 'listJournal',
@@ -100,8 +120,10 @@ export const controlRoutes = [
       session: z.string().optional().meta({ description: 'only the requests of this X-Sim-Session' }),
       limit: wholeNumberQuery(1, MAX_JOURNAL_LIMIT).optional().meta({ description: 'the newest this many' }),
     }),
+    description:
+      'Answers the journal: the most recent requests (API and unmatched ones) with their replies, oldest first, filtered by the query.',
     response: SimJournal,
-    errors: [400],
+    errors: {},
   }),
   defineControlRoute({
     id: 'clearJournal',
@@ -109,8 +131,9 @@ export const controlRoutes = [
     method: 'DELETE',
     path: `${CONTROL_PREFIX}/journal`,
     summary: 'Empty the journal',
+    description: 'Drops every journal entry; sequence numbers start again from 1.',
     response: z.object({ cleared: z.literal(true) }),
-    errors: [],
+    errors: {},
   }),
   defineControlRoute({
     id: 'getClock',
@@ -118,8 +141,9 @@ export const controlRoutes = [
     method: 'GET',
     path: `${CONTROL_PREFIX}/clock`,
     summary: 'The clock: now and mode (fixed or system)',
+    description: "Answers the simulator's clock, the one every date the API derives comes from.",
     response: SimClock,
-    errors: [],
+    errors: {},
   }),
   defineControlRoute({
     id: 'setClock',
@@ -127,9 +151,11 @@ export const controlRoutes = [
     method: 'PUT',
     path: `${CONTROL_PREFIX}/clock`,
     summary: 'Fix the clock ({"now": "2026-06-01T00:00:00Z"}) or move it ({"advanceMs": 86400000})',
+    description:
+      'Fixes the clock at an instant, or moves it by some milliseconds; statuses that depend on the date (debt tokens, expired security tokens) follow on the next read.',
     body: SetClockBody,
     response: SimClock,
-    errors: [400],
+    errors: { 400: 'the clock would leave the years 0001 to 9999' },
   }),
   defineControlRoute({
     id: 'getScenario',
@@ -137,9 +163,11 @@ export const controlRoutes = [
     method: 'GET',
     path: `${CONTROL_PREFIX}/scenario`,
     summary: "The active scenario (with its rule counters) and the available ones (X-Sim-Session for a session's)",
+    description:
+      'Answers the active scenario, how often each of its rules applied and fired, and the scenarios that can be activated by name.',
     session: true,
     response: SimScenarioView,
-    errors: [400, 429],
+    errors: SESSION_ERRORS,
   }),
   defineControlRoute({
     id: 'activateScenario',
@@ -148,10 +176,15 @@ export const controlRoutes = [
     path: `${CONTROL_PREFIX}/scenario`,
     summary:
       'Activate a scenario: {"name": "flaky-backend"} or {"scenario": {...}, "name"?: "..."} (X-Sim-Session for a session only)',
+    description:
+      'Activates a shipped or configured scenario by name, or a scenario object (docs/scenarios.md); its rules apply to the requests that follow (of that session only, with X-Sim-Session).',
     session: true,
     body: ActivateScenarioBody,
     response: SimScenarioView,
-    errors: [400, 429],
+    errors: {
+      ...SESSION_ERRORS,
+      400: `no scenario has this name, or the scenario object is not valid; or ${SESSION_ERRORS[400]}`,
+    },
   }),
   defineControlRoute({
     id: 'deactivateScenario',
@@ -159,9 +192,10 @@ export const controlRoutes = [
     method: 'DELETE',
     path: `${CONTROL_PREFIX}/scenario`,
     summary: 'Deactivate the scenario (back to normal behaviour; the data is kept)',
+    description: 'Deactivates the scenario; what the requests wrote meanwhile is kept.',
     session: true,
     response: SimScenarioView,
-    errors: [400, 429],
+    errors: SESSION_ERRORS,
   }),
   defineControlRoute({
     id: 'listSessions',
@@ -169,8 +203,10 @@ export const controlRoutes = [
     method: 'GET',
     path: `${CONTROL_PREFIX}/sessions`,
     summary: 'Live sessions (X-Sim-Session), their limit and idle timeout',
+    description:
+      'Answers the live sessions with when each was created and last used, their limit and their idle timeout.',
     response: SimSessions,
-    errors: [],
+    errors: {},
   }),
   defineControlRoute({
     id: 'endSession',
@@ -178,9 +214,12 @@ export const controlRoutes = [
     method: 'DELETE',
     path: `${CONTROL_PREFIX}/sessions/{id}`,
     summary: 'End a session (its writes and scenario are dropped)',
-    params: z.object({ id: z.string() }),
+    description: 'Ends a session now; a later request naming it starts a new one from the seeded world.',
+    params: z.object({
+      id: z.string().meta({ description: 'the session id, as X-Sim-Session named it', examples: ['qa-1'] }),
+    }),
     response: z.object({ deleted: z.string() }),
-    errors: [404],
+    errors: { 404: 'no live session has this id' },
   }),
   defineControlRoute({
     id: 'getOpenApiDocument',
@@ -188,8 +227,9 @@ export const controlRoutes = [
     method: 'GET',
     path: `${CONTROL_PREFIX}/openapi.json`,
     summary: 'The OpenAPI 3.1 document of the simulated API and of these control routes',
+    description: 'Answers this document, its server URL the one the request reached.',
     response: z.record(z.string(), z.unknown()).meta({ description: 'this document' }),
-    errors: [],
+    errors: {},
   }),
   defineControlRoute({
     id: 'flushRecording',
@@ -197,8 +237,10 @@ export const controlRoutes = [
     method: 'POST',
     path: `${CONTROL_PREFIX}/record/flush`,
     summary: 'Write the recorded session now (server started with --record <file>)',
+    description:
+      'Writes what the server recorded so far as a scenario file with replayable steps (docs/scenarios.md) and answers the file and how many steps it holds.',
     response: z.object({ file: z.string(), steps: z.number().int().min(0) }),
-    errors: [409],
+    errors: { 409: 'the server is not recording: it was started without --record' },
   }),
 ] as const
 

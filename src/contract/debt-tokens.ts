@@ -3,45 +3,76 @@
  * creditor. Every query answers an array, empty when nothing matches.
  */
 import * as z from 'zod'
+import { answer } from './answer-formats.ts'
 import { Address } from './formats.ts'
 import { defineOperation } from './operation.ts'
+import { PaymentFrequency } from './signature-contracts.ts'
+
+/**
+ * What the integer `status` of a debt token means (the spec leaves it open), code by code; the
+ * domain derives it (domain/debt-token-status.ts, which a unit test keeps to these codes).
+ */
+export const DEBT_TOKEN_STATUS_CODES = [
+  { code: 0, name: 'AwaitingSignatures', meaning: 'created from a signature contract; not yet signed by both parties' },
+  { code: 1, name: 'Active', meaning: 'signed; installments are being paid' },
+  { code: 2, name: 'Listed', meaning: 'offered for sale on the marketplace at listingPrice' },
+  { code: 3, name: 'Settled', meaning: 'every parcel is paid' },
+  { code: 4, name: 'Overdue', meaning: "an unpaid parcel's due date has passed" },
+] as const
 
 export const Parcel = z
   .object({
-    amount: z.number().int(),
-    dueDate: z.number().int(),
-    id: z.string(),
+    amount: z
+      .number()
+      .int()
+      .meta({ minimum: 0, description: 'the installment, in cents', examples: [10230642] }),
+    dueDate: z
+      .number()
+      .int()
+      .meta({ description: 'due day, 00:00 UTC, in seconds since 1970-01-01T00:00:00Z', examples: [1755302400] }),
+    id: answer.uuid("the parcel's id"),
     isPaid: z.boolean(),
-    paymentHash: z.string(),
-    parcelId: z.number().int(),
-    currentAmount: z.string(),
-    currentJuros: z.string(),
-    juros: z.string(),
+    paymentHash: answer.hashOrEmpty('the HASH of the payment, or "" while unpaid'),
+    parcelId: z
+      .number()
+      .int()
+      .meta({ minimum: 1, description: 'its number in the schedule, from 1', examples: [1] }),
+    currentAmount: answer.money('the installment'),
+    currentJuros: answer.money('its interest part'),
+    juros: answer.money('its interest part'),
   })
   .meta({ id: 'Parcel' })
 export type Parcel = z.infer<typeof Parcel>
 
 export const DebtToken = z
   .object({
-    address: z.string(),
-    amount: z.string(),
-    createdAt: z.string(),
-    creditorAddress: z.string(),
-    creditorId: z.string(),
-    creditorSignature: z.string(),
-    debtorAddress: z.string(),
-    debtorId: z.string(),
-    debtorSignature: z.string(),
-    listingPrice: z.string(),
-    monthlyInterestRate: z.string(),
-    originalAmount: z.string(),
-    originalCreditor: z.string(),
-    parcels: z.array(Parcel),
-    periodicity: z.string(),
-    status: z.number().int(),
-    unixtime: z.string(),
-    lastInstallmentDueDate: z.string(),
-    amountPaidInstallments: z.string(),
+    address: answer.address("the debt token's ADDRESS"),
+    amount: answer.money('what the debtor owes in all'),
+    createdAt: answer.dateTime('when it was created'),
+    creditorAddress: answer.address("the creditor's wallet"),
+    creditorId: answer.text('the creditor\'s CNPJ, or ""', '93.178.779/6241-65'),
+    creditorSignature: answer.signatureOrEmpty("the creditor's signature"),
+    debtorAddress: answer.address("the debtor's wallet"),
+    debtorId: answer.text('the debtor\'s CNPJ, or ""', '85.487.709/6859-76'),
+    debtorSignature: answer.signatureOrEmpty("the debtor's signature"),
+    listingPrice: answer.money('the asking price on the marketplace'),
+    monthlyInterestRate: answer.decimal('percent a month'),
+    originalAmount: answer.money('the principal lent'),
+    originalCreditor: answer.address('the first creditor'),
+    parcels: z.array(Parcel).meta({ description: 'the installments, in schedule order' }),
+    periodicity: z.string().meta({ enum: PaymentFrequency.options, description: 'how often an installment falls due' }),
+    status: z
+      .number()
+      .int()
+      .meta({
+        enum: DEBT_TOKEN_STATUS_CODES.map((status) => status.code),
+        description: `derived on every read from the signatures, the parcels and the clock: ${DEBT_TOKEN_STATUS_CODES.map((status) => `${status.code} ${status.name} (${status.meaning})`).join('; ')}`,
+        'x-enum-varnames': DEBT_TOKEN_STATUS_CODES.map((status) => status.name),
+        'x-enum-descriptions': DEBT_TOKEN_STATUS_CODES.map((status) => status.meaning),
+      }),
+    unixtime: answer.unixSecondsText('when it was created'),
+    lastInstallmentDueDate: answer.date('the last due day'),
+    amountPaidInstallments: answer.money('what the paid parcels add up to'),
   })
   .meta({ id: 'DebtToken' })
 export type DebtToken = z.infer<typeof DebtToken>
@@ -55,9 +86,11 @@ export const debtTokenOperations = [
     method: 'GET',
     path: '/manager/debt-tokens/{securityTokenAddress}',
     summary: 'List the debt tokens of a security token',
-    params: z.object({ securityTokenAddress: Address }),
+    description:
+      'Answers the debt tokens that back this security token; an empty array when it has none or does not exist.',
+    params: z.object({ securityTokenAddress: Address.meta({ description: "the security token's ADDRESS" }) }),
     response: DebtTokenList,
-    errors: [400],
+    errors: {},
   }),
   defineOperation({
     id: 'getSecurityTokenDebtToken',
@@ -65,9 +98,14 @@ export const debtTokenOperations = [
     method: 'GET',
     path: '/manager/debt-tokens/{securityTokenAddress}/{debtTokenAddress}',
     summary: 'One debt token of a security token, as an array',
-    params: z.object({ securityTokenAddress: Address, debtTokenAddress: Address }),
+    description:
+      'Answers an array with this debt token when it backs this security token, else an empty array (as the spec answers every debt-token query with an array).',
+    params: z.object({
+      securityTokenAddress: Address.meta({ description: "the security token's ADDRESS" }),
+      debtTokenAddress: Address.meta({ description: "the debt token's ADDRESS" }),
+    }),
     response: DebtTokenList,
-    errors: [400],
+    errors: {},
   }),
   defineOperation({
     id: 'listDebtorDebtTokens',
@@ -75,9 +113,10 @@ export const debtTokenOperations = [
     method: 'GET',
     path: '/debtToken/debtor/{address}',
     summary: "List a debtor's debt tokens",
-    params: z.object({ address: Address }),
+    description: 'Answers the debt tokens whose debtor is this wallet; an empty array when there are none.',
+    params: z.object({ address: Address.meta({ description: "the debtor's wallet ADDRESS" }) }),
     response: DebtTokenList,
-    errors: [400],
+    errors: {},
   }),
   defineOperation({
     id: 'getDebtorDebtToken',
@@ -85,9 +124,13 @@ export const debtTokenOperations = [
     method: 'GET',
     path: '/debtToken/debtor/{address}/{tokenAddress}',
     summary: "One of a debtor's debt tokens, as an array",
-    params: z.object({ address: Address, tokenAddress: Address }),
+    description: 'Answers an array with this debt token when this wallet is its debtor, else an empty array.',
+    params: z.object({
+      address: Address.meta({ description: "the debtor's wallet ADDRESS" }),
+      tokenAddress: Address.meta({ description: "the debt token's ADDRESS" }),
+    }),
     response: DebtTokenList,
-    errors: [400],
+    errors: {},
   }),
   defineOperation({
     id: 'listCreditorDebtTokens',
@@ -95,9 +138,10 @@ export const debtTokenOperations = [
     method: 'GET',
     path: '/debtToken/creditor/{address}',
     summary: "List all of a creditor's debt tokens (the spec's text: tokenAddress omitted)",
-    params: z.object({ address: Address }),
+    description: 'Answers the debt tokens whose creditor is this wallet; an empty array when there are none.',
+    params: z.object({ address: Address.meta({ description: "the creditor's wallet ADDRESS" }) }),
     response: DebtTokenList,
-    errors: [400],
+    errors: {},
   }),
   defineOperation({
     id: 'getCreditorDebtToken',
@@ -105,8 +149,12 @@ export const debtTokenOperations = [
     method: 'GET',
     path: '/debtToken/creditor/{address}/{tokenAddress}',
     summary: "One of a creditor's debt tokens, as an array",
-    params: z.object({ address: Address, tokenAddress: Address }),
+    description: 'Answers an array with this debt token when this wallet is its creditor, else an empty array.',
+    params: z.object({
+      address: Address.meta({ description: "the creditor's wallet ADDRESS" }),
+      tokenAddress: Address.meta({ description: "the debt token's ADDRESS" }),
+    }),
     response: DebtTokenList,
-    errors: [400],
+    errors: {},
   }),
 ] as const

@@ -4,6 +4,7 @@
  * a value breaks it, so every operation reports the same words for the same mistake.
  */
 import * as z from 'zod'
+import { boundedDecimalPattern } from './bounded-decimal-pattern.ts'
 import { dayInCalendar, MAX_YEAR, MIN_YEAR, parseInstant } from './instants.ts'
 
 export const ADDRESS_PATTERN = /^(0x)[0-9a-fA-F]{40}$/
@@ -15,19 +16,51 @@ export const Address = z
   .regex(ADDRESS_PATTERN, { error: 'must be an ADDRESS (0x followed by 40 hexadecimal characters)' })
   .meta({
     description: 'ADDRESS: 0x followed by 40 hexadecimal characters',
-    example: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    examples: ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'],
   })
 
 /** `0x` followed by 64 hexadecimal characters: transaction hashes. */
 export const Hash = z
   .string()
   .regex(HASH_PATTERN, { error: 'must be a HASH (0x followed by 64 hexadecimal characters)' })
-  .meta({ description: 'HASH: 0x followed by 64 hexadecimal characters' })
+  .meta({
+    description: 'HASH: 0x followed by 64 hexadecimal characters',
+    examples: ['0x4f12da997d8f3dcfa558dab811b80df5b2ee00b18563f59e1b4ff5c0c1b0a1c2'],
+  })
+
+/*
+ * The patterns the OpenAPI document gives dates and date-times: zod's own (a real day, leap years
+ * included) without the year 0000, which the calendar refuses. test/unit/openapi-patterns.test.ts
+ * checks that they accept what the schemas accept.
+ */
+const YEAR = '(?:\\d{3}[1-9]|\\d{2}[1-9]0|\\d[1-9]00|[1-9]000)'
+const LEAP_YEAR = '(?:\\d\\d(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)'
+const MONTH_AND_DAY =
+  '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))'
+const DAY = `(?:${LEAP_YEAR}-02-29|${YEAR}-${MONTH_AND_DAY})`
+const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d{1,9})?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)'
+export const DATE_PATTERN = `^${DAY}$`
+export const DATE_TIME_PATTERN = `^${DAY}T${TIME}$`
+
+/** What the document says of a date, and of a date-time, wherever one appears. */
+export const dateMeta = {
+  format: 'date',
+  pattern: DATE_PATTERN,
+  description: `date YYYY-MM-DD: a real day in the years 0001 to ${MAX_YEAR}`,
+  examples: ['2026-03-02'],
+}
+export const dateTimeMeta = {
+  format: 'date-time',
+  pattern: DATE_TIME_PATTERN,
+  description: `ISO 8601 date-time with seconds (at most 9 decimals) and a zone (Z or ±hh:mm), in the years 0001 to ${MAX_YEAR} in UTC`,
+  examples: ['2026-03-02T12:00:00.000Z'],
+}
 
 /** A calendar date, `YYYY-MM-DD`, that exists (no 2025-02-30), in the years 0001-9999. */
 export const IsoDate = z.iso
   .date({ error: 'must be a date in the format YYYY-MM-DD' })
   .refine(dayInCalendar, { error: `must lie in the years ${MIN_YEAR} to ${MAX_YEAR}` })
+  .meta(dateMeta)
 
 /** An ISO 8601 date-time with seconds and a zone (`Z` or `±hh:mm`), in the years 0001-9999 (in UTC). */
 export const IsoDateTime = z.iso
@@ -36,6 +69,7 @@ export const IsoDateTime = z.iso
     error: 'must be an ISO 8601 date-time such as 2026-03-01T12:00:00.000Z',
   })
   .refine((text) => parseInstant(text) instanceof Date, { error: `must lie in the years ${MIN_YEAR} to ${MAX_YEAR}` })
+  .meta(dateTimeMeta)
 
 /** A date or a date-time: fields the spec types only as "string" but that hold a day. */
 export const DateOrDateTime = z.union([IsoDate, IsoDateTime], {
@@ -55,7 +89,10 @@ export const MAX_INSTALLMENTS = 600
 /** The largest number any other decimal input may hold (shares, percentages, periods, orders). */
 export const MAX_DECIMAL = 1_000_000_000_000
 
-/** A non-negative decimal number written as a string, e.g. "1500.00", at most `max`. */
+/**
+ * A non-negative decimal number written as a string, e.g. "1500.00", at most `max`. The document's
+ * pattern says both checks at once (bounded-decimal-pattern.ts).
+ */
 export function decimalString(max: number, example = '1500.00') {
   return z
     .string()
@@ -66,11 +103,15 @@ export function decimalString(max: number, example = '1500.00') {
       error: (issue) =>
         `must be at most ${max.toLocaleString('en-US')}, got ${JSON.stringify(String(issue.input).slice(0, 40))}`,
     })
+    .meta({
+      pattern: boundedDecimalPattern({ max, maxDigits: 15, decimals: 8, leadingZeros: true }),
+      examples: [example],
+    })
 }
 
 /** A non-negative decimal number written as a string, e.g. "1500.00" (at most MAX_DECIMAL). */
 export const DecimalString = decimalString(MAX_DECIMAL).meta({
-  description: `decimal string, at most ${MAX_DECIMAL.toLocaleString('en-US')}`,
+  description: `decimal number written as a string: up to 15 digits, 8 decimals, at most ${MAX_DECIMAL.toLocaleString('en-US')}`,
 })
 
 /** An amount of money written as a string, e.g. "1500.00": at most two decimals and MAX_MONEY. */
@@ -83,11 +124,15 @@ export const MoneyString = z
     error: (issue) =>
       `must be at most ${MAX_MONEY.toLocaleString('en-US')}.00, got ${JSON.stringify(String(issue.input).slice(0, 40))}`,
   })
-  .meta({ description: `money, at most two decimals and ${MAX_MONEY.toLocaleString('en-US')}.00` })
+  .meta({
+    description: `money written as a string: at most two decimals and ${MAX_MONEY.toLocaleString('en-US')}.00`,
+    pattern: boundedDecimalPattern({ max: MAX_MONEY, maxDigits: 15, decimals: 2, leadingZeros: true }),
+    examples: ['1500.00'],
+  })
 
 /** A monthly interest rate in percent written as a string, e.g. "1.5" (at most MAX_MONTHLY_INTEREST_PERCENT). */
 export const MonthlyInterestString = decimalString(MAX_MONTHLY_INTEREST_PERCENT, '1.5').meta({
-  description: `percent a month, at most ${MAX_MONTHLY_INTEREST_PERCENT}`,
+  description: `percent a month written as a string, at most ${MAX_MONTHLY_INTEREST_PERCENT}`,
 })
 
 /** The number of installments written as a string, e.g. "12": a whole number from 1 to MAX_INSTALLMENTS. */
@@ -99,13 +144,18 @@ export const InstallmentsString = z
   .refine((value) => Number(value) <= MAX_INSTALLMENTS, {
     error: (issue) => `must be a whole number from 1 to ${MAX_INSTALLMENTS}, got ${JSON.stringify(issue.input)}`,
   })
-  .meta({ description: `whole number from 1 to ${MAX_INSTALLMENTS}` })
+  .meta({
+    description: `whole number from 1 to ${MAX_INSTALLMENTS} written as a string`,
+    pattern: boundedDecimalPattern({ max: MAX_INSTALLMENTS, maxDigits: 3, decimals: 0, leadingZeros: false }),
+    examples: ['12'],
+  })
 
 /** A path segment that must be a non-negative integer id, e.g. `/manager/{address}/7`. */
 export const IntegerIdParam = z
   .string()
   .regex(/^\d{1,15}$/, { error: 'must be an integer id' })
   .transform(Number)
+  .meta({ description: 'an integer id, in digits', examples: ['1'] })
 
 /** Query-string booleans: only `true` and `false` are accepted. */
 export const BooleanQuery = z

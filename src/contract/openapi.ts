@@ -1,14 +1,19 @@
 /**
  * The OpenAPI 3.1 document of the simulated API and of the control routes, derived from the
- * operation table and the control table with zod's own JSON Schema output: paths, parameters,
- * request bodies, the 200 response and every error status a route may answer, all in the
- * documented error shape. The operations are tagged by resource group, the control routes
- * `control`. Served at `/__sim/openapi.json` and written to a file by `npm run openapi`.
+ * operation table and the control table with zod's own JSON Schema output: paths (openapi-paths.ts),
+ * parameters, request bodies, the 200 response with its links to the operations that read what a
+ * create wrote, and every error status a route can answer with why (openapi-statuses.ts), all in
+ * the documented error shape. The operations are tagged by resource group, the control routes
+ * `control`; the prose no route owns is in descriptions.ts. Served at `/__sim/openapi.json` and
+ * written to a file by `npm run openapi`; `npm run check` lints it with Redocly (redocly.yaml).
  */
 import * as z from 'zod'
 import { controlRoutes } from './control.ts'
 import { CONTROL_GROUP, type ControlRouteDefinition } from './control-route.ts'
+import { API_DESCRIPTION, TAG_DESCRIPTIONS } from './descriptions.ts'
 import { ErrorBody, reasonPhrase } from './error-body.ts'
+import { type DocumentPath, documentPaths } from './openapi-paths.ts'
+import { controlStatuses, operationStatuses, type StatusReasons } from './openapi-statuses.ts'
 import type { OperationDefinition, RouteDefinition } from './operation.ts'
 import { operations } from './operations.ts'
 
@@ -34,11 +39,12 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<
   return rewrite(rest)
 }
 
-function parametersOf(operation: RouteDefinition, components: Record<string, JsonSchema>) {
+/** Path and query parameters, named as the document's path names them. */
+function parametersOf(route: RouteDefinition, path: DocumentPath, components: Record<string, JsonSchema>) {
   const parameters: JsonSchema[] = []
   for (const [where, schema] of [
-    ['path', operation.params],
-    ['query', operation.query],
+    ['path', route.params],
+    ['query', route.query],
   ] as const) {
     if (schema === undefined) continue
     const object = schemaOf(schema, 'input', components) as {
@@ -47,8 +53,9 @@ function parametersOf(operation: RouteDefinition, components: Record<string, Jso
     }
     for (const [name, property] of Object.entries(object.properties ?? {})) {
       parameters.push({
-        name,
+        name: where === 'path' ? (path.names[name] ?? name) : name,
         in: where,
+        ...(typeof property.description === 'string' && { description: property.description }),
         required: where === 'path' || (object.required ?? []).includes(name),
         schema: property,
       })
@@ -57,48 +64,87 @@ function parametersOf(operation: RouteDefinition, components: Record<string, Jso
   return parameters
 }
 
-/** The control routes' tag: what they are, and who may call them. */
-const CONTROL_TAG = {
-  name: CONTROL_GROUP,
-  description:
-    'The control API: routes under `/__sim` that act on the simulator itself (its clock, data, scenarios, sessions and journal), not on the simulated service. They need no Bearer token. The standalone server answers them for clients that send no `Origin` (curl, test suites), for loopback origins and for the origins given with `--control-origin`, and refuses other origins with 403; while it listens on a loopback address, it also refuses a `Host` that is not `localhost`, `127.0.0.1` or `[::1]`. Their `POST` and `PUT` requests must send `Content-Type: application/json` (else 415). Routes with the `X-Sim-Session` header act on that session only.',
-}
-
 const SESSION_PARAMETER = {
   name: 'X-Sim-Session',
   in: 'header',
+  description: 'the session to act on instead of the default one',
   required: false,
-  schema: {
-    type: 'string',
-    description: 'the session to act on instead of the default one: 1-64 characters of A-Z a-z 0-9 . _ ~ -',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9._~-]{1,64}$', examples: ['qa-1'] },
+}
+
+/** The challenge a 401 carries (RFC 6750). */
+const CHALLENGE_HEADER = {
+  'WWW-Authenticate': {
+    description: '`Bearer`, or `Bearer error="invalid_request"` for a malformed header',
+    schema: { type: 'string', examples: ['Bearer'] },
   },
 }
 
 interface Built {
   readonly components: Record<string, JsonSchema>
   readonly errorRef: JsonSchema
+  readonly paths: ReadonlyMap<string, DocumentPath>
+}
+
+/** A route's links, their parameters named as the target's document path names them. */
+function linksOf(route: RouteDefinition, { paths }: Built): JsonSchema | undefined {
+  const links = (route as OperationDefinition).links
+  if (links === undefined) return undefined
+  return Object.fromEntries(
+    Object.entries(links).map(([name, link]) => {
+      const target = (operations as readonly RouteDefinition[]).find((candidate) => candidate.id === link.operationId)
+      if (target === undefined) throw new Error(`${route.id} links to an unknown operation ${link.operationId}`)
+      const declared = new Set([...fieldsOf(target.params), ...fieldsOf(target.query)])
+      const parameters = Object.fromEntries(
+        Object.entries(link.parameters).map(([parameter, expression]) => {
+          if (!declared.has(parameter))
+            throw new Error(`${route.id} links ${parameter}, which ${target.id} does not take`)
+          return [paths.get(target.id)!.names[parameter] ?? parameter, expression]
+        }),
+      )
+      return [name, { operationId: link.operationId, parameters, description: link.description }]
+    }),
+  )
+}
+
+/** The field names of a path or query schema. */
+function fieldsOf(schema: z.ZodType | undefined): string[] {
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : []
 }
 
 /** One path item's operation: parameters, request body, the success answer and the error statuses. */
 function operationObject(
   route: RouteDefinition,
   tag: string,
-  { components, errorRef }: Built,
-  extra: { errors: readonly number[]; media?: string; parameters?: readonly JsonSchema[] },
+  built: Built,
+  extra: { statuses: StatusReasons; media?: string; parameters?: readonly JsonSchema[] },
 ): JsonSchema {
+  const { components, errorRef } = built
+  const links = linksOf(route, built)
   const responses: Record<string, JsonSchema> = {
     200: {
       description: 'Success',
       content: { [extra.media ?? 'application/json']: { schema: schemaOf(route.response, 'output', components) } },
+      ...(links !== undefined && { links }),
     },
   }
-  for (const status of [...new Set([...route.errors, ...extra.errors])].sort()) {
-    responses[status] = { description: reasonPhrase(status), content: { 'application/json': { schema: errorRef } } }
+  for (const [status, { reasons, example }] of extra.statuses) {
+    responses[status] = {
+      description: `${reasonPhrase(status)}: ${reasons.join('; ')}.`,
+      ...(status === 401 && { headers: CHALLENGE_HEADER }),
+      content: {
+        'application/json': {
+          schema: errorRef,
+          example: { statusCode: String(status), error: reasonPhrase(status), message: example },
+        },
+      },
+    }
   }
-  const parameters = [...parametersOf(route, components), ...(extra.parameters ?? [])]
+  const parameters = [...parametersOf(route, built.paths.get(route.id)!, components), ...(extra.parameters ?? [])]
   return {
     operationId: route.id,
     summary: route.summary,
+    description: route.description,
     tags: [tag],
     ...(parameters.length > 0 && { parameters }),
     ...(route.body !== undefined && {
@@ -113,10 +159,9 @@ function operationObject(
 
 /** The control routes are the standalone server's: it refuses other callers (403) and writes without JSON (415). */
 function controlOperation(route: ControlRouteDefinition, built: Built): JsonSchema {
-  const writes = route.method === 'POST' || route.method === 'PUT'
   return {
     ...operationObject(route, CONTROL_GROUP, built, {
-      errors: writes ? [403, 415] : [403],
+      statuses: controlStatuses(route),
       ...(route.produces !== undefined && { media: route.produces }),
       ...(route.session === true && { parameters: [SESSION_PARAMETER] }),
     }),
@@ -126,34 +171,43 @@ function controlOperation(route: ControlRouteDefinition, built: Built): JsonSche
 
 export function buildOpenApiDocument(options: { serverUrl?: string; version?: string } = {}): JsonSchema {
   const components: Record<string, JsonSchema> = {}
-  const built: Built = { components, errorRef: schemaOf(ErrorBody, 'output', components) }
+  const built: Built = {
+    components,
+    errorRef: schemaOf(ErrorBody, 'output', components),
+    paths: documentPaths([...operations, ...controlRoutes]),
+  }
   const paths: Record<string, Record<string, JsonSchema>> = {}
-  const groups: string[] = []
+  const groups: (keyof typeof TAG_DESCRIPTIONS)[] = []
+  const place = (route: RouteDefinition, operation: JsonSchema) => {
+    const path = built.paths.get(route.id)!.path
+    paths[path] ??= {}
+    paths[path]![route.method.toLowerCase()] = operation
+  }
   for (const operation of operations as readonly OperationDefinition[]) {
     if (!groups.includes(operation.group)) groups.push(operation.group)
-    paths[operation.path] ??= {}
-    paths[operation.path]![operation.method.toLowerCase()] = operationObject(operation, operation.group, built, {
-      errors: [401],
-    })
+    place(operation, operationObject(operation, operation.group, built, { statuses: operationStatuses(operation) }))
   }
-  for (const route of controlRoutes as readonly ControlRouteDefinition[]) {
-    paths[route.path] ??= {}
-    paths[route.path]![route.method.toLowerCase()] = controlOperation(route, built)
-  }
+  for (const route of controlRoutes as readonly ControlRouteDefinition[]) place(route, controlOperation(route, built))
   return {
     openapi: '3.1.0',
     info: {
       title: 'Debt Token and Security Token Service (debt-token-simulator)',
       version: options.version ?? '0.1.0',
-      description:
-        "Generated from the simulator's contract. Every operation of the simulated API requires `Authorization: Bearer <token>`; the control routes (tag `control`) need none. Errors use `{statusCode, error, message}` with statusCode as a string.",
+      description: API_DESCRIPTION,
+      contact: { name: 'debt-token-simulator' },
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     ...(options.serverUrl !== undefined && { servers: [{ url: options.serverUrl }] }),
     security: [{ bearer: [] }],
-    tags: [...groups.map((name) => ({ name })), CONTROL_TAG],
+    tags: [...groups, CONTROL_GROUP as typeof CONTROL_GROUP].map((name) => ({
+      name,
+      description: TAG_DESCRIPTIONS[name],
+    })),
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'Any well-formed token; it names the caller.' },
+      },
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
     },
   }

@@ -27,7 +27,13 @@ export interface RouteDefinition {
   readonly method: HttpMethod
   /** The path with `{name}` placeholders, exactly as the spec writes it. */
   readonly path: string
+  /** One line: what the route does (the OpenAPI summary, the reference's first line). */
   readonly summary: string
+  /**
+   * What a client needs to know beyond the summary and the schemas: the rules the route applies,
+   * what it derives, what a status means here (the OpenAPI description). Markdown.
+   */
+  readonly description: string
   /** Path parameters, all strings on the wire; schemas may transform them (ids to numbers). */
   readonly params?: z.ZodType<Record<string, unknown>, Record<string, string>>
   readonly query?: z.ZodType<Record<string, unknown>, Record<string, string | undefined>>
@@ -37,13 +43,31 @@ export interface RouteDefinition {
   readonly bodyOptional?: boolean
   /** The success (200) response body. */
   readonly response: z.ZodType
-  /** Error statuses this route may answer with, besides 401 (every operation) and scenarios. */
-  readonly errors: readonly number[]
+  /**
+   * The error statuses this route answers for reasons of its own, each with when it does. The
+   * statuses the pipeline answers for every operation (openapi-statuses.ts: 400 for a request that
+   * breaks the schemas, 401, 413, 422, 429, 507) are added to these, not listed here.
+   */
+  readonly errors: Readonly<Partial<Record<number, string>>>
+}
+
+/**
+ * An OpenAPI link: an operation a client (or a stateful tester) can call next with values taken
+ * from this one's request or response, written as runtime expressions
+ * (`$response.body#/id`, `$request.body#/tokenAddress`) keyed by the target's path or query
+ * parameter name as the contract declares it.
+ */
+export interface LinkDefinition {
+  readonly operationId: string
+  readonly parameters: Readonly<Record<string, string>>
+  readonly description: string
 }
 
 /** An operation of the simulated API, in one of its resource groups. */
 export interface OperationDefinition extends RouteDefinition {
   readonly group: OperationGroup
+  /** The operations that read (or change) what this one wrote, by link name. */
+  readonly links?: Readonly<Record<string, LinkDefinition>>
 }
 
 export function defineOperation<const T extends OperationDefinition>(operation: T): T {

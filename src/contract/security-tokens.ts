@@ -2,47 +2,52 @@
  * Security tokens (with their series): list, create, update and delete.
  */
 import * as z from 'zod'
+import { answer } from './answer-formats.ts'
 import { Address, BooleanQuery, DateOrDateTime, DecimalString, MAX_MONEY } from './formats.ts'
 import { defineOperation } from './operation.ts'
 
+/** A number an answer carries, never negative, with what it is and an example. */
+const amount = (description: string, example: number) =>
+  z.number().meta({ minimum: 0, description, examples: [example] })
+
 export const Series = z
   .object({
-    name: z.string(),
-    collectionType: z.string(),
-    vault: z.string(),
-    numberOfQuotas: z.number(),
-    seriesAmount: z.number(),
-    unitPrice: z.number(),
-    percentageIssuance: z.number(),
-    accountRemuneration: z.number(),
-    gracePeriod: z.number(),
-    paymentPeriodicity: z.number(),
-    interestPaymentSchedule: z.number(),
-    amortizationSchedule: z.number(),
+    name: answer.text('the series name, as given', 'SENIOR'),
+    collectionType: answer.text('its type, as given (type)', 'SENIOR'),
+    vault: answer.address("the series' vault"),
+    numberOfQuotas: amount('quotas issued (sharesAmount)', 15500),
+    seriesAmount: amount('the amount issued, in reais (seriesAmount)', 15500000),
+    unitPrice: amount('price of a quota, in reais (unitPrice)', 1000),
+    percentageIssuance: amount('percent of the emission (emissionPercentage)', 100),
+    accountRemuneration: amount('remuneration, percent (remuneration)', 1.1),
+    gracePeriod: amount('months before interest is paid (interestMonthLack)', 0),
+    paymentPeriodicity: amount('months between interest payments (interestPaymentPeriodicity)', 1),
+    interestPaymentSchedule: amount('interest allocation order (interestAllocationOrder)', 1),
+    amortizationSchedule: amount('amortization allocation order (amortizationAllocationOrder)', 1),
   })
-  .meta({ id: 'Series' })
+  .meta({ id: 'Series', description: 'A series as stored: the creation fields it came from are named in brackets.' })
 export type Series = z.infer<typeof Series>
 
 export const SecurityToken = z
   .object({
-    contractAddress: z.string(),
-    managerAddress: z.string(),
-    managerSignature: z.string(),
-    adminAddress: z.string(),
-    vaultAddresses: z.array(z.string()),
-    instrument: z.string(),
-    segment: z.string(),
-    concentration: z.string(),
-    totalInvestmentAmount: z.number(),
-    expired: z.boolean(),
-    createdAt: z.string(),
-    expirationDate: z.string(),
-    tokenName: z.string(),
-    symbol: z.string(),
-    emissionAmount: z.number(),
-    maxExpirationDate: z.string(),
-    emissionEndDate: z.string(),
-    acceptedRebatePercentage: z.number(),
+    contractAddress: answer.address("the security token's ADDRESS"),
+    managerAddress: answer.address("the manager's ADDRESS: whoever created it"),
+    managerSignature: answer.signature("the manager's signature"),
+    adminAddress: answer.address("the platform administrator's ADDRESS"),
+    vaultAddresses: z.array(answer.address('a vault')).meta({ description: 'one vault per series' }),
+    instrument: answer.text('the instrument, as given', 'FIDC'),
+    segment: answer.text('the segment, as given', 'Agronegócio'),
+    concentration: answer.text('the concentration, as given', 'Pulverizada'),
+    totalInvestmentAmount: amount('investments added so far (investmentAmount of updates), in reais', 9920000),
+    expired: z.boolean().meta({ description: "whether expirationDate has passed on the simulator's clock" }),
+    createdAt: answer.dateTime('when it was created'),
+    expirationDate: answer.dayOrInstant('when it expires; maxExpirationDate when created'),
+    tokenName: answer.text('its name: the instrument and the symbol unless updated', 'FIDC Agronegócio STNYJU'),
+    symbol: answer.text('its symbol: ST and four letters unless updated', 'STNYJU'),
+    emissionAmount: amount('the emission, in reais: as given, else the sum of the series amounts', 15500000),
+    maxExpirationDate: answer.dayOrInstant('the latest expiration; five years after creation unless given'),
+    emissionEndDate: answer.dayOrInstant('when the emission closes; 90 days after creation unless given'),
+    acceptedRebatePercentage: z.number().meta({ minimum: 0, maximum: 100, examples: [9] }),
     series: z.array(Series),
   })
   .meta({ id: 'SecurityToken' })
@@ -51,8 +56,17 @@ export type SecurityToken = z.infer<typeof SecurityToken>
 /** Series as the creation input carries it: every field a string; numeric ones hold decimals. */
 export const SeriesInput = z
   .object({
-    name: z.string().min(1).max(100).optional(),
-    type: z.string().max(100).optional(),
+    name: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ examples: ['SENIOR'] }),
+    type: z
+      .string()
+      .max(100)
+      .optional()
+      .meta({ examples: ['SENIOR'] }),
     emissionPercentage: DecimalString.optional(),
     remuneration: DecimalString.optional(),
     seriesAmount: DecimalString.optional(),
@@ -80,11 +94,46 @@ export const SecurityTokenInput = z
       series: z.array(SeriesInput).max(20).optional(),
     }),
   })
-  .meta({ id: 'SecurityTokenInput' })
+  .meta({
+    id: 'SecurityTokenInput',
+    examples: [
+      {
+        data: {
+          instrument: 'FIDC',
+          segment: 'Agronegócio',
+          concentration: 'Pulverizada',
+          emissionEndDate: '2026-06-01',
+          maxExpirationDate: '2029-03-01',
+          series: [
+            {
+              name: 'SENIOR',
+              type: 'SENIOR',
+              emissionPercentage: '100',
+              remuneration: '1.1',
+              seriesAmount: '15500000',
+              sharesAmount: '15500',
+              unitPrice: '1000',
+              interestMonthLack: '0',
+              interestPaymentPeriodicity: '1',
+              interestAllocationOrder: '1',
+              amortizationPaymentPeriodicity: '1',
+              amortizationAllocationOrder: '1',
+            },
+          ],
+        },
+      },
+    ],
+  })
 export type SecurityTokenInput = z.infer<typeof SecurityTokenInput>
 
 export const SecurityTokenCreated = z
-  .object({ contractAddress: z.string(), managerAddress: z.string(), vaultAddresses: z.array(z.string()) })
+  .object({
+    contractAddress: answer.address("the new security token's ADDRESS"),
+    managerAddress: answer.address("the manager's ADDRESS: the caller's wallet"),
+    vaultAddresses: z
+      .array(answer.address('a vault'))
+      .meta({ minItems: 1, description: 'one vault per series (one at least)' }),
+  })
   .meta({ id: 'SecurityTokenCreated' })
 
 /** PUT body: the spec leaves the fields open; these are the editable ones (all optional). */
@@ -93,8 +142,18 @@ export const SecurityTokenUpdate = z
     instrument: z.string().max(200).optional(),
     segment: z.string().max(200).optional(),
     concentration: z.string().max(200).optional(),
-    tokenName: z.string().min(1).max(200).optional(),
-    symbol: z.string().min(1).max(20).optional(),
+    tokenName: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ examples: ['FIDC Agronegócio STNYJU'] }),
+    symbol: z
+      .string()
+      .min(1)
+      .max(20)
+      .optional()
+      .meta({ examples: ['STNYJU'] }),
     expirationDate: DateOrDateTime.optional(),
     maxExpirationDate: DateOrDateTime.optional(),
     emissionEndDate: DateOrDateTime.optional(),
@@ -105,9 +164,15 @@ export const SecurityTokenUpdate = z
       .finite()
       .positive()
       .max(MAX_MONEY, { error: `must be at most ${MAX_MONEY.toLocaleString('en-US')}` })
-      .optional(),
+      .optional()
+      .meta({ description: 'an investment, in reais, to add to totalInvestmentAmount', examples: [50000] }),
   })
-  .meta({ id: 'SecurityTokenUpdate' })
+  .meta({
+    id: 'SecurityTokenUpdate',
+    description:
+      'Every field is optional; the fields given replace the stored ones, investmentAmount adds to the total.',
+    examples: [{ tokenName: 'FIDC Agro 2026', acceptedRebatePercentage: 5, investmentAmount: 50000 }],
+  })
 export type SecurityTokenUpdate = z.infer<typeof SecurityTokenUpdate>
 
 export const securityTokenOperations = [
@@ -117,9 +182,16 @@ export const securityTokenOperations = [
     method: 'GET',
     path: '/securityToken',
     summary: 'List security tokens, optionally only those open on the marketplace or one by address',
-    query: z.object({ marketplace: BooleanQuery.optional(), contractAddress: Address.optional() }),
+    description:
+      "Answers every security token, or with `contractAddress` the one at that ADDRESS (an empty array when there is none). With `marketplace=true` only those still on offer: not expired and with the emission still open on the simulator's clock.",
+    query: z.object({
+      marketplace: BooleanQuery.optional().meta({
+        description: 'true: only tokens not expired whose emission has not ended; false or absent: all',
+      }),
+      contractAddress: Address.optional().meta({ description: 'only the security token at this ADDRESS' }),
+    }),
     response: z.array(SecurityToken),
-    errors: [400],
+    errors: {},
   }),
   defineOperation({
     id: 'createSecurityToken',
@@ -127,9 +199,28 @@ export const securityTokenOperations = [
     method: 'POST',
     path: '/securityToken',
     summary: 'Create a security token with its series',
+    description:
+      'Creates a security token managed by the caller (the wallet its Bearer token stands for: the token itself when it is an ADDRESS, else an address derived from it), with one vault per series (one at least), a symbol ST and four letters, and the dates it was not given: emission end 90 days and maximum expiration five years after now. Answers its ADDRESS, manager and vaults.',
     body: SecurityTokenInput,
     response: SecurityTokenCreated,
-    errors: [400],
+    errors: {},
+    links: {
+      listSecurityTokens: {
+        operationId: 'listSecurityTokens',
+        parameters: { contractAddress: '$response.body#/contractAddress' },
+        description: 'Read the new security token back (a one-element array).',
+      },
+      updateSecurityToken: {
+        operationId: 'updateSecurityToken',
+        parameters: { contractAddress: '$response.body#/contractAddress' },
+        description: 'Update the new security token.',
+      },
+      deleteSecurityToken: {
+        operationId: 'deleteSecurityToken',
+        parameters: { contractAddress: '$response.body#/contractAddress' },
+        description: 'Delete the new security token.',
+      },
+    },
   }),
   defineOperation({
     id: 'deleteSecurityToken',
@@ -137,9 +228,16 @@ export const securityTokenOperations = [
     method: 'DELETE',
     path: '/securityToken',
     summary: 'Delete a security token',
-    query: z.object({ contractAddress: Address }),
-    response: z.object({ success: z.boolean(), message: z.string() }).meta({ id: 'SecurityTokenDeleted' }),
-    errors: [400, 404],
+    description:
+      'Deletes the security token at `contractAddress`; its debt tokens are no longer listed under it. Reads of it then answer 404 or an empty array.',
+    query: z.object({ contractAddress: Address.meta({ description: 'the ADDRESS of the security token to delete' }) }),
+    response: z
+      .object({
+        success: z.boolean(),
+        message: answer.text('what was deleted', 'security token 0x2cf5faf964d51725a1efdd632ab2a990f3f155c3 deleted'),
+      })
+      .meta({ id: 'SecurityTokenDeleted' }),
+    errors: { 404: 'no security token has this address' },
   }),
   defineOperation({
     id: 'updateSecurityToken',
@@ -147,12 +245,18 @@ export const securityTokenOperations = [
     method: 'PUT',
     path: '/securityToken/{contractAddress}',
     summary: 'Update a security token',
-    params: z.object({ contractAddress: Address }),
+    description:
+      'Replaces the fields the body gives and adds `investmentAmount` to `totalInvestmentAmount`; answers the new total. A request without a body changes nothing.',
+    params: z.object({ contractAddress: Address.meta({ description: "the security token's ADDRESS" }) }),
     body: SecurityTokenUpdate,
     bodyOptional: true,
     response: z
-      .object({ success: z.boolean(), message: z.string(), totalInvestmentAmount: z.number() })
+      .object({
+        success: z.boolean(),
+        message: answer.text('what was updated', 'security token 0x2cf5faf964d51725a1efdd632ab2a990f3f155c3 updated'),
+        totalInvestmentAmount: amount('the total invested after this update, in reais', 9970000),
+      })
       .meta({ id: 'SecurityTokenUpdated' }),
-    errors: [400, 404],
+    errors: { 404: 'no security token has this address' },
   }),
 ] as const

@@ -2,27 +2,41 @@
  * Signature contracts: creating one (which also creates its debt token) and reading it back.
  */
 import * as z from 'zod'
+import { answer } from './answer-formats.ts'
 import { Address, InstallmentsString, IsoDate, MoneyString, MonthlyInterestString } from './formats.ts'
+import { MAX_YEAR } from './instants.ts'
 import { defineOperation } from './operation.ts'
 
 /** Party types. The spec shows `legalPerson`; `naturalPerson` is its counterpart. */
-export const PartyType = z.enum(['legalPerson', 'naturalPerson'], {
-  error: 'must be one of legalPerson, naturalPerson',
-})
+export const PartyType = z
+  .enum(['legalPerson', 'naturalPerson'], {
+    error: 'must be one of legalPerson, naturalPerson',
+  })
+  .meta({ description: 'legalPerson (a company, CNPJ) or naturalPerson (a person, CPF)' })
 
 /** Payment frequencies a signature contract may use; each maps to a period in months. */
-export const PaymentFrequency = z.enum(['monthly', 'bimonthly', 'quarterly', 'semiannual', 'annual'], {
-  error: 'must be one of monthly, bimonthly, quarterly, semiannual, annual',
-})
+export const PaymentFrequency = z
+  .enum(['monthly', 'bimonthly', 'quarterly', 'semiannual', 'annual'], {
+    error: 'must be one of monthly, bimonthly, quarterly, semiannual, annual',
+  })
+  .meta({ description: 'an installment every 1, 2, 3, 6 or 12 months' })
 export type PaymentFrequency = z.infer<typeof PaymentFrequency>
 
 /** Creation input: every field optional, as the spec says; present fields must be well-formed. */
 export const SignatureContractInput = z
   .object({
     creditorWalletAddress: Address.optional(),
-    creditorCnpj: z.string().max(32).optional(),
+    creditorCnpj: z
+      .string()
+      .max(32)
+      .optional()
+      .meta({ examples: ['93.178.779/6241-65'] }),
     debtorWalletAddress: Address.optional(),
-    debtorCnpj: z.string().max(32).optional(),
+    debtorCnpj: z
+      .string()
+      .max(32)
+      .optional()
+      .meta({ examples: ['85.487.709/6859-76'] }),
     type: PartyType.optional(),
     debtTotalValue: MoneyString.optional(),
     installments: InstallmentsString.optional(),
@@ -31,29 +45,55 @@ export const SignatureContractInput = z
     monthlyInterests: MonthlyInterestString.optional(),
     installmentValue: MoneyString.optional(),
   })
-  .meta({ id: 'SignatureContractInput' })
+  .meta({
+    id: 'SignatureContractInput',
+    description:
+      'Every field is optional. With `debtTotalValue`, `installments` and `firstInstallmentDueDate` the contract has loan terms; with both wallet addresses as well it opens a debt token.',
+    examples: [
+      {
+        creditorWalletAddress: '0x8433f170bf1b30f38a39b74d6aad6f3027109d24',
+        creditorCnpj: '93.178.779/6241-65',
+        debtorWalletAddress: '0x6a6f2600eeaf9b9374b8acecba79460b25953512',
+        debtorCnpj: '85.487.709/6859-76',
+        type: 'legalPerson',
+        debtTotalValue: '388800.00',
+        installments: '4',
+        firstInstallmentDueDate: '2026-04-02',
+        paymentFrequency: 'monthly',
+        monthlyInterests: '2.08',
+      },
+    ],
+  })
 export type SignatureContractInput = z.infer<typeof SignatureContractInput>
 
 export const SignatureContractCreated = z
-  .object({ signatureContractAddress: z.string() })
+  .object({ signatureContractAddress: answer.address("the new contract's ADDRESS") })
   .meta({ id: 'SignatureContractCreated' })
 
-/** Read output: every field a string. */
+/** Read output: every field a string, "" for what the creation did not give or derive. */
 export const SignatureContract = z
   .object({
-    creditorWalletAddress: z.string(),
-    creditorId: z.string(),
-    debtorWalletAddress: z.string(),
-    debtorId: z.string(),
-    type: z.string(),
-    debtTotalValue: z.string(),
-    installments: z.string(),
-    firstInstallmentDueDate: z.string(),
-    lastInstallmentDueDate: z.string(),
-    periodicity: z.string(),
-    monthlyInterests: z.string(),
-    installmentValue: z.string(),
-    signatureContractAddress: z.string(),
+    creditorWalletAddress: answer.addressOrEmpty("the creditor's wallet"),
+    creditorId: answer.text('the creditor\'s CNPJ as given (creditorCnpj), or ""', '93.178.779/6241-65'),
+    debtorWalletAddress: answer.addressOrEmpty("the debtor's wallet"),
+    debtorId: answer.text('the debtor\'s CNPJ as given (debtorCnpj), or ""', '85.487.709/6859-76'),
+    type: z.string().meta({ enum: [...PartyType.options, ''], description: 'the party type as given, or ""' }),
+    debtTotalValue: answer.money('the principal as given', true),
+    installments: z.string().meta({
+      pattern: '^(?:[1-9]\\d{0,2})?$',
+      description: 'the number of installments as given, or ""',
+      examples: ['4'],
+    }),
+    firstInstallmentDueDate: answer.dateOrEmpty('the first due date as given'),
+    lastInstallmentDueDate: answer.dateOrEmpty('the last due date, derived from the loan terms'),
+    periodicity: z.string().meta({
+      enum: [...PaymentFrequency.options, ''],
+      description:
+        'paymentFrequency as given; monthly when a contract with loan terms gave none; "" without loan terms',
+    }),
+    monthlyInterests: answer.decimal('percent a month as given; "0" when a contract with loan terms gave none', true),
+    installmentValue: answer.money('as given, or derived with the Price table from the loan terms', true),
+    signatureContractAddress: answer.address("the contract's ADDRESS"),
   })
   .meta({ id: 'SignatureContract' })
 export type SignatureContract = z.infer<typeof SignatureContract>
@@ -65,9 +105,37 @@ export const signatureContractOperations = [
     method: 'POST',
     path: '/debtToken/signature-contract',
     summary: 'Create a signature contract; its debt token is created with it',
+    description: [
+      'Stores a signature contract and answers its new ADDRESS. Every field is optional, as the spec says; what is not given reads back as `""`.',
+      '',
+      'With `debtTotalValue`, `installments` and `firstInstallmentDueDate` the contract has loan terms: the installments follow the Price table (equal installments at `monthlyInterests` percent a month, default 0, one every `paymentFrequency` period, default monthly), which gives `lastInstallmentDueDate` and, when it is not given, `installmentValue`.',
+      '',
+      'With loan terms and both wallet addresses, the contract also opens a debt token between them (status 0, awaiting signatures, every parcel unpaid), listed by the debtor and creditor reads. A debt token weighs one record plus one per parcel against the capacity (507).',
+    ].join('\n'),
     body: SignatureContractInput,
     response: SignatureContractCreated,
-    errors: [400],
+    errors: {
+      400: `the installments would fall due after ${MAX_YEAR}-12-31 (the calendar's last day), counted from firstInstallmentDueDate`,
+    },
+    links: {
+      getSignatureContract: {
+        operationId: 'getSignatureContract',
+        parameters: { address: '$response.body#/signatureContractAddress' },
+        description: 'Read the contract back.',
+      },
+      listDebtorDebtTokens: {
+        operationId: 'listDebtorDebtTokens',
+        parameters: { address: '$request.body#/debtorWalletAddress' },
+        description:
+          "The debtor's debt tokens, the one this contract opened among them (when it had loan terms and both wallets).",
+      },
+      listCreditorDebtTokens: {
+        operationId: 'listCreditorDebtTokens',
+        parameters: { address: '$request.body#/creditorWalletAddress' },
+        description:
+          "The creditor's debt tokens, the one this contract opened among them (when it had loan terms and both wallets).",
+      },
+    },
   }),
   defineOperation({
     id: 'getSignatureContract',
@@ -75,8 +143,21 @@ export const signatureContractOperations = [
     method: 'GET',
     path: '/debtToken/signature-contract/{address}',
     summary: 'Read a signature contract by its address',
-    params: z.object({ address: z.string().min(1).max(200) }),
+    description:
+      'Answers the stored contract. The address is matched without regard to case; any text up to 200 characters is looked up (the spec does not restrict it to an ADDRESS), so an unknown one is a 404, a longer one a 400.',
+    params: z.object({
+      address: z
+        .string()
+        .min(1)
+        .max(200)
+        .meta({
+          description:
+            "the contract's ADDRESS, signatureContractAddress (a URL cannot carry . or .. as a path segment)",
+          not: { enum: ['.', '..'] },
+          examples: ['0x166f18ad2c248c177ad57af5faebc1a08f484fd3'],
+        }),
+    }),
     response: SignatureContract,
-    errors: [404],
+    errors: { 404: 'no signature contract has this address' },
   }),
 ] as const

@@ -2,39 +2,40 @@
  * Users: a person's account, personal data and residential address, read by id.
  */
 import * as z from 'zod'
+import { answer } from './answer-formats.ts'
 import { IsoDateTime } from './formats.ts'
 import { defineOperation } from './operation.ts'
 
 export const PersonalData = z.object({
-  id: z.uuid(),
-  fullName: z.string(),
-  cpf: z.string(),
-  rgOrDriverLicense: z.string(),
-  phone: z.string(),
-  profession: z.string(),
-  birthDate: IsoDateTime,
+  id: z.uuid().meta({ examples: ['80612772-26c2-4e99-b07d-ad1c9d049ed4'] }),
+  fullName: answer.text('full name', 'Bryan Albuquerque'),
+  cpf: answer.text('CPF, the Brazilian taxpayer number', '835.273.983-25'),
+  rgOrDriverLicense: answer.text('identity card (RG) or driver licence number', '221002095'),
+  phone: answer.text('phone number', '+55 11 92823-4724'),
+  profession: answer.text('profession', 'Desenvolvedor'),
+  birthDate: IsoDateTime.meta({ examples: ['1955-05-27T00:00:00.000Z'] }),
 })
 
 export const ResidentialAddress = z.object({
-  id: z.uuid(),
-  zipCode: z.string(),
-  address: z.string(),
-  number: z.string(),
-  complement: z.string(),
-  district: z.string(),
-  city: z.string(),
-  state: z.string(),
+  id: z.uuid().meta({ examples: ['a3c5d8d9-53b4-4990-baef-1e156ab18e52'] }),
+  zipCode: answer.text('CEP, the postal code', '32388-591'),
+  address: answer.text('street', 'Marginal Salvador'),
+  number: answer.text('house number', '2496'),
+  complement: answer.text('complement, or ""', 'Apto 166'),
+  district: answer.text('district', 'Centro'),
+  city: answer.text('city', 'Yago do Sul'),
+  state: answer.text('state, two letters', 'MS'),
 })
 
 export const User = z
   .object({
-    id: z.uuid(),
-    registerType: z.string(),
-    email: z.string(),
-    role: z.array(z.string()),
-    walletAddress: z.string(),
-    annualGrossIncome: z.number(),
-    financialInvestments: z.number(),
+    id: z.uuid().meta({ examples: ['8352e67d-f793-4f8b-9395-3666184dc725'] }),
+    registerType: answer.text('how the user registered: cpf (a person) or cnpj (a company)', 'cpf'),
+    email: z.string().meta({ format: 'email', examples: ['bryan_albuquerque11@yahoo.com'] }),
+    role: z.array(answer.text('a role on the platform', 'manager')).meta({ examples: [['admin', 'manager']] }),
+    walletAddress: answer.address("the user's wallet"),
+    annualGrossIncome: z.number().meta({ minimum: 0, examples: [760000] }),
+    financialInvestments: z.number().meta({ minimum: 0, examples: [1606000] }),
     qualifiedInvestor: z.boolean(),
     created_at: IsoDateTime,
     updated_at: IsoDateTime,
@@ -51,8 +52,20 @@ export const userOperations = [
     method: 'GET',
     path: '/users/{id}',
     summary: 'Read a user by id',
-    params: z.object({ id: z.string().min(1).max(200) }),
+    description:
+      'Answers the user with this id: account, personal data and residential address. Ids are UUIDs, matched without regard to case; any text up to 200 characters is looked up, so an unknown one is a 404, a longer one a 400.',
+    params: z.object({
+      id: z
+        .string()
+        .min(1)
+        .max(200)
+        .meta({
+          description: "the user's id, a UUID (a URL cannot carry . or .. as a path segment)",
+          not: { enum: ['.', '..'] },
+          examples: ['8352e67d-f793-4f8b-9395-3666184dc725'],
+        }),
+    }),
     response: User,
-    errors: [404],
+    errors: { 404: 'no user has this id' },
   }),
 ] as const

@@ -23,7 +23,9 @@ export function openApiCases(target: TargetRef) {
       for (const exchange of exchanges) {
         const match = matchRoute(exchange.method, exchange.path.split('?')[0]!)
         if (match.kind !== 'operation') continue
-        const declared = document.paths[match.operation.path]![exchange.method.toLowerCase()]
+        const declared = Object.values(document.paths)
+          .flatMap((item) => Object.values(item))
+          .find((operation) => operation.operationId === match.operation.id)
         const response = declared.responses[String(exchange.status)]
         expect(
           response,

@@ -7,11 +7,14 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { controlRoutes } from '../../src/contract/control.ts'
+import { DEBT_TOKEN_STATUS_CODES } from '../../src/contract/debt-tokens.ts'
 import { buildOpenApiDocument } from '../../src/contract/openapi.ts'
 import { operations } from '../../src/contract/operations.ts'
+import { DebtTokenStatus } from '../../src/domain/debt-token-status.ts'
 
 interface DocumentedOperation {
   operationId: string
+  description?: string
   tags: string[]
   security?: unknown[]
   parameters?: { name: string; in: string }[]
@@ -21,8 +24,10 @@ interface DocumentedOperation {
 
 describe('OpenAPI document', () => {
   const document = buildOpenApiDocument({ serverUrl: 'http://127.0.0.1:4010' }) as {
+    info: { license?: { name: string; identifier?: string }; contact?: { name?: string }; description?: string }
     tags: { name: string; description?: string }[]
     paths: Record<string, Record<string, DocumentedOperation>>
+    components: { schemas: Record<string, any> }
   }
   const declared = Object.values(document.paths).flatMap((methods) => Object.values(methods))
   const byId = new Map(declared.map((operation) => [operation.operationId, operation]))
@@ -40,8 +45,10 @@ describe('OpenAPI document', () => {
 
   it('declares every operation under its group, behind the Bearer token, with its success and error statuses', () => {
     for (const operation of operations) {
-      const documented = document.paths[operation.path]![operation.method.toLowerCase()]!
-      expect(documented.operationId).toBe(operation.id)
+      const documented = byId.get(operation.id)!
+      expect(Object.values(document.paths).some((item) => item[operation.method.toLowerCase()] === documented)).toBe(
+        true,
+      )
       expect(documented.tags).toEqual([operation.group])
       expect(documented.security).toBeUndefined() // the document's own: Bearer
       expect(Object.keys(documented.responses)).toContain('200')
@@ -55,7 +62,7 @@ describe('OpenAPI document', () => {
     expect(tag?.description).toMatch(/--control-origin/)
     for (const route of controlRoutes) {
       const documented = document.paths[route.path]![route.method.toLowerCase()]!
-      expect(documented.operationId, route.path).toBe(route.id)
+      expect(documented.operationId, route.path).toBe(route.id) // control paths are the contract's own
       expect(documented.tags).toEqual(['control'])
       expect(documented.security).toEqual([])
       expect(documented.responses['200']?.content?.['application/json']?.schema, route.id).toBeDefined()
@@ -79,5 +86,43 @@ describe('OpenAPI document', () => {
       ...new Set(operations.map((operation) => operation.group)),
       'control',
     ])
+  })
+
+  it('names its license (as package.json does) and a contact, and describes every tag and operation', () => {
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8'))
+    expect(document.info.license).toEqual({ name: pkg.license, identifier: pkg.license })
+    expect(document.info.contact?.name).toBeTruthy()
+    for (const tag of document.tags) expect(tag.description, tag.name).toBeTruthy()
+    for (const operation of declared) {
+      expect(operation.description, operation.operationId).toBeTruthy()
+      for (const tag of operation.tags) expect(document.tags.map((t) => t.name)).toContain(tag)
+    }
+  })
+
+  it('has no two paths that differ only in parameter names: such pairs share one path item', () => {
+    const shapes = Object.keys(document.paths).map((path) => path.replace(/\{\w+\}/g, '{}'))
+    expect(new Set(shapes).size).toBe(shapes.length)
+    const item = document.paths['/manager/{address}/{tokenAddressOrId}']!
+    expect(Object.keys(item).sort()).toEqual(['get', 'put'])
+    expect(item.get!.operationId).toBe('listManagerPayments')
+    expect(item.put!.operationId).toBe('updateManagerPayment')
+    expect(document.paths['/investor/{address}/{tokenAddressOrId}']).toBeDefined()
+  })
+
+  it('gives the debt-token status codes the domain derives, each with its meaning', () => {
+    expect(DEBT_TOKEN_STATUS_CODES.map(({ name, code }) => [name, code])).toEqual(Object.entries(DebtTokenStatus))
+    const status = document.components.schemas.DebtToken.properties.status
+    expect(status.enum).toEqual(Object.values(DebtTokenStatus))
+    for (const { code, name } of DEBT_TOKEN_STATUS_CODES) expect(status.description).toContain(`${code} ${name}`)
+    expect(status['x-enum-descriptions']).toEqual(DEBT_TOKEN_STATUS_CODES.map((code) => code.meaning))
+  })
+
+  it('states that series and serie must agree, in words and in JSON Schema', () => {
+    for (const name of ['ManagerPaymentInput', 'InvestorPaymentInput']) {
+      const schema = document.components.schemas[name]
+      expect(schema.description).toMatch(/`series` and `serie`.*different values is refused/)
+      expect(schema.if.required.sort()).toEqual(['serie', 'series'])
+      expect(schema.then.anyOf).toHaveLength(3)
+    }
   })
 })
