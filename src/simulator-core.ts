@@ -26,7 +26,7 @@ import { scenarioStep } from './pipeline/scenario-step.ts'
 import { tenantStep } from './pipeline/tenant-step.ts'
 import { resolvers } from './resolvers/index.ts'
 import { createScenarioCatalog, parseNamedScenarios } from './scenarios/scenario-catalog.ts'
-import type { ScenarioInput, ScenarioWorld } from './scenarios/scenario-schema.ts'
+import type { Scenario, ScenarioInput, ScenarioWorld } from './scenarios/scenario-schema.ts'
 import type { RuleCounters } from './scenarios/scenario-state.ts'
 import { createScenarioWorlds } from './scenarios/scenario-worlds.ts'
 import { shippedScenarioEntries } from './scenarios/shipped-scenarios.ts'
@@ -115,6 +115,9 @@ export interface SimulatorCore extends TenantControls {
   reset(): void
   /** Names of the scenarios `useScenario` and the X-Sim-Scenario header accept. */
   readonly scenarios: readonly string[]
+  /** A scenario `useScenario` accepts by name, validated (undefined: unknown); and the seed. */
+  scenarioDefinition(name: string): Scenario | undefined
+  readonly seed: number
   /** The recent requests and their replies (a bounded ring buffer). */
   readonly journal: Journal
   /** Calls `listener` after every request the simulator answered; returns the unsubscribe. */
@@ -255,6 +258,8 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       return defaultControls.scenario
     },
     scenarios: catalog.names,
+    scenarioDefinition: catalog.get,
+    seed,
     scenarioStatus: defaultControls.scenarioStatus,
     journal: recorder.journal,
     onExchange(listener) {

@@ -6,6 +6,7 @@
  * declaration here and a handler there.
  */
 import * as z from 'zod'
+import { dashboardRoutes } from './control-dashboard.ts'
 import { CONTROL_GROUP, CONTROL_PREFIX, defineControlRoute, wholeNumberQuery } from './control-route.ts'
 import {
   ActivateScenarioBody,
@@ -184,6 +185,7 @@ export const controlRoutes = [
     response: z.object({ file: z.string(), steps: z.number().int().min(0) }),
     errors: [409],
   }),
+  ...dashboardRoutes,
 ] as const
 
 export type ControlRoute = (typeof controlRoutes)[number]
