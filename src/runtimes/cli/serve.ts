@@ -15,6 +15,7 @@ import { createSimulatorCore } from '../../simulator-core.ts'
 import { startStandaloneServer } from '../standalone/server.ts'
 import { type CliOptions, parseArgs } from './args.ts'
 import type { CommandOutput } from './io.ts'
+import { openInBrowser } from './open-browser.ts'
 
 /** A recording that replays against a fresh simulator started like this one (same seed, clock, world, rules). */
 function startRecording(file: string, options: CliOptions, startScenario: Scenario | undefined): FileRecording {
@@ -90,6 +91,12 @@ export async function serveCommand(
       `${options.scenario === undefined ? '' : `, scenario ${options.scenario}`}` +
       `${recording === undefined ? '' : `, recording to ${recording.file}`})`,
   )
+  const dashboard = `${server.url}/__sim/ui`
+  output.out(`debt-token-simulator dashboard: ${dashboard}`)
+  if (options.open) {
+    const problem = await openInBrowser(dashboard)
+    if (problem !== undefined) output.out(`debt-token-simulator: ${problem}`)
+  }
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return

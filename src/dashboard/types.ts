@@ -1,0 +1,60 @@
+/**
+ * The control API's types as the dashboard sees them, inferred from the contract's zod schemas
+ * (type-only imports: nothing of the contract or of zod is bundled into the page).
+ */
+import type { z } from 'zod'
+import type {
+  SimEvent,
+  SimRecording,
+  SimReplayReport,
+  SimScenarioCatalog,
+  SimTablePage,
+  SimTableRecord,
+} from '../contract/control-dashboard-schemas.ts'
+import type {
+  JournalEntry,
+  SimClock,
+  SimHealth,
+  SimScenarioView,
+  SimSessions,
+  SimState,
+  SimTableName,
+} from '../contract/control-schemas.ts'
+
+export type Health = z.output<typeof SimHealth>
+export type Clock = z.output<typeof SimClock>
+export type State = z.output<typeof SimState>
+export type Sessions = z.output<typeof SimSessions>
+export type ScenarioView = z.output<typeof SimScenarioView>
+export type Entry = z.output<typeof JournalEntry>
+export type ServerEvent = z.output<typeof SimEvent>
+export type Catalog = z.output<typeof SimScenarioCatalog>
+export type Recording = z.output<typeof SimRecording>
+export type ReplayReport = z.output<typeof SimReplayReport>
+export type TablePage = z.output<typeof SimTablePage>
+export type TableRecord = z.output<typeof SimTableRecord>
+export type TableName = z.output<typeof SimTableName>
+/** A scenario file's content (scenarios/scenario.schema.json). */
+export type ScenarioFile = Record<string, unknown>
+
+/**
+ * `POST /__sim/factories/{table}`: another change adds it to the contract; until then the shape
+ * it was announced with. Replace with the contract's types when it lands.
+ */
+export interface FactoryRequest {
+  overrides?: Record<string, unknown>
+  count?: number
+  state?: string
+}
+export interface FactoryAnswer {
+  records: unknown[]
+}
+
+export const TABLES: readonly TableName[] = [
+  'debtTokens',
+  'securityTokens',
+  'signatureContracts',
+  'users',
+  'managerPayments',
+  'investorPayments',
+]
