@@ -32,13 +32,14 @@ function panelFromHash(): PanelId {
 
 function SessionPicker() {
   const session = useStore(actingSession)
-  const { data } = useLoaded(() => call<Sessions>('GET', '/__sim/sessions'), [])
+  const { data } = useLoaded(() => call<Sessions>('GET', '/__sim/sessions'), [], ['control', 'exchange'])
   const ids = data?.sessions.map((entry) => entry.id) ?? []
   if (session !== null && !ids.includes(session)) ids.push(session)
   return (
     <label class="session-picker">
       Acting on{' '}
       <select
+        class="session"
         value={session ?? ''}
         onChange={(event) => actingSession.set(event.currentTarget.value === '' ? null : event.currentTarget.value)}
       >

@@ -3,7 +3,7 @@
  * searchable by address or id; a record opened shows as the API reads it now, with links to the
  * records it refers to; new records come from the factories.
  */
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { call, query } from '../api.ts'
 import { useLoaded } from '../hooks.ts'
 import { actingSession, reportError, useStore } from '../store.ts'
@@ -19,10 +19,13 @@ function RecordView({ table, recordKey, onOpen, onSearch }: RecordViewProps) {
     () => call<TableRecord>('GET', `/__sim/tables/${table}/${encodeURIComponent(recordKey)}`, { session }),
     [table, recordKey, session],
   )
+  const heading = useRef<HTMLHeadingElement>(null)
+  // A record opened (or followed to) takes the focus, so a keyboard user lands on it.
+  useEffect(() => heading.current?.focus(), [data?.key, data?.table])
   if (data === undefined) return <p>Loading the record…</p>
   return (
     <section class="record" aria-labelledby="record-title">
-      <h3 id="record-title">
+      <h3 id="record-title" tabIndex={-1} ref={heading}>
         {table} {data.key}
       </h3>
       {data.links.length > 0 && (
@@ -86,16 +89,14 @@ export function DataPanel() {
           show(table, typed.trim())
         }}
       >
-        <label>
-          Table{' '}
-          <select value={table} onChange={(event) => show(event.currentTarget.value as TableName, '')}>
-            {TABLES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <label htmlFor="data-table">Table</label>
+        <select id="data-table" value={table} onChange={(event) => show(event.currentTarget.value as TableName, '')}>
+          {TABLES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
         <label>
           Address or id <input type="search" value={typed} onInput={(event) => setTyped(event.currentTarget.value)} />
         </label>

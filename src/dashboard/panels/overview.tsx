@@ -105,13 +105,19 @@ function SessionsCard({ sessions, reload }: { sessions: Sessions; reload: () => 
                 <td>{session.id}</td>
                 <td data-volatile>{session.createdAt}</td>
                 <td data-volatile>{session.lastUsedAt}</td>
-                <td class="row">
-                  <button type="button" onClick={() => actingSession.set(session.id)} disabled={acting === session.id}>
-                    Act on {session.id}
-                  </button>
-                  <button type="button" class="danger" onClick={() => end(session.id)}>
-                    End session {session.id}
-                  </button>
+                <td>
+                  <div class="row">
+                    <button
+                      type="button"
+                      onClick={() => actingSession.set(session.id)}
+                      disabled={acting === session.id}
+                    >
+                      Act on {session.id}
+                    </button>
+                    <button type="button" class="danger" onClick={() => end(session.id)}>
+                      End session {session.id}
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}
