@@ -16,30 +16,28 @@ const count = z.number().int().min(0)
  */
 export const SimEvent = z
   .discriminatedUnion('type', [
-    z
-      .object({
-        type: z.literal('hello'),
-        epoch: z.string().meta({ description: "the journal's numbering; it changes when the journal is emptied" }),
-        capacity: count,
-        total: count,
-      })
-      .meta({ description: 'first on every connection; the buffered entries the client has not seen follow' }),
-    z.object({ type: z.literal('exchange'), entry: JournalEntry }).meta({ description: 'a request was answered' }),
-    z.object({ type: z.literal('clear') }).meta({ description: 'the journal was emptied: forget its entries' }),
-    z
-      .object({ type: z.literal('gap'), missed: count })
-      .meta({ description: 'entries fell off the journal before this client saw them' }),
-    z
-      .object({
-        type: z.literal('control'),
-        method: z.string(),
-        path: z.string(),
-        status: z.number().int(),
-        session: z.string().nullable(),
-      })
-      .meta({ description: 'a control request changed the simulator (clock, scenario, reset, sessions…)' }),
+    z.object({
+      type: z.literal('hello'),
+      epoch: z.string().meta({ description: "the journal's numbering; it changes when the journal is emptied" }),
+      capacity: count,
+      total: count,
+    }),
+    z.object({ type: z.literal('exchange'), entry: JournalEntry }),
+    z.object({ type: z.literal('clear') }),
+    z.object({ type: z.literal('gap'), missed: count }),
+    z.object({
+      type: z.literal('control'),
+      method: z.string(),
+      path: z.string(),
+      status: z.number().int(),
+      session: z.string().nullable(),
+    }),
   ])
-  .meta({ id: 'SimEvent' })
+  .meta({
+    id: 'SimEvent',
+    description:
+      'the data of one event, by `type`: `hello` first on every connection (`epoch`, `capacity`, `total`), then the buffered entries the client has not seen; `exchange` a request was answered (`entry`, a SimJournalEntry; event id `<epoch>:<seq>`); `clear` the journal was emptied (forget its entries); `gap` `missed` entries fell off the journal before this client saw them; `control` a control request changed the simulator (`method`, `path`, `status`, `session`)',
+  })
 
 const RuleSummary = z.object({
   operation: z.string(),
