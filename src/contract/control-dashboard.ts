@@ -156,7 +156,7 @@ export const dashboardRoutes = [
     method: 'GET',
     path: `${CONTROL_PREFIX}/tables/{table}`,
     summary:
-      "A page of a table's records (?offset=0&limit=50&q=0xabc: q matches a key, address or id); X-Sim-Session for a session's",
+      "A page of a table's records (?offset=0&limit=50&q=0xabc); q matches part of any top-level field, or on tables over 20,000 records a whole key or indexed address; X-Sim-Session for a session's",
     session: true,
     params: z.object({ table: SimTableName }),
     query: z.object({

@@ -17,6 +17,9 @@ import type {
 } from '../model/records.ts'
 import { normalizeKey } from '../model/table-spec.ts'
 
+/** Tables at most this large are scanned record by record; larger ones (generated worlds) only through keys and indexes. */
+export const SCAN_LIMIT = 20_000
+
 export interface RecordLink {
   readonly label: string
   readonly table: TableName
@@ -43,6 +46,7 @@ function user(model: Model, label: string, address: string): RecordLink[] {
  * principal and number of installments (the stored token does not name it).
  */
 function contractOf(model: Model, token: DebtTokenRecord): SignatureContractRecord | undefined {
+  if (model.signatureContracts.count() > SCAN_LIMIT) return undefined // no index leads there: not worth a scan
   const creditor = normalizeKey(token.originalCreditor)
   const debtor = normalizeKey(token.debtorAddress)
   return model.signatureContracts

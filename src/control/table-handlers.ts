@@ -11,7 +11,7 @@ import { normalizeKey } from '../model/table-spec.ts'
 import { presentDebtToken, presentSecurityToken } from '../resolvers/presenters.ts'
 import { sessionOf } from '../sessions/session-header.ts'
 import type { ControlHandlerTable } from './control-handler.ts'
-import { recordLinks } from './record-links.ts'
+import { recordLinks, SCAN_LIMIT } from './record-links.ts'
 import { tenantOf } from './tenant-handlers.ts'
 
 const DEFAULT_PAGE_SIZE = 50
@@ -34,28 +34,56 @@ function matches(record: object, q: string): boolean {
   return false
 }
 
-function rows(model: Model, table: TableName, q: string | undefined): object[] {
-  const all = model[table].all() as object[]
-  const wanted = q?.trim().toLowerCase() ?? ''
-  return wanted === '' ? all : all.filter((record) => matches(record, wanted))
+const keyOf = (table: TableName, record: object): string => (tables[table].key as (record: object) => string)(record)
+
+/** The records whose key, or a value one of the table's indexes files them under, is `q`. */
+function exactMatches(model: Model, table: TableName, q: string): object[] {
+  const live = model[table]
+  const key = normalizeKey(q)
+  const found = new Map<string, object>()
+  const direct = live.get(key)
+  if (direct !== undefined) found.set(key, direct)
+  for (const index of Object.keys(tables[table].indexes))
+    for (const record of live.where(index, key) as object[]) found.set(keyOf(table, record), record)
+  return [...found.values()]
 }
 
-const keyOf = (table: TableName, record: object): string => (tables[table].key as (record: object) => string)(record)
+/**
+ * A page of the table, or of the records matching `q`. Without `q` only the page's records are
+ * built. A table of at most SCAN_LIMIT records is searched in every top-level field; a larger one
+ * (a generated world) by whole key and indexed address only, so no search builds a million records.
+ */
+function page(model: Model, table: TableName, q: string, offset: number, limit: number) {
+  const live = model[table]
+  if (q === '') return { total: live.count(), records: live.slice(offset, limit) as object[] }
+  const lower = q.toLowerCase()
+  const found =
+    live.count() <= SCAN_LIMIT
+      ? (live.all() as object[]).filter((record) => matches(record, lower))
+      : exactMatches(model, table, q)
+  return { total: found.length, records: found.slice(offset, offset + limit) }
+}
 
 export const tableHandlers: ControlHandlerTable<'listTableRecords' | 'getTableRecord'> = {
   listTableRecords: ({ params, query }, context) => {
-    const model = tenantOf(context).model
-    const found = rows(model, params.table, query.q)
     const offset = query.offset ?? 0
+    const found = page(
+      tenantOf(context).model,
+      params.table,
+      query.q?.trim() ?? '',
+      offset,
+      query.limit ?? DEFAULT_PAGE_SIZE,
+    )
     const now = context.simulator.clock.now()
     return {
       session: sessionOf(context.request),
       table: params.table,
-      total: found.length,
+      total: found.total,
       offset,
-      records: found
-        .slice(offset, offset + (query.limit ?? DEFAULT_PAGE_SIZE))
-        .map((record) => ({ key: keyOf(params.table, record), record: present(params.table, record, now) })),
+      records: found.records.map((record) => ({
+        key: keyOf(params.table, record),
+        record: present(params.table, record, now),
+      })),
     }
   },
   getTableRecord: ({ params }, context) => {
