@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { call, query } from '../api.ts'
 import { useLoaded } from '../hooks.ts'
+import { ScrollBox } from '../scroll-box.tsx'
 import { actingSession, reportError, useStore } from '../store.ts'
 import { TABLES, type TableName, type TablePage, type TableRecord } from '../types.ts'
 import { COLUMNS } from './data-columns.ts'
@@ -42,7 +43,7 @@ function RecordView({ table, recordKey, onOpen, onSearch }: RecordViewProps) {
           ))}
         </ul>
       )}
-      <pre class="body">{JSON.stringify(data.record, null, 2)}</pre>
+      <ScrollBox label={`record ${data.key}`} text={JSON.stringify(data.record, null, 2)} />
     </section>
   )
 }

@@ -6,6 +6,7 @@
 import { useState } from 'preact/hooks'
 import { addToDraft, draft } from '../draft.ts'
 import { asCurl, pretty } from '../files.ts'
+import { ScrollBox } from '../scroll-box.tsx'
 import { announce, useStore } from '../store.ts'
 import type { Entry } from '../types.ts'
 
@@ -25,6 +26,12 @@ function Headers({ headers, label }: { headers: Readonly<Record<string, string>>
       </tbody>
     </table>
   )
+}
+
+/** The journal keeps the first 4096 characters of a body and says how many more there were. */
+function cutNote(body: string | null): string {
+  const more = body === null ? null : /…\[(\d+) more\]$/.exec(body)
+  return more === null ? '' : ` (the journal kept its first 4096 characters of ${4096 + Number(more[1])})`
 }
 
 export function Exchange({ entry }: { entry: Entry }) {
@@ -78,8 +85,8 @@ export function Exchange({ entry }: { entry: Entry }) {
           </p>
           <Headers headers={entry.requestHeaders} label="Request headers" />
           <figure>
-            <figcaption>Request body</figcaption>
-            <pre class="body">{pretty(entry.requestBody)}</pre>
+            <figcaption>Request body{cutNote(entry.requestBody)}</figcaption>
+            <ScrollBox label="request body" text={pretty(entry.requestBody)} />
           </figure>
         </div>
         <div>
@@ -93,8 +100,8 @@ export function Exchange({ entry }: { entry: Entry }) {
           </p>
           <Headers headers={entry.responseHeaders} label="Response headers" />
           <figure>
-            <figcaption>Response body</figcaption>
-            <pre class="body">{pretty(entry.responseBody)}</pre>
+            <figcaption>Response body{cutNote(entry.responseBody)}</figcaption>
+            <ScrollBox label="response body" text={pretty(entry.responseBody)} />
           </figure>
         </div>
       </div>

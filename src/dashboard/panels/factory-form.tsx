@@ -5,6 +5,7 @@
  */
 import { useState } from 'preact/hooks'
 import { ControlError, call } from '../api.ts'
+import { ScrollBox } from '../scroll-box.tsx'
 import { actingSession, announce, reportError, useStore } from '../store.ts'
 import type { FactoryAnswer, FactoryRequest, TableName } from '../types.ts'
 
@@ -61,7 +62,7 @@ export function FactoryForm({ table, onCreated }: { table: TableName; onCreated:
         <textarea rows={3} value={overrides} onInput={(event) => setOverrides(event.currentTarget.value)} />
       </label>
       <button type="submit">Create</button>
-      {created !== null && <pre class="body">{JSON.stringify(created, null, 2)}</pre>}
+      {created !== null && <ScrollBox label="created records" text={JSON.stringify(created, null, 2)} />}
     </form>
   )
 }

@@ -66,10 +66,15 @@ function RecordingCard() {
   )
 }
 
-function DraftCard({ onReplay }: { onReplay: (file: ScenarioFile, name: string) => void }) {
+function DraftCard(props: { known: readonly string[]; onReplay: (file: ScenarioFile, name: string) => void }) {
+  const { known, onReplay } = props
   const steps = useStore(draft)
   const [description, setDescription] = useState('')
-  const build = () => draftScenario(description, null)
+  // Answers given under one scenario replay only under it: the file starts with its rules.
+  const scenarios = new Set(steps.map((entry) => entry.scenario))
+  const only = scenarios.size === 1 ? ([...scenarios][0] ?? null) : null
+  const rulesFrom = only !== null && known.includes(only) ? only : null
+  const build = () => draftScenario(description, rulesFrom)
   return (
     <section class="card" aria-labelledby="draft-title">
       <h3 id="draft-title">Scenario draft ({steps.length} steps)</h3>
@@ -87,6 +92,7 @@ function DraftCard({ onReplay }: { onReplay: (file: ScenarioFile, name: string) 
           ))}
         </ol>
       )}
+      {rulesFrom !== null && <p>The file starts with the rules of {rulesFrom}, which answered these requests.</p>}
       <label class="block">
         Description of the scenario{' '}
         <input type="text" value={description} onInput={(event) => setDescription(event.currentTarget.value)} />
@@ -149,7 +155,10 @@ export function RecordReplayPanel() {
     <>
       <div class="cards">
         <RecordingCard />
-        <DraftCard onReplay={(scenario, draftName) => replay({ name: draftName, scenario })} />
+        <DraftCard
+          known={catalog.data?.scenarios.map((scenario) => scenario.name) ?? []}
+          onReplay={(scenario, draftName) => replay({ name: draftName, scenario })}
+        />
         <section class="card" aria-labelledby="replay-title">
           <h3 id="replay-title">Replay in a fresh session</h3>
           <form

@@ -114,7 +114,7 @@ export function ScenariosPanel() {
               type="button"
               onClick={() => activate(scenario.name)}
               disabled={view.data?.active === scenario.name}
-              aria-label={`Activate ${scenario.name} for ${target(session)}`}
+              aria-label={`${view.data?.active === scenario.name ? 'Active' : 'Activate'} ${scenario.name} for ${target(session)}`}
             >
               {view.data?.active === scenario.name ? 'Active' : 'Activate'}
             </button>
