@@ -10,6 +10,9 @@ import type { Entry, ServerEvent } from './types.ts'
 /** The most entries the page keeps (the server's ring buffer is separate and usually smaller). */
 const MAX_ENTRIES = 20_000
 
+/** How long the page waits before it opens a new event source after the browser gave one up. */
+const RESTART_MS = 2000
+
 /** How long events gather before the page renders them. */
 const FLUSH_MS = 60
 
@@ -38,7 +41,17 @@ class LiveFeed {
     const source = new EventSource('/__sim/events')
     this.#source = source
     source.onopen = () => this.#setConnection('live')
-    source.onerror = () => this.#setConnection(source.readyState === EventSource.CLOSED ? 'connecting' : 'reconnecting')
+    source.onerror = () => {
+      if (source.readyState !== EventSource.CLOSED) {
+        this.#setConnection('reconnecting') // the browser tries again by itself
+        return
+      }
+      // The browser gives up for good on an answer that is not a 200 event stream (a server
+      // restarting, say): start a new source after a moment.
+      this.#setConnection('connecting')
+      this.#source = undefined
+      setTimeout(() => this.start(), RESTART_MS)
+    }
     source.onmessage = (message: MessageEvent<string>) => this.#receive(JSON.parse(message.data) as ServerEvent)
   }
 

@@ -47,7 +47,7 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
   beforeAll(async () => {
     if (availability.kind === 'required-but-missing') throw new Error(availability.reason)
     server = await startStandaloneServer({ port: 0 })
-    chromium = await launchChromium({ timeoutMs: 30_000 })
+    chromium = await launchChromium({ timeoutMs: 60_000 })
     page = await chromium.context.newPage()
     await page.setViewportSize({ width: 1280, height: 900 })
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
@@ -59,8 +59,14 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
       if (!url.startsWith(server.url) && !url.startsWith('blob:') && !url.startsWith('data:')) foreign.push(url)
     })
     await page.goto(`${server.url}/__sim/ui`)
-    await page.getByText('Feed: live').waitFor()
-  })
+    try {
+      await page.getByText('Feed: live').waitFor({ timeout: 90_000 })
+    } catch (error) {
+      const body = (await page.locator('body').innerText()).slice(0, 300)
+      throw new Error(`the page never went live: ${body} | ${problems.join(' | ')} | ${(error as Error).message}`)
+    }
+    // Launching Chromium on a loaded 2-core machine (other test projects run alongside) takes a while.
+  }, 120_000)
 
   afterAll(async () => {
     await chromium?.close()
