@@ -11,6 +11,9 @@
  *   start to first response within twice a bare node:http server's (docs/performance.md). msw,
  *   @msw/data and faker stay imports; the world generator (with faker's largest locales) loads
  *   only when a world is generated.
+ * - `dashboard`: the page `GET /__sim/ui` serves (src/dashboard/, browser code), one minified ES
+ *   module with Preact bundled in, and its style sheet, in `dist/dashboard/`: the package ships every
+ *   file the page loads, so it works offline.
  */
 import { defineConfig } from 'tsdown'
 
@@ -50,5 +53,19 @@ export default defineConfig([
     deps: { alwaysBundle: ['zod'] },
     minify: true,
     sourcemap: false,
+  },
+  {
+    ...common,
+    name: 'dashboard',
+    platform: 'browser',
+    target: 'es2022',
+    dts: false,
+    entry: { dashboard: 'src/dashboard/main.tsx' },
+    outDir: 'dist/dashboard',
+    hash: false,
+    clean: true,
+    minify: true,
+    sourcemap: false,
+    copy: [{ from: 'src/dashboard/dashboard.css', to: 'dist/dashboard' }],
   },
 ])

@@ -7,7 +7,7 @@
 import { defineConfig } from 'vitest/config'
 
 const PROCESS_TESTS = ['test/**/*.process.test.ts']
-const BROWSER_TESTS = ['test/browser/**/*.test.ts']
+const BROWSER_TESTS = ['test/browser/**/*.test.ts', 'test/dashboard/e2e/**/*.test.ts']
 
 export default defineConfig({
   test: {

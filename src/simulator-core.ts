@@ -32,7 +32,7 @@ import { tenantStep } from './pipeline/tenant-step.ts'
 import { resolvers } from './resolvers/index.ts'
 import type { ScenarioRefresh } from './scenarios/scenario-activation.ts'
 import { createScenarioCatalog, parseNamedScenarios } from './scenarios/scenario-catalog.ts'
-import type { ScenarioWorld } from './scenarios/scenario-schema.ts'
+import type { Scenario, ScenarioWorld } from './scenarios/scenario-schema.ts'
 import { createScenarioWorlds } from './scenarios/scenario-worlds.ts'
 import { shippedScenarioEntries } from './scenarios/shipped-scenarios.ts'
 import { type SessionInfo, SessionRegistry } from './sessions/session-registry.ts'
@@ -81,6 +81,9 @@ export interface SimulatorCore extends TenantControls {
   reset(): void
   /** Names of the scenarios `useScenario` and the X-Sim-Scenario header accept. */
   readonly scenarios: readonly string[]
+  /** A scenario `useScenario` accepts by name, validated (undefined: unknown); and the seed. */
+  scenarioDefinition(name: string): Scenario | undefined
+  readonly seed: number
   /** The recent requests and their replies (a bounded ring buffer). */
   readonly journal: Journal
   /** Calls `listener` after every request the simulator answered; returns the unsubscribe. */
@@ -191,6 +194,8 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     get scenarios() {
       return catalog.names
     },
+    scenarioDefinition: (name) => catalog.get(name),
+    seed,
     scenarioStatus: defaultControls.scenarioStatus,
     create: defaultControls.create,
     createRecords: defaultControls.createRecords,

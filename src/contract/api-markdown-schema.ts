@@ -132,6 +132,8 @@ export function constraintsText(node: SchemaNode, components: Components): strin
   const target = resolve(node, components)
   const alternatives = alternativesOf(target)
   if (alternatives !== undefined) {
+    // A union that says what it is says it better than its alternatives one by one.
+    if (target.description !== undefined) return target.description
     const each = alternatives.map((alternative) => constraintsText(alternative, components))
     return each.every((text) => text !== '') ? unique(each).join(' or ') : ''
   }

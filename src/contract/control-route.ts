@@ -13,8 +13,8 @@ export const CONTROL_PREFIX = '/__sim'
 /** The group, and OpenAPI tag, of the control routes. */
 export const CONTROL_GROUP = 'control'
 
-/** What a control route may answer with: JSON, or a stream of events or a page for a browser. */
-type ControlMediaType = 'application/json' | 'text/event-stream' | 'text/html'
+/** What a control route may answer with: JSON, or a stream of events, or the dashboard's page and assets. */
+type ControlMediaType = 'application/json' | 'text/event-stream' | 'text/html' | 'text/javascript' | 'text/css'
 
 export interface ControlRouteDefinition extends RouteDefinition {
   readonly group: typeof CONTROL_GROUP

@@ -114,7 +114,7 @@ export const SimState = z
   })
   .meta({ id: 'SimState' })
 
-const JournalEntry = z
+export const JournalEntry = z
   .object({
     seq: z
       .number()
@@ -130,7 +130,12 @@ const JournalEntry = z
     durationMs: z.number(),
     scenario: z.string().nullable(),
     session: z.string().nullable(),
+    requestHeaders: z.record(z.string(), z.string()).meta({
+      description:
+        'the request headers that shape an answer: authorization, content-type, x-sim-session, x-sim-scenario',
+    }),
     requestBody: z.string().nullable().meta({ description: 'cut at 4096 characters' }),
+    responseHeaders: z.record(z.string(), z.string()),
     responseBody: z.string().nullable().meta({ description: 'cut at 4096 characters' }),
   })
   .meta({ id: 'SimJournalEntry' })

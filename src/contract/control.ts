@@ -6,6 +6,7 @@
  * declaration here and a handler there.
  */
 import * as z from 'zod'
+import { dashboardRoutes } from './control-dashboard.ts'
 import { CONTROL_GROUP, CONTROL_PREFIX, defineControlRoute, wholeNumberQuery } from './control-route.ts'
 import {
   ActivateScenarioBody,
@@ -242,6 +243,7 @@ export const controlRoutes = [
     response: z.object({ file: z.string(), steps: z.number().int().min(0) }),
     errors: { 409: 'the server is not recording: it was started without --record' },
   }),
+  ...dashboardRoutes,
 ] as const
 
 export type ControlRoute = (typeof controlRoutes)[number]

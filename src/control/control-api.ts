@@ -9,12 +9,27 @@ import { ApiError, errorResponse } from '../http/api-error.ts'
 import { jsonResponse, type SimRequest, type SimResponse } from '../http/sim-request.ts'
 import { matchRoute, methodNotAllowed, type RouteMatch } from '../pipeline/router.ts'
 import { validateRequest } from '../pipeline/validate-request.ts'
+import { sessionOf } from '../sessions/session-header.ts'
+import { announceControlChange } from './control-events.ts'
 import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
+import { dashboardHandlers } from './dashboard-handlers.ts'
+import { eventHandlers } from './event-stream.ts'
+import { replayHandlers } from './replay-handler.ts'
+import { scenarioFileHandlers } from './scenario-file-handlers.ts'
 import { simulatorHandlers } from './simulator-handlers.ts'
+import { tableHandlers } from './table-handlers.ts'
 import { tenantHandlers } from './tenant-handlers.ts'
 
 /** Every control route's handler, by route id; the type makes a missing one a compile error. */
-const controlHandlers: ControlHandlerTable = { ...simulatorHandlers, ...tenantHandlers }
+const controlHandlers: ControlHandlerTable = {
+  ...simulatorHandlers,
+  ...tenantHandlers,
+  ...dashboardHandlers,
+  ...eventHandlers,
+  ...scenarioFileHandlers,
+  ...tableHandlers,
+  ...replayHandlers(handleControlRequest),
+}
 
 /** The answer to a control path no control route takes with this method. */
 function unmatched(match: Exclude<RouteMatch, { kind: 'control' }>, request: SimRequest): ApiError {
@@ -45,9 +60,20 @@ export async function handleControlRequest(context: ControlContext): Promise<Sim
     const input = validateRequest(route, match.params, request.query, bodyText)
     const handler = controlHandlers[match.route.id] as (input: unknown, context: ControlContext) => unknown
     const answer = await handler(input, context)
-    return (route.produces ?? 'application/json') === 'application/json'
-      ? jsonResponse(200, answer)
-      : (answer as SimResponse)
+    const response =
+      (route.produces ?? 'application/json') === 'application/json'
+        ? jsonResponse(200, answer)
+        : (answer as SimResponse)
+    if (request.method !== 'GET') {
+      const { simulator } = context
+      announceControlChange(simulator, {
+        method: request.method,
+        path: request.path,
+        status: 200,
+        session: sessionOf(request),
+      })
+    }
+    return response
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error)
     throw error

@@ -8,6 +8,8 @@ import type { ControlRouteDefinition } from '../contract/control-route.ts'
 import type { OperationInput, OperationOutput } from '../contract/operation.ts'
 import type { SimRequest, SimResponse } from '../http/sim-request.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
+import type { DashboardAssets } from './dashboard-handlers.ts'
+import type { LiveRecording } from './live-recording.ts'
 
 /** A session being recorded (`--record <file>`): what `POST /__sim/record/flush` writes out. */
 export interface SessionRecording {
@@ -22,6 +24,10 @@ export interface ControlContext {
   readonly serverUrl?: string | undefined
   /** Present while the server records its session. */
   readonly recording?: SessionRecording | undefined
+  /** The in-memory recording the control API starts and stops (a server that serves requests has one). */
+  readonly liveRecording?: LiveRecording | undefined
+  /** The dashboard's built files (a server that can read them has them). */
+  readonly dashboard?: DashboardAssets | undefined
 }
 
 /** A value as the handler may hand it over: its arrays and objects may be read-only (it is only serialized). */

@@ -15,7 +15,7 @@ import type { TenantControls } from './tenant-controls.ts'
  * The tenant a control request acts on: the session its `X-Sim-Session` header names (created on
  * first use, as an API request would), or the default one.
  */
-function tenantOf({ simulator, request }: ControlContext): TenantControls {
+export function tenantOf({ simulator, request }: ControlContext): TenantControls {
   const session = sessionOf(request)
   return session === null ? simulator : simulator.session(session)
 }

@@ -95,6 +95,29 @@ export class LayeredTable<T extends object> {
     return results
   }
 
+  /**
+   * The records `all()` would list from position `start`, at most `count` of them, building only
+   * those (a page of a generated table of a million rows costs the page, not the table).
+   */
+  slice(start: number, count: number): T[] {
+    const base = this.#base
+    const results: T[] = []
+    // Without deletions, position and seeded row are the same: start there.
+    let position = this.#deleted.size === 0 ? Math.min(start, base.size) : 0
+    for (let row = position; row < base.size && results.length < count; row++) {
+      const key = base.keyAt(row)
+      if (this.#deleted.has(key)) continue
+      if (position++ < start) continue
+      results.push(this.#written.get(key) ?? base.record(row))
+    }
+    for (const [key, record] of this.#written) {
+      if (results.length >= count) break
+      if (base.has(key) || position++ < start) continue
+      results.push(record)
+    }
+    return results
+  }
+
   count(): number {
     let count = this.#base.size - this.#deleted.size
     for (const key of this.#written.keys()) if (!this.#base.has(key)) count++

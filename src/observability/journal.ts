@@ -21,9 +21,28 @@ export interface JournalEntry {
   readonly durationMs: number
   readonly scenario: string | null
   readonly session: string | null
+  /** The request headers that shape an answer (JOURNALED_REQUEST_HEADERS), by lower-case name. */
+  readonly requestHeaders: Readonly<Record<string, string>>
+  readonly responseHeaders: Readonly<Record<string, string>>
   /** Request and response bodies, cut at BODY_LIMIT characters. */
   readonly requestBody: string | null
   readonly responseBody: string | null
+}
+
+/**
+ * The request headers the journal keeps: what decides an answer and what a replayed or copied
+ * request needs (other headers are left out, so an entry stays small).
+ */
+const JOURNALED_REQUEST_HEADERS = ['authorization', 'content-type', 'x-sim-session', 'x-sim-scenario'] as const
+
+/** The journaled headers a request carries, read through its `header(name)`. */
+export function journaledHeaders(header: (name: string) => string | null): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const name of JOURNALED_REQUEST_HEADERS) {
+    const value = header(name)
+    if (value !== null) headers[name] = value
+  }
+  return headers
 }
 
 /** What the pipeline records: an entry before numbering, with the time as epoch milliseconds. */
@@ -41,6 +60,13 @@ export interface JournalFilter {
 
 export const DEFAULT_JOURNAL_CAPACITY = 500
 const BODY_LIMIT = 4096
+/** How a cut body ends: `…[123 more]`. */
+const CUT_MARK = /…\[\d+ more\]$/
+
+/** Whether a journaled body was cut at BODY_LIMIT characters (it then is not the whole body). */
+export function isCutBody(text: string | null): boolean {
+  return text !== null && text.length > BODY_LIMIT && CUT_MARK.test(text)
+}
 
 /**
  * Keeps at most BODY_LIMIT characters of a body. Short bodies are kept as they are; a long one is
@@ -73,9 +99,15 @@ export function toEntry({ atMs, seq, ...rest }: StoredEntry): JournalEntry {
   return { seq, at: new Date(atMs).toISOString(), ...rest }
 }
 
+/** Tells journals apart across restarts, so a client's last seen `epoch` never matches a new one's. */
+const instance = Date.now().toString(36)
+let journals = 0
+
 export class Journal {
   readonly #entries: (StoredEntry | undefined)[]
   readonly #cutter = new BodyCutter()
+  readonly #id = `${instance}.${++journals}`
+  #clears = 0
   #next = 0
   #seq = 0
 
@@ -99,6 +131,8 @@ export class Journal {
       durationMs: input.durationMs,
       scenario: input.scenario,
       session: input.session,
+      requestHeaders: input.requestHeaders,
+      responseHeaders: input.responseHeaders,
       requestBody: this.#cutter.cut(input.requestBody),
       responseBody: this.#cutter.cut(input.responseBody),
       seq: ++this.#seq,
@@ -122,6 +156,27 @@ export class Journal {
     return (filter.limit === undefined ? ordered : ordered.slice(-filter.limit)).map(toEntry)
   }
 
+  /**
+   * The stored entries numbered after `seq`, oldest first (what a client that saw up to `seq`
+   * missed and the ring still holds).
+   */
+  after(seq: number): JournalEntry[] {
+    const entries: JournalEntry[] = []
+    for (let i = 0; i < this.capacity; i++) {
+      const stored = this.#entries[(this.#next + i) % this.capacity]
+      if (stored !== undefined && stored.seq > seq) entries.push(toEntry(stored))
+    }
+    return entries
+  }
+
+  /**
+   * Names this journal's numbering: it changes when the journal is emptied (numbers start again
+   * at 1), so `epoch` and `seq` together name one entry for good.
+   */
+  get epoch(): string {
+    return `${this.#id}.${this.#clears}`
+  }
+
   /** How many requests were recorded since the journal was created or cleared (including those that fell off). */
   get total(): number {
     return this.#seq
@@ -132,5 +187,6 @@ export class Journal {
     this.#cutter.forget()
     this.#next = 0
     this.#seq = 0
+    this.#clears++
   }
 }

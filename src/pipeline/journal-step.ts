@@ -5,7 +5,7 @@
  */
 import type { Operation } from '../contract/operations.ts'
 import type { SimRequest, SimResponse } from '../http/sim-request.ts'
-import { type Journal, type JournalEntry, toEntry } from '../observability/journal.ts'
+import { type Journal, type JournalEntry, journaledHeaders, toEntry } from '../observability/journal.ts'
 import { sessionOf } from '../sessions/session-header.ts'
 import type { Step } from './compose.ts'
 
@@ -41,6 +41,8 @@ export function createRecorder(journal: Journal): Recorder {
         durationMs: Math.round((performance.now() - started) * 100) / 100,
         scenario,
         session: sessionOf(request),
+        requestHeaders: journaledHeaders((name) => request.header(name)),
+        responseHeaders: response.headers,
         requestBody,
         responseBody: response.body,
       })

@@ -149,7 +149,7 @@ describe('control API', () => {
     expect(document.servers).toEqual([{ url: running.url }])
     // The spec's 17 paths, the two pairs that differ only in a parameter's name sharing a path item (openapi-paths.ts).
     expect(Object.keys(document.paths).filter((path) => !path.startsWith('/__sim'))).toHaveLength(15)
-    expect(Object.keys(document.paths).filter((path) => path.startsWith('/__sim'))).toHaveLength(12)
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/__sim'))).toHaveLength(24)
   })
 
   it('answers a body or query mistake in the documented shape, naming the field, and changes nothing', async () => {
@@ -192,8 +192,13 @@ describe('control API', () => {
     const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true })
     ajv.addSchema({ $id: 'openapi', components: document.components }, 'openapi')
     const session = { 'x-sim-session': 'documented' }
-    // One request per route, in an order that gives each answer something to show; a new route needs one.
-    const requests: Record<ControlRouteId, [string, { body?: unknown; headers?: Record<string, string> }?]> = {
+    // One request per JSON route, in an order that gives each answer something to show; a new route needs one.
+    // The dashboard's page, assets and event stream are checked in test/dashboard/.
+    type JsonRouteId = Exclude<
+      ControlRouteId,
+      'getDashboard' | 'getDashboardScript' | 'getDashboardStyles' | 'streamEvents'
+    >
+    const requests: Record<JsonRouteId, [string, { body?: unknown; headers?: Record<string, string> }?]> = {
       listControlRoutes: ['/__sim'],
       getHealth: ['/__sim/health'],
       activateScenario: ['/__sim/scenario', { body: { name: 'flaky-backend' }, headers: session }],
@@ -205,6 +210,33 @@ describe('control API', () => {
       getClock: ['/__sim/clock'],
       setClock: ['/__sim/clock', { body: { advanceMs: 1000 } }],
       deactivateScenario: ['/__sim/scenario', { headers: session }],
+      listTableRecords: ['/__sim/tables/users?limit=2&q=a', { headers: session }],
+      getTableRecord: [`/__sim/tables/users/${fixtures.users[0]!.id}`, { headers: session }],
+      listScenarioCatalog: ['/__sim/scenarios'],
+      getScenarioFile: ['/__sim/scenarios/flaky-backend'],
+      buildScenarioFile: [
+        '/__sim/scenario-file',
+        {
+          body: {
+            exchanges: [
+              {
+                method: 'GET',
+                path: '/securityToken',
+                query: '',
+                requestHeaders: { authorization: 'Bearer t' },
+                requestBody: null,
+                status: 200,
+                responseBody: '[]',
+              },
+            ],
+          },
+        },
+      ],
+      getRecordedScenario: ['/__sim/recording/scenario'], // 409: nothing recorded yet
+      startRecording: ['/__sim/recording', { body: {} }],
+      getRecording: ['/__sim/recording'],
+      stopRecording: ['/__sim/recording'],
+      replayScenario: ['/__sim/replay', { body: { name: 'flaky-backend' } }],
       resetSimulator: ['/__sim/reset', { headers: session }],
       endSession: ['/__sim/sessions/documented'],
       clearJournal: ['/__sim/journal'],
@@ -226,7 +258,12 @@ describe('control API', () => {
       )
       expect(ajv.validate(schema, reply.json), `${id} → ${reply.status}: ${ajv.errorsText(ajv.errors)}`).toBe(true)
     }
-    expect(Object.keys(requests).sort()).toEqual(controlRoutes.map((route) => route.id).sort())
+    expect(Object.keys(requests).sort()).toEqual(
+      controlRoutes
+        .filter((route) => !('produces' in route))
+        .map((route) => route.id)
+        .sort(),
+    )
   })
 
   it('answers unknown control routes with a JSON 404 listing them', async () => {

@@ -26,6 +26,8 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: 'msw adapter', paths: ['runtimes/msw/'] },
   { name: 'entry', paths: ['index.ts'] },
   { name: 'runtimes', paths: ['runtimes/'] },
+  // Browser code served by the standalone server: it may import only the contract's types (below).
+  { name: 'dashboard', paths: ['dashboard/'] },
 ]
 
 function layerOf(file: string): number {
@@ -48,7 +50,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
     if (statSync(path).isDirectory()) return sourceFiles(path)
-    return name.endsWith('.ts') ? [path] : []
+    return name.endsWith('.ts') || name.endsWith('.tsx') ? [path] : []
   })
 }
 
@@ -91,6 +93,28 @@ describe('the source tree', () => {
         importsOf(file).some((specifier) => specifier === 'msw' || specifier.startsWith('msw/')),
     )
     expect(offenders.map((file) => relative(src, file))).toEqual([])
+  })
+
+  it('keeps the dashboard to browser code that imports only contract types', () => {
+    const offenders: string[] = []
+    for (const file of files.filter((candidate) => relative(src, candidate).startsWith('dashboard/'))) {
+      const text = readFileSync(file, 'utf8')
+      for (const match of text.matchAll(/(?:^|\n)\s*import\s+(type\s+)?[^'"]*?from\s*'([^']+)'/g)) {
+        const [, typeOnly, specifier] = match
+        const inside =
+          specifier!.startsWith('.') && resolve(dirname(file), specifier!).startsWith(join(src, 'dashboard'))
+        const contractType =
+          typeOnly !== undefined && resolve(dirname(file), specifier!).startsWith(join(src, 'contract'))
+        const allowed =
+          inside ||
+          contractType ||
+          specifier === 'preact' ||
+          specifier!.startsWith('preact/') ||
+          (typeOnly !== undefined && specifier === 'zod')
+        if (!allowed) offenders.push(`${relative(src, file)} imports ${specifier}`)
+      }
+    }
+    expect(offenders).toEqual([])
   })
 
   it('catches an upward import (the check itself)', () => {

@@ -13,6 +13,8 @@ const entry = (operation: string, status: number, session: string | null = null)
   durationMs: 1,
   scenario: null,
   session,
+  requestHeaders: { authorization: 'Bearer t' },
+  responseHeaders: { 'content-type': 'application/json' },
   requestBody: null,
   responseBody: 'y'.repeat(5000),
 })
@@ -48,6 +50,8 @@ describe('journal', () => {
       'durationMs',
       'scenario',
       'session',
+      'requestHeaders',
+      'responseHeaders',
       'requestBody',
       'responseBody',
     ])

@@ -65,15 +65,15 @@ describe('OpenAPI document', () => {
       expect(documented.operationId, route.path).toBe(route.id) // control paths are the contract's own
       expect(documented.tags).toEqual(['control'])
       expect(documented.security).toEqual([])
-      expect(documented.responses['200']?.content?.['application/json']?.schema, route.id).toBeDefined()
+      const media = 'produces' in route ? route.produces : 'application/json'
+      expect(documented.responses['200']?.content?.[media]?.schema, route.id).toBeDefined()
       expect(Object.keys(documented.responses)).not.toContain('401')
       expect(Object.keys(documented.responses)).toContain('403')
       if (route.method === 'POST' || route.method === 'PUT') expect(Object.keys(documented.responses)).toContain('415')
       expect(documented.requestBody !== undefined, route.id).toBe('body' in route)
       const parameters = (documented.parameters ?? []).map((parameter) => `${parameter.in} ${parameter.name}`)
       if ('query' in route) expect(parameters.some((parameter) => parameter.startsWith('query '))).toBe(true)
-      if ('params' in route)
-        for (const name of Object.keys(route.params.shape)) expect(parameters).toContain(`path ${name}`)
+      for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) expect(parameters).toContain(`path ${name}`)
       expect(parameters.includes('header X-Sim-Session'), route.id).toBe('session' in route && route.session)
     }
     expect(byId.get('setClock')?.requestBody?.content['application/json']?.schema).toEqual({

@@ -33,6 +33,8 @@ export interface CliOptions {
   /** Browser origins besides loopback ones that may use the control API. */
   controlOrigins: string[]
   maxRecords: number | undefined
+  /** Open the dashboard (GET /__sim/ui) in the default browser once listening. */
+  open: boolean
 }
 
 export type ParsedArgs =
@@ -68,12 +70,14 @@ Options:
   --shutdown-grace <s> on SIGINT/SIGTERM, seconds in-flight requests may take to finish (default 5)
   --control-origin <origins>  browser origins, comma-separated, that may use /__sim besides
                     loopback ones (env SIM_CONTROL_ORIGINS), e.g. https://qa.example.com
+  --open            open the dashboard (/__sim/ui) in the default browser
   --quiet           no operations log (one line per request is the default)
   --verbose         the operations log with request and response bodies
   -h, --help        print this help
 
 Control API (no Bearer needed): GET /__sim lists it; health, reset, state, journal, clock,
-scenario, sessions, openapi.json. Per-client isolation: send X-Sim-Session: <id>.`
+scenario, sessions, openapi.json; the dashboard at /__sim/ui. Per-client isolation: send
+X-Sim-Session: <id>.`
 
 interface Flag {
   name: string
@@ -100,7 +104,7 @@ const flags: readonly Flag[] = [
 ]
 
 /** Flags that take no value. */
-const switches = ['quiet', 'verbose', 'watch'] as const
+const switches = ['quiet', 'verbose', 'watch', 'open'] as const
 
 export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ParsedArgs {
   const values: Record<string, string> = {}
@@ -188,6 +192,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       shutdownGraceMs: ((shutdownGrace as number | undefined) ?? 5) * 1000,
       controlOrigins,
       maxRecords: maxRecords as number | undefined,
+      open: on.has('open'),
     },
   }
 }

@@ -16,6 +16,7 @@ import { createSimulatorCore } from '../../simulator-core.ts'
 import { startStandaloneServer } from '../standalone/server.ts'
 import { type CliOptions, parseArgs } from './args.ts'
 import type { CommandOutput } from './io.ts'
+import { openInBrowser } from './open-browser.ts'
 import { watchDirectories } from './watch.ts'
 
 /** A recording that replays against a fresh simulator started like this one (same seed, clock, world, rules). */
@@ -103,6 +104,12 @@ export async function serveCommand(
       `${recording === undefined ? '' : `, recording to ${recording.file}`}` +
       `${watching === undefined ? '' : `, watching ${watched.join(' and ')}`})`,
   )
+  const dashboard = `${server.url}/__sim/ui`
+  output.out(`debt-token-simulator dashboard: ${dashboard}`)
+  if (options.open) {
+    const problem = await openInBrowser(dashboard)
+    if (problem !== undefined) output.out(`debt-token-simulator: ${problem}`)
+  }
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return

@@ -14,12 +14,14 @@ import {
   validateHeaderValue,
 } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { getResponse as GetResponse, HttpHandler } from 'msw'
 import { CONTROL_PREFIX, isControlPath } from '../../contract/control-route.ts'
 import { handleControlRequest } from '../../control/control-api.ts'
 import type { SessionRecording } from '../../control/control-handler.ts'
+import type { DashboardAssets } from '../../control/dashboard-handlers.ts'
+import { isStreamed } from '../../control/event-stream.ts'
+import { createLiveRecording, type LiveRecording } from '../../control/live-recording.ts'
 import { ApiError, errorResponse } from '../../http/api-error.ts'
-import type { SimRequest, SimResponse } from '../../http/sim-request.ts'
+import type { SimResponse } from '../../http/sim-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { formatLogLine, type LogLevel } from '../../observability/operations-log.ts'
 import type { RecordedExchange } from '../../scenarios/record.ts'
@@ -33,7 +35,11 @@ import {
   isLoopbackAddress,
   preflightHeaders,
 } from './cors.ts'
+import { dashboardAssets } from './dashboard-assets.ts'
+import { loadMswEngine, type MswEngine, viaMsw } from './msw-engine.ts'
 import { fromNodeRequest, originForm } from './node-request.ts'
+import { isRecorded, recordedExchange } from './recorded-exchange.ts'
+import { openStream } from './stream-response.ts'
 
 export type Engine = 'direct' | 'msw'
 
@@ -120,65 +126,6 @@ function writableHeaders(headers: Record<string, string | number>): Record<strin
   return kept
 }
 
-/** What the msw engine needs, loaded only when that engine is chosen (the direct one never loads msw). */
-interface MswEngine {
-  readonly getResponse: typeof GetResponse
-  readonly handlers: HttpHandler[]
-}
-
-async function loadMswEngine(simulator: SimulatorCore): Promise<MswEngine> {
-  const [{ getResponse }, { handlersOf }] = await Promise.all([import('msw'), import('../msw/simulator.ts')])
-  const handlers = 'handlers' in simulator ? (simulator.handlers as HttpHandler[]) : handlersOf(simulator)
-  return { getResponse, handlers }
-}
-
-/** The msw engine: node request → Fetch Request → getResponse(handlers) → SimResponse. */
-async function viaMsw(
-  { getResponse, handlers }: MswEngine,
-  simulator: SimulatorCore,
-  request: IncomingMessage,
-  simRequest: SimRequest,
-  origin: string,
-): Promise<SimResponse> {
-  const method = simRequest.method
-  const hasBody = method !== 'GET' && method !== 'HEAD'
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
-  }
-  const fetchRequest = new Request(new URL(originForm(request.url ?? '/'), origin), {
-    method,
-    headers,
-    ...(hasBody && { body: await simRequest.text() }),
-  })
-  const mocked = await getResponse(handlers, fetchRequest, { baseUrl: origin, quiet: true } as never)
-  if (mocked === undefined) return simulator.handle(simRequest) // unmatched: the same 404/405 as direct
-  if (mocked.type === 'error') return { status: 0, headers: {}, body: null, networkError: true }
-  const responseHeaders: Record<string, string> = {}
-  mocked.headers.forEach((value, name) => {
-    responseHeaders[name] = value
-  })
-  return { status: mocked.status, headers: responseHeaders, body: await mocked.text() }
-}
-
-/** Control requests that only read (and the recording's own routes) are left out of a recording. */
-function isRecorded(request: SimRequest): boolean {
-  if (!isControlPath(request.path)) return true
-  return request.method !== 'GET' && !request.path.startsWith(`${CONTROL_PREFIX}/record`)
-}
-
-function rawQuery(url: string): string {
-  const q = url.indexOf('?')
-  return q === -1 ? '' : url.slice(q + 1)
-}
-
-function headersOf(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(request.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
-  return headers
-}
-
 export interface ListenerOptions {
   /** The server's own URL, once it listens. */
   readonly origin: () => string
@@ -186,6 +133,12 @@ export interface ListenerOptions {
   readonly logControl?: ((method: string, path: string, status: number, started: number) => void) | undefined
   /** Who may use the control API (default: no Origin or loopback origins, any Host). */
   readonly access?: ControlAccess | undefined
+  /** The recording `PUT /__sim/recording` starts (default: one of this listener's own). */
+  readonly liveRecording?: LiveRecording | undefined
+  /** The dashboard's files (`GET /__sim/ui`). */
+  readonly dashboard?: DashboardAssets | undefined
+  /** Ends each open event stream (what a closing server calls). */
+  readonly streams?: Set<() => void> | undefined
 }
 
 const OPEN_ACCESS: ControlAccess = { origins: new Set(), loopbackOnly: false }
@@ -193,7 +146,15 @@ const OPEN_ACCESS: ControlAccess = { origins: new Set(), loopbackOnly: false }
 export function createRequestListener(
   simulator: SimulatorCore,
   engine: MswEngine | 'direct',
-  { origin, recording, logControl, access = OPEN_ACCESS }: ListenerOptions,
+  {
+    origin,
+    recording,
+    logControl,
+    access = OPEN_ACCESS,
+    liveRecording = createLiveRecording(simulator),
+    dashboard,
+    streams = new Set(),
+  }: ListenerOptions,
 ) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     let allowOrigin = true
@@ -212,29 +173,33 @@ export function createRequestListener(
       // A HEAD is answered as its GET; node leaves the body out (Content-Length stays the GET's).
       const simRequest = fromNodeRequest(request, request.method === 'HEAD' ? 'GET' : undefined)
       // A recording reads the body first: after a network error the socket is gone, and the body with it.
-      const recordedBody = recording !== undefined && isRecorded(simRequest) ? await simRequest.text() : undefined
+      const recorded = (recording !== undefined || liveRecording.active) && isRecorded(simRequest)
+      const recordedBody = recorded ? await simRequest.text() : undefined
       const control = isControlPath(simRequest.path)
       if (control) admitControlRequest(request, simRequest.method, access)
       const started = performance.now()
       const result = control
-        ? await handleControlRequest({ simulator, request: simRequest, recording, serverUrl: origin() })
+        ? await handleControlRequest({
+            simulator,
+            request: simRequest,
+            recording,
+            serverUrl: origin(),
+            liveRecording,
+            dashboard,
+          })
         : engine === 'direct'
           ? await simulator.handle(simRequest)
           : await viaMsw(engine, simulator, request, simRequest, origin())
       // Written in the check phase rather than now: by then node has read and parsed every request
       // that arrived in this poll phase, and the answers go out together. Under 50 busy connections
       // this cut the server's CPU per POST by about a quarter (pinned A/B: 116 -> 84 µs).
-      setImmediate(send, request, response, result, allowOrigin)
+      if (control && isStreamed(result)) setImmediate(openStream, request, response, result, allowOrigin, streams)
+      else setImmediate(send, request, response, result, allowOrigin)
       if (control) logControl?.(simRequest.method, simRequest.path, result.status, started)
       if (recordedBody !== undefined) {
-        recording!.record({
-          method: simRequest.method,
-          path: simRequest.path,
-          query: rawQuery(originForm(request.url ?? '')),
-          headers: headersOf(request),
-          body: recordedBody,
-          response: { status: result.status, body: result.body, networkError: result.networkError },
-        })
+        const exchange = recordedExchange(request, simRequest, recordedBody, result)
+        recording?.record(exchange)
+        liveRecording.record(exchange)
       }
     } catch (error) {
       const apiError =
@@ -265,6 +230,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
             `${new Date().toISOString().slice(11, 23)} ${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms control`,
           )
   const headersTimeout = options.headersTimeoutMs
+  const streams = new Set<() => void>()
   const server = createServer(
     {
       keepAliveTimeout: 5000,
@@ -282,6 +248,8 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
         origins: new Set(options.controlOrigins ?? []),
         loopbackOnly: isLoopbackAddress(host) || host === 'localhost',
       },
+      dashboard: dashboardAssets(),
+      streams,
     }),
   )
   server.on('clientError', answerClientError)
@@ -309,6 +277,8 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
       new Promise<void>((resolve) => {
         unsubscribe()
         closing = true
+        // Event streams never finish on their own: end them, or a graceful close would wait them out.
+        for (const end of [...streams]) end()
         server.close(() => resolve())
         server.closeIdleConnections()
         if (graceMs <= 0 || inFlight === 0) server.closeAllConnections()

@@ -1,0 +1,220 @@
+/**
+ * The control routes behind the dashboard (`GET /__sim/ui`): the page and its two assets, the live
+ * event stream, the scenario catalog with descriptions, scenario files built from journal entries,
+ * in-memory recordings, replays the server runs in a fresh session, and the model's tables page by
+ * page. Declared like every control route (control.ts spreads them into its table); any client
+ * may use them, the dashboard is one.
+ */
+import * as z from 'zod'
+import {
+  BuildScenarioFileBody,
+  ReplayBody,
+  SimEvent,
+  SimRecording,
+  SimReplayReport,
+  SimScenarioCatalog,
+  SimScenarioFile,
+  SimTablePage,
+  SimTableRecord,
+  StartRecordingBody,
+} from './control-dashboard-schemas.ts'
+import { CONTROL_GROUP, CONTROL_PREFIX, defineControlRoute, wholeNumberQuery } from './control-route.ts'
+import { SimTableName } from './control-schemas.ts'
+
+const group = CONTROL_GROUP
+
+/** The most records one page of a table holds. */
+const MAX_PAGE_SIZE = 500
+
+const asset = (description: string) => z.string().meta({ description })
+
+export const dashboardRoutes = [
+  defineControlRoute({
+    id: 'getDashboard',
+    group,
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/ui`,
+    summary: 'The dashboard: a page to see and steer the simulator from a browser (it uses the routes below)',
+    description:
+      "Serves the dashboard page. Its script and styles are the two routes below; the page talks only to this server's control API, so the control API's origin rules apply to it.",
+    produces: 'text/html',
+    response: asset('the page; its script and styles come from /__sim/ui/dashboard.js and .css'),
+    errors: { 404: 'the dashboard was not built (run npm run build)' },
+  }),
+  defineControlRoute({
+    id: 'getDashboardScript',
+    group,
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/ui/dashboard.js`,
+    summary: "The dashboard's script (an ES module)",
+    description: "The dashboard's code, one ES module served with a strict Content-Security-Policy.",
+    produces: 'text/javascript',
+    response: asset('the script'),
+    errors: { 404: 'the dashboard was not built (run npm run build)' },
+  }),
+  defineControlRoute({
+    id: 'getDashboardStyles',
+    group,
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/ui/dashboard.css`,
+    summary: "The dashboard's style sheet",
+    description: "The dashboard's styles.",
+    produces: 'text/css',
+    response: asset('the style sheet'),
+    errors: { 404: 'the dashboard was not built (run npm run build)' },
+  }),
+  defineControlRoute({
+    id: 'streamEvents',
+    group,
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/events`,
+    summary:
+      'Server-sent events: every answered request as it happens (the journal, live), control changes, a heartbeat comment every 15 s. The buffered entries come first; a client that sends Last-Event-ID gets only those it missed',
+    description:
+      'A text/event-stream: `hello`, then the journal entries this client has not seen, then live `exchange`, `clear`, `gap` and `control` events; event ids are `<epoch>:<seq>`, so a reconnect with Last-Event-ID resumes. A client with more than 4 MB unread is disconnected (it reconnects and catches up).',
+    produces: 'text/event-stream',
+    response: SimEvent,
+    errors: {},
+  }),
+  defineControlRoute({
+    id: 'listScenarioCatalog',
+    group,
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/scenarios`,
+    summary: 'Every scenario that can be activated by name, with its description, rules and steps',
+    description:
+      'Answers every scenario the simulator knows (shipped and loaded), each with its description, its rules in words and its number of steps.',
+    response: SimScenarioCatalog,
+    errors: {},
+  }),
+  defineControlRoute({
+    id: 'getScenarioFile',
+    group,
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/scenarios/{name}`,
+    summary: 'A scenario known by name, as its file holds it',
+    description: 'Answers a scenario as its file holds it, e.g. to download it or replay it elsewhere.',
+    params: z.object({ name: z.string().meta({ description: 'the scenario name, as GET /__sim/scenarios lists it' }) }),
+    response: SimScenarioFile,
+    errors: { 404: 'no scenario has this name' },
+  }),
+  defineControlRoute({
+    id: 'buildScenarioFile',
+    group,
+    method: 'POST',
+    path: `${CONTROL_PREFIX}/scenario-file`,
+    summary:
+      'Turn exchanges (journal entries) into a scenario file with a step each, as a recording would write them: tokens masked, generated values captured',
+    description:
+      'Builds a scenario file with one step per given exchange and its expectation, as a recording writes them (tokens masked, generated values captured); nothing is stored.',
+    body: BuildScenarioFileBody,
+    response: SimScenarioFile,
+    errors: { 400: 'an exchange is malformed, or its request body was cut by the journal' },
+  }),
+  defineControlRoute({
+    id: 'getRecording',
+    group,
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/recording`,
+    summary: 'The in-memory recording: whether it runs and how many requests it holds',
+    description: 'Answers whether the in-memory recording runs and how many requests it holds.',
+    response: SimRecording,
+    errors: { 409: 'the server records to a file (--record); the in-memory recording is off' },
+  }),
+  defineControlRoute({
+    id: 'startRecording',
+    group,
+    method: 'PUT',
+    path: `${CONTROL_PREFIX}/recording`,
+    summary:
+      'Start recording the requests the server answers, in memory (a recording already held is dropped); {"description"?: "..."}',
+    description:
+      'Starts an in-memory recording of the requests the server answers (a recording already held is dropped). It survives POST /__sim/reset.',
+    body: StartRecordingBody,
+    bodyOptional: true,
+    response: SimRecording,
+    errors: {
+      400: 'the body is not valid',
+      409: 'the server records to a file (--record); the in-memory recording is off',
+    },
+  }),
+  defineControlRoute({
+    id: 'stopRecording',
+    group,
+    method: 'DELETE',
+    path: `${CONTROL_PREFIX}/recording`,
+    summary: 'Stop recording; what was recorded stays available as a scenario file until the next start',
+    description: 'Stops the in-memory recording; what it holds stays downloadable until the next start.',
+    response: SimRecording,
+    errors: { 409: 'no in-memory recording runs' },
+  }),
+  defineControlRoute({
+    id: 'getRecordedScenario',
+    group,
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/recording/scenario`,
+    summary: 'The in-memory recording as a scenario file with steps (what npm run replay runs)',
+    description:
+      'Answers the in-memory recording as a scenario file with steps, as `debt-token-simulator replay` runs it.',
+    response: SimScenarioFile,
+    errors: { 409: 'nothing has been recorded' },
+  }),
+  defineControlRoute({
+    id: 'replayScenario',
+    group,
+    method: 'POST',
+    path: `${CONTROL_PREFIX}/replay`,
+    summary:
+      "Replay a scenario's steps on the server, in a fresh session with the scenario active for it; answers each step's result and differences",
+    description:
+      "Replays a scenario's steps on this server in a fresh session with the scenario active for it, then ends the session unless `keepSession`; answers each step's result and differences. The clock is shared and not moved.",
+    body: ReplayBody,
+    response: SimReplayReport,
+    errors: {
+      400: 'no scenario has this name, or the inline scenario is not valid',
+      429: 'the session limit is reached',
+    },
+  }),
+  defineControlRoute({
+    id: 'listTableRecords',
+    group,
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/tables/{table}`,
+    summary:
+      "A page of a table's records (?offset=0&limit=50&q=0xabc); q matches part of any top-level field, or on tables over 20,000 records a whole key or indexed address; X-Sim-Session for a session's",
+    description:
+      "Answers one page of a table's records as stored, presented as the API reads them (a debt token's status follows the clock); a page builds only its own records. With X-Sim-Session, a session's.",
+    session: true,
+    params: z.object({ table: SimTableName.meta({ description: 'the table, as /__sim/state names it' }) }),
+    query: z.object({
+      offset: wholeNumberQuery(0, 100_000_000).optional().meta({ description: 'records to skip (default 0)' }),
+      limit: wholeNumberQuery(1, MAX_PAGE_SIZE).optional().meta({ description: 'records per page (default 50)' }),
+      q: z.string().max(200).optional().meta({ description: 'part of a key, address, id or name, any case' }),
+    }),
+    response: SimTablePage,
+    errors: {
+      400: 'a query parameter or X-Sim-Session is not valid',
+      429: 'X-Sim-Session names a new session and the session limit is reached',
+    },
+  }),
+  defineControlRoute({
+    id: 'getTableRecord',
+    group,
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/tables/{table}/{key}`,
+    summary: "One record by its key, with links to the records it refers to; X-Sim-Session for a session's",
+    description:
+      "Answers one record by its key with links to the records it refers to (a debt token: its security token, signature contract, parties and the debtor's other tokens). With X-Sim-Session, a session's.",
+    session: true,
+    params: z.object({
+      table: SimTableName.meta({ description: 'the table, as /__sim/state names it' }),
+      key: z.string().meta({ description: "the record's key: an address, a payment id or a user id" }),
+    }),
+    response: SimTableRecord,
+    errors: {
+      400: 'X-Sim-Session is not valid',
+      404: 'no record has this key',
+      429: 'X-Sim-Session names a new session and the session limit is reached',
+    },
+  }),
+] as const

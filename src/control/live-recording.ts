@@ -1,0 +1,82 @@
+/**
+ * The in-memory recording the control API starts and stops (`PUT`/`DELETE /__sim/recording`), for
+ * a developer who wants to turn what they just clicked through into a QA case without restarting
+ * the server with `--record <file>`. The server feeds it every request it answers while it runs;
+ * the scenario file it makes (`GET /__sim/recording/scenario`) is the recorder's (scenarios/record.ts):
+ * same masking, captures and limits, and the seed, clock, rules and world at the start.
+ */
+import { createSessionRecorder, type RecordedExchange, type SessionRecorder } from '../scenarios/record.ts'
+import type { ScenarioInput } from '../scenarios/scenario-schema.ts'
+import type { SimulatorCore } from '../simulator-core.ts'
+
+interface RecordingStatus {
+  readonly active: boolean
+  readonly steps: number
+  readonly startedAt: string | null
+  readonly stoppedAt: string | null
+}
+
+export interface LiveRecording {
+  /** Whether exchanges are taken now (the server reads request bodies only then). */
+  readonly active: boolean
+  record(exchange: RecordedExchange): void
+  /** Starts afresh: a recording already held is dropped. */
+  start(description?: string): RecordingStatus
+  stop(): RecordingStatus
+  status(): RecordingStatus
+  /** The recording as a scenario file, or undefined when none was ever started. */
+  scenario(): ScenarioInput | undefined
+}
+
+/** What the recording notes in its description about the state it started from. */
+function startNotes(simulator: SimulatorCore): string[] {
+  const notes: string[] = []
+  if (simulator.clock.mode === 'system')
+    notes.push('recorded with a system clock: timestamps in the expectations will differ on replay')
+  const active = simulator.scenario
+  if (active !== null && simulator.scenarioDefinition(active) === undefined)
+    notes.push(`recorded with the inline scenario ${active} active: its rules are not in this file`)
+  if (simulator.model.writtenCount() > 0)
+    notes.push('the world had changed before the recording started: replay starts from the seeded one')
+  return notes
+}
+
+export function createLiveRecording(simulator: SimulatorCore): LiveRecording {
+  let recorder: SessionRecorder | undefined
+  let startedAt: string | null = null
+  let stoppedAt: string | null = null
+  const status = (): RecordingStatus => ({
+    active: recorder !== undefined && stoppedAt === null,
+    steps: recorder?.size ?? 0,
+    startedAt,
+    stoppedAt,
+  })
+  return {
+    get active() {
+      return recorder !== undefined && stoppedAt === null
+    },
+    record(exchange) {
+      if (recorder !== undefined && stoppedAt === null) recorder.add(exchange)
+    },
+    start(description) {
+      startedAt = new Date().toISOString()
+      stoppedAt = null
+      const active = simulator.scenario === null ? undefined : simulator.scenarioDefinition(simulator.scenario)
+      const notes = startNotes(simulator).map((note) => ` Note: ${note}.`)
+      recorder = createSessionRecorder({
+        description: `${description ?? `Recorded from the dashboard, started ${startedAt}.`}${notes.join('')}`,
+        seed: simulator.seed,
+        ...(simulator.clock.mode === 'fixed' && { now: simulator.clock.now().toISOString() }),
+        ...(active !== undefined && { rules: active.rules }),
+        ...(active?.world !== undefined && { world: active.world }),
+      })
+      return status()
+    },
+    stop() {
+      if (recorder !== undefined && stoppedAt === null) stoppedAt = new Date().toISOString()
+      return status()
+    },
+    status,
+    scenario: () => recorder?.toScenario(),
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The scenario draft: journal entries chosen with "Add to scenario draft", in order. The server
+ * turns them into a scenario file (`POST /__sim/scenario-file`: one step per entry, its answer as
+ * the expectation, tokens masked, generated values captured), which the Record and replay panel
+ * downloads and replays.
+ */
+import { call } from './api.ts'
+import { createStore } from './store.ts'
+import type { Entry, ScenarioFile } from './types.ts'
+
+export const draft = createStore<readonly Entry[]>([])
+
+export function addToDraft(entry: Entry): void {
+  draft.set([...draft.get(), entry])
+}
+
+export function removeFromDraft(index: number): void {
+  draft.set(draft.get().filter((_, i) => i !== index))
+}
+
+/** The draft as a scenario file; `description` is the file's, `rulesFrom` a scenario whose rules it starts with. */
+export function draftScenario(description: string, rulesFrom: string | null): Promise<ScenarioFile> {
+  return call<ScenarioFile>('POST', '/__sim/scenario-file', {
+    body: {
+      exchanges: draft.get(),
+      ...(description.trim() !== '' && { description: description.trim() }),
+      ...(rulesFrom !== null && { rulesFrom }),
+    },
+  })
+}

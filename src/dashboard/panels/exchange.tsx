@@ -1,0 +1,110 @@
+/**
+ * One exchange of the journal: the request and the response with their headers and pretty JSON
+ * bodies, "Copy as curl" (the command is also shown, for a page without clipboard access) and
+ * "Add to scenario draft" (a step with this answer as its expectation).
+ */
+import { useState } from 'preact/hooks'
+import { addToDraft, draft } from '../draft.ts'
+import { asCurl, pretty } from '../files.ts'
+import { ScrollBox } from '../scroll-box.tsx'
+import { announce, useStore } from '../store.ts'
+import type { Entry } from '../types.ts'
+
+function Headers({ headers, label }: { headers: Readonly<Record<string, string>>; label: string }) {
+  const names = Object.keys(headers)
+  if (names.length === 0) return <p>No {label.toLowerCase()}.</p>
+  return (
+    <table class="headers">
+      <caption>{label}</caption>
+      <tbody>
+        {names.map((name) => (
+          <tr key={name}>
+            <th scope="row">{name}</th>
+            <td>{headers[name]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** The journal keeps the first 4096 characters of a body and says how many more there were. */
+function cutNote(body: string | null): string {
+  const more = body === null ? null : /…\[(\d+) more\]$/.exec(body)
+  return more === null ? '' : ` (the journal kept its first 4096 characters of ${4096 + Number(more[1])})`
+}
+
+export function Exchange({ entry }: { entry: Entry }) {
+  const [curl, setCurl] = useState<string | null>(null)
+  const steps = useStore(draft)
+  const copy = async () => {
+    const command = asCurl(location.origin, entry)
+    setCurl(command)
+    try {
+      await navigator.clipboard.writeText(command)
+      announce('Copied the curl command')
+    } catch {
+      announce('The browser refused the clipboard: the command is shown below to copy')
+    }
+  }
+  const target = entry.query === '' ? entry.path : `${entry.path}?${entry.query}`
+  return (
+    <section class="exchange" aria-labelledby="exchange-title">
+      <h3 id="exchange-title">
+        Exchange {entry.seq}: {entry.method} {entry.path}
+      </h3>
+      <div class="row">
+        <button type="button" onClick={copy}>
+          Copy as curl
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            addToDraft(entry)
+            announce(
+              `Added exchange ${entry.seq} to the scenario draft (${steps.length + 1} steps, see Record and replay)`,
+            )
+          }}
+        >
+          Add to scenario draft
+        </button>
+      </div>
+      {curl !== null && (
+        <figure>
+          <figcaption>curl command</figcaption>
+          <pre class="curl">{curl}</pre>
+        </figure>
+      )}
+      <div class="halves">
+        <div>
+          <h4>Request</h4>
+          <p>
+            <code>
+              {entry.method} {target}
+            </code>
+          </p>
+          <Headers headers={entry.requestHeaders} label="Request headers" />
+          <figure>
+            <figcaption>Request body{cutNote(entry.requestBody)}</figcaption>
+            <ScrollBox label="request body" text={pretty(entry.requestBody)} />
+          </figure>
+        </div>
+        <div>
+          <h4>Response</h4>
+          <p>
+            Status <strong>{entry.status === 0 ? 'network error' : entry.status}</strong> in{' '}
+            <span data-volatile>{entry.durationMs}</span> ms
+            {entry.operation === null ? '' : `, operation ${entry.operation}`}
+            {entry.scenario === null ? '' : `, scenario ${entry.scenario}`}
+            {entry.session === null ? '' : `, session ${entry.session}`}
+          </p>
+          <Headers headers={entry.responseHeaders} label="Response headers" />
+          <figure>
+            <figcaption>Response body{cutNote(entry.responseBody)}</figcaption>
+            <ScrollBox label="response body" text={pretty(entry.responseBody)} />
+          </figure>
+        </div>
+      </div>
+    </section>
+  )
+}

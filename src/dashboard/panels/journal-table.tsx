@@ -1,0 +1,119 @@
+/**
+ * The journal's list: a table that renders only the rows in view (plus a few), so 20,000 entries
+ * cost what 30 do. Rows have one height; spacer rows stand for the others. It follows the newest
+ * entry while scrolled to the bottom, and stays put while the user reads older ones.
+ */
+import { useLayoutEffect, useRef, useState } from 'preact/hooks'
+import type { Entry } from '../types.ts'
+
+const ROW_HEIGHT = 28
+const VIEW_HEIGHT = 392
+const OVERSCAN = 8
+
+function time(at: string): string {
+  return at.slice(11, 23)
+}
+
+function statusClass(status: number): string {
+  return status === 0 ? 'status-0' : `status-${String(status).charAt(0)}`
+}
+
+export function JournalTable(props: {
+  entries: readonly Entry[]
+  selected: number | null
+  onSelect: (entry: Entry) => void
+}) {
+  const { entries, selected, onSelect } = props
+  const scroller = useRef<HTMLDivElement>(null)
+  const [scrollTop, setScrollTop] = useState(0)
+  const following = useRef(true)
+
+  // Stay at the bottom while following, as entries arrive.
+  useLayoutEffect(() => {
+    const element = scroller.current
+    if (element === null || !following.current) return
+    element.scrollTop = element.scrollHeight
+    setScrollTop(element.scrollTop)
+  }, [entries.length])
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN)
+  const last = Math.min(entries.length, Math.ceil((scrollTop + VIEW_HEIGHT) / ROW_HEIGHT) + OVERSCAN)
+  const visible = entries.slice(first, last)
+  return (
+    <div
+      class="journal-scroller"
+      ref={scroller}
+      style={{ height: `${VIEW_HEIGHT}px` }}
+      onScroll={(event) => {
+        const element = event.currentTarget
+        following.current = element.scrollTop + element.clientHeight >= element.scrollHeight - ROW_HEIGHT
+        setScrollTop(element.scrollTop)
+      }}
+    >
+      <table class="journal" aria-rowcount={entries.length + 1}>
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col">#</th>
+            <th scope="col">Time</th>
+            <th scope="col">Method</th>
+            <th scope="col">Path</th>
+            <th scope="col" class="number">
+              Status
+            </th>
+            <th scope="col" class="number">
+              ms
+            </th>
+            <th scope="col">Operation</th>
+            <th scope="col">Scenario</th>
+            <th scope="col">Session</th>
+          </tr>
+        </thead>
+        <tbody>
+          {first > 0 && (
+            <tr class="spacer" style={{ height: `${first * ROW_HEIGHT}px` }}>
+              <td colSpan={9} />
+            </tr>
+          )}
+          {visible.map((entry, i) => (
+            <tr
+              key={entry.seq}
+              aria-rowindex={first + i + 2}
+              class={entry.seq === selected ? 'selected' : undefined}
+              style={{ height: `${ROW_HEIGHT}px` }}
+            >
+              <td>
+                <button
+                  type="button"
+                  class="link"
+                  aria-pressed={entry.seq === selected}
+                  aria-label={`Show exchange ${entry.seq}: ${entry.method} ${entry.path} ${entry.status}`}
+                  onClick={() => onSelect(entry)}
+                >
+                  {entry.seq}
+                </button>
+              </td>
+              <td data-volatile>{time(entry.at)}</td>
+              <td>{entry.method}</td>
+              <td class="path" title={entry.query === '' ? entry.path : `${entry.path}?${entry.query}`}>
+                {entry.path}
+                {entry.query === '' ? '' : `?${entry.query}`}
+              </td>
+              <td class={`number ${statusClass(entry.status)}`}>{entry.status === 0 ? 'network' : entry.status}</td>
+              <td class="number" data-volatile>
+                {entry.durationMs.toFixed(1)}
+              </td>
+              <td>{entry.operation ?? '—'}</td>
+              <td>{entry.scenario ?? ''}</td>
+              <td>{entry.session ?? ''}</td>
+            </tr>
+          ))}
+          {last < entries.length && (
+            <tr class="spacer" style={{ height: `${(entries.length - last) * ROW_HEIGHT}px` }}>
+              <td colSpan={9} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  )
+}

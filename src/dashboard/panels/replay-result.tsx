@@ -1,0 +1,62 @@
+/** A replay's report: pass or fail, then each step with its outcome and the differences found. */
+import type { ReplayReport } from '../types.ts'
+
+export function ReplayResult({ report }: { report: ReplayReport }) {
+  const passed = report.steps.filter((step) => step.passed).length
+  return (
+    <section class="card wide" aria-labelledby="report-title">
+      <h3 id="report-title" class={report.passed ? 'pass' : 'fail'}>
+        {report.passed ? 'PASS' : 'FAIL'} {report.scenario}: {passed}/{report.steps.length} steps passed
+      </h3>
+      <p>
+        Session <span data-volatile>{report.session}</span>
+        {report.kept ? ' (kept: pick it under "Acting on" to see its data)' : ' (ended)'}
+      </p>
+      {report.notes.length > 0 && (
+        <ul class="notes">
+          {report.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+      <table class="steps">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Result</th>
+            <th scope="col">Step</th>
+            <th scope="col">Request</th>
+            <th scope="col">Answer</th>
+            <th scope="col">Differences</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.steps.map((step) => (
+            <tr key={step.index} class={step.passed ? 'pass' : 'fail'}>
+              <td>{step.index}</td>
+              <td>{step.passed ? '✓ passed' : '✗ failed'}</td>
+              <td>{step.name}</td>
+              <td>
+                <code>
+                  {step.method} {step.path}
+                </code>
+              </td>
+              <td>{step.outcome}</td>
+              <td>
+                {step.problems.length === 0 ? (
+                  '—'
+                ) : (
+                  <ul class="problems">
+                    {step.problems.map((problem) => (
+                      <li key={problem}>{problem}</li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}

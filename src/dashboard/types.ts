@@ -1,0 +1,52 @@
+/**
+ * The control API's types as the dashboard sees them, inferred from the contract's zod schemas
+ * (type-only imports: nothing of the contract or of zod is bundled into the page).
+ */
+import type { z } from 'zod'
+import type {
+  SimEvent,
+  SimRecording,
+  SimReplayReport,
+  SimScenarioCatalog,
+  SimTablePage,
+  SimTableRecord,
+} from '../contract/control-dashboard-schemas.ts'
+import type {
+  JournalEntry,
+  SimClock,
+  SimFactoryBody,
+  SimFactoryRecords,
+  SimHealth,
+  SimScenarioView,
+  SimSessions,
+  SimState,
+  SimTableName,
+} from '../contract/control-schemas.ts'
+
+export type Health = z.output<typeof SimHealth>
+export type Clock = z.output<typeof SimClock>
+export type State = z.output<typeof SimState>
+export type Sessions = z.output<typeof SimSessions>
+export type ScenarioView = z.output<typeof SimScenarioView>
+export type Entry = z.output<typeof JournalEntry>
+export type ServerEvent = z.output<typeof SimEvent>
+export type Catalog = z.output<typeof SimScenarioCatalog>
+export type Recording = z.output<typeof SimRecording>
+export type ReplayReport = z.output<typeof SimReplayReport>
+export type TablePage = z.output<typeof SimTablePage>
+export type TableRecord = z.output<typeof SimTableRecord>
+export type TableName = z.output<typeof SimTableName>
+/** A scenario file's content (scenarios/scenario.schema.json). */
+export type ScenarioFile = Record<string, unknown>
+
+export type FactoryRequest = z.input<typeof SimFactoryBody>
+export type FactoryAnswer = z.output<typeof SimFactoryRecords>
+
+export const TABLES: readonly TableName[] = [
+  'debtTokens',
+  'securityTokens',
+  'signatureContracts',
+  'users',
+  'managerPayments',
+  'investorPayments',
+]

@@ -1,0 +1,37 @@
+/**
+ * `serve --open`: opens the dashboard in the default browser when one can be opened (the
+ * platform's opener: `open` on macOS, `start` on Windows, `xdg-open` elsewhere, which needs a
+ * desktop session); otherwise says so, and the URL printed at start is what to open by hand.
+ */
+import { spawn } from 'node:child_process'
+
+/** The command that opens `url` in the default browser on `platform`, or undefined for none. */
+export function openerFor(
+  platform: NodeJS.Platform,
+  env: Readonly<Record<string, string | undefined>>,
+  url: string,
+): { command: string; args: string[] } | undefined {
+  if (platform === 'darwin') return { command: 'open', args: [url] }
+  if (platform === 'win32') return { command: 'cmd', args: ['/c', 'start', '""', url] }
+  // Without a display there is no browser to show the page in (a server, a container, CI).
+  if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return undefined
+  return { command: 'xdg-open', args: [url] }
+}
+
+/** Tries to open `url`; resolves with a sentence for the terminal when it could not. */
+export function openInBrowser(
+  url: string,
+  platform: NodeJS.Platform = process.platform,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<string | undefined> {
+  const opener = openerFor(platform, env, url)
+  if (opener === undefined) return Promise.resolve(`no browser to open here: open ${url} in one`)
+  return new Promise((resolve) => {
+    const child = spawn(opener.command, opener.args, { stdio: 'ignore', detached: true })
+    child.once('error', () => resolve(`could not run ${opener.command}: open ${url} in a browser`))
+    child.once('spawn', () => {
+      child.unref()
+      resolve(undefined)
+    })
+  })
+}

@@ -1,0 +1,126 @@
+/** GET /__sim/events over real HTTP: the journal live, reconnection with Last-Event-ID, control changes. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { eventStream } from '../../src/control/event-stream.ts'
+import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
+import { createSimulatorCore } from '../../src/simulator-core.ts'
+import { openEvents } from './support/sse.ts'
+
+let running: StandaloneServer
+beforeAll(async () => {
+  running = await startStandaloneServer({ port: 0, journalCapacity: 5 })
+})
+afterAll(() => running.close())
+beforeEach(() => running.simulator.reset())
+
+const auth = { authorization: 'Bearer events' }
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${running.url}${path}`, { headers: { ...auth, ...headers } }).then((response) => response.text())
+
+describe('GET /__sim/events', () => {
+  it('sends a hello, the buffered entries, then each exchange as it is answered, with its headers', async () => {
+    await get('/securityToken')
+    const events = await openEvents(`${running.url}/__sim/events`)
+    try {
+      const hello = await events.next()
+      expect(hello.data).toMatchObject({ type: 'hello', capacity: 5, total: 1 })
+      const buffered = await events.next()
+      expect(buffered.data.entry).toMatchObject({ seq: 1, path: '/securityToken', operation: 'listSecurityTokens' })
+      expect(buffered.id).toBe(`${hello.data.epoch}:1`)
+      await get('/users/nobody', { 'x-sim-session': 'qa-7' })
+      const live = await events.next()
+      expect(live.data.type).toBe('exchange')
+      expect(live.data.entry).toMatchObject({
+        seq: 2,
+        status: 404,
+        session: 'qa-7',
+        requestHeaders: { authorization: 'Bearer events', 'x-sim-session': 'qa-7' },
+        responseHeaders: { 'content-type': 'application/json' },
+      })
+    } finally {
+      await events.close()
+    }
+  })
+
+  it('sends a reconnecting client only what it missed, and says how many fell off the ring', async () => {
+    const first = await openEvents(`${running.url}/__sim/events`)
+    const { epoch } = (await first.next()).data
+    await get('/securityToken')
+    const seen = await first.next()
+    await first.close()
+    await get('/securityToken')
+    const again = await openEvents(`${running.url}/__sim/events`, { 'last-event-id': seen.id! })
+    try {
+      expect((await again.next()).data).toMatchObject({ type: 'hello', epoch, total: 2 })
+      const missed = await again.next()
+      expect(missed.data.entry.seq).toBe(2)
+    } finally {
+      await again.close()
+    }
+    for (let i = 0; i < 7; i++) await get('/securityToken') // seq 3…9; the ring keeps 5…9
+    const late = await openEvents(`${running.url}/__sim/events`, { 'last-event-id': `${epoch}:2` })
+    try {
+      await late.next()
+      expect((await late.next()).data).toEqual({ type: 'gap', missed: 2 })
+      expect((await late.next()).data.entry.seq).toBe(5)
+    } finally {
+      await late.close()
+    }
+  })
+
+  it('tells clients of control changes, and to forget the entries when the journal is emptied', async () => {
+    await get('/securityToken')
+    const events = await openEvents(`${running.url}/__sim/events`)
+    try {
+      const hello = await events.next()
+      await events.next() // the buffered entry
+      await fetch(`${running.url}/__sim/clock`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceMs: 1000 }),
+      })
+      expect((await events.next()).data).toEqual({
+        type: 'control',
+        method: 'PUT',
+        path: '/__sim/clock',
+        status: 200,
+        session: null,
+      })
+      await fetch(`${running.url}/__sim/journal`, { method: 'DELETE' })
+      expect((await events.next()).data).toEqual({ type: 'clear' })
+      expect((await events.next()).data).toMatchObject({ type: 'control', method: 'DELETE' })
+      await get('/securityToken')
+      const next = await events.next()
+      expect(next.data.entry.seq).toBe(1)
+      expect(next.id).not.toBe(`${hello.data.epoch}:1`) // a new numbering: a new epoch
+    } finally {
+      await events.close()
+    }
+  })
+
+  it('is answered only to the origins the control API answers', async () => {
+    const refused = await fetch(`${running.url}/__sim/events`, { headers: { origin: 'https://evil.example' } })
+    expect(refused.status).toBe(403)
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('ends when the server closes, even with a grace period', async () => {
+    const server = await startStandaloneServer({ port: 0 })
+    const events = await openEvents(`${server.url}/__sim/events`)
+    await events.next()
+    await server.close({ graceMs: 30_000 })
+    await expect(events.next(2000)).rejects.toThrow(/ended|terminated/)
+  })
+
+  it('sends a heartbeat comment while nothing happens, and stops when closed', async () => {
+    const simulator = createSimulatorCore()
+    const chunks: string[] = []
+    const stop = eventStream(simulator, null, 20).open((chunk) => chunks.push(chunk))
+    await new Promise((resolve) => setTimeout(resolve, 90))
+    stop()
+    const beats = chunks.filter((chunk) => chunk === ': heartbeat\n\n').length
+    expect(beats).toBeGreaterThanOrEqual(1)
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    expect(chunks.filter((chunk) => chunk === ': heartbeat\n\n').length).toBe(beats)
+    expect(chunks[0]).toMatch(/^retry: \d+\n\ndata: \{"type":"hello"/)
+  })
+})
