@@ -19,7 +19,9 @@
  *    npx, which add their own few hundred ms) started on a free port and polled every 10 ms until
  *    the first 200; a bare node:http server started the same way (a `#!/usr/bin/env node` script in
  *    the same node_modules/.bin), interleaved with it; median of 5 each, and their ratio.
- * 4. `createSimulator()` and `reset()` of the default world (bench/in-process.ts, own process).
+ * 4. `createSimulator()` and `reset()` of the default world (bench/in-process.ts, own process), and
+ *    a request through the simulator's msw handlers against one through a one-handler msw server
+ *    answering the same bytes (bench/msw-handlers.ts, own process).
  * 5. The large world (bench/large-world.ts, own process with --expose-gc), unless `--no-large`.
  *
  * The machine may be shared: before each measured run the script waits (up to --quiet-wait s)
@@ -601,6 +603,9 @@ async function main(): Promise<void> {
       await waitForQuiet([])
       report.inProcess = runJson(['--import', 'tsx', 'bench/in-process.ts', '--runs', quick ? '50' : '200'])
       console.log(`in-process: ${JSON.stringify(report.inProcess)}`)
+      await waitForQuiet([])
+      report.mswHandlers = runJson(['--import', 'tsx', 'bench/msw-handlers.ts', ...(quick ? ['--rounds', '5'] : [])])
+      console.log(`msw handlers: ${JSON.stringify(report.mswHandlers)}`)
 
       // 5. Large world.
       if (!flag('no-large')) {
@@ -716,6 +721,17 @@ function renderMarkdown(report: Record<string, any>): string {
       ]),
     )
     lines.push(row(['`reset()`, default world, median', `${report.inProcess.resetMedianMs} ms`, '≤ 2 ms']))
+  }
+  if (report.mswHandlers !== undefined) {
+    for (const [name, figure] of Object.entries(report.mswHandlers.results as Record<string, any>)) {
+      lines.push(
+        row([
+          `in-process ${name} through the simulator's ${report.mswHandlers.handlers} msw handlers ÷ through one msw handler answering the same bytes (CPU µs per request)`,
+          `${figure.ratio.toFixed(2)}× (${figure.simulatorUs} / ${figure.oneHandlerUs} µs)`,
+          '≤ 1.2×',
+        ]),
+      )
+    }
   }
   if (report.largeWorld !== undefined) {
     const large = report.largeWorld

@@ -1,22 +1,14 @@
 /**
- * One msw handler per operation, derived from the operation table in matching order, each a thin
- * adapter: Fetch Request in, the simulator's pipeline, Fetch Response out.
+ * The simulator's msw request handlers: one per HTTP method the API uses, each matching exactly the
+ * URLs of that method's operations, and each handing the request to the simulator, whose own router
+ * (pipeline/router.ts) picks the operation. msw tries its handlers one by one and compiles a string
+ * path pattern on every try; with one handler per operation, routing in msw cost more than
+ * answering, and a few precompiled RegExps leave the choice to the router, the same one the
+ * standalone server uses.
  */
 import { type HttpHandler, HttpResponse, http } from 'msw'
-import type { Operation } from '../../contract/operations.ts'
 import { fromFetchRequest, type SimRequest, type SimResponse } from '../../http/sim-request.ts'
-import { matchRoute, operationsInMatchOrder } from '../../pipeline/router.ts'
-
-type ExecuteOperation = (
-  operation: Operation,
-  params: Record<string, string>,
-  request: SimRequest,
-) => Promise<SimResponse>
-
-/** msw's path syntax: `{name}` → `:name`, under the base URL (`*` matches any origin). */
-export function mswPath(baseUrl: string, path: string): string {
-  return `${baseUrl.replace(/\/$/, '')}${path.replace(/\{(\w+)\}/g, ':$1')}`
-}
+import { operationsInMatchOrder } from '../../pipeline/router.ts'
 
 /** A SimResponse as a Fetch Response; a scenario's network error becomes msw's `HttpResponse.error()`. */
 function toFetchResponse(response: SimResponse): Response {
@@ -26,45 +18,62 @@ function toFetchResponse(response: SimResponse): Response {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+/** Any origin, as msw's `*` matches one: a scheme, then the authority. */
+const ANY_ORIGIN = '[^:/?#]+://[^/?#]+'
+
+/** The base URL split into the origin pattern and the path prefix the API's paths sit under. */
+function splitBaseUrl(baseUrl: string): { origin: string; basePath: string } {
+  if (baseUrl === '*') return { origin: ANY_ORIGIN, basePath: '' }
+  const trimmed = baseUrl.replace(/\/+$/, '')
+  // A relative base (`/api`), as a browser app may give: its path on any origin.
+  if (trimmed.startsWith('/')) return { origin: ANY_ORIGIN, basePath: trimmed }
+  const match = /^([^:/?#]+:\/\/[^/?#]*)(.*)$/.exec(trimmed)
+  if (match === null) throw new Error(`baseUrl must be "*", an absolute URL or a path, got ${JSON.stringify(baseUrl)}`)
+  return { origin: escapeRegExp(match[1]!), basePath: match[2]! }
+}
+
 /**
- * Matches the URLs under the API's first path segments that contain a percent-escape, without
- * capturing anything (so msw has no parameter to decode). Only those can be malformed; every other
- * request must not match at all, or msw would count it as handled and never report it unhandled.
+ * The URLs of the API's `method` operations under `baseUrl` (msw matches the URL without its query),
+ * as one RegExp:
+ * - without groups: msw decodes what a group captures with decodeURIComponent and would answer a
+ *   malformed escape (`/users/%E0%A4%A`) with a 500; with nothing to decode, the router sees the
+ *   path as sent and answers it with its 400;
+ * - case-insensitive, as the router compares path literals (msw 3 compares a string pattern's
+ *   literals case-sensitively, msw 2 did not: the router now decides under both);
+ * - the API's paths and nothing else: msw counts a request a handler matched as handled even when
+ *   its resolver answers nothing, and would never report it to `onUnhandledRequest`.
  */
-function percentEscapedApiUrl(baseUrl: string): RegExp {
-  const roots = [...new Set(operationsInMatchOrder.map((operation) => operation.path.split('/')[1]!))].map(escapeRegExp)
-  const origin = baseUrl === '*' ? '[^:/?#]+://[^/?#]+' : escapeRegExp(baseUrl.replace(/\/$/, ''))
-  return new RegExp(`^${origin}/(?:${roots.join('|')})(?:/[^?#]*)?%`, 'i')
+export function apiUrlPattern(baseUrl: string, method: string): RegExp {
+  const { origin, basePath } = splitBaseUrl(baseUrl)
+  const paths = new Set(
+    operationsInMatchOrder
+      .filter((operation) => operation.method === method)
+      .map((operation) =>
+        operation.path
+          .split('/')
+          .map((segment) => (segment.startsWith('{') ? '[^/]+' : escapeRegExp(segment)))
+          .join('/'),
+      ),
+  )
+  return new RegExp(`^${origin}${escapeRegExp(basePath)}(?:${[...paths].join('|')})/?$`, 'i')
 }
 
 const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const
 
 export interface HandlerOptions {
+  /** `*` (any origin), an origin with an optional path, or a path (any origin). */
   baseUrl: string
-  execute: ExecuteOperation
-  /** Routes and answers a whole request (used for paths msw itself cannot parse). */
+  /** Routes and answers a request whose path is the API's (the base URL's path taken off). */
   handle: (request: SimRequest) => Promise<SimResponse>
 }
 
-export function createHandlers(options: HandlerOptions): HttpHandler[] {
-  /**
-   * @note msw decodes path parameters with decodeURIComponent and throws on a malformed escape
-   * (`/users/%E0%A4%A`), which it would answer with a 500. This guard answers such paths with the
-   * same 400 as the router and lets every other request fall through to the operation handlers.
-   * Its pattern is a RegExp without groups (a wildcard string would be decoded, and throw, too)
-   * that only matches API paths with a percent-escape.
-   */
-  const malformedPathGuard = http.all(percentEscapedApiUrl(options.baseUrl), async ({ request }) => {
-    const simRequest = fromFetchRequest(request)
-    if (matchRoute(simRequest.method, simRequest.path).kind !== 'bad-path') return undefined
-    return toFetchResponse(await options.handle(simRequest))
-  })
-  const operationHandlers = operationsInMatchOrder.map((operation) =>
-    methods[operation.method](mswPath(options.baseUrl, operation.path), async ({ request, params }) => {
-      const raw: Record<string, string> = {}
-      for (const [name, value] of Object.entries(params)) if (typeof value === 'string') raw[name] = value
-      return toFetchResponse(await options.execute(operation, raw, fromFetchRequest(request)))
-    }),
-  )
-  return [malformedPathGuard, ...operationHandlers]
+export function createHandlers({ baseUrl, handle }: HandlerOptions): HttpHandler[] {
+  const { basePath } = splitBaseUrl(baseUrl)
+  return Object.entries(methods)
+    .filter(([method]) => operationsInMatchOrder.some((operation) => operation.method === method))
+    .map(([method, handler]) =>
+      handler(apiUrlPattern(baseUrl, method), async ({ request }) =>
+        toFetchResponse(await handle(fromFetchRequest(request, basePath.length))),
+      ),
+    )
 }
