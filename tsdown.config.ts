@@ -7,8 +7,8 @@
  *   stay imports, so an app that also uses zod, faker or msw gets one copy of each.
  * - `cli`: the command (`dist/cli/cli.js`, the package bin). Same modules, but zod is bundled in and the
  *   file minified: a start then reads one file instead of zod's ~100 modules, which is what keeps
- *   start to first response within twice a bare node:http server's (docs/performance.md). msw,
- *   @msw/data and faker stay imports; the world generator (with faker's largest locales) loads
+ *   start to first response within twice a bare node:http server's (docs/performance.md). msw and
+ *   faker stay imports; the world generator (with faker's largest locales) loads
  *   only when a world is generated.
  */
 import { defineConfig } from 'tsdown'

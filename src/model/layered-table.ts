@@ -1,26 +1,18 @@
 /**
- * A live table: the seeded snapshot underneath, an @msw/data Collection on top holding every record
- * a client created or changed, and tombstones for deletions. Reads merge the two layers through
- * indexes (never a scan), so lookups stay O(hits) at 100k rows, resetting is dropping the top layer,
- * and a session's copy of the world costs nothing until it writes.
+ * A live table: the seeded snapshot underneath, a map on top holding every record a client created
+ * or changed, and tombstones for deletions. Reads merge the two layers through indexes (never a
+ * scan), so lookups stay O(hits) at 100k rows, resetting is dropping the top layer, and a session's
+ * copy of the world costs nothing until it writes.
  *
- * @note @msw/data finds records by scanning and allows duplicate keys, so the key map and the
- * indexes here are the authority; the Collection validates and stores the written records.
- * @note @msw/data is imported on the first write, not at start-up: it loads ~560 modules
- * (es-toolkit), which cost about a second of start-up under tsx and nothing until something writes.
+ * Written records are parsed by their table's schema and frozen, as seeded ones are: a change is a
+ * new record, never an edit, so what a reader holds stays true.
  */
-import type { Collection } from '@msw/data'
-import type { TableSnapshot } from './table-snapshot.ts'
+import { deepFreeze, type TableSnapshot } from './table-snapshot.ts'
 import type { TableSpec } from './table-spec.ts'
-
-let mswData: Promise<typeof import('@msw/data')> | undefined
-/** @msw/data, loaded once, on first use. */
-const loadMswData = () => (mswData ??= import('@msw/data'))
 
 export class LayeredTable<T extends object> {
   readonly #spec: TableSpec<T>
   readonly #base: TableSnapshot<T>
-  #collection: Collection<TableSpec<T>['schema']> | undefined
   /** Key → the written version of a record (created here or changed from the base). */
   readonly #written = new Map<string, T>()
   #writtenWeight = 0
@@ -120,30 +112,25 @@ export class LayeredTable<T extends object> {
     return count
   }
 
-  /** Stores a new record. Throws when its key is already taken. */
-  async insert(record: T): Promise<T> {
+  /** Stores `record` as its table's schema makes it (frozen, deeply). Throws when its key is already taken. */
+  insert(record: T): T {
     const key = this.#spec.key(record)
     if (this.has(key)) throw new Error(`${this.#spec.name}: key ${key} already exists`)
-    const stored = (await (this.#collection ?? (await this.#writeLayer())).create(record)) as T
+    const stored = this.#parse(record)
     this.#deleted.delete(key)
     this.#store(key, stored)
     this.#version++
     return stored
   }
 
-  /** Applies `recipe` to a draft of the record with `key` and stores the result; undefined when absent. */
-  async update(key: string, recipe: (draft: T) => void): Promise<T | undefined> {
+  /** Applies `recipe` to a copy of the record with `key` and stores the copy; undefined when absent. */
+  update(key: string, recipe: (draft: T) => void): T | undefined {
     const current = this.get(key)
     if (current === undefined) return undefined
-    let next: T
-    if (this.#written.has(key)) {
-      next = (await (await this.#writeLayer()).update(current as never, { data: recipe as never, strict: true })) as T
-      this.#unindex(key, current, next)
-    } else {
-      const draft = structuredClone(current)
-      recipe(draft)
-      next = (await (await this.#writeLayer()).create(draft)) as T
-    }
+    const draft = structuredClone(current)
+    recipe(draft)
+    const next = this.#parse(draft)
+    if (this.#written.has(key)) this.#unindex(key, current, next)
     this.#store(key, next)
     this.#version++
     return next
@@ -155,7 +142,6 @@ export class LayeredTable<T extends object> {
     if (current === undefined) return false
     const written = this.#written.get(key)
     if (written !== undefined) {
-      this.#collection?.delete(written as never)
       this.#written.delete(key)
       this.#writtenWeight -= this.#weigh(written)
       this.#unindex(key, written)
@@ -177,13 +163,15 @@ export class LayeredTable<T extends object> {
     return this.#spec.weight?.(record) ?? 1
   }
 
-  /** The @msw/data Collection written records live in, made on the first write. */
-  async #writeLayer(): Promise<Collection<TableSpec<T>['schema']>> {
-    if (this.#collection === undefined) {
-      const { Collection } = await loadMswData()
-      this.#collection ??= new Collection({ schema: this.#spec.schema })
-    }
-    return this.#collection
+  /**
+   * The record as the table's schema parses it, frozen: a resolver's mistake fails the write (a 500
+   * naming the operation) instead of storing what a fixture file could not hold, and the keys come
+   * in the schema's order, as seeded records' do, whatever order the resolver wrote them in.
+   */
+  #parse(record: T): T {
+    const parsed = this.#spec.schema.parse(record)
+    deepFreeze(parsed)
+    return parsed
   }
 
   #store(key: string, record: T): void {

@@ -66,7 +66,7 @@ type PaymentTable = 'managerPayments' | 'investorPayments'
  * Applies a PUT to payment `id` if `belongs(record)`; 404 when there is no such payment there,
  * 400 when the status change is not allowed.
  */
-export async function updatePayment<N extends PaymentTable>(
+export function updatePayment<N extends PaymentTable>(
   context: ResolverContext,
   table: N,
   id: number,
@@ -79,7 +79,7 @@ export async function updatePayment<N extends PaymentTable>(
   if (current === undefined || !belongs(current as never)) throw ApiError.notFound(notFound)
   const refused = checkPaymentTransition(current.status, body.status)
   if (refused !== null) throw ApiError.badRequest(refused)
-  await payments.update(String(id), (draft) => {
+  payments.update(String(id), (draft) => {
     draft.hash = body.hash
     draft.date = body.date
     draft.status = body.status
