@@ -1,14 +1,12 @@
 /**
- * The simulator's msw request handlers: one per HTTP method the API uses, each matching exactly the
- * URLs of that method's operations, and each handing the request to the simulator, whose own router
- * (pipeline/router.ts) picks the operation. msw tries its handlers one by one and compiles a string
- * path pattern on every try; with one handler per operation, routing in msw cost more than
- * answering, and a few precompiled RegExps leave the choice to the router, the same one the
- * standalone server uses.
+ * The simulator's msw request handler: one handler for the whole API, whose predicate is the
+ * simulator's own router (pipeline/router.ts), the one the standalone server uses. msw tries its
+ * handlers one by one and compiles a string path pattern on every try; with one handler per
+ * operation, routing in msw cost more than answering.
  */
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import { fromFetchRequest, type SimRequest, type SimResponse } from '../../http/sim-request.ts'
-import { operationsInMatchOrder } from '../../pipeline/router.ts'
+import { matchRoute } from '../../pipeline/router.ts'
 
 /** A SimResponse as a Fetch Response; a scenario's network error becomes msw's `HttpResponse.error()`. */
 function toFetchResponse(response: SimResponse): Response {
@@ -16,49 +14,43 @@ function toFetchResponse(response: SimResponse): Response {
   return new HttpResponse(response.body, { status: response.status, headers: response.headers })
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/** Any origin, as msw's `*` matches one: a scheme, then the authority. */
-const ANY_ORIGIN = '[^:/?#]+://[^/?#]+'
-
-/** The base URL split into the origin pattern and the path prefix the API's paths sit under. */
-function splitBaseUrl(baseUrl: string): { origin: string; basePath: string } {
-  if (baseUrl === '*') return { origin: ANY_ORIGIN, basePath: '' }
+/** The base URL as the origin it names (null: any) and the path prefix the API's paths sit under. */
+function splitBaseUrl(baseUrl: string): { origin: string | null; basePath: string } {
+  if (baseUrl === '*') return { origin: null, basePath: '' }
   const trimmed = baseUrl.replace(/\/+$/, '')
   // A relative base (`/api`), as a browser app may give: its path on any origin.
-  if (trimmed.startsWith('/')) return { origin: ANY_ORIGIN, basePath: trimmed }
-  const match = /^([^:/?#]+:\/\/[^/?#]*)(.*)$/.exec(trimmed)
-  if (match === null) throw new Error(`baseUrl must be "*", an absolute URL or a path, got ${JSON.stringify(baseUrl)}`)
-  return { origin: escapeRegExp(match[1]!), basePath: match[2]! }
+  if (trimmed.startsWith('/')) return { origin: null, basePath: trimmed }
+  let url: URL
+  try {
+    url = new URL(trimmed)
+  } catch {
+    throw new Error(`baseUrl must be "*", an absolute URL or a path, got ${JSON.stringify(baseUrl)}`)
+  }
+  return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') }
 }
 
 /**
- * The URLs of the API's `method` operations under `baseUrl` (msw matches the URL without its query),
- * as one RegExp:
- * - without groups: msw decodes what a group captures with decodeURIComponent and would answer a
- *   malformed escape (`/users/%E0%A4%A`) with a 500; with nothing to decode, the router sees the
- *   path as sent and answers it with its 400;
- * - case-insensitive, as the router compares path literals (msw 3 compares a string pattern's
- *   literals case-sensitively, msw 2 did not: the router now decides under both);
- * - the API's paths and nothing else: msw counts a request a handler matched as handled even when
- *   its resolver answers nothing, and would never report it to `onUnhandledRequest`.
+ * Whether a request (its method and URL) is for the API under `baseUrl`: an operation, or a path
+ * the router refuses as malformed (a bad percent-escape, answered 400). Nothing else may match: msw
+ * counts a request a handler matched as handled even when it answers nothing, and would never
+ * report it to `onUnhandledRequest`. The path reaches the router as sent (msw decodes nothing for a
+ * custom predicate), so path literals match in any case under msw 2 and msw 3 alike.
  */
-export function apiUrlPattern(baseUrl: string, method: string): RegExp {
+export function apiRequestMatcher(baseUrl: string): (method: string, url: string) => boolean {
   const { origin, basePath } = splitBaseUrl(baseUrl)
-  const paths = new Set(
-    operationsInMatchOrder
-      .filter((operation) => operation.method === method)
-      .map((operation) =>
-        operation.path
-          .split('/')
-          .map((segment) => (segment.startsWith('{') ? '[^/]+' : escapeRegExp(segment)))
-          .join('/'),
-      ),
-  )
-  return new RegExp(`^${origin}${escapeRegExp(basePath)}(?:${[...paths].join('|')})/?$`, 'i')
+  const prefix = basePath.toLowerCase()
+  return (method, url) => {
+    const parsed = new URL(url)
+    if (origin !== null && parsed.origin !== origin) return false
+    let path = parsed.pathname
+    if (prefix !== '') {
+      if (path[prefix.length] !== '/' || path.slice(0, prefix.length).toLowerCase() !== prefix) return false
+      path = path.slice(prefix.length)
+    }
+    const kind = matchRoute(method.toUpperCase(), path).kind
+    return kind === 'operation' || kind === 'bad-path'
+  }
 }
-
-const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const
 
 export interface HandlerOptions {
   /** `*` (any origin), an origin with an optional path, or a path (any origin). */
@@ -69,11 +61,11 @@ export interface HandlerOptions {
 
 export function createHandlers({ baseUrl, handle }: HandlerOptions): HttpHandler[] {
   const { basePath } = splitBaseUrl(baseUrl)
-  return Object.entries(methods)
-    .filter(([method]) => operationsInMatchOrder.some((operation) => operation.method === method))
-    .map(([method, handler]) =>
-      handler(apiUrlPattern(baseUrl, method), async ({ request }) =>
-        toFetchResponse(await handle(fromFetchRequest(request, basePath.length))),
-      ),
-    )
+  const isApiRequest = apiRequestMatcher(baseUrl)
+  return [
+    http.all(
+      ({ request }) => isApiRequest(request.method, request.url),
+      async ({ request }) => toFetchResponse(await handle(fromFetchRequest(request, basePath.length))),
+    ),
+  ]
 }
