@@ -4,8 +4,10 @@
  * scan), so lookups stay O(hits) at 100k rows, resetting is dropping the top layer, and a session's
  * copy of the world costs nothing until it writes.
  *
- * Written records are parsed by their table's schema and frozen, as seeded ones are: a change is a
- * new record, never an edit, so what a reader holds stays true.
+ * Written records are frozen, as seeded ones are: a change is a new record, never an edit, so what a
+ * reader holds stays true. They are not parsed again: resolvers build them from input the pipeline
+ * validated, in the schema's key order (the wire order), and the tests check every stored record
+ * against its table's schema, key order included.
  */
 import { deepFreeze, type TableSnapshot } from './table-snapshot.ts'
 import type { TableSpec } from './table-spec.ts'
@@ -21,12 +23,15 @@ export class LayeredTable<T extends object> {
   readonly #writtenIndexes = new Map<string, Map<string, Set<string>>>()
   /** The spec's indexes as [name, indexOf] pairs (computed once; every write files under each). */
   readonly #indexEntries: readonly (readonly [string, (record: T) => string | null])[]
+  /** The schema's top-level keys in order (what a parsed record, seeded ones included, has). */
+  readonly #keyOrder: readonly string[]
   #version = 0
 
   constructor(base: TableSnapshot<T>) {
     this.#spec = base.spec
     this.#base = base
     this.#indexEntries = Object.entries(base.spec.indexes)
+    this.#keyOrder = Object.keys((base.spec.schema as { shape?: object }).shape ?? {})
     for (const [name] of this.#indexEntries) this.#writtenIndexes.set(name, new Map())
   }
 
@@ -112,15 +117,15 @@ export class LayeredTable<T extends object> {
     return count
   }
 
-  /** Stores `record` as its table's schema makes it (frozen, deeply). Throws when its key is already taken. */
+  /** Stores a new record (frozen, deeply). Throws when its key is already taken. */
   insert(record: T): T {
     const key = this.#spec.key(record)
     if (this.has(key)) throw new Error(`${this.#spec.name}: key ${key} already exists`)
-    const stored = this.#parse(record)
+    deepFreeze(record)
     this.#deleted.delete(key)
-    this.#store(key, stored)
+    this.#store(key, record)
     this.#version++
-    return stored
+    return record
   }
 
   /** Applies `recipe` to a copy of the record with `key` and stores the copy; undefined when absent. */
@@ -129,7 +134,8 @@ export class LayeredTable<T extends object> {
     if (current === undefined) return undefined
     const draft = structuredClone(current)
     recipe(draft)
-    const next = this.#parse(draft)
+    const next = this.#inKeyOrder(draft)
+    deepFreeze(next)
     if (this.#written.has(key)) this.#unindex(key, current, next)
     this.#store(key, next)
     this.#version++
@@ -151,12 +157,9 @@ export class LayeredTable<T extends object> {
     return true
   }
 
-  /**
-   * How many records the write layer holds (created or changed), what they weigh against the
-   * world's capacity (TableSpec.weight), and how many seeded ones were deleted.
-   */
-  writeStats(): { written: number; weight: number; deleted: number } {
-    return { written: this.#written.size, weight: this.#writtenWeight, deleted: this.#deleted.size }
+  /** What the written records (created or changed) weigh against the world's capacity (TableSpec.weight). */
+  get writtenWeight(): number {
+    return this.#writtenWeight
   }
 
   #weigh(record: T): number {
@@ -164,14 +167,15 @@ export class LayeredTable<T extends object> {
   }
 
   /**
-   * The record as the table's schema parses it, frozen: a resolver's mistake fails the write (a 500
-   * naming the operation) instead of storing what a fixture file could not hold, and the keys come
-   * in the schema's order, as seeded records' do, whatever order the resolver wrote them in.
+   * `draft` with its keys in the schema's order: a recipe that sets an optional field the record
+   * lacked (a payment's hash) adds it last, and the wire shows keys as stored.
    */
-  #parse(record: T): T {
-    const parsed = this.#spec.schema.parse(record)
-    deepFreeze(parsed)
-    return parsed
+  #inKeyOrder(draft: T): T {
+    const source = draft as Record<string, unknown>
+    const ordered: Record<string, unknown> = {}
+    for (const key of this.#keyOrder) if (key in source) ordered[key] = source[key]
+    for (const key in source) if (!(key in ordered)) ordered[key] = source[key]
+    return ordered as T
   }
 
   #store(key: string, record: T): void {

@@ -40,7 +40,7 @@ export function createModel(
     ...tablesOfModel,
     world,
     maxRecords,
-    writtenCount: () => tableNames.reduce((sum, name) => sum + tablesOfModel[name].writeStats().weight, 0),
+    writtenCount: () => tableNames.reduce((sum, name) => sum + tablesOfModel[name].writtenWeight, 0),
     nextId: (kind) => ids[kind]++,
   }
 }

@@ -9,7 +9,7 @@ export const investorPaymentResolvers: ResolverTable<
   createInvestorPayment({ body }, context) {
     const id = context.model.nextId('investorPayments')
     context.model.investorPayments.insert(
-      withPaymentFields({ id, investorAddress: body.investorAddress }, body, context),
+      withPaymentFields({ investorAddress: body.investorAddress, id }, body, context),
     )
     return { status: 'success', message: `investor payment ${id} stored`, id }
   },

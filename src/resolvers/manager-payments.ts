@@ -8,7 +8,7 @@ export const managerPaymentResolvers: ResolverTable<
 > = {
   createManagerPayment({ body }, context) {
     const id = context.model.nextId('managerPayments')
-    context.model.managerPayments.insert(withPaymentFields({ id, managerAddress: body.managerAddress }, body, context))
+    context.model.managerPayments.insert(withPaymentFields({ managerAddress: body.managerAddress, id }, body, context))
     return { status: 'success', message: `manager payment ${id} stored`, id }
   },
 

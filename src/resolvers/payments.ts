@@ -39,7 +39,7 @@ interface PaymentFields {
 }
 
 /**
- * `owner` (id and owner address) followed by the fields both kinds store, from a creation body, in
+ * `owner` (owner address and id, the schema's order) followed by the fields both kinds store, from a creation body, in
  * this order; absent optional fields stay absent. Added one by one (not with conditional spreads,
  * which make and copy a temporary object each): this runs on every payment POST.
  */
