@@ -684,7 +684,10 @@ function renderMarkdown(report: Record<string, any>): string {
   const bare = report.load.find((target: any) => target.id === 'bare')?.results
   if (direct !== undefined) {
     for (const name of ['GET /securityToken', 'POST /manager']) {
-      const cpu = `${direct[name].serverCpuUsPerRequest} µs of server CPU per request${bare === undefined ? '' : ` (bare: ${bare[name].serverCpuUsPerRequest})`}`
+      const cpu =
+        bare === undefined
+          ? `${direct[name].serverCpuUsPerRequest} µs of server CPU per request`
+          : `${direct[name].serverCpuUsPerRequest} µs of server CPU per request, bare ${bare[name].serverCpuUsPerRequest} (bare ÷ simulator: ${(bare[name].serverCpuUsPerRequest / direct[name].serverCpuUsPerRequest).toFixed(2)})`
       lines.push(row([`${name}, engine direct, × bare`, `${direct[name].ratio.toFixed(3)}; ${cpu}`, '≥ 0.5']))
     }
     lines.push(
