@@ -604,7 +604,7 @@ async function main(): Promise<void> {
       report.inProcess = runJson(['--import', 'tsx', 'bench/in-process.ts', '--runs', quick ? '50' : '200'])
       console.log(`in-process: ${JSON.stringify(report.inProcess)}`)
       await waitForQuiet([])
-      report.mswHandlers = runJson(['--import', 'tsx', 'bench/msw-handlers.ts', ...(quick ? ['--rounds', '5'] : [])])
+      report.mswHandlers = runJson(['--import', 'tsx', 'bench/msw-handlers.ts', ...(quick ? ['--rounds', '7'] : [])])
       console.log(`msw handlers: ${JSON.stringify(report.mswHandlers)}`)
 
       // 5. Large world.
