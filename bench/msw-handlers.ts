@@ -13,6 +13,7 @@
 import { HttpResponse, http, type RequestHandler } from 'msw'
 import { setupServer } from 'msw/node'
 import { createSimulator } from '../src/runtimes/msw/simulator.ts'
+import { strictListenOptions } from '../src/runtimes/node.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string, fallback: number) => {
@@ -29,7 +30,7 @@ const AUTH = 'Bearer 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'
 // The world of the load bench (`--size 1000`: a list of 10 security tokens, about 14 KB).
 const simulator = createSimulator({ size: 1000 })
 const server = setupServer(...simulator.handlers)
-server.listen({ onUnhandledRequest: 'error' })
+server.listen(strictListenOptions)
 
 interface Probe {
   name: string
