@@ -47,13 +47,16 @@ export function jsonHeaders(): Record<string, string> {
 
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze(jsonHeaders())
 
-/** Adapts a Fetch API Request (msw, browsers) to a SimRequest. */
-export function fromFetchRequest(request: Request): SimRequest {
+/**
+ * Adapts a Fetch API Request (msw, browsers) to a SimRequest.
+ * @param basePathLength how much of the URL's path is the base URL's, before the API's path.
+ */
+export function fromFetchRequest(request: Request, basePathLength = 0): SimRequest {
   const url = new URL(request.url)
   let body: Promise<string> | undefined
   return {
     method: request.method.toUpperCase(),
-    path: url.pathname,
+    path: basePathLength === 0 ? url.pathname : url.pathname.slice(basePathLength),
     query: url.searchParams,
     header: (name) => request.headers.get(name),
     text: () => (body ??= request.text()), // a Fetch body can be read once

@@ -1,10 +1,10 @@
 /**
  * Reuses the serialized body of a list answer while it holds the very same frozen elements as the
  * last time that request was answered. Lists are read far more often than they change, and
- * JSON.stringify of a 15 KB list is a fifth of a GET's cost. Identity of frozen elements is the
- * whole test: a changed record is a new object (tables never mutate one), so a stale body can never
- * be served, whichever tenant or session asks. A cached body also keeps its UTF-8 bytes (made on
- * first use), so the standalone server does not encode 15 KB again for every answer.
+ * serializing one costs several times everything else a list GET does. Identity of frozen elements
+ * is the whole test: a changed record is a new object (tables never mutate one), so a stale body
+ * can never be served, whichever tenant or session asks. A cached body also keeps its UTF-8 bytes
+ * (made on first use), so the standalone server does not encode the list again for every answer.
  */
 
 import { EncodedBody } from '../http/sim-request.ts'

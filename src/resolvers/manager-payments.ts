@@ -6,19 +6,17 @@ import type { ResolverTable } from './resolver.ts'
 export const managerPaymentResolvers: ResolverTable<
   'createManagerPayment' | 'listManagerPayments' | 'updateManagerPayment'
 > = {
-  async createManagerPayment({ body }, context) {
+  createManagerPayment({ body }, context) {
     const id = context.model.nextId('managerPayments')
-    await context.model.managerPayments.insert(
-      withPaymentFields({ id, managerAddress: body.managerAddress }, body, context),
-    )
+    context.model.managerPayments.insert(withPaymentFields({ managerAddress: body.managerAddress, id }, body, context))
     return { status: 'success', message: `manager payment ${id} stored`, id }
   },
 
   listManagerPayments: ({ params }, context) =>
     context.model.managerPayments.where('managerAndToken', samePair(params.address, params.tokenAddress)),
 
-  async updateManagerPayment({ params, body }, context) {
-    await updatePayment(
+  updateManagerPayment({ params, body }, context) {
+    updatePayment(
       context,
       'managerPayments',
       params.id,

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { operations } from '../../src/contract/operations.ts'
 import { matchRoute, operationsInMatchOrder } from '../../src/pipeline/router.ts'
 import { resolvers } from '../../src/resolvers/index.ts'
-import { mswPath } from '../../src/runtimes/msw/handlers.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { samples } from '../support/samples.ts'
 
@@ -59,16 +58,12 @@ describe('contract coverage', () => {
     }
   })
 
-  it('routes every sample to its own operation, with msw handlers in the same order as the router', () => {
+  it('routes every sample to its own operation', () => {
     for (const operation of operations) {
       const sample = samples[operation.id]
       const match = matchRoute(sample.method, sample.path.split('?')[0]!)
       expect(match.kind === 'operation' && match.operation.id, operation.id).toBe(operation.id)
     }
-    const handlers = createSimulator().handlers.slice(1)
-    expect(handlers.map((handler) => handler.info.header)).toEqual(
-      operationsInMatchOrder.map((op) => `${op.method} ${mswPath('*', op.path)}`),
-    )
     const precedence = operationsInMatchOrder.map((op) => op.id)
     expect(precedence.indexOf('listSecurityTokenDebtTokens')).toBeLessThan(precedence.indexOf('listManagerPayments'))
   })

@@ -1,22 +1,12 @@
 /**
- * One msw handler per operation, derived from the operation table in matching order, each a thin
- * adapter: Fetch Request in, the simulator's pipeline, Fetch Response out.
+ * The simulator's msw request handler: one handler for the whole API, whose predicate is the
+ * simulator's own router (pipeline/router.ts), the one the standalone server uses. msw tries its
+ * handlers one by one and compiles a string path pattern on every try; with one handler per
+ * operation, routing in msw cost more than answering.
  */
 import { type HttpHandler, HttpResponse, http } from 'msw'
-import type { Operation } from '../../contract/operations.ts'
 import { fromFetchRequest, type SimRequest, type SimResponse } from '../../http/sim-request.ts'
-import { matchRoute, operationsInMatchOrder } from '../../pipeline/router.ts'
-
-type ExecuteOperation = (
-  operation: Operation,
-  params: Record<string, string>,
-  request: SimRequest,
-) => Promise<SimResponse>
-
-/** msw's path syntax: `{name}` → `:name`, under the base URL (`*` matches any origin). */
-export function mswPath(baseUrl: string, path: string): string {
-  return `${baseUrl.replace(/\/$/, '')}${path.replace(/\{(\w+)\}/g, ':$1')}`
-}
+import { matchRoute } from '../../pipeline/router.ts'
 
 /** A SimResponse as a Fetch Response; a scenario's network error becomes msw's `HttpResponse.error()`. */
 function toFetchResponse(response: SimResponse): Response {
@@ -24,47 +14,58 @@ function toFetchResponse(response: SimResponse): Response {
   return new HttpResponse(response.body, { status: response.status, headers: response.headers })
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/**
- * Matches the URLs under the API's first path segments that contain a percent-escape, without
- * capturing anything (so msw has no parameter to decode). Only those can be malformed; every other
- * request must not match at all, or msw would count it as handled and never report it unhandled.
- */
-function percentEscapedApiUrl(baseUrl: string): RegExp {
-  const roots = [...new Set(operationsInMatchOrder.map((operation) => operation.path.split('/')[1]!))].map(escapeRegExp)
-  const origin = baseUrl === '*' ? '[^:/?#]+://[^/?#]+' : escapeRegExp(baseUrl.replace(/\/$/, ''))
-  return new RegExp(`^${origin}/(?:${roots.join('|')})(?:/[^?#]*)?%`, 'i')
+/** The base URL as the origin it names (null: any) and the path prefix the API's paths sit under. */
+function splitBaseUrl(baseUrl: string): { origin: string | null; basePath: string } {
+  if (baseUrl === '*') return { origin: null, basePath: '' }
+  const trimmed = baseUrl.replace(/\/+$/, '')
+  // A relative base (`/api`), as a browser app may give: its path on any origin.
+  if (trimmed.startsWith('/')) return { origin: null, basePath: trimmed }
+  let url: URL
+  try {
+    url = new URL(trimmed)
+  } catch {
+    throw new Error(`baseUrl must be "*", an absolute URL or a path, got ${JSON.stringify(baseUrl)}`)
+  }
+  return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') }
 }
 
-const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const
+/**
+ * Whether a request (its method and URL) is for the API under `baseUrl`: an operation, or a path
+ * the router refuses as malformed (a bad percent-escape, answered 400). Nothing else may match: msw
+ * counts a request a handler matched as handled even when it answers nothing, and would never
+ * report it to `onUnhandledRequest`. The path reaches the router as sent (msw decodes nothing for a
+ * custom predicate), so path literals match in any case under msw 2 and msw 3 alike.
+ */
+export function apiRequestMatcher(baseUrl: string): (method: string, url: string) => boolean {
+  const { origin, basePath } = splitBaseUrl(baseUrl)
+  const prefix = basePath.toLowerCase()
+  return (method, url) => {
+    const parsed = new URL(url)
+    if (origin !== null && parsed.origin !== origin) return false
+    let path = parsed.pathname
+    if (prefix !== '') {
+      if (path[prefix.length] !== '/' || path.slice(0, prefix.length).toLowerCase() !== prefix) return false
+      path = path.slice(prefix.length)
+    }
+    const kind = matchRoute(method.toUpperCase(), path).kind
+    return kind === 'operation' || kind === 'bad-path'
+  }
+}
 
 export interface HandlerOptions {
+  /** `*` (any origin), an origin with an optional path, or a path (any origin). */
   baseUrl: string
-  execute: ExecuteOperation
-  /** Routes and answers a whole request (used for paths msw itself cannot parse). */
+  /** Routes and answers a request whose path is the API's (the base URL's path taken off). */
   handle: (request: SimRequest) => Promise<SimResponse>
 }
 
-export function createHandlers(options: HandlerOptions): HttpHandler[] {
-  /**
-   * @note msw decodes path parameters with decodeURIComponent and throws on a malformed escape
-   * (`/users/%E0%A4%A`), which it would answer with a 500. This guard answers such paths with the
-   * same 400 as the router and lets every other request fall through to the operation handlers.
-   * Its pattern is a RegExp without groups (a wildcard string would be decoded, and throw, too)
-   * that only matches API paths with a percent-escape.
-   */
-  const malformedPathGuard = http.all(percentEscapedApiUrl(options.baseUrl), async ({ request }) => {
-    const simRequest = fromFetchRequest(request)
-    if (matchRoute(simRequest.method, simRequest.path).kind !== 'bad-path') return undefined
-    return toFetchResponse(await options.handle(simRequest))
-  })
-  const operationHandlers = operationsInMatchOrder.map((operation) =>
-    methods[operation.method](mswPath(options.baseUrl, operation.path), async ({ request, params }) => {
-      const raw: Record<string, string> = {}
-      for (const [name, value] of Object.entries(params)) if (typeof value === 'string') raw[name] = value
-      return toFetchResponse(await options.execute(operation, raw, fromFetchRequest(request)))
-    }),
-  )
-  return [malformedPathGuard, ...operationHandlers]
+export function createHandlers({ baseUrl, handle }: HandlerOptions): HttpHandler[] {
+  const { basePath } = splitBaseUrl(baseUrl)
+  const isApiRequest = apiRequestMatcher(baseUrl)
+  return [
+    http.all(
+      ({ request }) => isApiRequest(request.method, request.url),
+      async ({ request }) => toFetchResponse(await handle(fromFetchRequest(request, basePath.length))),
+    ),
+  ]
 }

@@ -1,5 +1,5 @@
 /**
- * `createSimulator()`: the simulator core plus its msw request handlers, one per operation, for
+ * `createSimulator()`: the simulator core plus its msw request handlers (one per HTTP method), for
  * `setupServer` in a test suite and `setupWorker` in a browser app.
  */
 import type { HttpHandler } from 'msw'
@@ -15,13 +15,13 @@ provideWorldGenerator(generator)
 export * from '../../simulator-core.ts'
 
 export interface Simulator extends SimulatorCore {
-  /** msw request handlers, one per operation: pass them to setupServer/setupWorker. */
+  /** msw request handlers (one per HTTP method; the simulator routes): pass them to setupServer/setupWorker. */
   readonly handlers: HttpHandler[]
 }
 
 /** msw handlers for a simulator core (what createSimulator adds; the standalone msw engine too). */
 export function handlersOf(core: SimulatorCore, baseUrl = '*'): HttpHandler[] {
-  return createHandlers({ baseUrl, execute: core.execute, handle: core.handle })
+  return createHandlers({ baseUrl, handle: core.handle })
 }
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {

@@ -191,8 +191,8 @@ export function createRequestListener(
           ? await simulator.handle(simRequest)
           : await viaMsw(engine, simulator, request, simRequest, origin())
       // Written in the check phase rather than now: by then node has read and parsed every request
-      // that arrived in this poll phase, and the answers go out together. Under 50 busy connections
-      // this cut the server's CPU per POST by about a quarter (pinned A/B: 116 -> 84 µs).
+      // that arrived in this poll phase, and the answers go out together. Under many busy
+      // connections this costs the server noticeably less CPU per request (docs/performance.md).
       if (control && isStreamed(result)) setImmediate(openStream, request, response, result, allowOrigin, streams)
       else setImmediate(send, request, response, result, allowOrigin)
       if (control) logControl?.(simRequest.method, simRequest.path, result.status, started)
