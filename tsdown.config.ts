@@ -8,8 +8,8 @@
  *   zod, faker or msw gets one copy of each, and Playwright's test runner is the user's own.
  * - `cli`: the command (`dist/cli/cli.js`, the package bin). Same modules, but zod is bundled in and the
  *   file minified: a start then reads one file instead of zod's ~100 modules, which is what keeps
- *   start to first response within twice a bare node:http server's (docs/performance.md). msw and
- *   faker stay imports; the world generator (with faker's largest locales) loads
+ *   start to first response within twice a bare node:http server's (docs/performance.md). msw,
+ *   @msw/data and faker stay imports; the world generator (with faker's largest locales) loads
  *   only when a world is generated.
  * - `dashboard`: the page `GET /__sim/ui` serves (src/dashboard/, browser code), one minified ES
  *   module with Preact bundled in, and its style sheet, in `dist/dashboard/`: the package ships every

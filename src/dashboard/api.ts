@@ -4,7 +4,7 @@
  * documented shape turned into an Error with its message.
  */
 
-export class ControlError extends Error {
+class ControlError extends Error {
   constructor(
     readonly status: number,
     message: string,

@@ -1,20 +1,26 @@
 /**
- * A live table: the seeded snapshot underneath, a map on top holding every record a client created
- * or changed, and tombstones for deletions. Reads merge the two layers through indexes (never a
- * scan), so lookups stay O(hits) at 100k rows, resetting is dropping the top layer, and a session's
- * copy of the world costs nothing until it writes.
+ * A live table: the seeded snapshot underneath, an @msw/data Collection on top holding every record
+ * a client created or changed, and tombstones for deletions. Reads merge the two layers through
+ * indexes (never a scan), so lookups stay O(hits) at 100k rows, resetting is dropping the top layer,
+ * and a session's copy of the world costs nothing until it writes.
  *
- * Written records are frozen, as seeded ones are: a change is a new record, never an edit, so what a
- * reader holds stays true. They are not parsed again: resolvers build them from input the pipeline
- * validated, in the schema's key order (the wire order), and the tests check every stored record
- * against its table's schema, key order included.
+ * @note @msw/data finds records by scanning and allows duplicate keys, so the key map and the
+ * indexes here are the authority; the Collection validates and stores the written records.
+ * @note @msw/data is imported on the first write, not at start-up: it loads ~560 modules
+ * (es-toolkit), which cost about a second of start-up under tsx and nothing until something writes.
  */
-import { deepFreeze, type TableSnapshot } from './table-snapshot.ts'
+import type { Collection } from '@msw/data'
+import type { TableSnapshot } from './table-snapshot.ts'
 import type { TableSpec } from './table-spec.ts'
+
+let mswData: Promise<typeof import('@msw/data')> | undefined
+/** @msw/data, loaded once, on first use. */
+const loadMswData = () => (mswData ??= import('@msw/data'))
 
 export class LayeredTable<T extends object> {
   readonly #spec: TableSpec<T>
   readonly #base: TableSnapshot<T>
+  #collection: Collection<TableSpec<T>['schema']> | undefined
   /** Key → the written version of a record (created here or changed from the base). */
   readonly #written = new Map<string, T>()
   #writtenWeight = 0
@@ -23,15 +29,12 @@ export class LayeredTable<T extends object> {
   readonly #writtenIndexes = new Map<string, Map<string, Set<string>>>()
   /** The spec's indexes as [name, indexOf] pairs (computed once; every write files under each). */
   readonly #indexEntries: readonly (readonly [string, (record: T) => string | null])[]
-  /** The schema's top-level keys in order (what a parsed record, seeded ones included, has). */
-  readonly #keyOrder: readonly string[]
   #version = 0
 
   constructor(base: TableSnapshot<T>) {
     this.#spec = base.spec
     this.#base = base
     this.#indexEntries = Object.entries(base.spec.indexes)
-    this.#keyOrder = Object.keys((base.spec.schema as { shape?: object }).shape ?? {})
     for (const [name] of this.#indexEntries) this.#writtenIndexes.set(name, new Map())
   }
 
@@ -121,26 +124,30 @@ export class LayeredTable<T extends object> {
     return count
   }
 
-  /** Stores a new record (frozen, deeply). Throws when its key is already taken. */
-  insert(record: T): T {
+  /** Stores a new record. Throws when its key is already taken. */
+  async insert(record: T): Promise<T> {
     const key = this.#spec.key(record)
     if (this.has(key)) throw new Error(`${this.#spec.name}: key ${key} already exists`)
-    deepFreeze(record)
+    const stored = (await (this.#collection ?? (await this.#writeLayer())).create(record)) as T
     this.#deleted.delete(key)
-    this.#store(key, record)
+    this.#store(key, stored)
     this.#version++
-    return record
+    return stored
   }
 
-  /** Applies `recipe` to a copy of the record with `key` and stores the copy; undefined when absent. */
-  update(key: string, recipe: (draft: T) => void): T | undefined {
+  /** Applies `recipe` to a draft of the record with `key` and stores the result; undefined when absent. */
+  async update(key: string, recipe: (draft: T) => void): Promise<T | undefined> {
     const current = this.get(key)
     if (current === undefined) return undefined
-    const draft = structuredClone(current)
-    recipe(draft)
-    const next = this.#inKeyOrder(draft)
-    deepFreeze(next)
-    if (this.#written.has(key)) this.#unindex(key, current, next)
+    let next: T
+    if (this.#written.has(key)) {
+      next = (await (await this.#writeLayer()).update(current as never, { data: recipe as never, strict: true })) as T
+      this.#unindex(key, current, next)
+    } else {
+      const draft = structuredClone(current)
+      recipe(draft)
+      next = (await (await this.#writeLayer()).create(draft)) as T
+    }
     this.#store(key, next)
     this.#version++
     return next
@@ -152,6 +159,7 @@ export class LayeredTable<T extends object> {
     if (current === undefined) return false
     const written = this.#written.get(key)
     if (written !== undefined) {
+      this.#collection?.delete(written as never)
       this.#written.delete(key)
       this.#writtenWeight -= this.#weigh(written)
       this.#unindex(key, written)
@@ -161,25 +169,25 @@ export class LayeredTable<T extends object> {
     return true
   }
 
-  /** What the written records (created or changed) weigh against the world's capacity (TableSpec.weight). */
-  get writtenWeight(): number {
-    return this.#writtenWeight
+  /**
+   * How many records the write layer holds (created or changed), what they weigh against the
+   * world's capacity (TableSpec.weight), and how many seeded ones were deleted.
+   */
+  writeStats(): { written: number; weight: number; deleted: number } {
+    return { written: this.#written.size, weight: this.#writtenWeight, deleted: this.#deleted.size }
   }
 
   #weigh(record: T): number {
     return this.#spec.weight?.(record) ?? 1
   }
 
-  /**
-   * `draft` with its keys in the schema's order: a recipe that sets an optional field the record
-   * lacked (a payment's hash) adds it last, and the wire shows keys as stored.
-   */
-  #inKeyOrder(draft: T): T {
-    const source = draft as Record<string, unknown>
-    const ordered: Record<string, unknown> = {}
-    for (const key of this.#keyOrder) if (key in source) ordered[key] = source[key]
-    for (const key in source) if (!(key in ordered)) ordered[key] = source[key]
-    return ordered as T
+  /** The @msw/data Collection written records live in, made on the first write. */
+  async #writeLayer(): Promise<Collection<TableSpec<T>['schema']>> {
+    if (this.#collection === undefined) {
+      const { Collection } = await loadMswData()
+      this.#collection ??= new Collection({ schema: this.#spec.schema })
+    }
+    return this.#collection
   }
 
   #store(key: string, record: T): void {

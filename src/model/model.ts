@@ -1,8 +1,7 @@
 /**
  * The live model of one simulator (or one session): a layered table per resource over a shared
- * world snapshot and the payment id counters. Reads and writes are synchronous, so a write (a
- * resolver's checks and changes) runs whole before another request's: no lock is needed.
- * Dropping a model and making a new one from the same snapshot is a reset.
+ * world snapshot, the payment id counters, and a write lock so that concurrent writes apply one
+ * after another. Dropping a model and making a new one from the same snapshot is a reset.
  */
 import { ApiError } from '../http/api-error.ts'
 import { LayeredTable } from './layered-table.ts'
@@ -26,6 +25,8 @@ export interface Model extends ModelTables {
   writtenCount(): number
   /** Assigns the next id of a kind of payment. */
   nextId(kind: 'managerPayments' | 'investorPayments'): number
+  /** Runs `write` after every earlier write of this model has finished. */
+  exclusive<T>(write: () => Promise<T>): Promise<T>
 }
 
 export function createModel(
@@ -33,6 +34,12 @@ export function createModel(
   { maxRecords = DEFAULT_MAX_RECORDS }: { maxRecords?: number } = {},
 ): Model {
   const ids = { ...world.firstIds }
+  let queue: Promise<unknown> = Promise.resolve()
+  /** Writes started and not yet settled: with none, a write starts at once instead of after a turn of the queue. */
+  let pending = 0
+  const settled = () => {
+    pending--
+  }
   const tablesOfModel = Object.fromEntries(
     tableNames.map((name) => [name, new LayeredTable(world.tables[name] as never)]),
   ) as unknown as ModelTables
@@ -40,8 +47,21 @@ export function createModel(
     ...tablesOfModel,
     world,
     maxRecords,
-    writtenCount: () => tableNames.reduce((sum, name) => sum + tablesOfModel[name].writtenWeight, 0),
+    writtenCount: () => tableNames.reduce((sum, name) => sum + tablesOfModel[name].writeStats().weight, 0),
     nextId: (kind) => ids[kind]++,
+    exclusive<T>(write: () => Promise<T>): Promise<T> {
+      let run: Promise<T>
+      if (pending === 0) {
+        try {
+          run = write()
+        } catch (error) {
+          run = Promise.reject(error)
+        }
+      } else run = queue.then(write, write)
+      pending++
+      queue = run.then(settled, settled)
+      return run
+    },
   }
 }
 

@@ -155,8 +155,7 @@ export function seededRowsOf<T extends object>(owner: object, name: string): See
   return get?.[SEEDED_ROWS]
 }
 
-/** Freezes `value` and everything it holds (what is frozen already is taken as frozen through). */
-export function deepFreeze(value: unknown): void {
+function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return
   Object.freeze(value)
   for (const key in value) deepFreeze((value as Record<string, unknown>)[key])

@@ -1,7 +1,6 @@
 /**
  * The innermost steps of the pipeline: the Bearer check, then validation and the operation's
- * resolver. Once the body is read, everything runs in one synchronous stretch (resolvers and the
- * model are synchronous), so concurrent requests never interleave halfway through a write.
+ * resolver. Writes run one at a time per model, so concurrent requests never interleave halfway.
  */
 import { callerAddress } from '../domain/caller.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -40,7 +39,7 @@ export function resolveStep<State extends WorldState>(resolvers: ResolverTable, 
     }
     const resolver = resolvers[operation.id] as (input: unknown, context: ResolverContext) => unknown
     if (operation.method === 'GET') {
-      const output = resolver(input, resolverContext)
+      const output = await resolver(input, resolverContext)
       if (Array.isArray(output) && output.length > MAX_LIST_ITEMS) {
         throw new ApiError(
           422,
@@ -51,8 +50,13 @@ export function resolveStep<State extends WorldState>(resolvers: ResolverTable, 
       const { json, encoded } = lists.serialize(key, output)
       return { status: 200, headers: jsonHeaders(), body: json, ...(encoded !== undefined && { encoded }) }
     }
-    if (operation.method === 'POST' && state.model.writtenCount() >= state.model.maxRecords)
-      throw insufficientStorage(operation.id, operation.group, state.model.maxRecords)
-    return jsonResponse(200, resolver(input, resolverContext))
+    return jsonResponse(
+      200,
+      await state.model.exclusive(async () => {
+        if (operation.method === 'POST' && state.model.writtenCount() >= state.model.maxRecords)
+          throw insufficientStorage(operation.id, operation.group, state.model.maxRecords)
+        return resolver(input, resolverContext)
+      }),
+    )
   }
 }

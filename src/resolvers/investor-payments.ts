@@ -6,10 +6,10 @@ import type { ResolverTable } from './resolver.ts'
 export const investorPaymentResolvers: ResolverTable<
   'createInvestorPayment' | 'listInvestorPayments' | 'updateInvestorPayment'
 > = {
-  createInvestorPayment({ body }, context) {
+  async createInvestorPayment({ body }, context) {
     const id = context.model.nextId('investorPayments')
-    context.model.investorPayments.insert(
-      withPaymentFields({ investorAddress: body.investorAddress, id }, body, context),
+    await context.model.investorPayments.insert(
+      withPaymentFields({ id, investorAddress: body.investorAddress }, body, context),
     )
     return { status: 'success', message: `investor payment ${id} stored`, id }
   },
@@ -17,8 +17,8 @@ export const investorPaymentResolvers: ResolverTable<
   listInvestorPayments: ({ params }, context) =>
     context.model.investorPayments.where('investorAndToken', samePair(params.address, params.tokenAddress)),
 
-  updateInvestorPayment({ params, body }, context) {
-    updatePayment(
+  async updateInvestorPayment({ params, body }, context) {
+    await updatePayment(
       context,
       'investorPayments',
       params.id,

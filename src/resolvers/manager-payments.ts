@@ -6,17 +6,19 @@ import type { ResolverTable } from './resolver.ts'
 export const managerPaymentResolvers: ResolverTable<
   'createManagerPayment' | 'listManagerPayments' | 'updateManagerPayment'
 > = {
-  createManagerPayment({ body }, context) {
+  async createManagerPayment({ body }, context) {
     const id = context.model.nextId('managerPayments')
-    context.model.managerPayments.insert(withPaymentFields({ managerAddress: body.managerAddress, id }, body, context))
+    await context.model.managerPayments.insert(
+      withPaymentFields({ id, managerAddress: body.managerAddress }, body, context),
+    )
     return { status: 'success', message: `manager payment ${id} stored`, id }
   },
 
   listManagerPayments: ({ params }, context) =>
     context.model.managerPayments.where('managerAndToken', samePair(params.address, params.tokenAddress)),
 
-  updateManagerPayment({ params, body }, context) {
-    updatePayment(
+  async updateManagerPayment({ params, body }, context) {
+    await updatePayment(
       context,
       'managerPayments',
       params.id,

@@ -25,7 +25,7 @@ type UpdateBody = z.output<typeof PaymentUpdate>
 type PaymentFields = Omit<ManagerPayment, 'id' | 'managerAddress'>
 
 /**
- * `owner` (owner address and id, the schema's order) followed by the fields both kinds store, from a creation body, in
+ * `owner` (id and owner address) followed by the fields both kinds store, from a creation body, in
  * this order; absent optional fields stay absent. Added one by one (not with conditional spreads,
  * which make and copy a temporary object each): this runs on every payment POST.
  */
@@ -52,7 +52,7 @@ type PaymentTable = 'managerPayments' | 'investorPayments'
  * Applies a PUT to payment `id` if `belongs(record)`; 404 when there is no such payment there,
  * 400 when the status change is not allowed.
  */
-export function updatePayment<N extends PaymentTable>(
+export async function updatePayment<N extends PaymentTable>(
   context: ResolverContext,
   table: N,
   id: number,
@@ -65,7 +65,7 @@ export function updatePayment<N extends PaymentTable>(
   if (current === undefined || !belongs(current as never)) throw ApiError.notFound(notFound)
   const refused = checkPaymentTransition(current.status, body.status)
   if (refused !== null) throw ApiError.badRequest(refused)
-  payments.update(String(id), (draft) => {
+  await payments.update(String(id), (draft) => {
     draft.hash = body.hash
     draft.date = body.date
     draft.status = body.status

@@ -1,8 +1,6 @@
 /**
  * What a resolver is: the thin step that turns a validated input into model reads and writes and
- * a success body. Everything before it (auth, validation, scenarios) is the pipeline's. Resolvers
- * are synchronous, as the model is: a write runs whole before any other request's code, so
- * concurrent requests never see, or interleave with, half of one.
+ * a success body. Everything before it (auth, validation, scenarios) is the pipeline's.
  */
 import type { OperationInput, OperationOutput } from '../contract/operation.ts'
 import type { OperationById, OperationId } from '../contract/operations.ts'
@@ -21,6 +19,6 @@ export interface ResolverContext {
 type Resolver<Id extends OperationId> = (
   input: OperationInput<OperationById<Id>>,
   context: ResolverContext,
-) => OperationOutput<OperationById<Id>>
+) => Promise<OperationOutput<OperationById<Id>>> | OperationOutput<OperationById<Id>>
 
 export type ResolverTable<Ids extends OperationId = OperationId> = { readonly [Id in Ids]: Resolver<Id> }

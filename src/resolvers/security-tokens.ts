@@ -52,7 +52,7 @@ export const securityTokenResolvers: ResolverTable<
       : listed
   },
 
-  createSecurityToken({ body }, context) {
+  async createSecurityToken({ body }, context) {
     const { data } = body
     const now = context.clock.now()
     const seriesInput = data.series ?? []
@@ -61,7 +61,7 @@ export const securityTokenResolvers: ResolverTable<
     const symbol = `ST${context.random.faker.string.alpha({ length: 4, casing: 'upper' })}`
     const series = seriesInput.map((input, i) => seriesOf(input, vaultAddresses[i]!))
     const maxExpirationDate = data.maxExpirationDate ?? dayAfter(now, 5 * 365)
-    context.model.securityTokens.insert({
+    await context.model.securityTokens.insert({
       contractAddress,
       managerAddress: context.caller.address,
       managerSignature: context.random.signature(),
@@ -92,9 +92,9 @@ export const securityTokenResolvers: ResolverTable<
     return { success: true, message: `security token ${query.contractAddress} deleted` }
   },
 
-  updateSecurityToken({ params, body }, context) {
+  async updateSecurityToken({ params, body }, context) {
     const { investmentAmount, ...fields } = body
-    const updated = context.model.securityTokens.update(normalizeKey(params.contractAddress), (draft) => {
+    const updated = await context.model.securityTokens.update(normalizeKey(params.contractAddress), (draft) => {
       for (const [name, value] of Object.entries(fields)) {
         if (value !== undefined) (draft as Record<string, unknown>)[name] = value
       }

@@ -67,7 +67,7 @@ function lastDueDateWithin(loan: ReturnType<typeof termsOf>): string {
 }
 
 export const signatureContractResolvers: ResolverTable<'createSignatureContract' | 'getSignatureContract'> = {
-  createSignatureContract({ body }, context) {
+  async createSignatureContract({ body }, context) {
     const loan = hasLoanTerms(body) ? termsOf(body) : undefined
     // Checked before anything is drawn or stored: a refused request changes nothing.
     if (loan !== undefined && !dayInCalendar(lastDueDateWithin(loan))) {
@@ -103,9 +103,9 @@ export const signatureContractResolvers: ResolverTable<'createSignatureContract'
       installmentValue: body.installmentValue ?? (loan ? formatCents(installmentCents(loan)) : ''),
       signatureContractAddress,
     }
-    context.model.signatureContracts.insert(contract)
+    await context.model.signatureContracts.insert(contract)
     if (hasLoanTerms(body) && body.creditorWalletAddress !== undefined && body.debtorWalletAddress !== undefined) {
-      context.model.debtTokens.insert(
+      await context.model.debtTokens.insert(
         openDebtToken(
           { ...body, creditorWalletAddress: body.creditorWalletAddress, debtorWalletAddress: body.debtorWalletAddress },
           context,
