@@ -21,13 +21,8 @@ export { DEFAULT_SEED } from './model/random.ts'
 export { FixtureError, parseWorld, snapshotWorld, type World, type WorldSnapshot } from './model/world.ts'
 export type { JournalEntry, JournalFilter } from './observability/journal.ts'
 export { createSimulator, handlersOf, type Simulator } from './runtimes/msw/simulator.ts'
-export {
-  parseScenario,
-  Scenario,
-  ScenarioError,
-  type ScenarioInput,
-  type ScenarioRule,
-} from './scenarios/scenario-schema.ts'
+export type { ScenarioRule } from './scenarios/rule-schema.ts'
+export { parseScenario, Scenario, ScenarioError, type ScenarioInput } from './scenarios/scenario-schema.ts'
 export {
   createSimulatorCore,
   type ScenarioStatus,

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod'
 import { boundedDecimalPattern } from './bounded-decimal-pattern.ts'
-import { dayInCalendar, MAX_YEAR, MIN_YEAR, parseInstant } from './instants.ts'
+import { dayInCalendar, MAX_SECOND_DECIMALS, MAX_YEAR, MIN_YEAR, parseInstant } from './instants.ts'
 
 export const ADDRESS_PATTERN = /^(0x)[0-9a-fA-F]{40}$/
 export const HASH_PATTERN = /^(0x)[0-9a-fA-F]{64}$/
@@ -52,7 +52,7 @@ export const dateMeta = {
 export const dateTimeMeta = {
   format: 'date-time',
   pattern: DATE_TIME_PATTERN,
-  description: `ISO 8601 date-time with seconds (at most 9 decimals) and a zone (Z or ±hh:mm), in the years 0001 to ${MAX_YEAR} in UTC`,
+  description: `ISO 8601 date-time with seconds (at most ${MAX_SECOND_DECIMALS} decimals) and a zone (Z or ±hh:mm), in the years 0001 to ${MAX_YEAR} in UTC`,
   examples: ['2026-03-02T12:00:00.000Z'],
 }
 
@@ -68,7 +68,15 @@ export const IsoDateTime = z.iso
     offset: true,
     error: 'must be an ISO 8601 date-time such as 2026-03-01T12:00:00.000Z',
   })
-  .refine((text) => parseInstant(text) instanceof Date, { error: `must lie in the years ${MIN_YEAR} to ${MAX_YEAR}` })
+  // Past zod's format, what the calendar refuses, in its words: a year 0000, more than 9 decimals.
+  // Not run on a text the format refused, which already has its message.
+  .refine((text) => parseInstant(text) instanceof Date, {
+    when: (payload) => payload.issues.length === 0,
+    error: (issue) => {
+      const instant = parseInstant(String(issue.input))
+      return instant instanceof Date ? undefined : instant.problem
+    },
+  })
   .meta(dateTimeMeta)
 
 /** A date or a date-time: fields the spec types only as "string" but that hold a day. */

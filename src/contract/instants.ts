@@ -27,7 +27,10 @@ export function dayInCalendar(isoDate: string): boolean {
   return year >= MIN_YEAR && year <= MAX_YEAR
 }
 
-const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/
+/** The most decimals of a second an instant may give: nanoseconds, as ISO 8601 profiles allow. */
+export const MAX_SECOND_DECIMALS = 9
+
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:Z|[+-](\d{2}):(\d{2}))$/
 
 /**
  * An ISO 8601 instant (`2026-03-02T12:00:00Z`, seconds, fraction and offset optional) that is a
@@ -36,9 +39,11 @@ const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9}
 export function parseInstant(text: string): Date | { problem: string } {
   const match = INSTANT.exec(text)
   if (match === null) return { problem: 'must be an ISO 8601 instant such as 2026-03-02T12:00:00.000Z' }
-  const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = match
+  const [year, month, day, hour, minute, second = '0', fraction = '', offsetHours = '0', offsetMinutes = '0'] = match
     .slice(1)
     .map((part) => part ?? undefined) as string[]
+  if (fraction.length > MAX_SECOND_DECIMALS)
+    return { problem: `must have at most ${MAX_SECOND_DECIMALS} decimals of a second` }
   const y = Number(year)
   const m = Number(month)
   const d = Number(day)

@@ -3,12 +3,11 @@
  * names: reset, the model's state, the factories and the scenario (read, activate, deactivate).
  */
 import { FactoryError } from '../factories/factory-error.ts'
-import { ApiError } from '../http/api-error.ts'
 import { loadWorldGenerator } from '../model/world-generator.ts'
-import { UnknownScenarioError } from '../scenarios/scenario-catalog.ts'
-import { ScenarioError, type ScenarioInput } from '../scenarios/scenario-schema.ts'
+import type { ScenarioInput } from '../scenarios/scenario-schema.ts'
 import { sessionOf } from '../sessions/session-header.ts'
 import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
+import { refusingBadScenarios } from './scenario-refusal.ts'
 import type { TenantControls } from './tenant-controls.ts'
 
 /**
@@ -33,14 +32,10 @@ function scenarioView(context: ControlContext) {
 /** Activates what a PUT /__sim/scenario body names: a scenario by name, or a scenario object. */
 async function activate(tenant: TenantControls, name: string | undefined, scenario: object | undefined) {
   await loadWorldGenerator() // a scenario may start from a generated world
-  try {
+  refusingBadScenarios(() => {
     if (scenario !== undefined) tenant.useScenario(scenario as ScenarioInput, name)
     else if (name !== undefined) tenant.useScenario(name)
-  } catch (error) {
-    if (error instanceof UnknownScenarioError) throw ApiError.badRequest(error.message)
-    if (error instanceof ScenarioError) throw ApiError.badRequest(error.message.split('\n').join('; '))
-    throw error
-  }
+  })
 }
 
 export const tenantHandlers: ControlHandlerTable<

@@ -11,8 +11,9 @@ import { MAX_YEAR } from '../contract/instants.ts'
 import { addMonths, toIsoDay } from '../domain/calendar.ts'
 import { buildDebtToken, type DebtTokenParty } from '../domain/debt-token.ts'
 import { debtTokenStatusAt } from '../domain/debt-token-status.ts'
-import { formatCents, percentToRate, toCents } from '../domain/money.ts'
-import { installmentCents, type LoanTerms, lastDueDate, monthsPerPeriod } from '../domain/price-table.ts'
+import { loanContract } from '../domain/loan-contract.ts'
+import { toCents } from '../domain/money.ts'
+import { type LoanTerms, lastDueDate, monthsPerPeriod } from '../domain/price-table.ts'
 import type { DebtTokenRecord, SignatureContractRecord } from '../model/records.ts'
 import { drawCnpj, instantFrom, int, pick } from './draws.ts'
 import { FactoryError, linked } from './factory-error.ts'
@@ -115,22 +116,10 @@ function buildLoan(batch: RecordBatch, plan: LoanPlan): { contract: SignatureCon
   const { random, now } = batch
   checkCalendar(plan, now)
   const loan = plan.loan
-  const monthlyRate = percentToRate(plan.monthlyInterests)
-  const contract: SignatureContractRecord = {
-    creditorWalletAddress: plan.creditor.address,
-    creditorId: plan.creditor.id,
-    debtorWalletAddress: plan.debtor.address,
-    debtorId: plan.debtor.id,
-    type: plan.type,
-    debtTotalValue: formatCents(loan.principalCents),
-    installments: String(loan.installments),
-    firstInstallmentDueDate: loan.firstDueDate,
-    lastInstallmentDueDate: lastDueDate(loan),
-    periodicity: loan.frequency,
-    monthlyInterests: plan.monthlyInterests,
-    installmentValue: formatCents(installmentCents({ ...loan, monthlyRate })),
-    signatureContractAddress: plan.contractAddress ?? random.address(),
-  }
+  const contract: SignatureContractRecord = loanContract({
+    ...plan,
+    address: plan.contractAddress ?? random.address(),
+  })
   const nowSeconds = Math.floor(now.getTime() / 1000)
   const isPaid = paidParcels(plan.state, plan.loan, nowSeconds)
   const token = buildDebtToken(

@@ -6,16 +6,10 @@
  * records, and they go with the scenario's world when it is left (deactivated, or on reset).
  */
 import type { RecordOf, TableName } from '../model/records.ts'
-import { type SeededRows, TableSnapshot } from '../model/table-snapshot.ts'
+import { deepFreeze, type SeededRows, TableSnapshot } from '../model/table-snapshot.ts'
 import type { TableSpec } from '../model/table-spec.ts'
 import { tableNames, type WorldSnapshot } from '../model/world.ts'
 import type { RecordsByTable } from './record-batch.ts'
-
-function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return
-  Object.freeze(value)
-  for (const key in value) deepFreeze((value as Record<string, unknown>)[key])
-}
 
 /** A snapshot's rows followed by more records. */
 class AppendedRows<T extends object> implements SeededRows<T> {

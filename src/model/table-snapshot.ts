@@ -155,7 +155,8 @@ export function seededRowsOf<T extends object>(owner: object, name: string): See
   return get?.[SEEDED_ROWS]
 }
 
-function deepFreeze(value: unknown): void {
+/** Freezes a record and everything in it: seeded records are shared by every world made from them. */
+export function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return
   Object.freeze(value)
   for (const key in value) deepFreeze((value as Record<string, unknown>)[key])

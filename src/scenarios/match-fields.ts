@@ -4,7 +4,7 @@
  * text, `0x…` hexadecimal values (addresses, hashes) without regard to case, and body members by
  * JSON equality where a nested object matches when it holds the listed members.
  */
-import type { ScenarioRule } from './scenario-schema.ts'
+import type { ScenarioRule } from './rule-schema.ts'
 
 const HEX_VALUE = /^0x[0-9a-f]+$/i
 

@@ -21,7 +21,8 @@
 import { ADDRESS_PATTERN } from '../contract/formats.ts'
 import { nestedDeeperThan, utf8Length } from '../contract/json-text.ts'
 import { callerAddress } from '../domain/caller.ts'
-import type { ScenarioInput, ScenarioRule, ScenarioWorld } from './scenario-schema.ts'
+import type { ScenarioRule } from './rule-schema.ts'
+import type { ScenarioInput, ScenarioWorld } from './scenario-schema.ts'
 import type { ScenarioStep } from './step-schema.ts'
 
 export interface RecordedExchange {

@@ -11,7 +11,8 @@
  */
 
 import { type CallFields, matchesFields } from './match-fields.ts'
-import { ANY_OPERATION, type Scenario, type ScenarioRule } from './scenario-schema.ts'
+import { ANY_OPERATION, type ScenarioRule } from './rule-schema.ts'
+import type { Scenario } from './scenario-schema.ts'
 
 interface RuleDecision {
   readonly ruleIndex: number

@@ -111,6 +111,7 @@ describe.skipIf(availability.kind === 'skip')(title, () => {
           .sort()
       const everyTest = [
         "a created payment is listed, and is in the simulator's journal and model",
+        'a fund and a payment the factories made are on the page',
         'a scenario makes the API reject the payment, and the app says why',
         'lists the seeded security tokens',
         'tester A sees only the payment it created',

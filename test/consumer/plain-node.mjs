@@ -10,7 +10,8 @@ const manager = '0x111927677a5a4fc8c2f1f755d13d4cde055a175e'
 const token = '0x2cf5faf964d51725a1efdd632ab2a990f3f155c3'
 
 const core = createSimulator()
-assert.ok(core.handlers.length >= 19, 'one msw handler per operation')
+// The API is one msw handler routed by the simulator (runtimes/msw/handlers.ts).
+assert.ok(Array.isArray(core.handlers) && core.handlers.length >= 1, 'msw handlers to install')
 
 const { simulator, server } = setupSimulatorServer()
 server.listen(strictListenOptions)

@@ -141,6 +141,7 @@ describe('one calendar for the clock', () => {
     ['-000001-01-01T00:00:00Z', /ISO 8601 instant/],
     ['2026-02-30T00:00:00Z', /not a real date/],
     ['0000-06-01T00:00:00Z', /years 0001 to 9999/],
+    ['2026-06-01T00:00:00.1234567891Z', /^body\.now must have at most 9 decimals of a second, got "/],
     ['soon', /ISO 8601 instant/],
   ] as const) {
     it(`refuses PUT /__sim/clock to ${now}, naming the field, and creates still answer`, async () => {
@@ -171,5 +172,41 @@ describe('one calendar for the clock', () => {
     expect(parseArgs(['--now', '+010000-01-01T00:00:00Z'])).toMatchObject({ kind: 'error' })
     expect(parseArgs(['--now', '2026-06-01T00:00:00Z'])).toMatchObject({ kind: 'run' })
     expect(() => createClock({ now: '0000-01-01T00:00:00Z' })).toThrow(/years 0001 to 9999/)
+  })
+})
+
+describe('a date-time the calendar refuses says what is wrong with it', () => {
+  const payment = (date: string) => ({
+    managerAddress: '0x111927677a5a4fc8c2f1f755d13d4cde055a175e',
+    tokenAddress: '0x2cf5faf964d51725a1efdd632ab2a990f3f155c3',
+    amount: 10,
+    serie: 'SENIOR',
+    date,
+  })
+
+  for (const [date, message] of [
+    // zod's format takes any number of decimals; the calendar's nine were refused as a bad year.
+    ['2026-03-01T10:00:00.1234567891Z', 'body.date must have at most 9 decimals of a second'],
+    ['2026-03-01T10:00:00.000000000001+01:00', 'body.date must have at most 9 decimals of a second'],
+    ['0000-03-01T10:00:00Z', 'body.date must lie in the years 0001 to 9999'],
+    // A text the format refuses gets that message alone, not a second one about the years.
+    ['2026-02-30T10:00:00Z', 'body.date must be an ISO 8601 date-time such as 2026-03-01T12:00:00.000Z'],
+  ] as const) {
+    it(`refuses a payment dated ${date} with one message`, async () => {
+      const before = counts()
+      const reply = await call('POST', '/manager', payment(date))
+      expect(reply.status).toBe(400)
+      expect(reply.json.message).toBe(`${message}, got ${JSON.stringify(date)}`)
+      expect(counts()).toBe(before)
+    })
+  }
+
+  it('takes nine decimals, and says the same of more in --now and createSimulator({ now })', async () => {
+    expect((await call('POST', '/manager', payment('2026-03-01T10:00:00.123456789Z'))).status).toBe(200)
+    expect(parseArgs(['--now', '2026-06-01T00:00:00.1234567891Z'])).toMatchObject({
+      kind: 'error',
+      message: expect.stringContaining('must have at most 9 decimals of a second'),
+    })
+    expect(() => createClock({ now: '2026-06-01T00:00:00.1234567891Z' })).toThrow(/at most 9 decimals of a second/)
   })
 })

@@ -2,12 +2,13 @@
  * The shared-server mode's `simulator`: a client of one session over the control API, against a
  * real standalone server on 127.0.0.1. What the example suite does not show: that every call stays
  * in its own session (another session and the server's default world are untouched), each filter
- * of the journal, the clock that sessions share, ending a session, and the errors a wrong URL or
- * input gets.
+ * of the journal, the clock that sessions share, ending a session, the factories (the in-process
+ * ones' records, in the session's world), and the errors a wrong URL or input gets.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { createRemoteSimulator } from '../../src/runtimes/playwright/remote-simulator.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 
@@ -150,6 +151,83 @@ describe('the remote simulator of a shared-server test', () => {
       const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`
       await expect(createRemoteSimulator({ url, session: 'pw-x' }).clock.now()).rejects.toThrow(
         `GET ${url}/__sim/clock answered 404 (is this a debt-token-simulator?): Not Found`,
+      )
+    } finally {
+      other.close()
+    }
+  })
+})
+
+describe('the factories of the remote simulator', () => {
+  const DEBTOR = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'
+
+  /** The debt tokens the API lists for a debtor, in a session (or the default world without one). */
+  async function debtorTokens(session: string | null) {
+    const response = await fetch(`${server.url}/debtToken/debtor/${DEBTOR}`, {
+      headers: { authorization: 'Bearer page', ...(session !== null && { 'x-sim-session': session }) },
+    })
+    return (await response.json()) as { address: string; status: number }[]
+  }
+
+  it('creates in its session only what the in-process factories create, as the API then answers it', async () => {
+    const mine = createRemoteSimulator({ url: server.url, session: 'pw-factories' })
+    await mine.reset()
+    const token = await mine.create.debtTokens({ debtorAddress: DEBTOR }, { state: 'overdue' })
+    const users = await mine.create.users.many(2, { role: ['investor'] })
+
+    // A session starts its own random sequence, like a fresh simulator: the same calls there give the same records.
+    const local = createSimulator()
+    expect(token).toEqual(await local.create.debtTokens({ debtorAddress: DEBTOR }, { state: 'overdue' }))
+    expect(users).toEqual(await local.create.users.many(2, { role: ['investor'] }))
+    expect(token).toMatchObject({ debtorAddress: DEBTOR, status: 4 })
+    expect(users.map((user) => user.role)).toEqual([['investor'], ['investor']])
+
+    expect(await debtorTokens('pw-factories')).toEqual([expect.objectContaining({ address: token.address, status: 4 })])
+    expect(await debtorTokens(null)).toEqual([])
+    expect(await debtorTokens('pw-elsewhere')).toEqual([])
+    expect((await mine.state()).counts).toEqual(local.state().counts)
+    expect(server.simulator.state().counts).toEqual(createSimulator().state().counts)
+  })
+
+  it('answers everything a call created with createRecords, its links under linked', async () => {
+    const mine = createRemoteSimulator({ url: server.url, session: 'pw-linked' })
+    await mine.reset()
+    const { records, linked } = await mine.createRecords({ table: 'debtTokens', count: 2, state: 'listed' })
+    expect(records.map((record) => record.status)).toEqual([2, 2])
+    expect(linked.signatureContracts!.map((contract) => contract.signatureContractAddress)).toHaveLength(2)
+    expect(linked.securityTokens).toHaveLength(1)
+    expect(records.every((record) => record.securityTokenAddress === linked.securityTokens![0]!.contractAddress)).toBe(
+      true,
+    )
+    const { counts } = await mine.state()
+    expect(counts.debtTokens).toBe(server.simulator.state().counts.debtTokens + 2)
+  })
+
+  it("passes the server's refusal on, naming the field, and creates nothing", async () => {
+    const mine = createRemoteSimulator({ url: server.url, session: 'pw-refused' })
+    await mine.reset()
+    const before = (await mine.state()).counts
+    await expect(mine.create.debtTokens({ debtorAddress: '0x12' })).rejects.toThrow(
+      /POST http:\/\/127\.0\.0\.1:\d+\/__sim\/factories\/debtTokens answered 400: body\.overrides\.debtorAddress must be an ADDRESS/,
+    )
+    await expect(mine.create.users.many(0)).rejects.toThrow(/answered 400: body\.count must be/)
+    await expect(mine.createRecords({ table: 'nope' as 'users' })).rejects.toThrow(
+      /\/__sim\/factories\/nope answered 400: path parameter table/,
+    )
+    expect((await mine.state()).counts).toEqual(before)
+  })
+
+  it('refuses an answer whose records are not records of the table', async () => {
+    const other = createServer((_request, response) =>
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ records: [{ id: 'u-1', name: 'not a user' }], linked: {} })),
+    )
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`
+      await expect(createRemoteSimulator({ url, session: 'pw-x' }).create.users()).rejects.toThrow(
+        `POST ${url}/__sim/factories/users answered a record that is not one of users: [0].id `,
       )
     } finally {
       other.close()

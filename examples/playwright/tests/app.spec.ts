@@ -48,6 +48,30 @@ test('a scenario makes the API reject the payment, and the app says why', async 
   await expect(page.getByRole('alert')).toBeEmpty()
 })
 
+test('a fund and a payment the factories made are on the page', async ({ page, apiUrl, simulator }) => {
+  // The same factories in both modes: in-process on the test's simulator, shared-server in its session.
+  const fund = await simulator.create.securityTokens({
+    tokenName: 'FIDC Saúde 2027',
+    symbol: 'STSAUD',
+    series: [{ name: 'SENIOR', seriesAmount: 300_000 }],
+  })
+  const paid = await simulator.create.managerPayments({
+    tokenAddress: fund.contractAddress,
+    amount: 4321,
+    serie: 'SENIOR',
+    status: 'PAID',
+  })
+  await openApp(page, apiUrl)
+  const tokens = page.getByRole('list', { name: 'Security tokens' }).getByRole('listitem')
+  await expect(tokens).toHaveCount(4)
+  await expect(tokens.last()).toHaveText('FIDC Saúde 2027 (STSAUD)')
+
+  await page.getByRole('combobox', { name: /^Security token/ }).selectOption(fund.contractAddress)
+  await expect(page.getByRole('table', { name: 'Payments' }).locator('tbody tr')).toHaveText([
+    new RegExp(`^${paid.id}\\s*4321\\s*SENIOR\\s*PAID$`),
+  ])
+})
+
 test('the clock decides which tokens have expired', async ({ page, apiUrl, simulator, simulatorMode }) => {
   test.skip(simulatorMode === 'shared-server', "sessions share the server's clock: moving it would move every test's")
   inProcess(simulator).clock.set(new Date('2029-06-01T00:00:00Z'))

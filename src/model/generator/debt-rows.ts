@@ -7,8 +7,7 @@
  * world's stream and i, so any row can be built alone and in any order.
  */
 import { buildDebtToken, type DebtTokenDraws, type DebtTokenOfLoan } from '../../domain/debt-token.ts'
-import { formatCents, percentToRate } from '../../domain/money.ts'
-import { installmentCents, lastDueDate } from '../../domain/price-table.ts'
+import { loanContract } from '../../domain/loan-contract.ts'
 import type { DebtTokenRecord, SignatureContractRecord } from '../records.ts'
 import type { SeededRows } from '../table-snapshot.ts'
 import { normalizeKey } from '../table-spec.ts'
@@ -154,22 +153,7 @@ export class DebtRows {
   }
 
   #contract(i: number): SignatureContractRecord {
-    const { creditor, debtor, loan, monthlyInterests } = this.#terms(i)
-    return {
-      creditorWalletAddress: creditor.address,
-      creditorId: creditor.id,
-      debtorWalletAddress: debtor.address,
-      debtorId: debtor.id,
-      type: 'legalPerson',
-      debtTotalValue: formatCents(loan.principalCents),
-      installments: String(loan.installments),
-      firstInstallmentDueDate: loan.firstDueDate,
-      lastInstallmentDueDate: lastDueDate(loan),
-      periodicity: loan.frequency,
-      monthlyInterests,
-      installmentValue: formatCents(installmentCents({ ...loan, monthlyRate: percentToRate(monthlyInterests) })),
-      signatureContractAddress: this.#contractAddresses[i]!,
-    }
+    return loanContract({ ...this.#terms(i), type: 'legalPerson', address: this.#contractAddresses[i]! })
   }
 
   #token(i: number): DebtTokenOfLoan {

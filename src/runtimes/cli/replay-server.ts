@@ -3,12 +3,12 @@
  * (`X-Sim-Session` on every request, control and API), reset and given the file's scenario for
  * that session only, ended afterwards unless `--session` named it. What `replay --url` runs.
  */
-import { randomBytes } from 'node:crypto'
-import { isControlPath } from '../../contract/control-route.ts'
-import { fetchSend, replaySteps, type Send, type StepResult } from '../../scenarios/replay.ts'
+import { fetchSend, replaySteps, type StepResult } from '../../scenarios/replay.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { SESSION_HEADER } from '../../sessions/session-header.ts'
+import { freshSessionId } from '../../sessions/session-id.ts'
 import { SESSION_ID_PATTERN } from '../../sessions/session-registry.ts'
+import { sendInSession } from '../../sessions/session-send.ts'
 
 interface ControlCall {
   readonly headers?: Readonly<Record<string, string>>
@@ -41,50 +41,9 @@ async function control(baseUrl: string, method: string, path: string, call: Cont
 }
 
 export const SESSION_RULE = '1-64 characters of A-Z a-z 0-9 . _ ~ -'
-const SESSION_SUFFIX_BYTES = 4
-
-/**
- * A fresh session id for replaying scenario `name`: `replay-<name>-<8 hex digits>`, the name with
- * characters a session id cannot hold replaced by `-` and shortened so the id stays within 64.
- */
+/** A fresh session id for replaying scenario `name`: `replay-<name>-<8 hex digits>` (see freshSessionId). */
 export function replaySessionId(name: string): string {
-  const room = 64 - 'replay-'.length - 1 - SESSION_SUFFIX_BYTES * 2
-  const slug =
-    name
-      .replace(/[^A-Za-z0-9._~-]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, room) || 'scenario'
-  return `replay-${slug}-${randomBytes(SESSION_SUFFIX_BYTES).toString('hex')}`
-}
-
-/**
- * A `send` for a replay in `session`: every request carries its `X-Sim-Session` (a step's own is
- * replaced), and the `session` a `/__sim` route answers is told back as the one the step itself
- * named (null for none), so a recorded control step (`"session": null`) passes as it does in-process.
- */
-function sessionSend(baseUrl: string, session: string): Send {
-  const send = fetchSend(baseUrl, { headers: { [SESSION_HEADER]: session } })
-  return async (request) => {
-    const outcome = await send(request)
-    const q = request.path.indexOf('?')
-    if (outcome.kind !== 'response' || !isControlPath(q === -1 ? request.path : request.path.slice(0, q)))
-      return outcome
-    let body: unknown
-    try {
-      body = JSON.parse(outcome.body)
-    } catch {
-      return outcome
-    }
-    if (
-      body === null ||
-      typeof body !== 'object' ||
-      Array.isArray(body) ||
-      (body as { session?: unknown }).session !== session
-    )
-      return outcome
-    const named = request.headers[SESSION_HEADER]?.trim() || null
-    return { ...outcome, body: JSON.stringify({ ...body, session: named }) }
-  }
+  return freshSessionId('replay', name, 'scenario')
 }
 
 export interface ServerReplayOptions {
@@ -122,7 +81,7 @@ export async function replayAgainstServer(
   let failure: { error: unknown } | undefined
   try {
     await control(base, 'PUT', '/__sim/scenario', { headers, body: { name, scenario } })
-    results = await replaySteps(scenario.steps ?? [], sessionSend(base, session), { token: options.token })
+    results = await replaySteps(scenario.steps ?? [], sendInSession(fetchSend(base), session), { token: options.token })
   } catch (error) {
     failure = { error }
   }

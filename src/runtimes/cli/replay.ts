@@ -19,9 +19,7 @@
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { isControlPath } from '../../contract/control-route.ts'
 import { handleControlRequest } from '../../control/control-api.ts'
-import type { SimRequest } from '../../http/sim-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { type ReplaySuite, toJUnitXml } from '../../scenarios/junit.ts'
 import { isSchemaFile, loadScenarioFile, scenarioFilesIn, scenarioNameOf } from '../../scenarios/load-scenarios.ts'
@@ -29,44 +27,23 @@ import {
   fetchSend,
   formatResults,
   type ReplayOptions,
-  type ReplayOutcome,
-  type ReplayRequest,
   replaySteps,
   type Send,
   type StepResult,
 } from '../../scenarios/replay.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { simulatorOnlyReasons } from '../../scenarios/service-replay.ts'
+import { simulatorSend } from '../../scenarios/simulator-send.ts'
 import { createSimulatorCore as createSimulator, type SimulatorCore as Simulator } from '../../simulator-core.ts'
 import { parseReplayArgs, REPLAY_HELP, type ReplayArgs } from './replay-args.ts'
 import { replayAgainstServer, replaySessionId } from './replay-server.ts'
 import { probeServer, type ServerKind } from './replay-service.ts'
 
-/** A SimRequest for a replayed request. */
-function toSimRequest(request: ReplayRequest): SimRequest {
-  const q = request.path.indexOf('?')
-  return {
-    method: request.method,
-    path: q === -1 ? request.path : request.path.slice(0, q),
-    query: new URLSearchParams(q === -1 ? '' : request.path.slice(q + 1)),
-    header: (name) => request.headers[name.toLowerCase()] ?? null,
-    text: async () => request.body ?? '',
-  }
-}
-
 /** Sends replayed requests straight to a simulator: `/__sim` to the control routes, the rest to its pipeline. */
 export function inProcessSend(simulator: Simulator): Send {
-  return async (request): Promise<ReplayOutcome> => {
-    const simRequest = toSimRequest(request)
-    const response = isControlPath(simRequest.path)
-      ? await handleControlRequest({ simulator, request: simRequest })
-      : await simulator.handle(simRequest)
-    if (response.networkError)
-      return { kind: 'network-error', message: 'the scenario failed the request at the network level' }
-    const headers: Record<string, string> = {}
-    for (const [name, value] of Object.entries(response.headers)) headers[name.toLowerCase()] = value
-    return { kind: 'response', status: response.status, headers, body: response.body ?? '' }
-  }
+  return simulatorSend((request, control) =>
+    control ? handleControlRequest({ simulator, request }) : simulator.handle(request),
+  )
 }
 
 /** Replays a scenario against a fresh in-process simulator that has it active. */

@@ -103,7 +103,7 @@ export const test = base.extend<SimulatorTestOptions & SimulatorTestFixtures>({
 
 /**
  * `simulator` as the in-process simulator, for what only it has: moving the clock (which sessions
- * of a shared server share), the live model, factories. Throws in shared-server mode, saying so.
+ * of a shared server share), the live model. Throws in shared-server mode, saying so.
  */
 export function inProcess(simulator: PageSimulator): Simulator {
   if ('handlers' in simulator) return simulator

@@ -2,10 +2,15 @@
  * A simulator on a shared standalone server, seen through one session: the `simulator` a Playwright
  * test gets in shared-server mode. Every call goes to the control API (`/__sim/...`) with the
  * session's `X-Sim-Session`, so it reads and changes that session alone and never another test's.
- * The clock is the server's, shared by every session: it is read here, never moved.
+ * The clock is the server's, shared by every session: it is read here, never moved. Its factories
+ * are the in-process ones' (`create.<table>()`, `.many()`, `createRecords()`), run by the server.
  */
 import type * as z from 'zod'
-import { SimClock, SimJournal, SimScenarioView, SimState } from '../../contract/control-schemas.ts'
+import { SimClock, SimFactoryRecords, SimJournal, SimScenarioView, SimState } from '../../contract/control-schemas.ts'
+import { issueText } from '../../contract/issue-text.ts'
+import type { CreatedRecords, FactoryRequest } from '../../factories/create-records.ts'
+import { createFactories, type Factories } from '../../factories/factories.ts'
+import { type RecordOf, type TableName, tables } from '../../model/records.ts'
 import type { JournalEntry, JournalFilter } from '../../observability/journal.ts'
 import type { ScenarioInput } from '../../scenarios/scenario-schema.ts'
 import { SESSION_HEADER } from '../../sessions/session-header.ts'
@@ -26,6 +31,14 @@ export interface RemoteSimulator {
   readonly journal: { list(filter?: Omit<JournalFilter, 'session'>): Promise<JournalEntry[]> }
   /** This session's model: counts and stored records. */
   state(options?: Omit<StateOptions, 'session'>): Promise<StateView>
+  /**
+   * Factories in this session's world, as in-process (docs/factories.md): `create.debtTokens(overrides?,
+   * { state })` resolves with the stored record, `create.users.many(3, overrides?)` with three
+   * (`POST /__sim/factories/{table}`).
+   */
+  readonly create: Factories
+  /** One factory call, resolving with the records asked for and, under `linked`, those made for their links. */
+  createRecords<N extends TableName>(request: FactoryRequest & { table: N }): Promise<CreatedRecords<N>>
   /** Back to the seeded world, without a scenario: this session only. */
   reset(): Promise<void>
   /** Ends the session on the server: its writes and scenario are dropped (done after each test). */
@@ -49,6 +62,29 @@ function errorText(text: string): string {
     // not JSON: shown as it is
   }
   return text.slice(0, 200)
+}
+
+/** `[0].parcels[2].amount`: where in a list of records a problem is. */
+function fieldPath(index: number, path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (field, part) => (typeof part === 'number' ? `${field}[${part}]` : `${field}.${String(part)}`),
+    `[${index}]`,
+  )
+}
+
+/**
+ * The records of a factory's answer as the table's records: checked against the table's record
+ * schema, so what the types promise is what the test gets (an older or other server is caught here).
+ */
+function recordsOf<N extends TableName>(table: N, records: readonly unknown[], where: string): RecordOf<N>[] {
+  return records.map((record, i) => {
+    const parsed = tables[table].schema.safeParse(record, { reportInput: true })
+    if (parsed.success) return parsed.data as RecordOf<N>
+    const issue = parsed.error.issues[0]!
+    throw new Error(
+      `${where} answered a record that is not one of ${table}: ${fieldPath(i, issue.path)} ${issueText(issue)}`,
+    )
+  })
 }
 
 export function createRemoteSimulator(options: { url: string; session: string }): RemoteSimulator {
@@ -82,9 +118,24 @@ export function createRemoteSimulator(options: { url: string; session: string })
     return parsed.data
   }
 
+  async function createRecords<N extends TableName>(
+    request: FactoryRequest & { table: N },
+  ): Promise<CreatedRecords<N>> {
+    const { table, overrides, count, state } = request
+    const path = `/__sim/factories/${encodeURIComponent(table)}`
+    const answer = await call(SimFactoryRecords, { method: 'POST', path, body: { overrides, count, state } })
+    const where = `POST ${url}${path}`
+    const linked: { [T in TableName]?: RecordOf<T>[] } = {}
+    for (const [name, records] of Object.entries(answer.linked) as [TableName, unknown[]][])
+      (linked as Record<TableName, unknown[]>)[name] = recordsOf(name, records, where)
+    return { records: recordsOf(table, answer.records, where), linked }
+  }
+
   return {
     url,
     session,
+    create: createFactories(createRecords),
+    createRecords,
     async useScenario(nameOrScenario, name) {
       if (nameOrScenario === null) await call(null, { method: 'DELETE', path: '/__sim/scenario' })
       else if (typeof nameOrScenario === 'string')

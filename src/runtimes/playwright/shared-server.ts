@@ -5,30 +5,19 @@
  * (extra HTTP headers would go to every origin the page calls), so parallel workers never see
  * each other's writes.
  */
-import { randomBytes } from 'node:crypto'
 import type { BrowserContext, Route } from '@playwright/test'
 import { SESSION_HEADER } from '../../sessions/session-header.ts'
+import { freshSessionId } from '../../sessions/session-id.ts'
 
 /** Where globalSetup leaves the shared server's URL for the workers (they inherit its environment). */
 const SERVER_URL_ENV = 'SIM_URL'
 
-const SUFFIX_BYTES = 4
-const MAX_SESSION_LENGTH = 64
-
 /**
- * A fresh session id for a test: `pw-<title>-<8 hex digits>`, the title reduced to the characters a
- * session id may hold and shortened so the id stays within 64, so the server's operations log and
- * journal say which test a request came from.
+ * A fresh session id for a test: `pw-<title>-<8 hex digits>` (see freshSessionId), so the server's
+ * operations log and journal say which test a request came from.
  */
-export function sessionIdFor(title: string, suffix = randomBytes(SUFFIX_BYTES).toString('hex')): string {
-  const room = MAX_SESSION_LENGTH - 'pw-'.length - 1 - suffix.length
-  const slug =
-    title
-      .replace(/[^A-Za-z0-9._~-]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, room)
-      .replace(/-+$/, '') || 'test'
-  return `pw-${slug}-${suffix}`
+export function sessionIdFor(title: string, suffix?: string): string {
+  return freshSessionId('pw', title, 'test', suffix)
 }
 
 /** The shared server's URL: the option, else the environment variable, else an error saying how to set it. */

@@ -13,6 +13,11 @@ test('works in both modes', async ({ page, apiUrl, simulator, simulatorMode }) =
   expect(tables.managerPayments?.length).toBeLessThanOrEqual(10)
   expect((await simulator.scenarioStatus())?.name).toBe('flaky-backend')
   expect(await simulator.clock.now()).toBeInstanceOf(Date)
+  // The factories, typed per table in either mode: a debt token's state, a payment's status.
+  const token = await simulator.create.debtTokens({ periodicity: 'quarterly' }, { state: 'overdue' })
+  const [payment] = await simulator.create.managerPayments.many(2, { status: 'PAID' })
+  const { linked } = await simulator.createRecords({ table: 'debtTokens', state: 'listed' })
+  expect([token.status, payment?.status, linked.signatureContracts?.length]).toEqual([4, 'PAID', 1])
   await simulator.useScenario(null)
   await simulator.reset()
   if (simulatorMode === 'in-process') inProcess(simulator).clock.advance(86_400_000)

@@ -1,0 +1,194 @@
+/**
+ * The rules of a scenario file, as zod schemas: which operation a rule applies to and to which of
+ * its calls (matched fields, from the nth call, every nth, at most n times), and what it does
+ * instead of or before the normal answer (a delay, a documented error with its headers, a network
+ * failure). A matched field the operation does not have fails at load. Part of the scenario schema
+ * (`scenario-schema.ts`).
+ */
+import * as z from 'zod'
+import { type Operation, type OperationId, operationIds, operations } from '../contract/operations.ts'
+import { WireScalar } from './step-schema.ts'
+
+/** A rule answers an HTTP client or server error, always in the documented `{statusCode, error, message}` shape. */
+const ERROR_STATUS_RULE = 'must be an HTTP error status: a whole number from 400 to 599'
+/** What editors offer first; any other 4xx or 5xx is accepted too. */
+const COMMON_ERROR_STATUSES = [400, 401, 403, 404, 409, 422, 429, 500, 502, 503, 504]
+
+/** The longest delay a rule may add: long enough for any spinner, short of a hung test. */
+const MAX_DELAY_MS = 60_000
+
+/** `*` stands for every operation; counters of a `*` rule count calls of all operations together. */
+export const ANY_OPERATION = '*'
+
+const OperationTarget = z
+  // Typed as the union of operation ids and "*", so a typo in a scenario written in TypeScript fails to compile.
+  .enum([ANY_OPERATION, ...operationIds] as [typeof ANY_OPERATION, ...OperationId[]], {
+    error: `must be "*" or an operation id: ${operationIds.join(', ')}`,
+  })
+  .describe('The operation id the rule applies to, or "*" for every operation.')
+
+const RuleMatch = z
+  .strictObject({
+    params: z
+      .record(z.string(), WireScalar)
+      .optional()
+      .describe('Path parameters that must be equal (0x… hex values ignore case).'),
+    query: z.record(z.string(), WireScalar).optional().describe('Query parameters that must be equal.'),
+    body: z
+      .record(z.string(), z.json())
+      .optional()
+      .describe('JSON body members that must be equal; nested objects match as subsets.'),
+  })
+  .describe('The rule applies only to calls whose listed fields are equal to these values.')
+
+const Delay = z
+  .union(
+    [
+      z.int().min(0).max(MAX_DELAY_MS),
+      z
+        .strictObject({ min: z.int().min(0).max(MAX_DELAY_MS), max: z.int().min(0).max(MAX_DELAY_MS) })
+        .refine((range) => range.min <= range.max, { message: 'must not be greater than max', path: ['min'] }),
+    ],
+    { error: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}, or {"min": n, "max": n}` },
+  )
+  .describe(
+    'Milliseconds to wait before the outcome (or before the normal answer): a number, or {min, max} drawn from the seed.',
+  )
+
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+/** A header value the simulator may send: visible ASCII, spaces and tabs inside, none at the ends. */
+const HEADER_VALUE = /^(?:[\x21-\x7e](?:[\t\x20-\x7e]*[\x21-\x7e])?)?$/
+/** Headers that frame the message or the connection: the server sets them, a scenario may not. */
+const FRAMING_HEADERS = [
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'trailer',
+  'te',
+  'host',
+] as const
+
+const ResponseHeaders = z
+  .record(
+    z.string(),
+    z.string().max(1024, { error: 'a header value must be at most 1024 characters' }).regex(HEADER_VALUE, {
+      error: 'a header value must be visible ASCII characters (spaces inside), without CR, LF or NUL',
+    }),
+  )
+  .superRefine((headers, context) => {
+    for (const name of Object.keys(headers)) {
+      if (!HEADER_NAME.test(name)) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: "a header name must be an HTTP token: letters, digits and !#$%&'*+.^_`|~-",
+        })
+      } else if ((FRAMING_HEADERS as readonly string[]).includes(name.toLowerCase())) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is set by the server and cannot be set by a scenario (nor ${FRAMING_HEADERS.join(', ')})`,
+        })
+      }
+    }
+  })
+  // Lower-cased, so a scenario's Content-Type replaces the answer's content-type instead of adding a second one.
+  .transform((headers) =>
+    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
+  )
+
+const Respond = z
+  .strictObject({
+    status: z
+      .number()
+      .min(400, { error: ERROR_STATUS_RULE })
+      .max(599, { error: ERROR_STATUS_RULE })
+      // A refinement rather than z.int(), whose wrong-type wording ("must be a int") would win over the rule.
+      .refine(Number.isInteger, { error: ERROR_STATUS_RULE })
+      .meta({ type: 'integer', examples: COMMON_ERROR_STATUSES })
+      .describe('Any 4xx or 5xx status, e.g. 429 with a Retry-After header.'),
+    message: z.string().min(1, { error: 'must be a non-empty string' }),
+    error: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The `error` member; default: the reason phrase of the status ("Too Many Requests" for 429).'),
+    headers: ResponseHeaders.optional().describe(
+      "Extra response headers, e.g. Retry-After; they replace the answer's own of the same name.",
+    ),
+  })
+  .describe('Answer with this status in the documented error shape {statusCode, error, message}.')
+
+export const ScenarioRule = z
+  .strictObject({
+    operation: OperationTarget,
+    description: z.string().optional(),
+    match: RuleMatch.optional(),
+    fromCall: z
+      .int()
+      .min(1)
+      .optional()
+      .describe('Fire from the nth matching call on (1-based): 2 = the 2nd and later calls.'),
+    every: z.int().min(1).optional().describe('Fire on every nth matching call only: 3 = calls 3, 6, 9 …'),
+    times: z.int().min(1).optional().describe('Fire at most this many times.'),
+    delayMs: Delay.optional(),
+    respond: Respond.optional(),
+    networkError: z.literal(true).optional().describe('Fail at the network level: no HTTP response at all.'),
+  })
+  .superRefine((rule, context) => {
+    if (rule.delayMs === undefined && rule.respond === undefined && rule.networkError === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'a rule needs at least one of delayMs, respond or networkError',
+      })
+    }
+    if (rule.respond !== undefined && rule.networkError !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['networkError'],
+        message: 'a rule gives either respond or networkError, not both',
+      })
+    }
+    checkMatchedFields(rule, context)
+  })
+export type ScenarioRule = z.infer<typeof ScenarioRule>
+
+/** Path parameter names of an operation, from its `{name}` placeholders. */
+function pathParameters(operation: Operation): string[] {
+  return [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!)
+}
+
+/** Top-level member names of an object schema; undefined when the schema is not a plain object. */
+function objectKeys(schema: unknown): string[] | undefined {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape
+  return shape !== undefined && typeof shape === 'object' ? Object.keys(shape) : undefined
+}
+
+/** A field the operation does not have can never match: a typo would otherwise fail silently. */
+function checkMatchedFields(rule: ScenarioRule, context: z.RefinementCtx): void {
+  if (rule.match === undefined || rule.operation === ANY_OPERATION) return
+  const operation = operations.find((candidate) => candidate.id === rule.operation)
+  if (operation === undefined) return
+  const known: Record<'params' | 'query' | 'body', string[] | undefined> = {
+    params: pathParameters(operation),
+    query: 'query' in operation ? objectKeys(operation.query) : [],
+    body: 'body' in operation ? objectKeys(operation.body) : [],
+  }
+  const singular = { params: 'path parameter', query: 'query parameter', body: 'body member' } as const
+  const plural = { params: 'path parameters', query: 'query', body: 'body' } as const
+  for (const part of ['params', 'query', 'body'] as const) {
+    const names = known[part]
+    const given = rule.match[part]
+    if (given === undefined || names === undefined) continue
+    for (const name of Object.keys(given)) {
+      if (names.includes(name)) continue
+      const has =
+        names.length === 0 ? `${operation.id} has no ${plural[part]}` : `${operation.id} has ${names.join(', ')}`
+      context.addIssue({ code: 'custom', path: ['match', part, name], message: `unknown ${singular[part]}: ${has}` })
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * A replay in a session of its own on a simulator others may be using (`replay --url`,
+ * `POST /__sim/replay`): every request carries the session's `X-Sim-Session` (a step's own is
+ * replaced), and the `session` a `/__sim` route answers is told back as the one the step itself
+ * named (null for none), so a recorded control step (`"session": null`) passes as it does in a
+ * simulator of its own.
+ */
+import { isControlPath } from '../contract/control-route.ts'
+import type { ReplayOutcome, ReplayRequest, Send } from '../scenarios/replay.ts'
+import { SESSION_HEADER } from './session-header.ts'
+
+/** The outcome with a control route's top-level `session` read as the step's own. */
+function asStepNamed(outcome: ReplayOutcome, request: ReplayRequest, session: string): ReplayOutcome {
+  const q = request.path.indexOf('?')
+  if (outcome.kind !== 'response' || !isControlPath(q === -1 ? request.path : request.path.slice(0, q))) return outcome
+  let body: unknown
+  try {
+    body = JSON.parse(outcome.body)
+  } catch {
+    return outcome
+  }
+  if (
+    body === null ||
+    typeof body !== 'object' ||
+    Array.isArray(body) ||
+    (body as { session?: unknown }).session !== session
+  )
+    return outcome
+  const named = request.headers[SESSION_HEADER]?.trim() || null
+  return { ...outcome, body: JSON.stringify({ ...body, session: named }) }
+}
+
+/** `send` in `session`: each request with its X-Sim-Session, each control answer told back as the step's. */
+export function sendInSession(send: Send, session: string): Send {
+  return async (request) => {
+    const outcome = await send({ ...request, headers: { ...request.headers, [SESSION_HEADER]: session } })
+    return asStepNamed(outcome, request, session)
+  }
+}
