@@ -119,7 +119,7 @@ export const dashboardRoutes = [
     summary: 'The in-memory recording: whether it runs and how many requests it holds',
     description: 'Answers whether the in-memory recording runs and how many requests it holds.',
     response: SimRecording,
-    errors: { 409: 'the server records to a file (--record); the in-memory recording is off' },
+    errors: { 409: 'recording needs the standalone server (in-process replay has no recording)' },
   }),
   defineControlRoute({
     id: 'startRecording',
@@ -135,7 +135,7 @@ export const dashboardRoutes = [
     response: SimRecording,
     errors: {
       400: 'the body is not valid',
-      409: 'the server records to a file (--record); the in-memory recording is off',
+      409: 'recording needs the standalone server (in-process replay has no recording)',
     },
   }),
   defineControlRoute({
@@ -146,7 +146,7 @@ export const dashboardRoutes = [
     summary: 'Stop recording; what was recorded stays available as a scenario file until the next start',
     description: 'Stops the in-memory recording; what it holds stays downloadable until the next start.',
     response: SimRecording,
-    errors: { 409: 'no in-memory recording runs' },
+    errors: { 409: 'recording needs the standalone server (in-process replay has no recording)' },
   }),
   defineControlRoute({
     id: 'getRecordedScenario',
@@ -157,7 +157,9 @@ export const dashboardRoutes = [
     description:
       'Answers the in-memory recording as a scenario file with steps, as `debt-token-simulator replay` runs it.',
     response: SimScenarioFile,
-    errors: { 409: 'nothing has been recorded' },
+    errors: {
+      409: 'nothing has been recorded, or recording needs the standalone server (in-process replay has no recording)',
+    },
   }),
   defineControlRoute({
     id: 'replayScenario',
