@@ -1,14 +1,18 @@
 /**
- * In-process figures of the default world (issue #4, target 5): `createSimulator()` and
- * `reset()`, each the median of many runs after a warm-up, plus the very first `createSimulator()`
- * of the process (cold: nothing compiled yet). Prints one JSON object; `npm run bench` runs it in
- * a process of its own.
+ * In-process figures of the default world: `createSimulator()` and `reset()`, each the median of
+ * many runs after a warm-up, plus the very first `createSimulator()` of the process (cold: nothing
+ * compiled yet); and what a stored write costs: the CPU time of a `POST /manager` through
+ * `simulator.handle()` (every payment stored), beside the CPU time @msw/data's `Collection.create`
+ * alone takes to store the same record, the floor of any write. Prints one JSON object;
+ * `npm run bench` runs it in a process of its own.
  *
- * Usage: node --import tsx bench/in-process.ts [--runs 200]
+ * Usage: node --import tsx bench/in-process.ts [--runs 200] [--writes 20000]
  */
 const args = process.argv.slice(2)
 const runsFlag = args.indexOf('--runs')
 const runs = runsFlag === -1 ? 200 : Number(args[runsFlag + 1])
+const writesFlag = args.indexOf('--writes')
+const writes = writesFlag === -1 ? 20_000 : Number(args[writesFlag + 1])
 
 const importStarted = performance.now()
 const { createSimulator } = await import('../src/runtimes/msw/simulator.ts')
@@ -59,8 +63,31 @@ for (let i = 0; i < runs * 5; i++) {
   reset.push(performance.now() - started)
 }
 
+// A stored write, whole and @msw/data's part of it (CPU time, so other processes count less).
+const cpuUsPer = async (count: number, run: (i: number) => Promise<unknown>) => {
+  for (let i = 0; i < 2000; i++) await run(i) // warm-up: optimized code, as a running server has
+  const before = process.cpuUsage()
+  for (let i = 0; i < count; i++) await run(i)
+  const used = process.cpuUsage(before)
+  return Math.round(((used.user + used.system) / count) * 10) / 10
+}
+const writer = createSimulator({ maxRecords: 10_000_000 })
+let stored: unknown
+const postUs = await cpuUsPer(writes, async () => {
+  const answer = await writer.handle(request)
+  if (answer.status !== 200) throw new Error(`POST /manager answered ${answer.status}: ${answer.body}`)
+})
+for (const record of writer.model.managerPayments.all()) stored = record
+const { Collection } = await import('@msw/data')
+const { tables } = await import('../src/model/records.ts')
+const collection = new Collection({ schema: tables.managerPayments.schema })
+const collectionCreateUs = await cpuUsPer(writes, (i) => collection.create({ ...(stored as object), id: i }))
+
 console.log(
   JSON.stringify({
+    postUs,
+    collectionCreateUs,
+    writes,
     importMs: round(importMs),
     firstCreateMs: round(firstCreateMs),
     createMedianMs: round(median(create)),

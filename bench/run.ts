@@ -724,6 +724,13 @@ function renderMarkdown(report: Record<string, any>): string {
       ]),
     )
     lines.push(row(['`reset()`, default world, median', `${report.inProcess.resetMedianMs} ms`, '≤ 2 ms']))
+    lines.push(
+      row([
+        `a stored \`POST /manager\` in-process (\`simulator.handle()\`, ${num(report.inProcess.writes)} writes), CPU per request; of which @msw/data's \`Collection.create\` of the record alone`,
+        `${report.inProcess.postUs} µs; ${report.inProcess.collectionCreateUs} µs`,
+        '',
+      ]),
+    )
   }
   if (report.mswHandlers !== undefined) {
     for (const [name, figure] of Object.entries(report.mswHandlers.results as Record<string, any>)) {
@@ -757,7 +764,7 @@ function renderMarkdown(report: Record<string, any>): string {
         row([
           `${query.kind} query at ${num(large.size)} (${query.meanHits} tokens, ${num(query.meanBytes)} B), median first read / warm`,
           `${query.cold.medianMs} / ${query.warm.medianMs} ms (p95 ${query.cold.p95Ms} / ${query.warm.p95Ms})`,
-          '≤ 2 ms',
+          query.kind === 'security token' ? 'median first read ≤ 5 ms' : '',
         ]),
       )
     }
