@@ -30,6 +30,7 @@ import {
   securityTokenDaysAfter,
 } from './generator/security-tokens.ts'
 import { DAY_MS, drawsFrom, worldDraws } from './generator/world-draws.ts'
+import { GENERATED_SIZE_RULE, isGeneratedSize } from './generator/world-size.ts'
 import type { DebtTokenRecord, SignatureContractRecord, UserRecord } from './records.ts'
 import { attachSeededRows, type SeededRows } from './table-snapshot.ts'
 import type { World } from './world.ts'
@@ -91,6 +92,8 @@ function checkRoom(now: Date, n: number): void {
 
 export function generateWorld(options: GenerateOptions): World {
   const n = options.debtTokens
+  if (!isGeneratedSize(n))
+    throw new RangeError(`size (a generated world's debt tokens) ${GENERATED_SIZE_RULE}, got ${n}`)
   checkRoom(options.now, n)
   const draw = worldDraws(options.seed, options.now)
   const { companyCount, securityTokenCount, userCount, paymentsPerToken } = countsOf(n)
