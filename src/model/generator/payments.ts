@@ -2,6 +2,7 @@
  * The managers' and investors' payments of a generated world: per security token, a run of
  * monthly payments (amortization and interest in turn), every one paid but the last.
  */
+import { PaymentSeries } from '../../contract/payment-fields.ts'
 import type { InvestorPaymentRecord, ManagerPaymentRecord, SecurityTokenRecord, UserRecord } from '../records.ts'
 import { HASH_HEX_DIGITS } from './hex-text.ts'
 import type { WorldDraws } from './world-draws.ts'
@@ -44,7 +45,7 @@ export function generatePayments(
         date: draw.iso(paymentDay(MANAGER_PAYMENT_FIRST_DAY, p, t)),
         status: paid ? 'PAID' : 'PENDING',
         amount: draw.int(5, 80) * 1000,
-        serie: token.series[p % token.series.length]!.name as 'SENIOR',
+        serie: PaymentSeries.parse(token.series[p % token.series.length]!.name),
         type: p % 2 === 0 ? 'AMORTIZACAO' : 'JUROS',
       })
       const investor = investors[(t + p) % investors.length]!
@@ -56,7 +57,7 @@ export function generatePayments(
         date: draw.iso(paymentDay(INVESTOR_PAYMENT_FIRST_DAY, p, t)),
         status: paid ? 'PAID' : 'PENDING',
         amount: draw.int(1, 40) * 500,
-        serie: token.series[0]!.name as 'SENIOR',
+        serie: PaymentSeries.parse(token.series[0]!.name),
         type: p % 2 === 0 ? 'JUROS' : 'AMORTIZACAO',
       })
     }

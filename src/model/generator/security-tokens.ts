@@ -2,16 +2,23 @@
  * The security tokens of a generated world: FIDC funds with one to three series, each with its
  * vault, managed by the first users (the managers); every third one has expired, some have closed their emission.
  */
+import { PaymentSeries } from '../../contract/payment-fields.ts'
 import { toIsoDay } from '../../domain/calendar.ts'
 import type { SecurityTokenRecord, UserRecord } from '../records.ts'
 import { SIGNATURE_HEX_DIGITS } from './hex-text.ts'
 import { DAY_MS, type WorldDraws } from './world-draws.ts'
 
 const SEGMENTS = ['Agronegócio', 'Imobiliário', 'Varejo', 'Energia', 'Saúde']
-/** Per series, in order (a token has one to three). */
-const SERIES_NAMES = ['SENIOR', 'MEZANINO', 'SUBORDINADA'] as const
-const COLLECTION_TYPES = ['SENIOR', 'MEZZANINE', 'SUBORDINATED'] as const
-const ACCOUNT_REMUNERATIONS = [1.1, 1.4, 1.9] as const
+/** Per series, in order (a token has one to three): the series a payment may name, as the contract lists them. */
+const SERIES_NAMES = PaymentSeries.options
+/** Each series' collection type and account remuneration, by its name (a series the contract adds must be given here). */
+const SERIES_TERMS: Readonly<
+  Record<(typeof SERIES_NAMES)[number], { readonly collectionType: string; readonly accountRemuneration: number }>
+> = {
+  SENIOR: { collectionType: 'SENIOR', accountRemuneration: 1.1 },
+  MEZANINO: { collectionType: 'MEZZANINE', accountRemuneration: 1.4 },
+  SUBORDINADA: { collectionType: 'SUBORDINATED', accountRemuneration: 1.9 },
+}
 /** The price of one quota of a series. */
 const QUOTA_PRICE = 1000
 
@@ -76,15 +83,16 @@ export function generateSecurityTokens(
       acceptedRebatePercentage: draw.int(0, 10),
       series: vaultAddresses.map((vault, s) => {
         const seriesAmount = Math.round(emissionAmount / seriesCount)
+        const name = SERIES_NAMES[s]!
         return {
-          name: SERIES_NAMES[s]!,
-          collectionType: COLLECTION_TYPES[s]!,
+          name,
+          collectionType: SERIES_TERMS[name].collectionType,
           vault,
           numberOfQuotas: seriesAmount / QUOTA_PRICE,
           seriesAmount,
           unitPrice: QUOTA_PRICE,
           percentageIssuance: Math.round(100 / seriesCount),
-          accountRemuneration: ACCOUNT_REMUNERATIONS[s]!,
+          accountRemuneration: SERIES_TERMS[name].accountRemuneration,
           gracePeriod: s,
           paymentPeriodicity: 1,
           interestPaymentSchedule: s + 1,
