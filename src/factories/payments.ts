@@ -4,7 +4,8 @@
  * status is given (a paid one gets its transaction hash), dated in the last two months, in one of
  * the token's series. Ids are assigned when the records are stored, as the API assigns them.
  */
-import { PaymentSeries } from '../contract/payment-fields.ts'
+import { PaymentSeries, PaymentType } from '../contract/payment-fields.ts'
+import { DEFAULT_PAYMENT_STATUS } from '../domain/payment-status.ts'
 import type { InvestorPaymentRecord, ManagerPaymentRecord, SecurityTokenRecord } from '../model/records.ts'
 import { instantFrom, int, pick } from './draws.ts'
 import { FactoryError, linked } from './factory-error.ts'
@@ -41,7 +42,7 @@ function paymentFields(
   amount: () => number,
 ) {
   const { random, now } = batch
-  const status = overrides.status ?? 'PENDING'
+  const status = overrides.status ?? DEFAULT_PAYMENT_STATUS
   const hash = overrides.hash ?? (status === 'PAID' ? random.hash() : undefined)
   const series = token.series.map((s) => s.name).filter((name) => PaymentSeries.safeParse(name).success)
   const serie = overrides.serie ?? (series.length > 0 ? PaymentSeries.parse(pick(random, series)) : undefined)
@@ -52,7 +53,7 @@ function paymentFields(
     status,
     amount: overrides.amount ?? amount(),
     ...(serie !== undefined && { serie }),
-    type: overrides.type ?? pick(random, ['AMORTIZACAO', 'JUROS'] as const),
+    type: overrides.type ?? pick(random, PaymentType.options),
   }
 }
 

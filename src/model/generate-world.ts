@@ -15,7 +15,14 @@ import type { Randomizer } from '@faker-js/faker'
 import { inCalendar, MAX_INSTANT_MS } from '../contract/instants.ts'
 import { DebtRows } from './generator/debt-rows.ts'
 import { LOAN_DAYS_AFTER, LOAN_DAYS_BEFORE } from './generator/loan-terms.ts'
-import { drawUser, generateCompanies, generateUsers, USER_DAYS_BEFORE, userDaysAfter } from './generator/parties.ts'
+import {
+  drawUser,
+  generateCompanies,
+  generateUsers,
+  USER_DAYS_BEFORE,
+  userDaysAfter,
+  userIndexOf,
+} from './generator/parties.ts'
 import { generatePayments, PAYMENT_DAYS_BEFORE, paymentDaysAfter } from './generator/payments.ts'
 import {
   generateSecurityTokens,
@@ -23,6 +30,7 @@ import {
   securityTokenDaysAfter,
 } from './generator/security-tokens.ts'
 import { DAY_MS, drawsFrom, worldDraws } from './generator/world-draws.ts'
+import { GENERATED_SIZE_RULE, isGeneratedSize } from './generator/world-size.ts'
 import type { DebtTokenRecord, SignatureContractRecord, UserRecord } from './records.ts'
 import { attachSeededRows, type SeededRows } from './table-snapshot.ts'
 import type { World } from './world.ts'
@@ -50,20 +58,27 @@ function countsOf(n: number) {
 
 const FIRST_INSTANT_MS = Date.parse('0001-01-01T00:00:00.000Z')
 
+/** How many days before and after its now the dates of a generated world of `n` debt tokens reach, at most. */
+export function worldReach(n: number): { before: number; after: number } {
+  const { securityTokenCount, userCount, paymentsPerToken } = countsOf(n)
+  return {
+    before: Math.max(USER_DAYS_BEFORE, SECURITY_TOKEN_DAYS_BEFORE, LOAN_DAYS_BEFORE, PAYMENT_DAYS_BEFORE),
+    after: Math.max(
+      userDaysAfter(userCount),
+      securityTokenDaysAfter(securityTokenCount),
+      LOAN_DAYS_AFTER,
+      paymentDaysAfter(paymentsPerToken, securityTokenCount),
+    ),
+  }
+}
+
 /**
  * Refuses a `now` too close to the calendar's ends for the world's dates (birth dates decades back,
  * installments and expiries years ahead): every date a generated world holds, built now or on
  * first read, lies in the years 0001-9999.
  */
 function checkRoom(now: Date, n: number): void {
-  const { securityTokenCount, userCount, paymentsPerToken } = countsOf(n)
-  const before = Math.max(USER_DAYS_BEFORE, SECURITY_TOKEN_DAYS_BEFORE, LOAN_DAYS_BEFORE, PAYMENT_DAYS_BEFORE)
-  const after = Math.max(
-    userDaysAfter(userCount),
-    securityTokenDaysAfter(securityTokenCount),
-    LOAN_DAYS_AFTER,
-    paymentDaysAfter(paymentsPerToken, securityTokenCount),
-  )
+  const { before, after } = worldReach(n)
   const at = now.getTime()
   if (inCalendar(at - before * DAY_MS) && inCalendar(at + after * DAY_MS)) return
   const earliest = new Date(FIRST_INSTANT_MS + before * DAY_MS).toISOString()
@@ -77,6 +92,8 @@ function checkRoom(now: Date, n: number): void {
 
 export function generateWorld(options: GenerateOptions): World {
   const n = options.debtTokens
+  if (!isGeneratedSize(n))
+    throw new RangeError(`size (a generated world's debt tokens) ${GENERATED_SIZE_RULE}, got ${n}`)
   checkRoom(options.now, n)
   const draw = worldDraws(options.seed, options.now)
   const { companyCount, securityTokenCount, userCount, paymentsPerToken } = countsOf(n)
@@ -117,7 +134,7 @@ export function generateWorld(options: GenerateOptions): World {
  * going on from where it is: what the factories create people with.
  */
 export function drawPerson(randomizer: Randomizer, now: Date, person: { role: string[]; daysAgo: number }): UserRecord {
-  return drawUser(drawsFrom(randomizer, now), { index: 400 - person.daysAgo, role: person.role })
+  return drawUser(drawsFrom(randomizer, now), { index: userIndexOf(person.daysAgo), role: person.role })
 }
 
 interface SeededTables {

@@ -54,10 +54,36 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/g
+/** `import … from '…'` and `export … from '…'`, side-effect `import '…'`, and dynamic `import('…')`. */
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+
+/** The specifiers a source text imports, in every form IMPORT reads. */
+function importsIn(text: string): string[] {
+  return [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3]!)
+}
 
 function importsOf(file: string): string[] {
-  return [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => match[1] ?? match[2]!)
+  return importsIn(readFileSync(file, 'utf8'))
+}
+
+/** Each relative import of `files` (read by `readText`) that runs to a higher layer, as a line naming both ends. */
+function upwardImports(files: readonly string[], readText: (file: string) => string): string[] {
+  const upward: string[] = []
+  for (const file of files) {
+    const from = layerOf(file)
+    for (const specifier of importsIn(readText(file))) {
+      if (!specifier.startsWith('.')) continue
+      const target = resolve(dirname(file), specifier)
+      if (!target.startsWith(src)) continue // fixtures/ and scenarios/ JSON
+      const to = layerOf(target)
+      if (to > from)
+        upward.push(
+          `${relative(src, file)} (${LAYERS[from]!.name}) imports ${relative(src, target)} (${LAYERS[to]!.name})`,
+        )
+    }
+  }
+  return upward
 }
 
 describe('the source tree', () => {
@@ -68,21 +94,7 @@ describe('the source tree', () => {
   })
 
   it('imports only downward (or within a layer)', () => {
-    const upward: string[] = []
-    for (const file of files) {
-      const from = layerOf(file)
-      for (const specifier of importsOf(file)) {
-        if (!specifier.startsWith('.')) continue
-        const target = resolve(dirname(file), specifier)
-        if (!target.startsWith(src)) continue // fixtures/ and scenarios/ JSON
-        const to = layerOf(target)
-        if (to > from)
-          upward.push(
-            `${relative(src, file)} (${LAYERS[from]!.name}) imports ${relative(src, target)} (${LAYERS[to]!.name})`,
-          )
-      }
-    }
-    expect(upward).toEqual([])
+    expect(upwardImports(files, (file) => readFileSync(file, 'utf8'))).toEqual([])
   })
 
   it('loads msw only in the runtimes', () => {
@@ -99,7 +111,7 @@ describe('the source tree', () => {
     const offenders: string[] = []
     for (const file of files.filter((candidate) => relative(src, candidate).startsWith('dashboard/'))) {
       const text = readFileSync(file, 'utf8')
-      for (const match of text.matchAll(/(?:^|\n)\s*import\s+(type\s+)?[^'"]*?from\s*'([^']+)'/g)) {
+      for (const match of text.matchAll(/(?:^|\n)\s*import\s+(type\s+)?(?:[^'"]*?from\s*)?['"]([^'"]+)['"]/g)) {
         const [, typeOnly, specifier] = match
         const inside =
           specifier!.startsWith('.') && resolve(dirname(file), specifier!).startsWith(join(src, 'dashboard'))
@@ -117,9 +129,30 @@ describe('the source tree', () => {
     expect(offenders).toEqual([])
   })
 
-  it('catches an upward import (the check itself)', () => {
-    expect(layerOf(join(src, 'contract/formats.ts'))).toBeLessThan(layerOf(join(src, 'pipeline/router.ts')))
-    expect(layerOf(join(src, 'runtimes/msw/handlers.ts'))).toBeLessThan(layerOf(join(src, 'runtimes/node.ts')))
+  it('catches an upward import in every form (the check itself)', () => {
+    const contractFile = join(src, 'contract/fake.ts')
+    const upward = 'contract/fake.ts (contract) imports pipeline/router.ts (pipeline)'
+    for (const text of [
+      "import { route } from '../pipeline/router.ts'\n",
+      "import type { Route } from '../pipeline/router.ts'\n",
+      "export { route } from '../pipeline/router.ts'\n",
+      "export * from '../pipeline/router.ts'\n",
+      "import '../pipeline/router.ts'\n",
+      "const router = await import('../pipeline/router.ts')\n",
+      '/** The contract. */\nimport { z } from \'zod\'\nimport "../pipeline/router.ts"\n',
+    ])
+      expect(
+        upwardImports([contractFile], () => text),
+        text,
+      ).toEqual([upward])
+    // Downward, within a layer, or to a package: nothing to report.
+    const pipelineFile = join(src, 'pipeline/fake.ts')
+    const fine = "import '../contract/formats.ts'\nimport { x } from './router.ts'\nimport * as z from 'zod'\n"
+    expect(upwardImports([pipelineFile], () => fine)).toEqual([])
+    // The most specific layer wins: the msw adapter sits below the runtimes that contain it.
+    expect(upwardImports([join(src, 'runtimes/msw/fake.ts')], () => "import { x } from '../node.ts'\n")).toEqual([
+      'runtimes/msw/fake.ts (msw adapter) imports runtimes/node.ts (runtimes)',
+    ])
     expect(importsOf(join(src, 'runtimes/node.ts'))).toContain('msw/node')
   })
 })

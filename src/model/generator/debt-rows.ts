@@ -31,8 +31,9 @@ const LISTED_EVERY = 4
 const LATE_EVERY = 6
 const LATE_DAYS = 45
 const DAY_SECONDS = 86_400
-/** Each row's stream opens with two addresses, its debt token's and its signature contract's (see the constructor). */
-const ADDRESSES_PER_ROW = 2
+/** Each row's stream opens with its addresses, in this order: its debt token's, then its signature contract's. */
+const ROW_ADDRESSES = ['debtToken', 'signatureContract'] as const
+const ADDRESSES_PER_ROW = ROW_ADDRESSES.length
 /** The draws of those addresses, skipped when a row's records are built (the addresses are known by then). */
 const ROW_ADDRESS_DRAWS = ADDRESSES_PER_ROW * drawsForHex(ADDRESS_HEX_DIGITS)
 
@@ -77,34 +78,33 @@ export class DebtRows {
   readonly contracts: SeededRows<SignatureContractRecord>
   readonly #options: DebtRowsOptions
   readonly #stream = rowStream()
-  readonly #tokenAddresses: string[] = []
-  readonly #contractAddresses: string[] = []
+  /** Each row's addresses, by what they address, in row order. */
+  readonly #addresses: Record<(typeof ROW_ADDRESSES)[number], string[]> = { debtToken: [], signatureContract: [] }
   /** The row whose token is being built: its draws continue its stream after the terms; its address is known. */
   #row = 0
   readonly #draws: DebtTokenDraws
 
   constructor(options: DebtRowsOptions) {
     this.#options = options
-    // ADDRESSES_PER_ROW addresses open each row's stream.
+    // ADDRESSES_PER_ROW addresses open each row's stream, in ROW_ADDRESSES order.
     for (let i = 0; i < options.size; i++) {
       const stream = this.#stream.start(options.seed, i)
-      this.#tokenAddresses.push(hexText(ADDRESS_HEX_DIGITS, stream.u32))
-      this.#contractAddresses.push(hexText(ADDRESS_HEX_DIGITS, stream.u32))
+      for (const name of ROW_ADDRESSES) this.#addresses[name].push(hexText(ADDRESS_HEX_DIGITS, stream.u32))
     }
     const { u32 } = this.#stream
     this.#draws = {
       parcelId: () => uuid4Text(u32),
       paymentHash: () => hexText(HASH_HEX_DIGITS, u32),
       signature: () => hexText(SIGNATURE_HEX_DIGITS, u32),
-      address: () => this.#tokenAddresses[this.#row]!,
+      address: () => this.#addresses.debtToken[this.#row]!,
     }
     this.tokens = lazyRows(
-      this.#tokenAddresses,
+      this.#addresses.debtToken,
       (row) => freezeToken(this.#token(row)),
       (name, row) => this.#tokenFiledAt(name, row),
     )
     this.contracts = lazyRows(
-      this.#contractAddresses,
+      this.#addresses.signatureContract,
       (row) => Object.freeze(this.#contract(row)),
       () => null,
     )
@@ -153,7 +153,7 @@ export class DebtRows {
   }
 
   #contract(i: number): SignatureContractRecord {
-    return loanContract({ ...this.#terms(i), type: 'legalPerson', address: this.#contractAddresses[i]! })
+    return loanContract({ ...this.#terms(i), type: 'legalPerson', address: this.#addresses.signatureContract[i]! })
   }
 
   #token(i: number): DebtTokenOfLoan {

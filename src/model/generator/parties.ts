@@ -14,23 +14,35 @@ export type Company = DebtTokenParty
 
 /** What one user is drawn as: its place in the world's list (its creation day) and its roles. */
 export interface UserShape {
-  /** The user's place in the list: it was created 400 - `index` days before now. */
+  /** The user's place in the list: it was created FIRST_USER_DAYS_AGO - `index` days before now. */
   readonly index: number
   readonly role: string[]
 }
 
-/** How far a user's dates reach before now, in days: birth dates go back 70 years. */
-export const USER_DAYS_BEFORE = 71 * 366
+/** The first user (index 0) was created this many days before now, each next one a day later. */
+const FIRST_USER_DAYS_AGO = 400
+/** A user is this many years old, at least and at most (their birth dates). */
+const MIN_AGE_YEARS = 21
+const MAX_AGE_YEARS = 70
+
+/** The day (from now) user `index` was created on. */
+const createdDay = (index: number) => index - FIRST_USER_DAYS_AGO
+
+/** The index a user created `daysAgo` days before now is drawn with (the inverse of its creation day). */
+export const userIndexOf = (daysAgo: number) => FIRST_USER_DAYS_AGO - daysAgo
+
+/** How far a user's dates reach before now, in days: birth dates go back MAX_AGE_YEARS (and up to a year more). */
+export const USER_DAYS_BEFORE = Math.max((MAX_AGE_YEARS + 1) * 366, -createdDay(0))
 
 /** How far the dates of `count` users reach after now, in days (the last ones were created latest). */
-export const userDaysAfter = (count: number) => Math.max(0, count - 401)
+export const userDaysAfter = (count: number) => Math.max(0, createdDay(count - 1))
 
 /** One user with a valid CPF, personal data and a residential address, drawn in a fixed order. */
 export function drawUser(draw: WorldDraws, shape: UserShape): UserRecord {
   const { faker, digits } = draw
   const firstName = faker.person.firstName()
   const lastName = faker.person.lastName()
-  const created = draw.iso(-400 + shape.index)
+  const created = draw.iso(createdDay(shape.index))
   const financialInvestments = draw.int(10, 3000) * 1000
   return {
     id: draw.uuid(),
@@ -50,7 +62,7 @@ export function drawUser(draw: WorldDraws, shape: UserShape): UserRecord {
       rgOrDriverLicense: digits(9).join(''),
       phone: `+55 11 9${digits(4).join('')}-${digits(4).join('')}`,
       profession: faker.person.jobTitle(),
-      birthDate: `${toIsoDay(faker.date.birthdate({ min: 21, max: 70, mode: 'age', refDate: draw.now }))}T00:00:00.000Z`,
+      birthDate: `${toIsoDay(faker.date.birthdate({ min: MIN_AGE_YEARS, max: MAX_AGE_YEARS, mode: 'age', refDate: draw.now }))}T00:00:00.000Z`,
     },
     residentialAddress: {
       id: draw.uuid(),

@@ -2,16 +2,30 @@
  * The managers' and investors' payments of a generated world: per security token, a run of
  * monthly payments (amortization and interest in turn), every one paid but the last.
  */
+import { PaymentSeries } from '../../contract/payment-fields.ts'
 import type { InvestorPaymentRecord, ManagerPaymentRecord, SecurityTokenRecord, UserRecord } from '../records.ts'
 import { HASH_HEX_DIGITS } from './hex-text.ts'
 import type { WorldDraws } from './world-draws.ts'
 
-/** How far payments' dates reach before now, in days. */
-export const PAYMENT_DAYS_BEFORE = 90
+/** A token's first manager payment is dated this many days from now (negative: before it)… */
+const MANAGER_PAYMENT_FIRST_DAY = -90
+/** …and its first investor payment this many. */
+const INVESTOR_PAYMENT_FIRST_DAY = -60
+/** Each next payment of a token comes this many days after the one before. */
+const PAYMENT_STEP_DAYS = 30
+
+/**
+ * The day (from now) of payment `p` of security token `t`, its runs starting at `firstDay`: each
+ * token's run one day after the previous token's. Both the draws and the bounds below use it.
+ */
+const paymentDay = (firstDay: number, p: number, t: number) => firstDay + p * PAYMENT_STEP_DAYS + t
+
+/** How far payments' dates reach before now, in days: the first token's first payment. */
+export const PAYMENT_DAYS_BEFORE = -paymentDay(Math.min(MANAGER_PAYMENT_FIRST_DAY, INVESTOR_PAYMENT_FIRST_DAY), 0, 0)
 
 /** How far the dates of `perToken` payments for each of `tokens` security tokens reach after now, in days. */
 export const paymentDaysAfter = (perToken: number, tokens: number) =>
-  Math.max(0, -60 + (perToken - 1) * 30 + tokens - 1)
+  Math.max(0, paymentDay(Math.max(MANAGER_PAYMENT_FIRST_DAY, INVESTOR_PAYMENT_FIRST_DAY), perToken - 1, tokens - 1))
 
 export function generatePayments(
   draw: WorldDraws,
@@ -28,10 +42,10 @@ export function generatePayments(
         managerAddress: token.managerAddress,
         tokenAddress: token.contractAddress,
         ...(paid && { hash: draw.hex(HASH_HEX_DIGITS) }),
-        date: draw.iso(-90 + p * 30 + t),
+        date: draw.iso(paymentDay(MANAGER_PAYMENT_FIRST_DAY, p, t)),
         status: paid ? 'PAID' : 'PENDING',
         amount: draw.int(5, 80) * 1000,
-        serie: token.series[p % token.series.length]!.name as 'SENIOR',
+        serie: PaymentSeries.parse(token.series[p % token.series.length]!.name),
         type: p % 2 === 0 ? 'AMORTIZACAO' : 'JUROS',
       })
       const investor = investors[(t + p) % investors.length]!
@@ -40,10 +54,10 @@ export function generatePayments(
         investorAddress: investor.walletAddress,
         tokenAddress: token.contractAddress,
         ...(paid && { hash: draw.hex(HASH_HEX_DIGITS) }),
-        date: draw.iso(-60 + p * 30 + t),
+        date: draw.iso(paymentDay(INVESTOR_PAYMENT_FIRST_DAY, p, t)),
         status: paid ? 'PAID' : 'PENDING',
         amount: draw.int(1, 40) * 500,
-        serie: token.series[0]!.name as 'SENIOR',
+        serie: PaymentSeries.parse(token.series[0]!.name),
         type: p % 2 === 0 ? 'JUROS' : 'AMORTIZACAO',
       })
     }

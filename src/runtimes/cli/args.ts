@@ -3,6 +3,7 @@
  * usage error for anything it does not understand. Pure, so it is tested without starting anything.
  */
 import { parseInstant } from '../../contract/instants.ts'
+import { GENERATED_SIZE_RULE, isGeneratedSize } from '../../model/generator/world-size.ts'
 import { DEFAULT_SEED } from '../../model/random.ts'
 import type { LogLevel } from '../../observability/operations-log.ts'
 import { DEFAULT_HOST, DEFAULT_PORT, type Engine } from '../standalone/server.ts'
@@ -134,9 +135,8 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   if (now !== undefined && !(now instanceof Date))
     return { kind: 'error', message: `--now ${now.problem} (or "system"), got ${values.now}` }
   const size = values.size === undefined ? undefined : Number(values.size)
-  if (size !== undefined && (!Number.isInteger(size) || size < 0 || size > 1_000_000)) {
-    return { kind: 'error', message: `--size must be a whole number from 0 to 1000000, got ${values.size}` }
-  }
+  if (size !== undefined && !isGeneratedSize(size))
+    return { kind: 'error', message: `--size ${GENERATED_SIZE_RULE}, got ${values.size}` }
   if (size !== undefined && values.fixtures !== undefined)
     return { kind: 'error', message: '--size and --fixtures exclude each other' }
   const engine = values.engine ?? 'direct'
