@@ -172,6 +172,11 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     await page.getByRole('button', { name: /^Show exchange 1: GET \/securityToken 200/ }).click()
     await page.getByRole('heading', { name: 'Exchange 1: GET /securityToken' }).waitFor()
     expect(await page.getByRole('region', { name: 'response body' }).textContent()).toContain('"contractAddress"')
+    // The list is longer than the 4096 characters the journal keeps: still indented, and said to be cut.
+    expect(await page.getByRole('region', { name: 'response body' }).textContent()).toMatch(
+      /^\[\n {2}\{\n {4}"contractAddress": "0x[0-9a-f]{40}",\n[\s\S]*\n…\[\d+ more\]$/,
+    )
+    await page.getByText(/^Response body \(the journal kept its first 4096 characters of \d+\)$/).waitFor()
     await page.getByRole('button', { name: 'Copy as curl' }).click()
     expect(await page.locator('pre.curl').textContent()).toBe(
       `curl '${server.url}/securityToken' -H 'authorization: Bearer qa-dashboard' -H 'content-type: application/json'`,
