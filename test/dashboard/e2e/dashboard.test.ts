@@ -219,6 +219,43 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     expect(file.steps.map((step: any) => step.expect.status)).toEqual([200, 404])
   })
 
+  it('replays a scenario file with wrong expectations red, its differences wrapped within the page', async () => {
+    await open('Record and replay')
+    const wrong = {
+      description: 'Expectations the default world does not meet',
+      rules: [],
+      steps: [
+        {
+          name: 'the token list is an object',
+          request: { method: 'GET', path: '/securityToken' },
+          expect: { status: 200, body: { $type: 'object' } },
+        },
+        { name: 'a missing user answers', request: { method: 'GET', path: '/users/nobody' }, expect: { status: 200 } },
+      ],
+    }
+    expect(validateScenario(wrong), JSON.stringify(validateScenario.errors)).toBe(true)
+    await page.getByLabel('Or replay a scenario file').setInputFiles({
+      name: 'wrong-expectations.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(wrong)),
+    })
+    const heading = page.getByRole('heading', { name: 'FAIL wrong-expectations: 0/2 steps passed' })
+    await heading.waitFor()
+    expect(await heading.getAttribute('class')).toBe('fail')
+    const failed = page.locator('table.steps tbody tr.fail')
+    expect(await failed.count()).toBe(2)
+    const differences = page.locator('table.steps ul.problems li')
+    expect(await differences.count()).toBeGreaterThanOrEqual(2)
+    expect(await failed.nth(0).locator('ul.problems').textContent()).toMatch(/body.*object.*\[\{"contractAddress"/)
+    expect(await failed.nth(1).locator('ul.problems').textContent()).toMatch(/status.*200.*404/)
+    // The unbroken JSON of the first difference wraps in its cell: the page is no wider than the window.
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      window.innerWidth,
+    ])
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth!)
+  })
+
   it('has no serious or critical axe-core violation on any panel, in its fuller states', async () => {
     await api('/__sim/scenario', { method: 'PUT', body: JSON.stringify({ name: 'flaky-backend' }) })
     await api('/securityToken', { session: 'qa-axe' })
