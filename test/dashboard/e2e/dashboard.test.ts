@@ -2,8 +2,9 @@
  * The dashboard end to end, in headless Chromium (Debian's, through playwright-core) against a
  * running standalone server on 127.0.0.1: every panel driven as a user would, with the keyboard
  * where it matters; axe-core finds no serious or critical violation on any panel; 10,000 streamed
- * journal entries leave the page usable; and one screenshot per panel goes to docs/dashboard/
- * (fixed seed and clock; the few wall-clock values are blanked first).
+ * journal entries leave the page usable; the feed reconnects to a restarted server; and one
+ * screenshot per panel goes to docs/dashboard/ (fixed seed and clock; the few wall-clock values
+ * are blanked first).
  *
  * Skipped with the reason when Chromium is missing locally; fails under CI (test/browser/support).
  */
@@ -314,6 +315,29 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     const journal = await (await api('/__sim/journal?limit=1')).json()
     expect(journal).toMatchObject({ capacity: 500, total })
     expect(problems).toEqual([])
+  })
+
+  it('goes reconnecting when the server stops, and live again, alert gone, when one starts on the same port', async () => {
+    await open('Overview')
+    const port = Number(new URL(server.url).port)
+    const logged = problems.length
+    await server.close()
+    await page.getByText('Feed: reconnecting…').waitFor({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Advance one day' }).click()
+    const alert = page.getByRole('alert')
+    await expect.poll(() => alert.textContent()).toBe('the simulator does not answer: is the server still running?')
+    server = await startStandaloneServer({ port })
+    await page.getByText('Feed: live').waitFor({ timeout: 30_000 })
+    await expect.poll(() => alert.textContent()).toBe('')
+    // A new server is a new journal: the page shows what it answers from now on.
+    await open('Journal')
+    await api('/securityToken')
+    await api('/users/nobody')
+    await expect.poll(() => page.getByTestId('journal-count').textContent()).toBe('Showing 2 of 2 entries')
+    await page.getByRole('button', { name: /^Show exchange 2: GET \/users\/nobody 404/ }).waitFor()
+    // The browser logs the connections the stopped server refused; nothing else is expected.
+    const logs = problems.splice(logged)
+    expect(logs.filter((log) => !/net::ERR_(CONNECTION_REFUSED|EMPTY_RESPONSE|CONNECTION_RESET)/.test(log))).toEqual([])
   })
 
   it('takes a screenshot of each panel into docs/dashboard/', async () => {
