@@ -121,12 +121,80 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     await api('/__sim/reset', { method: 'POST' })
   })
 
+  it('pages through a table with Next page and Previous page', async () => {
+    const created = await api('/__sim/factories/debtTokens', { method: 'POST', body: JSON.stringify({ count: 20 }) })
+    expect(created.status).toBe(200)
+    await open('Data')
+    await page.getByLabel('Table', { exact: true }).selectOption('debtTokens')
+    const count = page.getByTestId('data-count')
+    await expect.poll(() => count.textContent()).toBe('Records 1–25 of 35')
+    const firstKey = await page.locator('table.records tbody tr').first().locator('button').textContent()
+    await page.getByRole('button', { name: 'Next page' }).click()
+    await expect.poll(() => count.textContent()).toBe('Records 26–35 of 35')
+    expect(await page.locator('table.records tbody tr').count()).toBe(10)
+    expect(await page.locator('table.records tbody').textContent()).not.toContain(firstKey)
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true)
+    await page.getByRole('button', { name: 'Previous page' }).click()
+    await expect.poll(() => count.textContent()).toBe('Records 1–25 of 35')
+    expect(await page.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true)
+    await api('/__sim/reset', { method: 'POST' })
+  })
+
+  it("follows a debt token's links to its signature contract and to the debtor's other debt tokens", async () => {
+    const token = fixtures.debtTokens[0]!
+    const debtor = token.debtorAddress.toLowerCase()
+    const contract = fixtures.signatureContracts.find(
+      (c) =>
+        c.debtorWalletAddress.toLowerCase() === debtor &&
+        c.creditorWalletAddress.toLowerCase() === token.originalCreditor.toLowerCase() &&
+        c.debtTotalValue === token.originalAmount,
+    )!
+    await open('Data')
+    await page.getByLabel('Table', { exact: true }).selectOption('debtTokens')
+    await page.getByRole('button', { name: token.address.toLowerCase() }).click()
+    await page.getByRole('heading', { name: `debtTokens ${token.address.toLowerCase()}` }).waitFor()
+    await page.getByRole('button', { name: 'Open signature contract' }).click()
+    await page
+      .getByRole('heading', { name: `signatureContracts ${contract.signatureContractAddress.toLowerCase()}` })
+      .waitFor()
+    expect(await page.getByRole('region', { name: /^record / }).textContent()).toContain(
+      `"debtTotalValue": "${contract.debtTotalValue}"`,
+    )
+
+    await page.getByRole('button', { name: token.address.toLowerCase() }).click()
+    await page.getByRole('heading', { name: `debtTokens ${token.address.toLowerCase()}` }).waitFor()
+    await page.getByRole('button', { name: "Show the debtor's debt tokens" }).click()
+    const others = fixtures.debtTokens.filter((t) => t.debtorAddress.toLowerCase() === debtor)
+    const count = page.getByTestId('data-count')
+    await expect
+      .poll(() => count.textContent())
+      .toBe(`Records 1–${others.length} of ${others.length} matching "${debtor}"`)
+    const rows = page.locator('table.records tbody tr')
+    expect(await rows.count()).toBe(others.length)
+    for (const row of await rows.all()) expect(await row.textContent()).toContain(debtor)
+  })
+
   it('ends a session', async () => {
     await api('/securityToken', { session: 'qa-1' })
     await open('Overview')
     await page.getByRole('button', { name: 'End session qa-1' }).click()
     await page.getByText('No session: every client uses the shared world.').waitFor()
     expect((await (await api('/__sim/sessions')).json()).sessions).toEqual([])
+  })
+
+  it('activates a scenario for one session, acting on it, and leaves the shared world alone', async () => {
+    await api('/securityToken', { session: 'qa-s' })
+    await open('Scenarios')
+    await page.getByLabel('Acting on').selectOption('qa-s')
+    await page.getByRole('heading', { name: 'Active for session qa-s: none' }).waitFor()
+    await page.getByRole('button', { name: 'Activate slow-backend for session qa-s' }).click()
+    await page.getByRole('heading', { name: 'Active for session qa-s: slow-backend' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Active slow-backend for session qa-s' }).isDisabled()).toBe(true)
+    expect((await (await api('/__sim/scenario', { session: 'qa-s' })).json()).active).toBe('slow-backend')
+    expect((await (await api('/__sim/scenario')).json()).active).toBe(null)
+    await page.getByLabel('Acting on').selectOption('')
+    await page.getByRole('heading', { name: 'Active for the shared world: none' }).waitFor()
+    await api('/__sim/sessions/qa-s', { method: 'DELETE' })
   })
 
   it('activates flaky-backend and shows its counters move as requests arrive', async () => {
