@@ -3,12 +3,13 @@
  * running standalone server on 127.0.0.1: every panel driven as a user would, with the keyboard
  * where it matters; axe-core finds no serious or critical violation on any panel; 10,000 streamed
  * journal entries leave the page usable; the feed reconnects to a restarted server; and one
- * screenshot per panel goes to docs/dashboard/ (fixed seed and clock; the few wall-clock values
- * are blanked first).
+ * screenshot per panel is taken (fixed seed and clock; the few wall-clock values are blanked
+ * first), written to docs/dashboard/ only with UPDATE_SCREENSHOTS=1.
  *
  * Skipped with the reason when Chromium is missing locally; fails under CI (test/browser/support).
  */
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { AxeBuilder } from '@axe-core/playwright'
@@ -400,9 +401,35 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     expect(logs.filter((log) => !/net::ERR_(CONNECTION_REFUSED|EMPTY_RESPONSE|CONNECTION_RESET)/.test(log))).toEqual([])
   })
 
-  it('takes a screenshot of each panel into docs/dashboard/', async () => {
-    mkdirSync(SHOTS, { recursive: true })
+  it('takes a screenshot of each panel (into docs/dashboard/ with UPDATE_SCREENSHOTS=1)', async () => {
+    // The committed pictures change only when asked; otherwise they are taken all the same, elsewhere.
+    const update = process.env.UPDATE_SCREENSHOTS === '1'
+    const shots = update ? SHOTS : mkdtempSync(join(tmpdir(), 'dashboard-screenshots-'))
+    mkdirSync(shots, { recursive: true })
     const shoot = async (name: string) => {
+      // The session picker reloads a moment after activity (a replay's session comes and goes, and
+      // widens the picker while listed): wait until it lists the sessions the server has.
+      const { sessions } = (await (await api('/__sim/sessions')).json()) as { sessions: { id: string }[] }
+      const picker = page.locator('select.session option')
+      const listed = ['the shared world (no session)', ...sessions.map(({ id }) => `session ${id}`)]
+      await expect.poll(() => picker.allTextContents()).toEqual(listed)
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      expect(await picker.allTextContents()).toEqual(listed)
+      // No focus ring, no hover: the picture shows the page at rest.
+      await page.mouse.move(0, 0)
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+      // The picker painted again on its own (a reload re-renders it) differs from one painted with the
+      // page by a shade at its rounded corners: it is always painted afresh, frames apart.
+      await page.evaluate(async () => {
+        const frame = () => new Promise((done) => requestAnimationFrame(() => done(undefined)))
+        const picker = document.querySelector<HTMLElement>('select.session')!
+        picker.style.visibility = 'hidden'
+        await frame()
+        await frame()
+        picker.style.visibility = ''
+        await frame()
+        await frame()
+      })
       // Wall-clock times, durations, random ids, the port and the clipboard's answer differ run to
       // run: blanked (the port shown as the default one) for the picture.
       await page.evaluate((origin) => {
@@ -413,7 +440,7 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
           if (node.textContent?.includes(origin))
             node.textContent = node.textContent.replaceAll(origin, 'http://127.0.0.1:4010')
       }, server.url)
-      await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+      await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true })
     }
     await api('/__sim/reset', { method: 'POST' })
     await api('/securityToken', { session: 'qa-1' })
@@ -445,5 +472,8 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     await page.getByRole('button', { name: 'Replay', exact: true }).click()
     await page.getByRole('heading', { name: /^PASS flaky-backend/ }).waitFor()
     await shoot('record-and-replay')
+    for (const name of ['overview', 'scenarios', 'journal', 'data', 'record-and-replay'])
+      expect(statSync(join(shots, `${name}.png`)).size).toBeGreaterThan(10_000)
+    if (!update) rmSync(shots, { recursive: true, force: true })
   })
 })
