@@ -14,6 +14,9 @@ class ControlError extends Error {
   }
 }
 
+/** What a call says when no answer came at all (the server stopped, say). */
+export const UNREACHABLE = 'the simulator does not answer: is the server still running?'
+
 export interface CallOptions {
   readonly body?: unknown
   /** The session to act on (`X-Sim-Session`); null or absent: the default world. */
@@ -32,7 +35,7 @@ export async function call<T>(method: string, path: string, options: CallOptions
       ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
     })
   } catch {
-    throw new ControlError(0, 'the simulator does not answer: is the server still running?')
+    throw new ControlError(0, UNREACHABLE)
   }
   const text = await response.text()
   let json: unknown
