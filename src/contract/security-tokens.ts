@@ -6,9 +6,12 @@ import { answer } from './answer-formats.ts'
 import { Address, BooleanQuery, DateOrDateTime, DecimalString, MAX_MONEY } from './formats.ts'
 import { defineOperation } from './operation.ts'
 
-/** A number an answer carries, never negative, with what it is and an example. */
+/** A number an answer carries, never negative (checked, not only documented), with what it is and an example. */
 const amount = (description: string, example: number) =>
-  z.number().meta({ minimum: 0, description, examples: [example] })
+  z
+    .number()
+    .min(0)
+    .meta({ description, examples: [example] })
 
 export const Series = z
   .object({
@@ -47,7 +50,11 @@ export const SecurityToken = z
     emissionAmount: amount('the emission, in reais: as given, else the sum of the series amounts', 15500000),
     maxExpirationDate: answer.dayOrInstant('the latest expiration; five years after creation unless given'),
     emissionEndDate: answer.dayOrInstant('when the emission closes; 90 days after creation unless given'),
-    acceptedRebatePercentage: z.number().meta({ minimum: 0, maximum: 100, examples: [9] }),
+    acceptedRebatePercentage: z
+      .number()
+      .min(0)
+      .max(100)
+      .meta({ examples: [9] }),
     series: z.array(Series),
   })
   .meta({ id: 'SecurityToken' })
