@@ -13,6 +13,14 @@ const amount = (description: string, example: number) =>
     .min(0)
     .meta({ description, examples: [example] })
 
+/** A free text a client may give (instrument, segment, concentration), with an example. */
+const givenText = (example: string) =>
+  z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ examples: [example] })
+
 export const Series = z
   .object({
     name: answer.text('the series name, as given', 'SENIOR'),
@@ -91,9 +99,9 @@ export type SeriesInput = z.infer<typeof SeriesInput>
 export const SecurityTokenInput = z
   .object({
     data: z.object({
-      instrument: z.string().max(200).optional(),
-      segment: z.string().max(200).optional(),
-      concentration: z.string().max(200).optional(),
+      instrument: givenText('FIDC'),
+      segment: givenText('Agronegócio'),
+      concentration: givenText('Pulverizada'),
       emissionAmount: DecimalString.optional(),
       emissionEndDate: DateOrDateTime.optional(),
       maxExpirationDate: DateOrDateTime.optional(),
@@ -146,9 +154,9 @@ export const SecurityTokenCreated = z
 /** PUT body: the spec leaves the fields open; these are the editable ones (all optional). */
 export const SecurityTokenUpdate = z
   .object({
-    instrument: z.string().max(200).optional(),
-    segment: z.string().max(200).optional(),
-    concentration: z.string().max(200).optional(),
+    instrument: givenText('FIDC'),
+    segment: givenText('Imobiliário'),
+    concentration: givenText('Concentrada'),
     tokenName: z
       .string()
       .min(1)
@@ -164,7 +172,13 @@ export const SecurityTokenUpdate = z
     expirationDate: DateOrDateTime.optional(),
     maxExpirationDate: DateOrDateTime.optional(),
     emissionEndDate: DateOrDateTime.optional(),
-    acceptedRebatePercentage: z.number().finite().min(0).max(100).optional(),
+    acceptedRebatePercentage: z
+      .number()
+      .finite()
+      .min(0)
+      .max(100)
+      .optional()
+      .meta({ examples: [5] }),
     /** An investment to add to totalInvestmentAmount. */
     investmentAmount: z
       .number()
