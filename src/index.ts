@@ -11,7 +11,14 @@ export { buildOpenApiDocument } from './contract/openapi.ts'
 export { findOperation, type Operation, type OperationId, operations } from './contract/operations.ts'
 export { DebtTokenStatus } from './domain/debt-token-status.ts'
 export type { CreatedRecords, FactoryRequest } from './factories/create-records.ts'
-export type { Factories, Factory, FactoryOptions, FactoryOverrides } from './factories/factories.ts'
+export type {
+  Factories,
+  Factory,
+  FactoryOptions,
+  FactoryOverrides,
+  ManyFactories,
+  ManyFactory,
+} from './factories/factories.ts'
 export { FactoryError } from './factories/factory-error.ts'
 export { ApiError } from './http/api-error.ts'
 export type { SimRequest, SimResponse } from './http/sim-request.ts'

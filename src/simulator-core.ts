@@ -198,6 +198,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     seed,
     scenarioStatus: defaultControls.scenarioStatus,
     create: defaultControls.create,
+    createMany: defaultControls.createMany,
     createRecords: defaultControls.createRecords,
     journal: recorder.journal,
     onExchange(listener) {

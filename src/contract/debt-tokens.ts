@@ -25,7 +25,8 @@ export const Parcel = z
     amount: z
       .number()
       .int()
-      .meta({ minimum: 0, description: 'the installment, in cents', examples: [10230642] }),
+      .min(0)
+      .meta({ description: 'the installment, in cents', examples: [10230642] }),
     dueDate: z
       .number()
       .int()
@@ -36,7 +37,8 @@ export const Parcel = z
     parcelId: z
       .number()
       .int()
-      .meta({ minimum: 1, description: 'its number in the schedule, from 1', examples: [1] }),
+      .min(1)
+      .meta({ description: 'its number in the schedule, from 1', examples: [1] }),
     currentAmount: answer.money('the installment'),
     currentJuros: answer.money('its interest part'),
     juros: answer.money('its interest part'),

@@ -40,7 +40,7 @@ export const API_PARAGRAPHS = {
   unmatched:
     "**Before any operation is matched**, the standalone server answers a path no operation has with 404, a method a path's operations do not take with 405 and an `Allow` header, `HEAD` as its `GET` without the body, `OPTIONS` as a CORS preflight (204), a request target over 8,192 characters with 414, request headers over 16 KB with 431, and a client too slow to send its headers with 408. In-process, msw's `onUnhandledRequest` decides what such requests get.",
   scenarios:
-    '**Scenarios** (`X-Sim-Scenario: <name>`, or `PUT /__sim/scenario`) stand for the backend failing: while one is active, an operation its rules name may also answer 400, 401, 403, 404, 409, 500 or 503 in the same error shape, answer late, or drop the connection, whatever the request. Answers a scenario applied to carry `X-Sim-Scenario`. Outside scenarios nothing answers a 5xx.',
+    '**Scenarios** (`X-Sim-Scenario: <name>`, or `PUT /__sim/scenario`) stand for the backend failing: while one is active, an operation its rules name may also answer any 4xx or 5xx (400 to 599) in the same error shape, answer late, or drop the connection, whatever the request. Answers a scenario applied to carry `X-Sim-Scenario`. Outside scenarios the only 5xx is the 507 of a full world: a create (any `POST`) past the capacity of written records.',
   sessions:
     '**Sessions** (`X-Sim-Session: <id>`): requests naming a session run against its own copy of the seeded world, created on first use (see the `control` tag).',
 }

@@ -162,8 +162,10 @@ export const InstallmentsString = z
 export const IntegerIdParam = z
   .string()
   .regex(/^\d{1,15}$/, { error: 'must be an integer id' })
+  // On the string, not the transform: zod leaves a transform's examples out of an input's JSON Schema.
+  .meta({ examples: ['1'] })
   .transform(Number)
-  .meta({ description: 'an integer id, in digits', examples: ['1'] })
+  .meta({ description: 'an integer id, in digits' })
 
 /** Query-string booleans: only `true` and `false` are accepted. */
 export const BooleanQuery = z

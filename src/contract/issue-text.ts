@@ -14,6 +14,12 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : typeof value
 }
 
+/** The string formats zod checks itself, named as a message says them (with an example). */
+const FORMATS: Readonly<Record<string, string>> = {
+  uuid: 'a UUID such as 8352e67d-f793-4f8b-9395-3666184dc725',
+  email: 'an e-mail address such as name@example.com',
+}
+
 const UNITS: Readonly<Record<string, string>> = { string: ' character', array: ' item', set: ' item', file: ' byte' }
 
 /** `n` with the unit of a length (characters, items…), plural unless it is 1; bare for numbers. */
@@ -31,6 +37,8 @@ function expectation(issue: z.core.$ZodIssue): string | undefined {
       return `must be ${issue.inclusive === false ? 'less than' : 'at most'} ${amount(issue.maximum, issue.origin)}`
     case 'invalid_value':
       return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`
+    case 'invalid_format':
+      return FORMATS[issue.format] === undefined ? undefined : `must be ${FORMATS[issue.format]}`
     case 'not_multiple_of':
       return `must be a multiple of ${String(issue.divisor)}`
     case 'unrecognized_keys':

@@ -48,7 +48,8 @@ export const PaymentStored = z
     id: z
       .number()
       .int()
-      .meta({ minimum: 0, description: 'the new payment id, what an update names', examples: [7] }),
+      .min(0)
+      .meta({ description: 'the new payment id, what an update names', examples: [7] }),
   })
   .meta({ id: 'PaymentStored' })
 

@@ -106,15 +106,17 @@ export const paymentOutputFields = {
   id: z
     .number()
     .int()
-    .meta({ minimum: 0, description: 'the payment id, what an update names', examples: [1] }),
+    .min(0)
+    .meta({ description: 'the payment id, what an update names', examples: [1] }),
   tokenAddress: answer.address('the security token paid'),
   hash: answer.hash().optional(),
   date: answer.dateTime('when it was paid'),
   status: PaymentStatus,
   amount: z
     .number()
+    .min(0)
     .optional()
-    .meta({ minimum: 0, description: 'the amount paid, in reais', examples: [1500] }),
+    .meta({ description: 'the amount paid, in reais', examples: [1500] }),
   serie: PaymentSeries.optional(),
   type: PaymentType.optional(),
 }

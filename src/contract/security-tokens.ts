@@ -6,9 +6,20 @@ import { answer } from './answer-formats.ts'
 import { Address, BooleanQuery, DateOrDateTime, DecimalString, MAX_MONEY } from './formats.ts'
 import { defineOperation } from './operation.ts'
 
-/** A number an answer carries, never negative, with what it is and an example. */
+/** A number an answer carries, never negative (checked, not only documented), with what it is and an example. */
 const amount = (description: string, example: number) =>
-  z.number().meta({ minimum: 0, description, examples: [example] })
+  z
+    .number()
+    .min(0)
+    .meta({ description, examples: [example] })
+
+/** A free text a client may give (instrument, segment, concentration), with an example. */
+const givenText = (example: string) =>
+  z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ examples: [example] })
 
 export const Series = z
   .object({
@@ -47,7 +58,11 @@ export const SecurityToken = z
     emissionAmount: amount('the emission, in reais: as given, else the sum of the series amounts', 15500000),
     maxExpirationDate: answer.dayOrInstant('the latest expiration; five years after creation unless given'),
     emissionEndDate: answer.dayOrInstant('when the emission closes; 90 days after creation unless given'),
-    acceptedRebatePercentage: z.number().meta({ minimum: 0, maximum: 100, examples: [9] }),
+    acceptedRebatePercentage: z
+      .number()
+      .min(0)
+      .max(100)
+      .meta({ examples: [9] }),
     series: z.array(Series),
   })
   .meta({ id: 'SecurityToken' })
@@ -84,9 +99,9 @@ export type SeriesInput = z.infer<typeof SeriesInput>
 export const SecurityTokenInput = z
   .object({
     data: z.object({
-      instrument: z.string().max(200).optional(),
-      segment: z.string().max(200).optional(),
-      concentration: z.string().max(200).optional(),
+      instrument: givenText('FIDC'),
+      segment: givenText('Agronegócio'),
+      concentration: givenText('Pulverizada'),
       emissionAmount: DecimalString.optional(),
       emissionEndDate: DateOrDateTime.optional(),
       maxExpirationDate: DateOrDateTime.optional(),
@@ -139,9 +154,9 @@ export const SecurityTokenCreated = z
 /** PUT body: the spec leaves the fields open; these are the editable ones (all optional). */
 export const SecurityTokenUpdate = z
   .object({
-    instrument: z.string().max(200).optional(),
-    segment: z.string().max(200).optional(),
-    concentration: z.string().max(200).optional(),
+    instrument: givenText('FIDC'),
+    segment: givenText('Imobiliário'),
+    concentration: givenText('Concentrada'),
     tokenName: z
       .string()
       .min(1)
@@ -157,7 +172,13 @@ export const SecurityTokenUpdate = z
     expirationDate: DateOrDateTime.optional(),
     maxExpirationDate: DateOrDateTime.optional(),
     emissionEndDate: DateOrDateTime.optional(),
-    acceptedRebatePercentage: z.number().finite().min(0).max(100).optional(),
+    acceptedRebatePercentage: z
+      .number()
+      .finite()
+      .min(0)
+      .max(100)
+      .optional()
+      .meta({ examples: [5] }),
     /** An investment to add to totalInvestmentAmount. */
     investmentAmount: z
       .number()

@@ -31,11 +31,17 @@ export const User = z
   .object({
     id: z.uuid().meta({ examples: ['8352e67d-f793-4f8b-9395-3666184dc725'] }),
     registerType: answer.text('how the user registered: cpf (a person) or cnpj (a company)', 'cpf'),
-    email: z.string().meta({ format: 'email', examples: ['bryan_albuquerque11@yahoo.com'] }),
+    email: z.email().meta({ examples: ['bryan_albuquerque11@yahoo.com'] }),
     role: z.array(answer.text('a role on the platform', 'manager')).meta({ examples: [['admin', 'manager']] }),
     walletAddress: answer.address("the user's wallet"),
-    annualGrossIncome: z.number().meta({ minimum: 0, examples: [760000] }),
-    financialInvestments: z.number().meta({ minimum: 0, examples: [1606000] }),
+    annualGrossIncome: z
+      .number()
+      .min(0)
+      .meta({ examples: [760000] }),
+    financialInvestments: z
+      .number()
+      .min(0)
+      .meta({ examples: [1606000] }),
     qualifiedInvestor: z.boolean(),
     created_at: IsoDateTime,
     updated_at: IsoDateTime,

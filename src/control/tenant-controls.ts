@@ -5,7 +5,7 @@
  */
 
 import { type CreatedRecords, createRecords, type FactoryRequest } from '../factories/create-records.ts'
-import { createFactories, type Factories } from '../factories/factories.ts'
+import { createFactories, createManyFactories, type Factories, type ManyFactories } from '../factories/factories.ts'
 import type { Clock } from '../model/clock.ts'
 import type { Model } from '../model/model.ts'
 import type { TableName } from '../model/records.ts'
@@ -32,6 +32,11 @@ export interface TenantControls {
    * writes: `await create.debtTokens({ debtorAddress }, { state: 'overdue' })` (docs/factories.md).
    */
   readonly create: Factories
+  /**
+   * `count` records (1 to 1000) of a table at once, sharing the links they create:
+   * `await createMany.users(3, { role: ['manager'] })`; the same function as `create.<table>.many`.
+   */
+  readonly createMany: ManyFactories
   /**
    * What `POST /__sim/factories/{table}` runs: `count` records of `table`, with what they link to
    * (`linked`: a debt token's signature contract, security token, manager…).
@@ -72,6 +77,7 @@ export function tenantControls(tenant: Tenant, clock: Clock): TenantControls {
       () => clock.now(),
       request,
     )
+  const create = createFactories(run)
   return {
     get model() {
       return tenant.state.model
@@ -93,7 +99,8 @@ export function tenantControls(tenant: Tenant, clock: Clock): TenantControls {
         rules: active.scenario.rules.map((rule, i) => ({ operation: rule.operation, ...counters[i]! })),
       }
     },
-    create: createFactories(run),
+    create,
+    createMany: createManyFactories(create),
     createRecords: run,
     reset: () => tenant.reset(),
   }

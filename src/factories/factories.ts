@@ -1,8 +1,9 @@
 /**
  * `simulator.create`: one factory per table, typed by the table's overrides, creating coherent
  * records in a world (the default one, or a session's): `create.debtTokens({ debtorAddress },
- * { state: 'overdue' })` resolves with the stored record, `create.debtTokens.many(3, …)` with three.
- * Every call goes through `createRecords` (create-records.ts), as the control route does.
+ * { state: 'overdue' })` resolves with the stored record; `simulator.createMany.debtTokens(3, …)`
+ * (the same function as `create.debtTokens.many(3, …)`) with three. Every call goes through
+ * `createRecords` (create-records.ts), as the control route does.
  */
 import type * as z from 'zod'
 import type { DebtTokenState } from '../contract/control-schemas.ts'
@@ -24,6 +25,10 @@ export interface Factory<N extends TableName> {
 }
 
 export type Factories = { readonly [N in TableName]: Factory<N> }
+
+/** `createMany.<table>(count, overrides?, options?)`: the table's `.many`, the same function. */
+export type ManyFactory<N extends TableName> = Factory<N>['many']
+export type ManyFactories = { readonly [N in TableName]: ManyFactory<N> }
 
 type Run = <N extends TableName>(request: FactoryRequest & { table: N }) => Promise<CreatedRecords<N>>
 
@@ -51,5 +56,17 @@ export function createFactories(run: Run): Factories {
     securityTokens: factory('securityTokens', run),
     managerPayments: factory('managerPayments', run),
     investorPayments: factory('investorPayments', run),
+  }
+}
+
+/** `createMany`: each table's `.many` of `factories`, by table (one implementation, two spellings). */
+export function createManyFactories(factories: Factories): ManyFactories {
+  return {
+    signatureContracts: factories.signatureContracts.many,
+    users: factories.users.many,
+    debtTokens: factories.debtTokens.many,
+    securityTokens: factories.securityTokens.many,
+    managerPayments: factories.managerPayments.many,
+    investorPayments: factories.investorPayments.many,
   }
 }

@@ -8,7 +8,14 @@
  * `world.create` alike.
  */
 import * as z from 'zod'
-import { InstallmentsString, IsoDate, IsoDateTime, MoneyString, MonthlyInterestString } from '../contract/formats.ts'
+import {
+  DateOrDateTime,
+  InstallmentsString,
+  IsoDate,
+  IsoDateTime,
+  MoneyString,
+  MonthlyInterestString,
+} from '../contract/formats.ts'
 import { PaymentAmount } from '../contract/payment-fields.ts'
 import { PartyType, PaymentFrequency } from '../contract/signature-contracts.ts'
 import {
@@ -91,6 +98,10 @@ export const SecurityTokenOverrides = SecurityTokenRecord.extend({
     .min(1)
     .max(20)
     .describe('one to twenty series; each field left out is drawn, a series without vault gets one'),
+  // Dates as PUT /securityToken takes them (the record keeps any text): the drawn ones are ordered against them.
+  expirationDate: DateOrDateTime,
+  maxExpirationDate: DateOrDateTime,
+  emissionEndDate: DateOrDateTime,
 })
   .partial()
   .extend({ vaultAddresses: derived("the series' vaults, in order: give series[i].vault") })

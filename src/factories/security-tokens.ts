@@ -1,13 +1,15 @@
 /**
  * The security tokens factory: a FIDC fund like the generated world's, open on the marketplace
- * (emission ends in two to four months, expiry in two to five years), with one to three series,
+ * (emission ends in two to four months, expiry in two to five years, unless the dates given say
+ * otherwise: security-token-dates.ts keeps the drawn ones in order with them), with one to three series,
  * each with its vault, managed by a new manager unless one is given; its admin is the platform's.
  */
 import type { SecurityTokenRecord } from '../model/records.ts'
-import { dayFrom, instantFrom, int, pick } from './draws.ts'
+import { int, pick } from './draws.ts'
 import { FactoryError, linked } from './factory-error.ts'
 import type { SecurityTokenOverrides } from './overrides.ts'
 import type { RecordBatch } from './record-batch.ts'
+import { securityTokenDates } from './security-token-dates.ts'
 import { createUser } from './users.ts'
 
 const SEGMENTS = ['Agronegócio', 'Imobiliário', 'Varejo', 'Energia', 'Saúde']
@@ -59,26 +61,28 @@ export function createSecurityToken(batch: RecordBatch, overrides: SecurityToken
   })
   const segment = overrides.segment ?? pick(random, SEGMENTS)
   const symbol = overrides.symbol ?? `ST${random.faker.string.alpha({ length: 4, casing: 'upper' })}`
+  // Drawn in this order, as they always were; the dates from the days drawn here.
   const expiresIn = int(random, 2, 5) * 365
-  const maxExpirationDate =
-    overrides.maxExpirationDate ?? overrides.expirationDate ?? dayFrom(now, expiresIn, 'overrides.maxExpirationDate')
+  const managerSignature = random.signature()
+  const concentration = pick(random, ['Pulverizada', 'Concentrada'])
+  const totalInvestmentAmount = Math.round((emissionAmount * int(random, 10, 90)) / 100)
+  const daysAgo = overrides.createdAt === undefined ? int(random, 1, 300) : 0
+  const emissionDays = overrides.emissionEndDate === undefined ? int(random, 60, 120) : 0
+  const dates = securityTokenDates(now, overrides, { expiresIn, daysAgo, emissionDays })
   const token: SecurityTokenRecord = {
     contractAddress,
     managerAddress,
-    managerSignature: random.signature(),
+    managerSignature,
+    concentration,
+    totalInvestmentAmount,
     adminAddress: batch.world.model.world.platform.adminAddress,
     vaultAddresses: series.map((s) => s.vault),
     instrument: 'FIDC',
     segment,
-    concentration: pick(random, ['Pulverizada', 'Concentrada']),
-    totalInvestmentAmount: Math.round((emissionAmount * int(random, 10, 90)) / 100),
-    createdAt: overrides.createdAt ?? instantFrom(now, -int(random, 1, 300), 'overrides.createdAt').toISOString(),
-    expirationDate: overrides.expirationDate ?? maxExpirationDate,
+    ...dates,
     tokenName: `FIDC ${segment} ${symbol}`,
     symbol,
     emissionAmount,
-    maxExpirationDate,
-    emissionEndDate: overrides.emissionEndDate ?? dayFrom(now, int(random, 60, 120), 'overrides.emissionEndDate'),
     acceptedRebatePercentage: int(random, 0, 10),
     series,
   }

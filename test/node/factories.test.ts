@@ -178,6 +178,24 @@ describe('the other tables', () => {
   })
 })
 
+describe('createMany', () => {
+  it('creates n records of a table, typed by its overrides, as create.<table>.many does (the same function)', async () => {
+    expect(simulator.createMany.users).toBe(simulator.create.users.many)
+    const managers = await simulator.createMany.users(3, { role: ['manager'] })
+    expect(managers.map((user) => user.role)).toEqual([['manager'], ['manager'], ['manager']])
+    for (const user of managers) expect((await get(`/users/${user.id}`)).json).toEqual(user)
+    const overdue = await simulator.createMany.debtTokens(2, { monthlyInterestRate: '1.5' }, { state: 'overdue' })
+    expect(overdue.map((token) => token.status)).toEqual([DebtTokenStatus.Overdue, DebtTokenStatus.Overdue])
+    const fresh = createSimulator()
+    expect(await fresh.create.users.many(3, { role: ['manager'] })).toEqual(managers)
+    // @ts-expect-error a user's email is a string, and only debt tokens take a state
+    await expect(simulator.createMany.users(1, { email: 1 }, { state: 'overdue' })).rejects.toThrow(/email/)
+    const own = await simulator.session('qa-many').createMany.investorPayments(2)
+    expect((await get(`/investor/${own[0]!.investorAddress}/${own[0]!.tokenAddress}`, 'qa-many')).json).toEqual(own)
+    await expect(simulator.createMany.users(1001)).rejects.toThrow(/count must be/)
+  })
+})
+
 describe('determinism and sessions', () => {
   const script = async (target: typeof simulator) => [
     await target.create.debtTokens({}, { state: 'listed' }),

@@ -173,12 +173,13 @@ describe('the factories of the remote simulator', () => {
     const mine = createRemoteSimulator({ url: server.url, session: 'pw-factories' })
     await mine.reset()
     const token = await mine.create.debtTokens({ debtorAddress: DEBTOR }, { state: 'overdue' })
-    const users = await mine.create.users.many(2, { role: ['investor'] })
+    const users = await mine.createMany.users(2, { role: ['investor'] })
 
     // A session starts its own random sequence, like a fresh simulator: the same calls there give the same records.
     const local = createSimulator()
     expect(token).toEqual(await local.create.debtTokens({ debtorAddress: DEBTOR }, { state: 'overdue' }))
     expect(users).toEqual(await local.create.users.many(2, { role: ['investor'] }))
+    expect(await mine.create.users.many(1)).toEqual(await local.createMany.users(1))
     expect(token).toMatchObject({ debtorAddress: DEBTOR, status: 4 })
     expect(users.map((user) => user.role)).toEqual([['investor'], ['investor']])
 

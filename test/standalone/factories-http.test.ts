@@ -98,6 +98,27 @@ describe.each(['direct', 'msw'] as Engine[])('POST /__sim/factories/{table}, %s 
     expect((await call('GET', '/__sim/state?limit=0')).json.counts).toEqual(before)
   })
 
+  it('refuses what the document forbids a record to hold: a negative amount, an e-mail that is not one, an id not a UUID', async () => {
+    const before = (await call('GET', '/__sim/state?limit=0')).json.counts
+    expect(
+      expectErrorShape(
+        await call('POST', '/__sim/factories/securityTokens', {
+          overrides: { series: [{ seriesAmount: -5 }], totalInvestmentAmount: -100 },
+        }),
+        400,
+      ),
+    ).toBe(
+      'body.overrides.totalInvestmentAmount must be at least 0, got -100; body.overrides.series[0].seriesAmount must be at least 0, got -5',
+    )
+    expect(
+      expectErrorShape(await call('POST', '/__sim/factories/users', { overrides: { email: 'not-an-email' } }), 400),
+    ).toBe('body.overrides.email must be an e-mail address such as name@example.com, got "not-an-email"')
+    expect(expectErrorShape(await call('POST', '/__sim/factories/users', { overrides: { id: 'u-1' } }), 400)).toBe(
+      'body.overrides.id must be a UUID such as 8352e67d-f793-4f8b-9395-3666184dc725, got "u-1"',
+    )
+    expect((await call('GET', '/__sim/state?limit=0')).json.counts).toEqual(before)
+  })
+
   it('answers 507 when the world has no room for the records, and 400 near the end of the calendar', async () => {
     const full = await call('POST', '/__sim/factories/debtTokens', { count: 50 })
     expect(expectErrorShape(full, 507)).toMatch(

@@ -83,6 +83,35 @@ describe('examples in the OpenAPI document', () => {
     expect(invalid).toEqual([])
   })
 
+  it("illustrate every parameter of the API's operations and every field of their request bodies", () => {
+    const api = documentedOperations.filter(
+      (operation) => !(operation as { tags?: string[] }).tags?.includes('control'),
+    )
+    const bare: string[] = []
+    const exemplified = (schema: JsonSchema) =>
+      schema.examples !== undefined ||
+      schema.enum !== undefined ||
+      schema.anyOf !== undefined ||
+      schema.type === 'boolean'
+    const walk = (schema: JsonSchema, at: string) => {
+      if (schema.$ref !== undefined) return
+      if (schema.properties !== undefined) {
+        for (const [name, property] of Object.entries(schema.properties)) walk(property as JsonSchema, `${at}.${name}`)
+      } else if (schema.type === 'array') walk(schema.items, `${at}[]`)
+      else if (!exemplified(schema)) bare.push(at)
+    }
+    for (const operation of api) {
+      for (const parameter of operation.parameters ?? [])
+        if (!exemplified(parameter.schema)) bare.push(`${operation.operationId} parameter ${parameter.name}`)
+      const body = operation.requestBody?.content['application/json'].schema
+      if (body?.$ref !== undefined) {
+        const name = String(body.$ref).split('/').pop()!
+        walk(document.components.schemas[name]!, name)
+      }
+    }
+    expect(bare).toEqual([])
+  })
+
   it('are caught when wrong', () => {
     const address = document.components.schemas.SignatureContractCreated!.properties.signatureContractAddress
     expect(validatorOf(ajv, address)('0x123')).toBe(false)

@@ -4,7 +4,7 @@
  * here through real fetch (a missing token, a malformed or one-too-many session, a body too large,
  * a create past the capacity) and its answer checked against the document. The 422 of a list too
  * long is provoked by test/hostile/capacity.test.ts; here it is checked to be declared by the lists.
- * The limits the document states are the pipeline's own.
+ * The limits the document states are the pipeline's own, and an id past its maxLength is a declared 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -128,4 +128,29 @@ describe.each(apiOperations.map((operation) => [operation.operationId, operation
       expect(reply.status).toBe(404)
       expectDeclared(operation, reply)
     })
+})
+
+describe.each([
+  ['getUser', 'id'],
+  ['getSignatureContract', 'address'],
+])('%s, an id longer than the document allows', (id, parameter) => {
+  let target: SimulatorTarget
+  beforeAll(async () => {
+    target = await inProcessTarget()
+  })
+  afterAll(() => target.close())
+
+  it('declares the 400 of 201 characters, and looks up 200', async () => {
+    const operation = documented(id)
+    const schema = operation.parameters!.find((candidate) => candidate.name === parameter)!.schema
+    expect(schema.maxLength).toBe(200)
+    expect('400' in operation.responses).toBe(true)
+    const tooLong = await target.send('GET', requestTarget(operation, { [parameter]: 'a'.repeat(201) }))
+    expect(tooLong.status).toBe(400)
+    expectDeclared(operation, tooLong)
+    expect(tooLong.json.message).toMatch(new RegExp(`^path parameter ${parameter} must be at most 200 characters`))
+    const longest = await target.send('GET', requestTarget(operation, { [parameter]: 'a'.repeat(200) }))
+    expect(longest.status).toBe(404)
+    expectDeclared(operation, longest)
+  })
 })

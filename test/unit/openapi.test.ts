@@ -11,6 +11,7 @@ import { DEBT_TOKEN_STATUS_CODES } from '../../src/contract/debt-tokens.ts'
 import { buildOpenApiDocument } from '../../src/contract/openapi.ts'
 import { operations } from '../../src/contract/operations.ts'
 import { DebtTokenStatus } from '../../src/domain/debt-token-status.ts'
+import { ScenarioRule } from '../../src/scenarios/rule-schema.ts'
 
 interface DocumentedOperation {
   operationId: string
@@ -124,5 +125,20 @@ describe('OpenAPI document', () => {
       expect(schema.if.required.sort()).toEqual(['serie', 'series'])
       expect(schema.then.anyOf).toHaveLength(3)
     }
+  })
+
+  it('says which statuses a scenario rule may answer, and which 5xx answers without one', () => {
+    const rule = (status: number) =>
+      ScenarioRule.safeParse({ operation: 'getUser', respond: { status, message: 'down' } }).success
+    expect([400, 418, 502, 599].map(rule)).toEqual([true, true, true, true])
+    expect([399, 600].map(rule)).toEqual([false, false])
+    expect(document.info.description).toContain('may also answer any 4xx or 5xx (400 to 599)')
+    // The capacity's 507 is declared by every POST of the API, scenario or not.
+    const posts = Object.values(document.paths).flatMap((item) =>
+      item.post === undefined || item.post.tags.includes('control') ? [] : [item.post],
+    )
+    expect(posts.length).toBeGreaterThan(0)
+    for (const post of posts) expect(Object.keys(post.responses), post.operationId).toContain('507')
+    expect(document.info.description).toContain('Outside scenarios the only 5xx is the 507 of a full world')
   })
 })

@@ -3,13 +3,13 @@
  * test gets in shared-server mode. Every call goes to the control API (`/__sim/...`) with the
  * session's `X-Sim-Session`, so it reads and changes that session alone and never another test's.
  * The clock is the server's, shared by every session: it is read here, never moved. Its factories
- * are the in-process ones' (`create.<table>()`, `.many()`, `createRecords()`), run by the server.
+ * are the in-process ones' (`create.<table>()`, `createMany.<table>()`, `createRecords()`), run by the server.
  */
 import type * as z from 'zod'
 import { SimClock, SimFactoryRecords, SimJournal, SimScenarioView, SimState } from '../../contract/control-schemas.ts'
 import { issueText } from '../../contract/issue-text.ts'
 import type { CreatedRecords, FactoryRequest } from '../../factories/create-records.ts'
-import { createFactories, type Factories } from '../../factories/factories.ts'
+import { createFactories, createManyFactories, type Factories, type ManyFactories } from '../../factories/factories.ts'
 import { type RecordOf, type TableName, tables } from '../../model/records.ts'
 import type { JournalEntry, JournalFilter } from '../../observability/journal.ts'
 import type { ScenarioInput } from '../../scenarios/scenario-schema.ts'
@@ -33,10 +33,11 @@ export interface RemoteSimulator {
   state(options?: Omit<StateOptions, 'session'>): Promise<StateView>
   /**
    * Factories in this session's world, as in-process (docs/factories.md): `create.debtTokens(overrides?,
-   * { state })` resolves with the stored record, `create.users.many(3, overrides?)` with three
-   * (`POST /__sim/factories/{table}`).
+   * { state })` resolves with the stored record (`POST /__sim/factories/{table}`).
    */
   readonly create: Factories
+  /** `createMany.users(3, overrides?)` resolves with three, as in-process (the same function as `create.users.many`). */
+  readonly createMany: ManyFactories
   /** One factory call, resolving with the records asked for and, under `linked`, those made for their links. */
   createRecords<N extends TableName>(request: FactoryRequest & { table: N }): Promise<CreatedRecords<N>>
   /** Back to the seeded world, without a scenario: this session only. */
@@ -131,10 +132,12 @@ export function createRemoteSimulator(options: { url: string; session: string })
     return { records: recordsOf(table, answer.records, where), linked }
   }
 
+  const create = createFactories(createRecords)
   return {
     url,
     session,
-    create: createFactories(createRecords),
+    create,
+    createMany: createManyFactories(create),
     createRecords,
     async useScenario(nameOrScenario, name) {
       if (nameOrScenario === null) await call(null, { method: 'DELETE', path: '/__sim/scenario' })
