@@ -13,7 +13,7 @@ import { FactoryError } from './factory-error.ts'
 const DAY_MS = 86_400_000
 
 export function int(random: Random, min: number, max: number): number {
-  return random.faker.number.int({ min, max })
+  return random.int(min, max)
 }
 
 export function pick<T>(random: Random, items: readonly T[]): T {

@@ -60,7 +60,7 @@ export function createSecurityToken(batch: RecordBatch, overrides: SecurityToken
     return { ...drawn, ...given[s] }
   })
   const segment = overrides.segment ?? pick(random, SEGMENTS)
-  const symbol = overrides.symbol ?? `ST${random.faker.string.alpha({ length: 4, casing: 'upper' })}`
+  const symbol = overrides.symbol ?? `ST${random.upperLetters(4)}`
   // Drawn in this order, as they always were; the dates from the days drawn here.
   const expiresIn = int(random, 2, 5) * 365
   const managerSignature = random.signature()

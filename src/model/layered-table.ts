@@ -6,16 +6,13 @@
  *
  * @note @msw/data finds records by scanning and allows duplicate keys, so the key map and the
  * indexes here are the authority; the Collection validates and stores the written records.
- * @note @msw/data is imported on the first write, not at start-up: it loads ~560 modules
- * (es-toolkit), which cost about a second of start-up under tsx and nothing until something writes.
+ * @note @msw/data is imported with the rest, not on the first write: the package bundles it (with
+ * the few es-toolkit functions it uses) into one module, so the first write of a process costs what
+ * later ones do (docs/decisions, tsdown.config.ts).
  */
-import type { Collection } from '@msw/data'
+import { Collection } from '@msw/data'
 import type { TableSnapshot } from './table-snapshot.ts'
 import type { TableSpec } from './table-spec.ts'
-
-let mswData: Promise<typeof import('@msw/data')> | undefined
-/** @msw/data, loaded once, on first use. */
-const loadMswData = () => (mswData ??= import('@msw/data'))
 
 export class LayeredTable<T extends object> {
   readonly #spec: TableSpec<T>
@@ -128,7 +125,7 @@ export class LayeredTable<T extends object> {
   async insert(record: T): Promise<T> {
     const key = this.#spec.key(record)
     if (this.has(key)) throw new Error(`${this.#spec.name}: key ${key} already exists`)
-    const stored = (await (this.#collection ?? (await this.#writeLayer())).create(record)) as T
+    const stored = (await this.#writeLayer().create(record)) as T
     this.#deleted.delete(key)
     this.#store(key, stored)
     this.#version++
@@ -141,12 +138,12 @@ export class LayeredTable<T extends object> {
     if (current === undefined) return undefined
     let next: T
     if (this.#written.has(key)) {
-      next = (await (await this.#writeLayer()).update(current as never, { data: recipe as never, strict: true })) as T
+      next = (await this.#writeLayer().update(current as never, { data: recipe as never, strict: true })) as T
       this.#unindex(key, current, next)
     } else {
       const draft = structuredClone(current)
       recipe(draft)
-      next = (await (await this.#writeLayer()).create(draft)) as T
+      next = (await this.#writeLayer().create(draft)) as T
     }
     this.#store(key, next)
     this.#version++
@@ -182,11 +179,8 @@ export class LayeredTable<T extends object> {
   }
 
   /** The @msw/data Collection written records live in, made on the first write. */
-  async #writeLayer(): Promise<Collection<TableSpec<T>['schema']>> {
-    if (this.#collection === undefined) {
-      const { Collection } = await loadMswData()
-      this.#collection ??= new Collection({ schema: this.#spec.schema })
-    }
+  #writeLayer(): Collection<TableSpec<T>['schema']> {
+    this.#collection ??= new Collection({ schema: this.#spec.schema })
     return this.#collection
   }
 

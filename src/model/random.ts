@@ -3,23 +3,27 @@
  * symbols). One per simulator instance; `reseed()` on reset makes the sequence start over, so the
  * same seed and the same requests give byte-identical responses.
  *
- * It uses faker's base locale only: the service generates strings, never names, so it need not
- * load the pt_BR and en locales (most of faker's weight) that only the world generator uses.
+ * It draws exactly what a base-locale faker on the same randomizer would (`faker.number.int`,
+ * `faker.string.hexadecimal`, `faker.string.alpha`, `faker.string.uuid`; a unit test compares the
+ * streams) without importing faker: faker's core is about 450 KB minified, which a browser page
+ * would load before its first answer. faker itself is loaded with the world generator, which
+ * draws people from this same randomizer.
  */
-import type { Faker, Randomizer } from '@faker-js/faker'
-import { faker as baseFaker } from '@faker-js/faker/locale/base'
+import type { Randomizer } from '@faker-js/faker'
 import { mersenne53 } from './mersenne.ts'
 
 export const DEFAULT_SEED = 20260301
 
 export interface Random {
-  /** For string values only (`faker.string.*`): this faker carries no locale data. */
-  readonly faker: Faker
-  /** The seeded sequence `faker` draws from: another faker (the generator's pt_BR one) may draw from it too. */
+  /** The seeded sequence every draw comes from: the generator's pt_BR faker draws from it too. */
   readonly randomizer: Randomizer
   /** Saves the position in the sequence; calling what it returns goes back to it. */
   checkpoint(): () => void
   reseed(): void
+  /** A whole number from `min` to `max`, both included (faker's `number.int({ min, max })`). */
+  int(min: number, max: number): number
+  /** `length` upper-case letters (faker's `string.alpha({ length, casing: 'upper' })`). */
+  upperLetters(length: number): string
   address(): string
   hash(): string
   /** An ECDSA-style signature: 0x followed by 130 hexadecimal characters. */
@@ -27,21 +31,34 @@ export interface Random {
   uuid(): string
 }
 
-const FakerClass = baseFaker.constructor as typeof Faker
+const UPPER = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ']
+/** faker's hexadecimal alphabet has both cases (22 characters); it lower-cases the result after drawing. */
+const HEX_DRAWN = [...'0123456789abcdefABCDEF']
 
 export function createRandom(seed: number = DEFAULT_SEED): Random {
-  const randomizer = mersenne53()
-  const faker = new FakerClass({ locale: baseFaker.rawDefinitions, randomizer })
-  faker.seed(seed)
-  const hex = (length: number) => faker.string.hexadecimal({ length, casing: 'lower', prefix: '0x' })
+  const randomizer = mersenne53(seed)
+  // As faker: a range of one value draws nothing.
+  const int = (min: number, max: number) => (min === max ? min : Math.floor(randomizer.next() * (max - min + 1) + min))
+  const element = <T>(items: readonly T[]): T => items[items.length > 1 ? int(0, items.length - 1) : 0]!
+  const characters = (alphabet: readonly string[], length: number) => {
+    let text = ''
+    for (let i = 0; i < length; i++) text += element(alphabet)
+    return text
+  }
+  const hex = (length: number) => `0x${characters(HEX_DRAWN, length).toLowerCase()}`
   return {
-    faker,
     randomizer,
     checkpoint: () => randomizer.checkpoint(),
-    reseed: () => void faker.seed(seed),
+    reseed: () => randomizer.seed(seed),
+    int,
+    upperLetters: (length) => characters(UPPER, length),
     address: () => hex(40),
     hash: () => hex(64),
     signature: () => hex(130),
-    uuid: () => faker.string.uuid(),
+    // faker's v4 template: every x from 0-f first, then y from 8-b.
+    uuid: () =>
+      'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'
+        .replaceAll('x', () => int(0, 15).toString(16))
+        .replaceAll('y', () => int(8, 11).toString(16)),
   }
 }

@@ -5,8 +5,9 @@
  * its first request without evaluating them; every path that may generate there awaits
  * `loadWorldGenerator()` first (the server before a `size` world, the CLI before a start scenario
  * or a replay, the scenario step before an `X-Sim-Scenario` request, the control API before
- * activating a scenario, a factory call before it draws). The in-process entries hand it over at
- * import (simulator.ts), so `createSimulator({ size })` stays synchronous.
+ * activating a scenario, a factory call before it draws). The Node entries hand it over at
+ * import (runtimes/msw/simulator.ts), so `createSimulator({ size })` stays synchronous; the browser
+ * entry exports `loadWorldGenerator` for the page to await when it needs a generated world.
  */
 import type * as Generator from './generate-world.ts'
 import type { GenerateOptions } from './generate-world.ts'
@@ -34,7 +35,9 @@ export function worldGeneratorLoaded(): boolean {
 /** The generator module; throws while it is not loaded. */
 export function worldGenerator(): typeof Generator {
   if (generator === undefined)
-    throw new Error('the world generator is not loaded yet: await loadWorldGenerator() before generating a world')
+    throw new Error(
+      'the world generator is not loaded yet: a generated world (size), a scenario world or the users factory needs it; in a browser, `await loadWorldGenerator()` (from debt-token-simulator/browser) first',
+    )
   return generator
 }
 

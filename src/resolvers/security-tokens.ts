@@ -58,7 +58,7 @@ export const securityTokenResolvers: ResolverTable<
     const seriesInput = data.series ?? []
     const contractAddress = context.random.address()
     const vaultAddresses = Array.from({ length: Math.max(1, seriesInput.length) }, () => context.random.address())
-    const symbol = `ST${context.random.faker.string.alpha({ length: 4, casing: 'upper' })}`
+    const symbol = `ST${context.random.upperLetters(4)}`
     const series = seriesInput.map((input, i) => seriesOf(input, vaultAddresses[i]!))
     const maxExpirationDate = data.maxExpirationDate ?? dayAfter(now, 5 * 365)
     await context.model.securityTokens.insert({

@@ -210,7 +210,7 @@ describe('the seeded faker', () => {
     for (let i = 0; i < 50; i++) expect(sample(ours)).toEqual(sample(theirs))
   })
 
-  it("gives the runtime's random source (base locale only) the same strings as the pt_BR faker", async () => {
+  it("gives the runtime's random source (no faker) the same draws as a faker on the same seed", async () => {
     const { createFaker } = await import('../../src/model/seeded-faker.ts')
     const { createRandom } = await import('../../src/model/random.ts')
     const random = createRandom(DEFAULT_SEED)
@@ -220,11 +220,16 @@ describe('the seeded faker', () => {
     for (let i = 0; i < 200; i++) {
       expect(random.address()).toBe(hex(40))
       expect(random.uuid()).toBe(faker.string.uuid())
-      expect(random.faker.string.alpha({ length: 4, casing: 'upper' })).toBe(
-        faker.string.alpha({ length: 4, casing: 'upper' }),
-      )
+      expect(random.upperLetters(4)).toBe(faker.string.alpha({ length: 4, casing: 'upper' }))
+      expect(random.int(0, i)).toBe(faker.number.int({ min: 0, max: i }))
+      expect(random.int(-3, 1_000_000)).toBe(faker.number.int({ min: -3, max: 1_000_000 }))
+      expect(random.hash()).toBe(hex(64))
       expect(random.signature()).toBe(hex(130))
     }
+    // reseed starts the sequence over, as faker.seed does.
+    random.reseed()
+    faker.seed(DEFAULT_SEED)
+    expect(random.uuid()).toBe(faker.string.uuid())
   })
 })
 

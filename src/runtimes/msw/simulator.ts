@@ -1,31 +1,12 @@
 /**
- * `createSimulator()`: the simulator core plus its msw request handlers (one per HTTP method), for
- * `setupServer` in a test suite and `setupWorker` in a browser app.
+ * `createSimulator()` with the world generator handed over at import: in a test process the
+ * generator (faker's pt_BR and en locales, about 20 ms to import in Node) loads with everything
+ * else, so that createSimulator({ size }), scenario worlds and the users factory stay synchronous
+ * (see model/world-generator.ts). The browser entry uses create-simulator.ts and loads it on demand.
  */
-import type { HttpHandler } from 'msw'
 import * as generator from '../../model/generate-world.ts'
 import { provideWorldGenerator } from '../../model/world-generator.ts'
-import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
-import { createHandlers } from './handlers.ts'
 
-// In a test process or a browser app the generator loads with everything else, so that
-// createSimulator({ size }) and scenario worlds stay synchronous (see model/world-generator.ts).
 provideWorldGenerator(generator)
 
-export * from '../../simulator-core.ts'
-
-export interface Simulator extends SimulatorCore {
-  /** msw request handlers (one per HTTP method; the simulator routes): pass them to setupServer/setupWorker. */
-  readonly handlers: HttpHandler[]
-}
-
-/** msw handlers for a simulator core (what createSimulator adds; the standalone msw engine too). */
-export function handlersOf(core: SimulatorCore, baseUrl = '*'): HttpHandler[] {
-  return createHandlers({ baseUrl, handle: core.handle })
-}
-
-export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const core = createSimulatorCore(options)
-  // Assigned onto the core object itself, so its getters (model, scenario) keep working.
-  return Object.assign(core, { handlers: handlersOf(core, options.baseUrl) })
-}
+export * from './create-simulator.ts'

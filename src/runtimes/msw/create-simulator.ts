@@ -1,0 +1,27 @@
+/**
+ * `createSimulator()`: the simulator core plus its msw request handlers (one per HTTP method), for
+ * `setupServer` in a test suite and `setupWorker` in a browser app. This module does not load the
+ * world generator (faker's locales): the browser entry builds on it so that a page loads only what
+ * its first answer needs; `simulator.ts` adds the generator for the Node entries.
+ */
+import type { HttpHandler } from 'msw'
+import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
+import { createHandlers } from './handlers.ts'
+
+export * from '../../simulator-core.ts'
+
+export interface Simulator extends SimulatorCore {
+  /** msw request handlers (one per HTTP method; the simulator routes): pass them to setupServer/setupWorker. */
+  readonly handlers: HttpHandler[]
+}
+
+/** msw handlers for a simulator core (what createSimulator adds; the standalone msw engine too). */
+export function handlersOf(core: SimulatorCore, baseUrl = '*'): HttpHandler[] {
+  return createHandlers({ baseUrl, handle: core.handle })
+}
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const core = createSimulatorCore(options)
+  // Assigned onto the core object itself, so its getters (model, scenario) keep working.
+  return Object.assign(core, { handlers: handlersOf(core, options.baseUrl) })
+}
