@@ -1,5 +1,5 @@
 /**
- * `createSimulator()`: the simulator core plus its msw request handlers (one per HTTP method), for
+ * `createSimulator()`: the simulator core plus its msw request handler (one for the whole API, routed by the simulator), for
  * `setupServer` in a test suite and `setupWorker` in a browser app. This module does not load the
  * world generator (faker's locales): the browser entry builds on it so that a page loads only what
  * its first answer needs; `simulator.ts` adds the generator for the Node entries.
@@ -11,7 +11,7 @@ import { createHandlers } from './handlers.ts'
 export * from '../../simulator-core.ts'
 
 export interface Simulator extends SimulatorCore {
-  /** msw request handlers (one per HTTP method; the simulator routes): pass them to setupServer/setupWorker. */
+  /** The msw request handlers (one, for the whole API; the simulator routes): pass them to setupServer/setupWorker. */
   readonly handlers: HttpHandler[]
 }
 
