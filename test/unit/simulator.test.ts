@@ -51,7 +51,9 @@ describe('isolation', () => {
 
 describe('contract coverage', () => {
   it('has a resolver and a sample request for every operation of the table', () => {
-    expect(operations).toHaveLength(19)
+    // The operation table and the samples name the same operations (no count written here: adding an
+    // endpoint means adding its sample, which this then checks).
+    expect(operations.map((operation) => operation.id).sort()).toEqual(Object.keys(samples).sort())
     for (const operation of operations) {
       expect(resolvers[operation.id], operation.id).toBeTypeOf('function')
       expect(samples[operation.id], operation.id).toBeDefined()
