@@ -7,6 +7,7 @@
 import * as z from 'zod'
 import { IsoDateTime } from './formats.ts'
 import { parseInstant } from './instants.ts'
+import { type OperationId, operationIds } from './operations.ts'
 
 /**
  * The tables of the model, as control routes name them (`?table=debtTokens`). The model declares
@@ -125,7 +126,10 @@ export const JournalEntry = z
     method: z.string(),
     path: z.string(),
     query: z.string(),
-    operation: z.string().nullable().meta({ description: 'the operation id, or null when none matched' }),
+    operation: z
+      .enum(operationIds as [OperationId, ...OperationId[]])
+      .nullable()
+      .meta({ description: 'the operation id, or null when none matched' }),
     status: z.number().int(),
     durationMs: z.number(),
     scenario: z.string().nullable(),

@@ -21,6 +21,7 @@ import {
   SimState,
   SimTableName,
 } from './control-schemas.ts'
+import { type OperationId, operationIds } from './operations.ts'
 
 const group = CONTROL_GROUP
 
@@ -116,7 +117,10 @@ export const controlRoutes = [
     summary:
       'Recent requests and replies, oldest first (?operation=createManagerPayment&status=400&session=qa-1&limit=50)',
     query: z.object({
-      operation: z.string().optional().meta({ description: 'only the requests of this operation id' }),
+      operation: z
+        .enum(operationIds as [OperationId, ...OperationId[]])
+        .optional()
+        .meta({ description: 'only the requests of this operation id' }),
       status: wholeNumberQuery(0, 599).optional().meta({ description: 'only the replies with this status' }),
       session: z.string().optional().meta({ description: 'only the requests of this X-Sim-Session' }),
       limit: wholeNumberQuery(1, MAX_JOURNAL_LIMIT).optional().meta({ description: 'the newest this many' }),

@@ -12,6 +12,7 @@ import type { TableName } from '../model/records.ts'
 import { tableNames } from '../model/world.ts'
 import type { ScenarioInput } from '../scenarios/scenario-schema.ts'
 import type { RuleCounters } from '../scenarios/scenario-state.ts'
+import type { ShippedScenarioName } from '../scenarios/shipped-scenarios.ts'
 import type { Tenant } from '../sessions/tenant.ts'
 
 /** The controls of one isolated copy of the service: the default one, or a session's. */
@@ -22,7 +23,8 @@ export interface TenantControls {
    * Activates a scenario for every request: a name (an unknown one throws, listing the available
    * names) or a scenario object (validated; known as `name`, default "inline"); null deactivates.
    */
-  useScenario(nameOrScenario: string | ScenarioInput | null, name?: string): void
+  // `string & {}` keeps any name legal (a user's own scenarios) while editors still complete the shipped ones.
+  useScenario(nameOrScenario: ShippedScenarioName | (string & {}) | ScenarioInput | null, name?: string): void
   /** The active scenario's name, or null. */
   readonly scenario: string | null
   /** The active scenario with its rule counters, or null. */

@@ -9,8 +9,11 @@ import { inCalendar, parseInstant } from '../contract/instants.ts'
 
 export interface Clock {
   now(): Date
-  /** Fixes the clock at `instant` (a fixed clock stays there; a system clock ticks on from it). */
-  set(instant: Date): void
+  /**
+   * Fixes the clock at `instant`, a Date or ISO text as `now` and `PUT /__sim/clock` take it (a fixed
+   * clock stays there; a system clock ticks on from it).
+   */
+  set(instant: Date | string): void
   advance(milliseconds: number): void
   readonly mode: 'fixed' | 'system'
   /** Back to the instant (and mode) the clock was created with. */
@@ -23,6 +26,24 @@ export const DEFAULT_NOW = '2026-03-02T12:00:00.000Z'
 export interface ClockOptions {
   /** `'system'` for real time, or an ISO instant for a fixed clock. Default: a fixed clock at DEFAULT_NOW. */
   now?: string | Date | 'system' | undefined
+}
+
+/** A Date or ISO text as an instant in the calendar; a RangeError saying what is wrong otherwise. */
+function toInstant(given: Date | string): Date {
+  const instant =
+    typeof given === 'string'
+      ? parseInstant(given)
+      : given instanceof Date
+        ? given
+        : { problem: `it is a ${typeof given}` } // JavaScript callers can pass anything
+  if (!(instant instanceof Date)) {
+    throw new RangeError(
+      `clock.set() takes a Date or an ISO date-time: ${instant.problem}, got ${JSON.stringify(given).slice(0, 60)}`,
+    )
+  }
+  if (!inCalendar(instant.getTime()))
+    throw new RangeError(`the clock must stay in the years 0001 to 9999, got ${String(given)}`)
+  return instant
 }
 
 export function createClock(options: ClockOptions = {}): Clock {
@@ -51,9 +72,8 @@ export function createClock(options: ClockOptions = {}): Clock {
       return mode
     },
     now: () => new Date(mode === 'fixed' ? fixedAt : Date.now() + offset),
-    set(instant) {
-      if (!inCalendar(instant.getTime()))
-        throw new RangeError(`the clock must stay in the years 0001 to 9999, got ${String(instant)}`)
+    set(given) {
+      const instant = toInstant(given)
       if (mode === 'fixed') fixedAt = instant.getTime()
       else offset = instant.getTime() - Date.now()
     },

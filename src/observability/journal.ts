@@ -6,6 +6,7 @@
  * Recording is on every request's path, so it stores what it is given as it is (a number for the
  * time, the body strings) and does the formatting when someone reads the journal.
  */
+import type { OperationId } from '../contract/operations.ts'
 
 export interface JournalEntry {
   /** 1, 2, 3… over the simulator's life; gaps show what fell off. */
@@ -16,7 +17,7 @@ export interface JournalEntry {
   readonly path: string
   readonly query: string
   /** The operation id, or null when no operation matched. */
-  readonly operation: string | null
+  readonly operation: OperationId | null
   readonly status: number
   readonly durationMs: number
   readonly scenario: string | null
@@ -51,7 +52,8 @@ export interface JournalInput extends Omit<JournalEntry, 'seq' | 'at'> {
 }
 
 export interface JournalFilter {
-  operation?: string | undefined
+  /** Only the requests of this operation (an operation id: a typo does not compile). */
+  operation?: OperationId | undefined
   status?: number | undefined
   session?: string | undefined
   /** The newest `limit` matching entries. */

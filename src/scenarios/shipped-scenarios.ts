@@ -17,7 +17,7 @@ import { type CatalogEntry, parseNamedScenarios } from './scenario-catalog.ts'
 import type { Scenario } from './scenario-schema.ts'
 
 /** The raw files by scenario name. */
-export const shippedScenarioFiles: Readonly<Record<string, unknown>> = {
+export const shippedScenarioFiles = {
   'debtor-query-rejected': debtorQueryRejected,
   'empty-world': emptyWorld,
   'expired-credentials': expiredCredentials,
@@ -28,7 +28,10 @@ export const shippedScenarioFiles: Readonly<Record<string, unknown>> = {
   'security-token-rejected': securityTokenRejected,
   'service-smoke': serviceSmoke,
   'slow-backend': slowBackend,
-}
+} as const satisfies Readonly<Record<string, unknown>>
+
+/** The names of the scenarios the package ships (editors complete them; any other name is a user's own). */
+export type ShippedScenarioName = keyof typeof shippedScenarioFiles
 
 let parsed: Readonly<Record<string, Scenario>> | undefined
 

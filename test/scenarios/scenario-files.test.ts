@@ -228,7 +228,7 @@ describe('shipped scenarios', () => {
   it('are all bundled for the runtimes without a file system, identical to the files', () => {
     expect(Object.keys(shippedScenarioFiles).sort()).toEqual(files.map((file) => file.replace(/\.json$/, '')).sort())
     for (const file of files) {
-      expect(shippedScenarioFiles[file.replace(/\.json$/, '')]).toEqual(
+      expect(shippedScenarioFiles[file.replace(/\.json$/, '') as keyof typeof shippedScenarioFiles]).toEqual(
         JSON.parse(readFileSync(join(scenariosDirectory, file), 'utf8')),
       )
     }

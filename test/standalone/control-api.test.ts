@@ -123,6 +123,10 @@ describe('control API', () => {
       (await call('GET', '/__sim/journal?limit=2')).json.entries.map((entry: { status: number }) => entry.status),
     ).toEqual([400, 200])
     expectErrorShape(await call('GET', '/__sim/journal?status=abc'), 400)
+    // A misspelt operation id is refused (it would match nothing and look like "no traffic").
+    expect(expectErrorShape(await call('GET', '/__sim/journal?operation=listSecurityToken'), 400)).toMatch(
+      /query parameter operation must be one of .*"listSecurityTokens".*, got "listSecurityToken"/,
+    )
     await call('DELETE', '/__sim/journal')
     expect((await call('GET', '/__sim/journal')).json.entries).toEqual([])
   })

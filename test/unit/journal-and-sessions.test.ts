@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { OperationId } from '../../src/contract/operations.ts'
 import { ApiError } from '../../src/http/api-error.ts'
 import { Journal } from '../../src/observability/journal.ts'
 import { SessionRegistry } from '../../src/sessions/session-registry.ts'
@@ -8,7 +9,8 @@ const entry = (operation: string, status: number, session: string | null = null)
   method: 'GET',
   path: '/x',
   query: '',
-  operation,
+  // Made-up ids (op0, op1…): the ring buffer does not look at them.
+  operation: operation as OperationId,
   status,
   durationMs: 1,
   scenario: null,
@@ -58,14 +60,16 @@ describe('journal', () => {
   })
   it('filters by operation, status and session, and limits to the newest', () => {
     const journal = new Journal(10)
-    journal.record(entry('a', 200, 's1'))
-    journal.record(entry('b', 400))
-    journal.record(entry('a', 400, 's1'))
-    journal.record(entry('a', 200))
-    expect(journal.list({ operation: 'a' })).toHaveLength(3)
-    expect(journal.list({ operation: 'a', status: 400 }).map((e) => e.seq)).toEqual([3])
+    journal.record(entry('getUser', 200, 's1'))
+    journal.record(entry('listSecurityTokens', 400))
+    journal.record(entry('getUser', 400, 's1'))
+    journal.record(entry('getUser', 200))
+    expect(journal.list({ operation: 'getUser' })).toHaveLength(3)
+    expect(journal.list({ operation: 'getUser', status: 400 }).map((e) => e.seq)).toEqual([3])
     expect(journal.list({ session: 's1' })).toHaveLength(2)
     expect(journal.list({ limit: 2 }).map((e) => e.seq)).toEqual([3, 4])
+    // @ts-expect-error: an operation id that does not exist does not compile (it would match nothing).
+    expect(journal.list({ operation: 'listSecurityToken' })).toEqual([])
     journal.clear()
     expect(journal.list()).toEqual([])
   })

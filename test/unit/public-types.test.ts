@@ -53,3 +53,30 @@ it('types factory overrides by table, and refuses derived fields and unknown sta
   const overrides: FactoryOverrides<'users'> = { personalData: { fullName: 'Ana' } }
   expect((await simulator.session('typed').create.users(overrides)).personalData.fullName).toBe('Ana')
 })
+
+it('types the journal filter by operation id, and completes shipped scenario names while taking any', async () => {
+  const { createSimulator } = await import('../../src/index.ts')
+  const simulator = createSimulator()
+  expect(simulator.journal.list({ operation: 'listSecurityTokens' })).toEqual([])
+  // @ts-expect-error: not an operation id (it would silently match nothing)
+  simulator.journal.list({ operation: 'listSecurityToken' })
+  simulator.useScenario('flaky-backend') // a shipped name, completed by editors
+  expect(simulator.scenario).toBe('flaky-backend')
+  // A user's own name still compiles; at run time an unknown one is refused with the names it knows.
+  expect(() => simulator.useScenario('my-own-scenario')).toThrow(/my-own-scenario/)
+})
+
+it('sets the clock from a Date or ISO text, and says what is wrong with anything else', async () => {
+  const { createClock } = await import('../../src/index.ts')
+  const clock = createClock()
+  clock.set('2027-01-01T00:00:00Z')
+  expect(clock.now().toISOString()).toBe('2027-01-01T00:00:00.000Z')
+  clock.set(new Date('2028-02-29T12:00:00Z'))
+  expect(clock.now().toISOString()).toBe('2028-02-29T12:00:00.000Z')
+  expect(() => clock.set('2027-02-30T00:00:00Z')).toThrow(
+    /clock\.set\(\) takes a Date or an ISO date-time: .*2027-02-30/,
+  )
+  // @ts-expect-error: a number is neither (JavaScript callers get a clear error, not "getTime is not a function")
+  expect(() => clock.set(1_700_000_000_000)).toThrow(/clock\.set\(\) takes a Date or an ISO date-time: it is a number/)
+  expect(clock.now().toISOString()).toBe('2028-02-29T12:00:00.000Z')
+})

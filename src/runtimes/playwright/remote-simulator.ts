@@ -13,6 +13,7 @@ import { createFactories, createManyFactories, type Factories, type ManyFactorie
 import { type RecordOf, type TableName, tables } from '../../model/records.ts'
 import type { JournalEntry, JournalFilter } from '../../observability/journal.ts'
 import type { ScenarioInput } from '../../scenarios/scenario-schema.ts'
+import type { ShippedScenarioName } from '../../scenarios/shipped-scenarios.ts'
 import { SESSION_HEADER } from '../../sessions/session-header.ts'
 import type { ScenarioStatus, StateOptions, StateView } from '../../simulator-core.ts'
 
@@ -22,7 +23,7 @@ export interface RemoteSimulator {
   /** The `X-Sim-Session` this client and the test's page use. */
   readonly session: string
   /** Activates a scenario for this session: a name, or a scenario object (known as `name`); null deactivates. */
-  useScenario(nameOrScenario: string | ScenarioInput | null, name?: string): Promise<void>
+  useScenario(nameOrScenario: ShippedScenarioName | (string & {}) | ScenarioInput | null, name?: string): Promise<void>
   /** This session's active scenario with its rule counters, or null. */
   scenarioStatus(): Promise<ScenarioStatus | null>
   /** The server's clock, which every session shares: read only. */
