@@ -1,13 +1,33 @@
 /**
- * Three projects, so the inner loop stays fast: `unit` (everything in-process or over loopback from
- * the sources; builds nothing), `process` (tests that run the built command, dist/cli) and
- * `browser` (headless Chromium on the built dist/browser.js). The last two build dist/ first, in
- * their global setup. `npm test` runs all three; `npx vitest --project unit` runs the fast one.
+ * The test projects, so the inner loop stays fast. `npm test` runs them all; `npm run test:unit`
+ * runs the first:
+ *
+ * - `unit`: in-process only, from the sources: no sockets, no child processes, no browser (its
+ *   setup file makes a listen, a connect or a spawn fail the test, naming the project it belongs
+ *   in), property tests at a few runs (the full count in CI: test/support/property-runs.ts).
+ * - `loopback`: real HTTP on 127.0.0.1 against servers started in the test process.
+ * - `fuzz`: generated requests against every engine, over loopback.
+ * - `process`: tests that run the built command (dist/cli) or `npm start` in child processes.
+ * - `browser`: headless Chromium on the built dist/.
+ *
+ * `process` and `browser` build dist/ first, in their global setup.
  */
 import { defineConfig } from 'vitest/config'
 
-const PROCESS_TESTS = ['test/**/*.process.test.ts']
+const PROCESS_TESTS = ['test/**/*.process.test.ts', 'test/scenarios/startup.test.ts']
 const BROWSER_TESTS = ['test/browser/**/*.test.ts', 'test/dashboard/e2e/**/*.test.ts']
+const FUZZ_TESTS = ['test/fuzz/**/*.test.ts']
+/** Tests that open sockets (servers on 127.0.0.1, or in-process and standalone targets side by side). */
+const LOOPBACK_TESTS = [
+  'test/standalone/**/*.test.ts',
+  'test/hostile/**/*.test.ts',
+  'test/playwright/**/*.test.ts',
+  'test/dashboard/{control-routes,event-stream,files,open-browser}.test.ts',
+  'test/node/strict-listen-options.test.ts',
+  'test/scenarios/{activation,control-routes,record,replay-service,replay-shared-server,replay-shipped,rule-outcomes,watch,world-create}.test.ts',
+]
+const NOT_UNIT = [...PROCESS_TESTS, ...BROWSER_TESTS, ...FUZZ_TESTS, ...LOOPBACK_TESTS]
+const EXCLUDED = ['**/node_modules/**']
 
 export default defineConfig({
   test: {
@@ -20,9 +40,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: [...PROCESS_TESTS, ...BROWSER_TESTS, '**/node_modules/**'],
+          exclude: [...NOT_UNIT, ...EXCLUDED],
+          setupFiles: ['test/support/in-process-only.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'loopback',
+          include: LOOPBACK_TESTS,
+          exclude: [...PROCESS_TESTS, ...BROWSER_TESTS, ...EXCLUDED],
+        },
+      },
+      { extends: true, test: { name: 'fuzz', include: FUZZ_TESTS } },
       { extends: true, test: { name: 'process', include: PROCESS_TESTS, globalSetup: ['test/global-setup.ts'] } },
       { extends: true, test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test/global-setup.ts'] } },
     ],

@@ -11,6 +11,7 @@ import { operations } from '../../src/contract/operations.ts'
 import { matchRoute } from '../../src/pipeline/router.ts'
 import { apiRequestMatcher } from '../../src/runtimes/msw/handlers.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
+import { propertyRuns } from '../support/property-runs.ts'
 import { samples } from '../support/samples.ts'
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']
@@ -65,7 +66,7 @@ describe('the msw handler', () => {
           expect(anyOrigin(method, url.href), `${method} ${path}`).toBe(kind === 'operation' || kind === 'bad-path')
         },
       ),
-      { seed: 12, numRuns: 3000 },
+      { seed: 12, numRuns: propertyRuns(3000) },
     )
   })
 

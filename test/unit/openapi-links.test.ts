@@ -16,6 +16,7 @@ import {
   documentedOperations,
   requestTarget,
 } from '../support/openapi-document.ts'
+import { propertyRuns } from '../support/property-runs.ts'
 import { inProcessTarget, type SimulatorTarget } from '../support/target.ts'
 
 const ajv = documentAjv()
@@ -149,7 +150,7 @@ describe('OpenAPI links', () => {
             ).toBe(200)
           }
         }),
-        { seed: 20260302, numRuns: 30 },
+        { seed: 20260302, numRuns: propertyRuns(30) },
       )
     },
   )

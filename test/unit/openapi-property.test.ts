@@ -19,10 +19,11 @@ import {
   documented,
   requestTarget,
 } from '../support/openapi-document.ts'
+import { propertyRuns } from '../support/property-runs.ts'
 import { inProcessTarget, type SimulatorTarget } from '../support/target.ts'
 
 const SEED = 20260302
-const RUNS = 60
+const RUNS = propertyRuns(60)
 
 /** The 400s an operation answers for a domain rule, by the rule's words; any other 400 is a document bug. */
 const DOMAIN_REFUSALS: Readonly<Record<string, RegExp>> = {

@@ -1,0 +1,10 @@
+/**
+ * How many runs a property test makes: a few in the inner loop, the full count in CI (`CI=true`,
+ * as CI sets it) or when asked (`PROPERTY_RUNS=full`). The seed stays fixed either way, so a
+ * failure found in CI replays locally with `PROPERTY_RUNS=full`.
+ */
+const full = process.env.CI === 'true' || process.env.PROPERTY_RUNS === 'full'
+
+export function propertyRuns(inCi: number, quick = Math.max(5, Math.ceil(inCi / 10))): number {
+  return full ? inCi : quick
+}
