@@ -40,7 +40,8 @@ export class SessionRegistry<State> {
   ) {
     this.limit = options.limit ?? DEFAULT_SESSION_LIMIT
     this.idleMs = options.idleMs ?? DEFAULT_SESSION_IDLE_MS
-    this.#now = options.now ?? Date.now
+    // Read Date.now at each call, not once: a test that fakes the date (vi.useFakeTimers) moves it.
+    this.#now = options.now ?? (() => Date.now())
   }
 
   /** The state of session `id`, created on first use. Throws a 400 for a malformed id, 429 when full. */

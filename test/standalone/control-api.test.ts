@@ -1,6 +1,6 @@
 /** The control API under /__sim and sessions, over real HTTP on 127.0.0.1. */
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type ControlRouteId, controlRoutes } from '../../src/contract/control.ts'
 import { buildOpenApiDocument } from '../../src/contract/openapi.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
@@ -320,14 +320,23 @@ describe('sessions', () => {
   })
 
   it('are capped with a clear error, can be ended, and expire when idle', async () => {
-    for (const id of ['s1', 's2', 's3']) expect((await call('GET', '/securityToken', inSession(id))).status).toBe(200)
-    const refused = await call('GET', '/securityToken', inSession('s4'))
-    expect(expectErrorShape(refused, 429)).toMatch(/session limit reached \(3 sessions\)/)
-    expect((await call('DELETE', '/__sim/sessions/s1')).json).toEqual({ deleted: 's1' })
-    expectErrorShape(await call('DELETE', '/__sim/sessions/s1'), 404)
-    expect((await call('GET', '/securityToken', inSession('s4'))).status).toBe(200)
-    await new Promise((resolve) => setTimeout(resolve, 600))
-    expect((await call('GET', '/__sim/sessions')).json.sessions).toEqual([])
+    // Only the date is faked, and held still (sockets and timers stay real): idle expiry without waiting.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(new Date('2026-06-01T00:00:00Z'))
+      for (const id of ['s1', 's2', 's3']) expect((await call('GET', '/securityToken', inSession(id))).status).toBe(200)
+      const refused = await call('GET', '/securityToken', inSession('s4'))
+      expect(expectErrorShape(refused, 429)).toMatch(/session limit reached \(3 sessions\)/)
+      expect((await call('DELETE', '/__sim/sessions/s1')).json).toEqual({ deleted: 's1' })
+      expectErrorShape(await call('DELETE', '/__sim/sessions/s1'), 404)
+      expect((await call('GET', '/securityToken', inSession('s4'))).status).toBe(200)
+      vi.setSystemTime(new Date('2026-06-01T00:00:00.399Z')) // idle 399 ms of 400
+      expect((await call('GET', '/__sim/sessions')).json.sessions).toHaveLength(3)
+      vi.setSystemTime(new Date('2026-06-01T00:00:00.401Z'))
+      expect((await call('GET', '/__sim/sessions')).json.sessions).toEqual([])
+    } finally {
+      vi.useRealTimers()
+    }
     expect(expectErrorShape(await call('GET', '/securityToken', inSession('bad id')), 400)).toMatch(/X-Sim-Session/)
   })
 
