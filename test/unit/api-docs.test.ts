@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { renderApiMarkdown } from '../../src/contract/api-markdown.ts'
+import { renderApiMarkdown } from '../../scripts/api-markdown/api-markdown.ts'
 import { controlRoutes } from '../../src/contract/control.ts'
 import { operations } from '../../src/contract/operations.ts'
 

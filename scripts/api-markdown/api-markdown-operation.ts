@@ -3,6 +3,8 @@
  * authentication, success and error statuses, path, query and header parameters, request body
  * fields and response shape, all read from the OpenAPI document the contract generates.
  */
+
+import type { RouteDefinition } from '../../src/contract/operation.ts'
 import {
   type Components,
   constraintsText,
@@ -13,7 +15,6 @@ import {
   table,
   typeText,
 } from './api-markdown-schema.ts'
-import type { RouteDefinition } from './operation.ts'
 
 interface Parameter {
   name: string

@@ -4,7 +4,7 @@
  * (ADDRESS, HASH, dates, enums, patterns, lengths, bounds) and the field rows of an object, with
  * nested objects and arrays flattened into dotted paths (`parcels[].amount`).
  */
-import { ADDRESS_PATTERN, Address, dateMeta, dateTimeMeta, HASH_PATTERN, Hash } from './formats.ts'
+import { ADDRESS_PATTERN, Address, dateMeta, dateTimeMeta, HASH_PATTERN, Hash } from '../../src/contract/formats.ts'
 
 /** The part of JSON Schema (draft 2020-12) that zod's output uses. */
 export interface SchemaNode {

@@ -4,9 +4,20 @@
  * the control table, and writes every operation, grouped by resource group, then every control
  * route, each with its id, method and path, summary, authentication, parameters, request body
  * fields, response shape and the error statuses it declares (api-markdown-operation.ts). Only the
- * introductions are written by hand here; nothing per route is. `npm run api-docs` writes the
+ * introductions are written by hand here; nothing per route is. It lives in scripts/, not in the
+ * contract layer: it renders documentation and never runs in the package. `npm run api-docs` writes the
  * file; test/unit/api-docs.test.ts keeps the committed copy current.
  */
+
+import { controlRoutes } from '../../src/contract/control.ts'
+import { CONTROL_GROUP, type ControlRouteDefinition } from '../../src/contract/control-route.ts'
+import { API_PARAGRAPHS } from '../../src/contract/descriptions.ts'
+import { ErrorBody } from '../../src/contract/error-body.ts'
+import { Address, Hash } from '../../src/contract/formats.ts'
+import { buildOpenApiDocument } from '../../src/contract/openapi.ts'
+import { documentPaths } from '../../src/contract/openapi-paths.ts'
+import type { OperationDefinition } from '../../src/contract/operation.ts'
+import { operations } from '../../src/contract/operations.ts'
 import {
   anchor,
   code,
@@ -16,15 +27,6 @@ import {
   operationLines,
 } from './api-markdown-operation.ts'
 import { shapeRows, table } from './api-markdown-schema.ts'
-import { controlRoutes } from './control.ts'
-import { CONTROL_GROUP, type ControlRouteDefinition } from './control-route.ts'
-import { API_PARAGRAPHS } from './descriptions.ts'
-import { ErrorBody } from './error-body.ts'
-import { Address, Hash } from './formats.ts'
-import { buildOpenApiDocument } from './openapi.ts'
-import { documentPaths } from './openapi-paths.ts'
-import type { OperationDefinition } from './operation.ts'
-import { operations } from './operations.ts'
 
 const CONTROL_TITLE = 'Control API'
 
