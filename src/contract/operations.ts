@@ -3,8 +3,7 @@
  * id. Handlers, the router, the OpenAPI document and scenario validation iterate over this table.
  */
 import { debtTokenOperations } from './debt-tokens.ts'
-import { investorPaymentOperations } from './investor-payments.ts'
-import { managerPaymentOperations } from './manager-payments.ts'
+import { investorPaymentOperations, managerPaymentOperations } from './payments.ts'
 import { securityTokenOperations } from './security-tokens.ts'
 import { signatureContractOperations } from './signature-contracts.ts'
 import { userOperations } from './users.ts'

@@ -1,8 +1,7 @@
 /** Every operation's resolver, keyed by operation id; the type makes a missing one a compile error. */
 
 import { debtTokenResolvers } from './debt-tokens.ts'
-import { investorPaymentResolvers } from './investor-payments.ts'
-import { managerPaymentResolvers } from './manager-payments.ts'
+import { investorPaymentResolvers, managerPaymentResolvers } from './payments.ts'
 import type { ResolverTable } from './resolver.ts'
 import { securityTokenResolvers } from './security-tokens.ts'
 import { signatureContractResolvers } from './signature-contracts.ts'

@@ -1,17 +1,24 @@
 /**
- * Manager and investor payments: the two kinds share their rules and differ in who owns a record
- * (a manager or an investor) and in what their PUT path's address names (the security token for
- * managers, the investor for investors), so both are built from one factory.
+ * Manager and investor payments: one resolver factory for both kinds, parameterised by the
+ * contract's role (contract/payments.ts), which says what sets them apart: who owns a record, what
+ * the PUT path's address names (the security token for managers, the investor for investors) and
+ * the PUT answer's shape.
  */
 import type * as z from 'zod'
-import type { InvestorPaymentInput } from '../contract/investor-payments.ts'
-import type { ManagerPayment, ManagerPaymentInput } from '../contract/manager-payments.ts'
 import type { PaymentUpdate } from '../contract/payment-fields.ts'
+import {
+  type InvestorPaymentInput,
+  investorPaymentRole,
+  type ManagerPayment,
+  type ManagerPaymentInput,
+  managerPaymentRole,
+  type PaymentRole,
+} from '../contract/payments.ts'
 import { checkPaymentTransition, DEFAULT_PAYMENT_STATUS } from '../domain/payment-status.ts'
 import { ApiError } from '../http/api-error.ts'
 import { pairKey } from '../model/records.ts'
 import { normalizeKey } from '../model/table-spec.ts'
-import type { ResolverContext } from './resolver.ts'
+import type { ResolverContext, ResolverTable } from './resolver.ts'
 
 /** A validated creation body of either kind, less its owner's address. */
 type CreationBody =
@@ -75,3 +82,67 @@ export async function updatePayment<N extends PaymentTable>(
 
 export const samePair = (a: string, b: string) => pairKey(a, b)
 export const sameAddress = (a: string, b: string) => normalizeKey(a) === normalizeKey(b)
+
+type PaymentOperationIds<Title extends PaymentRole['title']> =
+  | `create${Title}Payment`
+  | `list${Title}Payments`
+  | `update${Title}Payment`
+
+/** The resolvers of one kind of payment, from its role in the contract. */
+function paymentResolvers<const Role extends PaymentRole>(
+  role: Role,
+  table: PaymentTable,
+  index: 'managerAndToken' | 'investorAndToken',
+  updated: (message: string) => z.output<Role['updated']>,
+): ResolverTable<PaymentOperationIds<Role['title']>> {
+  const resolvers: Record<string, (input: never, context: ResolverContext) => unknown> = {
+    async [`create${role.title}Payment`](
+      { body }: { body: CreationBody & Record<string, string> },
+      context: ResolverContext,
+    ) {
+      const id = context.model.nextId(table)
+      const owner = { id, [role.owner]: body[role.owner] }
+      await context.model[table].insert(withPaymentFields(owner, body, context) as never)
+      return { status: 'success', message: `${role.name} payment ${id} stored`, id }
+    },
+
+    [`list${role.title}Payments`]: (
+      { params }: { params: { address: string; tokenAddress: string } },
+      context: ResolverContext,
+    ) => context.model[table].where(index, samePair(params.address, params.tokenAddress)),
+
+    async [`update${role.title}Payment`](
+      { params, body }: { params: { address: string; id: number }; body: UpdateBody },
+      context: ResolverContext,
+    ) {
+      const field = role.updateAddress.field === 'owner' ? role.owner : 'tokenAddress'
+      const names = role.updateAddress.field === 'owner' ? role.name : 'security token'
+      await updatePayment(
+        context,
+        table,
+        params.id,
+        (payment) => sameAddress(String((payment as unknown as Record<string, unknown>)[field]), params.address),
+        `${role.name} payment ${params.id} not found for ${names} ${params.address}`,
+        body,
+      )
+      return updated(`${role.name} payment ${params.id} updated`)
+    },
+  }
+  return resolvers as unknown as ResolverTable<PaymentOperationIds<Role['title']>>
+}
+
+/** Manager payments: update by security token and id, answered `{success: true}`. */
+export const managerPaymentResolvers = paymentResolvers(
+  managerPaymentRole,
+  'managerPayments',
+  'managerAndToken',
+  (message) => ({ success: true, message }),
+)
+
+/** Investor payments: update by investor and id, answered `{status: "success"}`. */
+export const investorPaymentResolvers = paymentResolvers(
+  investorPaymentRole,
+  'investorPayments',
+  'investorAndToken',
+  (message) => ({ status: 'success', message }),
+)
