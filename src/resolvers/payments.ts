@@ -36,7 +36,7 @@ type PaymentFields = Omit<ManagerPayment, 'id' | 'managerAddress'>
  * this order; absent optional fields stay absent. Added one by one (not with conditional spreads,
  * which make and copy a temporary object each): this runs on every payment POST.
  */
-export function withPaymentFields<Owner extends object>(
+function withPaymentFields<Owner extends object>(
   owner: Owner,
   body: CreationBody,
   context: ResolverContext,
@@ -59,7 +59,7 @@ type PaymentTable = 'managerPayments' | 'investorPayments'
  * Applies a PUT to payment `id` if `belongs(record)`; 404 when there is no such payment there,
  * 400 when the status change is not allowed.
  */
-export async function updatePayment<N extends PaymentTable>(
+async function updatePayment<N extends PaymentTable>(
   context: ResolverContext,
   table: N,
   id: number,
@@ -80,8 +80,8 @@ export async function updatePayment<N extends PaymentTable>(
   })
 }
 
-export const samePair = (a: string, b: string) => pairKey(a, b)
-export const sameAddress = (a: string, b: string) => normalizeKey(a) === normalizeKey(b)
+const samePair = (a: string, b: string) => pairKey(a, b)
+const sameAddress = (a: string, b: string) => normalizeKey(a) === normalizeKey(b)
 
 type PaymentOperationIds<Title extends PaymentRole['title']> =
   | `create${Title}Payment`
