@@ -9,8 +9,9 @@
  *   a thousand modules and 0.6-0.9 s to import on a busy machine, bundled one chunk that loads with
  *   the entry, so no user's first write waits for it (and @msw/data ships no CommonJS). Their
  *   licence notices are copied to dist/licenses/. The other dependencies and the peer dependencies
- *   (msw, @playwright/test, @msw/playwright) stay imports, so an app that also uses zod, faker or
- *   msw gets one copy of each, and Playwright's test runner is the user's own.
+ *   (msw, @playwright/test, @msw/playwright) stay imports, so an app that also uses faker or msw
+ *   gets one copy of each, and Playwright's test runner is the user's own; only the CommonJS files
+ *   also bundle faker, which ships ES modules only (see BUNDLED_IN_COMMONJS).
  * - `cli`: the command (`dist/cli/cli.js`, the package bin). Same modules, but zod is bundled in and the
  *   file minified: a start then reads one file instead of zod's ~100 modules, which is what keeps
  *   start to first response within twice a bare node:http server's (docs/performance.md). msw,
@@ -25,6 +26,18 @@ import { defineConfig } from 'tsdown'
 
 /** What @msw/data brings, bundled with it (see above); their licences go to dist/licenses/. */
 const BUNDLED = ['@msw/data', 'es-toolkit', 'mutative', 'rettime', 'outvariant']
+
+/**
+ * Bundled into the CommonJS files only: faker ships ES modules only, and Jest's CommonJS runtime
+ * cannot `require()` an ES module (plain Node ≥ 20.19 can; Jest on Node 20 cannot, on Node 24 only
+ * under --experimental-vm-modules), so a `require('debt-token-simulator/node')` that reached
+ * faker failed under Jest's defaults. The ES build keeps importing the user's faker.
+ */
+const BUNDLED_IN_COMMONJS = ['zod', ...BUNDLED, '@faker-js/faker']
+
+/** tsdown's resolved form of `deps.alwaysBundle` (a per-format override is not resolved again). */
+const bundles = (names: readonly string[]) => (id: string) =>
+  names.some((name) => id === name || id.startsWith(`${name}/`))
 
 /** A bundled package's licence file, copied to dist/licenses/<name>.txt (the file's name varies). */
 function licenceOf(name: string): { from: string; to: string; rename: string } {
@@ -55,7 +68,14 @@ export default defineConfig([
       standalone: 'src/runtimes/standalone/index.ts',
       playwright: 'src/runtimes/playwright/index.ts',
     },
-    format: ['esm', 'cjs'],
+    // The CommonJS half also bundles faker (see BUNDLED_IN_COMMONJS) and ships its licence.
+    format: {
+      esm: {},
+      cjs: {
+        deps: { alwaysBundle: bundles(BUNDLED_IN_COMMONJS), skipNodeModulesBundle: false },
+        copy: [licenceOf('@faker-js/faker')],
+      },
+    },
     dts: true,
     clean: true,
     // import.meta.url in the CommonJS build (the dashboard's assets are found from it).
