@@ -35,9 +35,25 @@ const BUNDLED = ['@msw/data', 'es-toolkit', 'mutative', 'rettime', 'outvariant']
  */
 const BUNDLED_IN_COMMONJS = ['zod', ...BUNDLED, '@faker-js/faker']
 
-/** tsdown's resolved form of `deps.alwaysBundle` (a per-format override is not resolved again). */
-const bundles = (names: readonly string[]) => (id: string) =>
+/**
+ * Dependencies proper (package.json `dependencies`, installed with the package): where their code is
+ * bundled, their declarations still stay `import … from 'zod'`. Inlined into our .d.ts, zod's
+ * declarations fail a user's type check under `skipLibCheck: false` (TS2636 on its variance
+ * annotations); as zod ships them they pass, and users get zod's types as zod documents them.
+ */
+const DEPENDENCIES = ['zod', '@faker-js/faker']
+
+const isPackage = (id: string, names: readonly string[]) =>
   names.some((name) => id === name || id.startsWith(`${name}/`))
+
+/**
+ * `deps.alwaysBundle` for `names`, in tsdown's resolved form (a function; a per-format override is
+ * not resolved again): the code of each, and the declarations of all but DEPENDENCIES.
+ */
+const bundles =
+  (names: readonly string[]) =>
+  (id: string, importer: string | undefined): boolean =>
+    isPackage(id, names) && !(importer !== undefined && /\.d\.[cm]?ts$/.test(importer) && isPackage(id, DEPENDENCIES))
 
 /** A bundled package's licence file, copied to dist/licenses/<name>.txt (the file's name varies). */
 function licenceOf(name: string): { from: string; to: string; rename: string } {
@@ -80,7 +96,7 @@ export default defineConfig([
     clean: true,
     // import.meta.url in the CommonJS build (the dashboard's assets are found from it).
     shims: true,
-    deps: { alwaysBundle: ['zod', ...BUNDLED] },
+    deps: { alwaysBundle: bundles(['zod', ...BUNDLED]) },
     copy: BUNDLED.map(licenceOf),
   },
   {
