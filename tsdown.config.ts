@@ -9,8 +9,9 @@
  *   a thousand modules and 0.6-0.9 s to import on a busy machine, bundled one chunk that loads with
  *   the entry, so no user's first write waits for it (and @msw/data ships no CommonJS). Their
  *   licence notices are copied to dist/licenses/. The other dependencies and the peer dependencies
- *   (msw, @playwright/test, @msw/playwright) stay imports, so an app that also uses zod, faker or
- *   msw gets one copy of each, and Playwright's test runner is the user's own.
+ *   (msw, @playwright/test, @msw/playwright) stay imports, so an app that also uses faker or msw
+ *   gets one copy of each, and Playwright's test runner is the user's own; only the CommonJS files
+ *   also bundle faker, which ships ES modules only (see BUNDLED_IN_COMMONJS).
  * - `cli`: the command (`dist/cli/cli.js`, the package bin). Same modules, but zod is bundled in and the
  *   file minified: a start then reads one file instead of zod's ~100 modules, which is what keeps
  *   start to first response within twice a bare node:http server's (docs/performance.md). msw,
@@ -25,6 +26,34 @@ import { defineConfig } from 'tsdown'
 
 /** What @msw/data brings, bundled with it (see above); their licences go to dist/licenses/. */
 const BUNDLED = ['@msw/data', 'es-toolkit', 'mutative', 'rettime', 'outvariant']
+
+/**
+ * Bundled into the CommonJS files only: faker ships ES modules only, and Jest's CommonJS runtime
+ * cannot `require()` an ES module (plain Node ≥ 20.19 can; Jest on Node 20 cannot, on Node 24 only
+ * under --experimental-vm-modules), so a `require('debt-token-simulator/node')` that reached
+ * faker failed under Jest's defaults. The ES build keeps importing the user's faker.
+ */
+const BUNDLED_IN_COMMONJS = ['zod', ...BUNDLED, '@faker-js/faker']
+
+/**
+ * Dependencies proper (package.json `dependencies`, installed with the package): where their code is
+ * bundled, their declarations still stay `import … from 'zod'`. Inlined into our .d.ts, zod's
+ * declarations fail a user's type check under `skipLibCheck: false` (TS2636 on its variance
+ * annotations); as zod ships them they pass, and users get zod's types as zod documents them.
+ */
+const DEPENDENCIES = ['zod', '@faker-js/faker']
+
+const isPackage = (id: string, names: readonly string[]) =>
+  names.some((name) => id === name || id.startsWith(`${name}/`))
+
+/**
+ * `deps.alwaysBundle` for `names`, in tsdown's resolved form (a function; a per-format override is
+ * not resolved again): the code of each, and the declarations of all but DEPENDENCIES.
+ */
+const bundles =
+  (names: readonly string[]) =>
+  (id: string, importer: string | undefined): boolean =>
+    isPackage(id, names) && !(importer !== undefined && /\.d\.[cm]?ts$/.test(importer) && isPackage(id, DEPENDENCIES))
 
 /** A bundled package's licence file, copied to dist/licenses/<name>.txt (the file's name varies). */
 function licenceOf(name: string): { from: string; to: string; rename: string } {
@@ -55,12 +84,19 @@ export default defineConfig([
       standalone: 'src/runtimes/standalone/index.ts',
       playwright: 'src/runtimes/playwright/index.ts',
     },
-    format: ['esm', 'cjs'],
+    // The CommonJS half also bundles faker (see BUNDLED_IN_COMMONJS) and ships its licence.
+    format: {
+      esm: {},
+      cjs: {
+        deps: { alwaysBundle: bundles(BUNDLED_IN_COMMONJS), skipNodeModulesBundle: false },
+        copy: [licenceOf('@faker-js/faker')],
+      },
+    },
     dts: true,
     clean: true,
     // import.meta.url in the CommonJS build (the dashboard's assets are found from it).
     shims: true,
-    deps: { alwaysBundle: ['zod', ...BUNDLED] },
+    deps: { alwaysBundle: bundles(['zod', ...BUNDLED]) },
     copy: BUNDLED.map(licenceOf),
   },
   {

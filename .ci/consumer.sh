@@ -2,18 +2,29 @@
 # The package as its users meet it: `npm pack`, the tarball installed into fresh temporary projects,
 # and used from there. Run from anywhere; needs the repository's node_modules (npm ci) for the pack.
 #
-#  1. publint and @arethetypeswrong/cli (ESM profile) on the package.
-#  2. A consumer project (msw 2, typescript, @types/node, vitest): the README's vitest example;
-#     the entries from plain Node 20 with no loader; tsc --noEmit under create-vite's vanilla-ts
+#  1. publint (--strict) and @arethetypeswrong/cli (its default profile: ESM and CommonJS, node10
+#     included) on the package.
+#  2. A consumer project ("type": "module"; msw 2, typescript, @types/node, vitest, jest): the
+#     README's example (test/consumer/readme-example.mjs writes it out per runner) under vitest,
+#     Jest in ESM mode and node:test; the entries from plain Node 20 with no loader, the CommonJS
+#     standalone entry included (dashboard and API); tsc --noEmit under create-vite's vanilla-ts
 #     tsconfig (taken from the create-vite package; Node's types absent), the tsconfig `tsc --init`
 #     writes, and strict NodeNext with exactOptionalPropertyTypes; the command: --version,
 #     scenarios, serve, and replay of a shipped scenario against it. Then @playwright/test and
 #     @msw/playwright are added (everything before ran without them, which the main entries must
 #     not need): a Playwright suite on debt-token-simulator/playwright under tsc (strict NodeNext,
 #     `tsc --init`), and the entry imported from plain Node.
-#  3. The same project on Node 24 with msw 3: plain Node, the vitest example, and the Playwright
-#     entry imported (shared-server mode works there; in-process mode needs msw 2).
-#  4. What `npm install -D debt-token-simulator msw` installs: packages and MB (README figure).
+#  3. The same project on Node 24 with msw 3: plain Node (ESM and the CommonJS standalone entry),
+#     the example under vitest, Jest in ESM mode and node:test, and the Playwright entry imported
+#     (shared-server mode works there; in-process mode needs msw 2).
+#  4. A CommonJS project (no "type"; msw 2, jest, jest-environment-jsdom, jest-fixed-jsdom): the
+#     example require()s the package under Jest. On Node 20 with the README's jest.config.js: msw
+#     itself (2.12 and later) requires ES-module-only packages that Jest's CommonJS runtime cannot
+#     load unless transformed, so Jest's bare defaults fail there on msw, not on this package; the
+#     config lists only msw's, so the package must add none. Then the same config with jsdom as
+#     msw documents it (jest-fixed-jsdom). On Node 24, with no config at all, under
+#     --experimental-vm-modules (Jest then require()s ES modules itself): msw 2, then msw 3.
+#  5. What `npm install -D debt-token-simulator msw` installs: packages and MB (README figure).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
@@ -28,6 +39,10 @@ PLAYWRIGHT=$(dev_version @playwright/test)
 MSW_PLAYWRIGHT=$(dev_version @msw/playwright)
 MSW3=3.0.5
 NODE24=24.21.0
+# Jest and what the README's Jest setup names; `expect` (Jest's, for node:test) at Jest's version.
+JEST=30.5.2
+JEST_FIXED_JSDOM=0.0.11
+BABEL_CJS=7.29.14
 CREATE_VITE=9.3.0
 VERSION=$(node -p "require('./package.json').version")
 
@@ -38,7 +53,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-step() { printf '\nconsumer: %s\n' "$*"; }
+step() { printf '\nconsumer: %s (at %ss)\n' "$*" "$SECONDS"; }
 npm_quiet() { npm --no-audit --no-fund --loglevel=error "$@"; }
 
 step "npm pack (prepare builds dist/)"
@@ -46,9 +61,9 @@ npm_quiet pack --pack-destination "$work" >/dev/null
 tarball=$(ls "$work"/debt-token-simulator-*.tgz)
 echo "packed $(basename "$tarball") ($(du -k "$tarball" | cut -f1) KB)"
 
-step "publint, attw (ESM profile)"
+step "publint --strict, attw (default profile: ESM and CommonJS)"
 npx publint --strict "$tarball"
-npx attw "$tarball" --profile esm-only
+npx attw "$tarball"
 
 app="$work/app"
 mkdir -p "$app"
@@ -57,20 +72,29 @@ cd "$app"
 cat > package.json <<'JSON'
 { "name": "consumer-app", "private": true, "version": "0.0.0", "type": "module" }
 JSON
-step "install the tarball with msw@$MSW2 typescript@$TYPESCRIPT @types/node@$TYPES_NODE vitest@$VITEST"
-npm_quiet install -D "$tarball" "msw@$MSW2" "typescript@$TYPESCRIPT" "@types/node@$TYPES_NODE" "vitest@$VITEST"
+step "install the tarball with msw@$MSW2 typescript@$TYPESCRIPT @types/node@$TYPES_NODE vitest@$VITEST jest@$JEST"
+npm_quiet install -D "$tarball" "msw@$MSW2" "typescript@$TYPESCRIPT" "@types/node@$TYPES_NODE" "vitest@$VITEST" \
+  "jest@$JEST" "expect@$JEST"
 
-step "the README's vitest example"
-node -e '
-  const readme = require("fs").readFileSync(process.argv[1], "utf8")
-  const block = /```ts\n(\/\/ api\.test\.ts\n[\s\S]*?)```/.exec(readme)
-  if (!block) { console.error("README has no ```ts block starting with // api.test.ts"); process.exit(1) }
-  require("fs").writeFileSync("api.test.ts", block[1])
-' "$repo/README.md"
-npx vitest run api.test.ts
+readme_example() { node "$repo/test/consumer/readme-example.mjs" "$repo/README.md" "$@"; }
+readme_example vitest api.test.ts
+readme_example jest-esm api.jest.test.js
+readme_example node-test api.node-test.mjs
+# Each runner on the Node given (default: the system's), the README's example file named above.
+run_example_runners() {
+  local node_bin=${1:-node}
+  step "the README's example on Node $("$node_bin" --version) with msw $("$node_bin" -p "require('msw/package.json').version"): vitest"
+  "$node_bin" node_modules/vitest/vitest.mjs run api.test.ts
+  step "... Jest in ESM mode"
+  "$node_bin" --experimental-vm-modules node_modules/jest/bin/jest.js --ci api.jest.test.js
+  step "... node:test"
+  "$node_bin" --test api.node-test.mjs
+}
+run_example_runners
 
-step "plain Node $(node --version), no loader"
+step "plain Node $(node --version), no loader: the entries, and the CommonJS standalone entry"
 node plain-node.mjs
+node standalone.cjs
 
 step "tsc --noEmit: create-vite@$CREATE_VITE's vanilla-ts tsconfig (no Node types)"
 npm_quiet pack "create-vite@$CREATE_VITE" --pack-destination "$work" >/dev/null
@@ -124,13 +148,32 @@ npx debt-token-simulator replay node_modules/debt-token-simulator/scenarios/flak
   node_modules/debt-token-simulator/scenarios/manager-payment-rejected.json --url "http://127.0.0.1:$port"
 kill "$server_pid"; wait "$server_pid" || true; server_pid=
 
-step "Node $NODE24 with msw@$MSW3: plain Node, the vitest example, the Playwright entry"
+step "Node $NODE24 with msw@$MSW3: plain Node, the example's runners, the Playwright entry"
 npm_quiet install --no-save "node@$NODE24" "msw@$MSW3"
 node24="$app/node_modules/.bin/node"
 [ "$("$node24" --version)" = "v$NODE24" ] || { echo "expected Node $NODE24"; exit 1; }
 "$node24" plain-node.mjs
-"$node24" node_modules/vitest/vitest.mjs run api.test.ts
+"$node24" standalone.cjs
+run_example_runners "$node24"
 "$node24" --input-type=module -e "$playwright_entry_loads"
+
+jest_cjs="$work/jest-cjs"
+mkdir -p "$jest_cjs" && cd "$jest_cjs"
+cp "$repo"/test/consumer/jest-cjs/* .
+echo '{ "name": "jest-cjs-app", "private": true, "version": "0.0.0" }' > package.json
+step "a CommonJS project: the tarball with msw@$MSW2 jest@$JEST jest-fixed-jsdom@$JEST_FIXED_JSDOM"
+npm_quiet install -D "$tarball" "msw@$MSW2" "jest@$JEST" "jest-environment-jsdom@$JEST" \
+  "jest-fixed-jsdom@$JEST_FIXED_JSDOM" "@babel/plugin-transform-modules-commonjs@$BABEL_CJS"
+readme_example jest-cjs api.test.js
+readme_example jest-config jest.config.js
+step "Jest (CommonJS) on Node $(node --version) with the README's jest.config.js"
+npx jest --ci api.test.js
+step "Jest (CommonJS) on Node $(node --version), jsdom environment (jest-fixed-jsdom)"
+npx jest --ci --config jsdom.config.cjs api.test.js
+step "Jest (CommonJS) on Node $NODE24, no config, --experimental-vm-modules: msw@$MSW2, then msw@$MSW3"
+"$node24" --experimental-vm-modules node_modules/jest/bin/jest.js --ci --config '{}' api.test.js
+npm_quiet install --no-save "msw@$MSW3"
+"$node24" --experimental-vm-modules node_modules/jest/bin/jest.js --ci --config '{}' api.test.js
 
 step "what \`npm install -D debt-token-simulator msw\` installs"
 sized="$work/sized"

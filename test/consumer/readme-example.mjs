@@ -1,0 +1,64 @@
+// The README's in-process example (the ```ts block starting with `// api.test.ts`), written out for
+// one test runner, so the README stays the single source of what CI runs under every runner:
+//   node readme-example.mjs <README.md> <runner> <out file>
+// vitest: the block as it is. jest-esm: the `vitest` import dropped (Jest's globals). jest-cjs: that,
+// and each remaining `import { … } from '…'` turned into `const { … } = require('…')`. node-test:
+// the hooks from node:test (`before`/`after` for `beforeAll`/`afterAll`), `expect` from the
+// `expect` package (Jest's, published on its own). The block must stay plain JavaScript in
+// TypeScript's clothing (no type annotations): Jest and node:test here run it untranspiled.
+// jest-config: the README's ```js block starting with `// jest.config.js`, as it is.
+import { readFileSync, writeFileSync } from 'node:fs'
+
+const [readmePath, runner, outPath] = process.argv.slice(2)
+const readme = readFileSync(readmePath, 'utf8')
+if (runner === 'jest-config') {
+  const config = /```js\n(\/\/ jest\.config\.js[\s\S]*?)```/.exec(readme)?.[1]
+  if (config === undefined) fail('README has no ```js block starting with // jest.config.js')
+  writeFileSync(outPath, config)
+  process.exit(0)
+}
+const block = /```ts\n(\/\/ api\.test\.ts\n[\s\S]*?)```/.exec(readme)?.[1]
+if (block === undefined) fail('README has no ```ts block starting with // api.test.ts')
+
+const vitestImport = /^import \{([^}]*)\} from 'vitest'\n/m
+const imported = vitestImport
+  .exec(block)?.[1]
+  .split(',')
+  .map((name) => name.trim())
+if (imported === undefined) fail("the README's example has no `import { … } from 'vitest'` line to rewrite")
+
+/** node:test's names for vitest's hooks and test functions. */
+const NODE_TEST_NAMES = {
+  afterAll: 'after as afterAll',
+  beforeAll: 'before as beforeAll',
+  afterEach: 'afterEach',
+  beforeEach: 'beforeEach',
+  describe: 'describe',
+  it: 'it',
+  test: 'test',
+}
+
+const rewrite = {
+  vitest: () => block,
+  'jest-esm': () => block.replace(vitestImport, ''),
+  'jest-cjs': () =>
+    block.replace(vitestImport, '').replace(/^import (\{[^}]*\}) from ('[^']*')$/gm, 'const $1 = require($2)'),
+  'node-test': () => {
+    const hooks = imported.filter((name) => name !== 'expect')
+    const unknown = hooks.filter((name) => !(name in NODE_TEST_NAMES))
+    if (unknown.length > 0) fail(`no node:test counterpart for ${unknown.join(', ')}`)
+    const lines = [`import { ${hooks.map((name) => NODE_TEST_NAMES[name]).join(', ')} } from 'node:test'`]
+    if (imported.includes('expect')) lines.push("import { expect } from 'expect'")
+    return block.replace(vitestImport, `${lines.join('\n')}\n`)
+  },
+}
+if (!(runner in rewrite)) fail(`runner must be one of ${Object.keys(rewrite).join(', ')}, got ${runner}`)
+const example = rewrite[runner]()
+if (runner !== 'vitest' && /^import .* from 'vitest'/m.test(example)) fail('a vitest import is left')
+if (runner === 'jest-cjs' && /^import /m.test(example)) fail('an import is left in the CommonJS example')
+writeFileSync(outPath, example)
+
+function fail(message) {
+  console.error(`readme-example: ${message}`)
+  process.exit(1)
+}
