@@ -1,0 +1,19 @@
+/**
+ * The default fixtures (fixtures/*.json) as the seeded generator writes them, file name → text:
+ * what `npm run fixtures` writes and what test/unit/fixtures-current.test.ts compares with the
+ * committed files.
+ */
+import { DEFAULT_NOW } from '../src/model/clock.ts'
+import { generateWorld } from '../src/model/generate-world.ts'
+import { DEFAULT_SEED } from '../src/model/random.ts'
+import { fixtureFiles, parseWorld, tableNames } from '../src/model/world.ts'
+
+export function generateFixtureFiles(): Record<string, string> {
+  const world = generateWorld({ seed: DEFAULT_SEED, debtTokens: 15, now: new Date(DEFAULT_NOW) })
+  const files: Record<string, unknown> = { [fixtureFiles.platform]: world.platform }
+  for (const name of tableNames) files[fixtureFiles[name]] = world[name]
+  parseWorld(files) // the generator must write fixtures the loader accepts
+  return Object.fromEntries(
+    Object.entries(files).map(([file, content]) => [file, `${JSON.stringify(content, null, 2)}\n`]),
+  )
+}
