@@ -1,6 +1,8 @@
-/** Builds dist/ once before the tests, so those that run the package's command or entries run today's sources. */
-import { build } from 'tsdown'
+/** Builds dist/ once before the tests (`npm run build`), so those that run the package's command or entries run today's sources. */
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 
-export default async function setup(): Promise<void> {
-  await build({ logLevel: 'warn' })
+export default function setup(): void {
+  const root = fileURLToPath(new URL('../', import.meta.url))
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' })
 }

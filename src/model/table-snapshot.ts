@@ -6,7 +6,8 @@
  * Rows come either from records already in memory (fixtures) or from a `SeededRows` source that
  * builds each record on first use (a generated world). A source knows every row's key and index
  * values up front, so lookups never build more records than they return: a 100k-token world
- * costs its keys at start-up, and a record only when something reads it.
+ * costs its keys when a table is first looked up (each index when it is first used), and a
+ * record only when something reads it.
  */
 import type { TableSpec } from './table-spec.ts'
 
@@ -51,8 +52,9 @@ const NO_ROWS: readonly number[] = Object.freeze([])
 
 export class TableSnapshot<T extends object> {
   readonly #rows: SeededRows<T>
-  readonly #rowOf = new Map<string, number>()
-  /** Index name → value → rows filed under it, in seed order. */
+  readonly #names: readonly string[]
+  #rowOf: Map<string, number> | undefined
+  /** Index name → value → rows filed under it, in seed order; each built on its first lookup. */
   readonly #indexes = new Map<string, Map<string, number[]>>()
   #all: readonly T[] | undefined
 
@@ -60,26 +62,42 @@ export class TableSnapshot<T extends object> {
     readonly spec: TableSpec<T>,
     source: readonly T[] | SeededRows<T>,
   ) {
-    const rows = Array.isArray(source) ? new RecordRows(spec, source as readonly T[]) : (source as SeededRows<T>)
-    const names = Object.keys(spec.indexes)
-    const indexes = names.map((name) => {
-      const index = new Map<string, number[]>()
-      this.#indexes.set(name, index)
-      return index
-    })
+    this.#rows = Array.isArray(source) ? new RecordRows(spec, source as readonly T[]) : (source as SeededRows<T>)
+    this.#names = Object.keys(spec.indexes)
+    // Records in memory (fixtures) are keyed now, so a duplicate key is an error when the world
+    // loads. Generated rows are keyed on the first lookup: a 100k-token world's start builds no map
+    // for a table its first requests do not read.
+    if (this.#rows instanceof RecordRows) this.#keys()
+  }
+
+  /** Key → row, built on first use. */
+  #keys(): Map<string, number> {
+    if (this.#rowOf !== undefined) return this.#rowOf
+    const rowOf = new Map<string, number>()
+    const rows = this.#rows
     for (let row = 0; row < rows.size; row++) {
       const key = rows.keyAt(row)
-      if (this.#rowOf.has(key)) throw new Error(`${spec.name}: duplicate key ${key}`)
-      this.#rowOf.set(key, row)
-      for (let i = 0; i < names.length; i++) {
-        const value = rows.filedAt(names[i]!, row)
-        if (value === null) continue
-        const hits = indexes[i]!.get(value)
-        if (hits) hits.push(row)
-        else indexes[i]!.set(value, [row])
-      }
+      if (rowOf.has(key)) throw new Error(`${this.spec.name}: duplicate key ${key}`)
+      rowOf.set(key, row)
     }
-    this.#rows = rows
+    return (this.#rowOf = rowOf)
+  }
+
+  /** Index `name`, built on its first lookup; undefined for a name the table spec has not. */
+  #index(name: string): Map<string, number[]> | undefined {
+    let index = this.#indexes.get(name)
+    if (index !== undefined || !this.#names.includes(name)) return index
+    index = new Map<string, number[]>()
+    const rows = this.#rows
+    for (let row = 0; row < rows.size; row++) {
+      const value = rows.filedAt(name, row)
+      if (value === null) continue
+      const hits = index.get(value)
+      if (hits) hits.push(row)
+      else index.set(value, [row])
+    }
+    this.#indexes.set(name, index)
+    return index
   }
 
   /** How many seeded rows there are. */
@@ -102,17 +120,17 @@ export class TableSnapshot<T extends object> {
 
   /** The seeded record with `key` (a normalized key). */
   get(key: string): T | undefined {
-    const row = this.#rowOf.get(key)
+    const row = this.#keys().get(key)
     return row === undefined ? undefined : this.#rows.record(row)
   }
 
   has(key: string): boolean {
-    return this.#rowOf.has(key)
+    return this.#keys().has(key)
   }
 
   /** The rows filed under `value` in index `name`, in seed order. */
   filed(name: string, value: string): readonly number[] {
-    return this.#indexes.get(name)?.get(value) ?? NO_ROWS
+    return this.#index(name)?.get(value) ?? NO_ROWS
   }
 
   /** Every seeded record in seed order (for a generated table this builds every record). */

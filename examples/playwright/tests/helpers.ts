@@ -1,5 +1,5 @@
 /** What the example's tests share: opening the app on an API, and a rendezvous of parallel tests. */
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, type Page } from '@playwright/test'
 
@@ -22,7 +22,10 @@ export async function rendezvous<T>(
   timeoutMs = 20_000,
 ): Promise<Record<string, T>> {
   const dir = process.env.RENDEZVOUS_DIR!
-  await writeFile(join(dir, `${key}.${me}.json`), JSON.stringify(mine))
+  const file = join(dir, `${key}.${me}.json`)
+  // Written aside, then renamed (atomic): a reader sees no file or all of it, never a half-written one.
+  await writeFile(`${file}.partial`, JSON.stringify(mine))
+  await rename(`${file}.partial`, file)
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const said = await Promise.all(

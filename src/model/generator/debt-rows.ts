@@ -1,7 +1,8 @@
 /**
  * Debt tokens and their signature contracts, one row per loan, as seeded rows (table-snapshot.ts):
- * every row's addresses and links are known at once (they key and index the tables), and a row's
- * records are built only when something reads them, each time the same. Row i's creditor, debtor
+ * every row's addresses and links can be known without building a record (they key and index the
+ * tables; the addresses are drawn on first need), and a row's records are built only when
+ * something reads them, each time the same. Row i's creditor, debtor
  * and security token follow from i; its addresses, loan terms, parcel ids, payment hashes and
  * signatures are drawn, in that order, from row i's own stream (row-stream.ts), seeded from the
  * world's stream and i, so any row can be built alone and in any order.
@@ -49,14 +50,15 @@ export interface DebtRowsOptions {
 
 /** Records built on first use from their row, then the same object every time. */
 function lazyRows<T extends object>(
-  keys: readonly string[],
+  size: number,
+  keyAt: (row: number) => string,
   build: (row: number) => T,
   filedAt: (name: string, row: number) => string | null,
 ): SeededRows<T> {
-  const built: (T | undefined)[] = Array.from({ length: keys.length }, () => undefined) // packed: fast at any size
+  const built: (T | undefined)[] = Array.from({ length: size }, () => undefined) // packed: fast at any size
   return {
-    size: keys.length,
-    keyAt: (row) => keys[row]!,
+    size,
+    keyAt,
     filedAt,
     record(row) {
       let record = built[row]
@@ -78,36 +80,52 @@ export class DebtRows {
   readonly contracts: SeededRows<SignatureContractRecord>
   readonly #options: DebtRowsOptions
   readonly #stream = rowStream()
-  /** Each row's addresses, by what they address, in row order. */
-  readonly #addresses: Record<(typeof ROW_ADDRESSES)[number], string[]> = { debtToken: [], signatureContract: [] }
+  /** Each row's addresses, by what they address, in row order: drawn when first needed (see #addressesOf). */
+  #addresses: Record<(typeof ROW_ADDRESSES)[number], string[]> | undefined
   /** The row whose token is being built: its draws continue its stream after the terms; its address is known. */
   #row = 0
   readonly #draws: DebtTokenDraws
 
   constructor(options: DebtRowsOptions) {
     this.#options = options
-    // ADDRESSES_PER_ROW addresses open each row's stream, in ROW_ADDRESSES order.
-    for (let i = 0; i < options.size; i++) {
-      const stream = this.#stream.start(options.seed, i)
-      for (const name of ROW_ADDRESSES) this.#addresses[name].push(hexText(ADDRESS_HEX_DIGITS, stream.u32))
-    }
     const { u32 } = this.#stream
     this.#draws = {
       parcelId: () => uuid4Text(u32),
       paymentHash: () => hexText(HASH_HEX_DIGITS, u32),
       signature: () => hexText(SIGNATURE_HEX_DIGITS, u32),
-      address: () => this.#addresses.debtToken[this.#row]!,
+      address: () => this.#addressesOf('debtToken')[this.#row]!,
     }
     this.tokens = lazyRows(
-      this.#addresses.debtToken,
+      options.size,
+      (row) => this.#addressesOf('debtToken')[row]!,
       (row) => freezeToken(this.#token(row)),
       (name, row) => this.#tokenFiledAt(name, row),
     )
     this.contracts = lazyRows(
-      this.#addresses.signatureContract,
+      options.size,
+      (row) => this.#addressesOf('signatureContract')[row]!,
       (row) => Object.freeze(this.#contract(row)),
       () => null,
     )
+  }
+
+  /**
+   * Every row's addresses of one kind. All are drawn on the first call (ADDRESSES_PER_ROW open each
+   * row's stream, in ROW_ADDRESSES order): the first lookup of either table, or the first record
+   * built, not the start, pays for them (about 0.1 s for 100,000 rows).
+   */
+  #addressesOf(name: (typeof ROW_ADDRESSES)[number]): readonly string[] {
+    if (this.#addresses === undefined) {
+      const addresses: Record<(typeof ROW_ADDRESSES)[number], string[]> = { debtToken: [], signatureContract: [] }
+      // Its own stream: #stream is the one records are drawn from, and this may run while one is built.
+      const streams = rowStream()
+      for (let i = 0; i < this.#options.size; i++) {
+        const stream = streams.start(this.#options.seed, i)
+        for (const kind of ROW_ADDRESSES) addresses[kind].push(hexText(ADDRESS_HEX_DIGITS, stream.u32))
+      }
+      this.#addresses = addresses
+    }
+    return this.#addresses[name]
   }
 
   #creditor(i: number): Company {
@@ -153,7 +171,7 @@ export class DebtRows {
   }
 
   #contract(i: number): SignatureContractRecord {
-    return loanContract({ ...this.#terms(i), type: 'legalPerson', address: this.#addresses.signatureContract[i]! })
+    return loanContract({ ...this.#terms(i), type: 'legalPerson', address: this.#addressesOf('signatureContract')[i]! })
   }
 
   #token(i: number): DebtTokenOfLoan {

@@ -1,0 +1,15 @@
+/**
+ * `npm run build` (run by `prepare`, so by `npm install` and `npm pack`): the library with tsdown
+ * (tsdown.config.ts: the entries of the exports map, ESM and CommonJS, and their declarations),
+ * then the command and the dashboard with esbuild (scripts/build-apps.mjs).
+ *
+ * tsdown through its API rather than its command: the command prints, on Node < 22.18, that its
+ * NEXT minor will drop those versions. The version this package pins (^0.21, see package.json)
+ * supports Node ≥ 20.19 (its engines field), so on the Node versions the README supports the line
+ * would be a warning about nothing this build does.
+ */
+import { build } from 'tsdown'
+import { buildApps } from './build-apps.mjs'
+
+await build({ logLevel: 'warn' })
+await buildApps()
