@@ -40,6 +40,7 @@ import { createServer } from 'node:net'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { coreTicks, machineBusyMs, ownCpuMs, processCpuMs, waitUntilQuiet } from './machine-load.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
@@ -158,61 +159,8 @@ const freePort = () =>
     })
   })
 
-// ---------------------------------------------------------------------------------------------
-// CPU accounting (Linux): a process's CPU time, and the whole machine's busy time.
-
-const TICK_MS = 10 // USER_HZ is 100 on Linux
-/** utime + stime of `pid`; with `children`, plus what its finished (reaped) children used. */
-function processCpuMs(pid: number | 'self', children = false): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    const own = Number(fields[11]) + Number(fields[12])
-    return (children ? own + Number(fields[13]) + Number(fields[14]) : own) * TICK_MS
-  } catch {
-    return 0
-  }
-}
-function machineBusyMs(): number {
-  try {
-    const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)
-    const [user, nice, system, , , irq, softirq, steal] = values.map(Number) as number[]
-    return (user! + nice! + system! + irq! + softirq! + steal!) * TICK_MS
-  } catch {
-    return 0
-  }
-}
-/** How busy core `cpu` was (0..1) between two readings of `coreTicks(cpu)`. */
-function coreTicks(cpu: number): { busy: number; all: number } {
-  try {
-    const line = readFileSync('/proc/stat', 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith(`cpu${cpu} `))!
-    const values = line.trim().split(/\s+/).slice(1, 9).map(Number)
-    const all = values.reduce((sum, value) => sum + value, 0)
-    return { busy: all - values[3]! - values[4]!, all } // less idle and iowait
-  } catch {
-    return { busy: 0, all: 0 }
-  }
-}
-
-/** This process and the load generators it ran (each is reaped, so counted, once it exits). */
-const ownCpuMs = () => processCpuMs('self', true)
-
-/** CPU others use (in cores) over `ms`, besides this process and `pids`. */
-async function foreignLoad(ms: number, pids: number[] = []): Promise<number> {
-  const before = { busy: machineBusyMs(), own: ownCpuMs(), children: pids.map((pid) => processCpuMs(pid)) }
-  await new Promise((resolve) => setTimeout(resolve, ms))
-  const childMs = pids.reduce((sum, pid, i) => sum + processCpuMs(pid) - before.children[i]!, 0)
-  return Math.max(0, machineBusyMs() - before.busy - (ownCpuMs() - before.own) - childMs) / ms
-}
-
-/** Waits until others use less than 0.1 core for a second (at most `quietWait` seconds). */
-async function waitForQuiet(pids: number[]): Promise<number> {
-  const deadline = Date.now() + quietWait * 1000
-  let load = await foreignLoad(1000, pids)
-  while (load > 0.1 && Date.now() < deadline) load = await foreignLoad(1000, pids)
-  return load
-}
+/** Waits until others use less than 0.1 core for a second (at most --quiet-wait seconds). */
+const waitForQuiet = (pids: number[]) => waitUntilQuiet(pids, quietWait)
 
 // ---------------------------------------------------------------------------------------------
 // Load runs.
