@@ -72,27 +72,30 @@ else console.log(JSON.stringify({ writes }))
 `
 
 const IMPORT_PROBE_ESM = `const started = performance.now()
-await import(process.argv[2])
+await Promise.all(process.argv.slice(2).map((specifier) => import(specifier)))
 console.log(JSON.stringify({ ms: performance.now() - started }))
 `
 const IMPORT_PROBE_CJS = `const started = performance.now()
-require(process.argv[2])
+for (const specifier of process.argv.slice(2)) require(specifier)
 console.log(JSON.stringify({ ms: performance.now() - started }))
 `
 
 /** What an import is measured against: which specifier, and how. */
 interface ImportProbe {
   label: string
-  specifier: string
+  /** One or more, imported together (ESM) or one after the other (CommonJS). */
+  specifiers: string[]
   format: 'esm' | 'cjs'
 }
 const IMPORT_PROBES: ImportProbe[] = [
-  { label: 'debt-token-simulator/node (ESM)', specifier: 'debt-token-simulator/node', format: 'esm' },
-  { label: 'debt-token-simulator/node (CommonJS)', specifier: 'debt-token-simulator/node', format: 'cjs' },
-  { label: 'debt-token-simulator (ESM)', specifier: 'debt-token-simulator', format: 'esm' },
-  { label: 'debt-token-simulator/standalone (ESM)', specifier: 'debt-token-simulator/standalone', format: 'esm' },
-  { label: 'msw/node (ESM): baseline', specifier: 'msw/node', format: 'esm' },
-  { label: 'msw/node (CommonJS): baseline', specifier: 'msw/node', format: 'cjs' },
+  { label: 'debt-token-simulator/node (ESM)', specifiers: ['debt-token-simulator/node'], format: 'esm' },
+  { label: 'debt-token-simulator/node (CommonJS)', specifiers: ['debt-token-simulator/node'], format: 'cjs' },
+  { label: 'debt-token-simulator (ESM)', specifiers: ['debt-token-simulator'], format: 'esm' },
+  { label: 'debt-token-simulator/standalone (ESM)', specifiers: ['debt-token-simulator/standalone'], format: 'esm' },
+  { label: 'msw/node (ESM): baseline', specifiers: ['msw/node'], format: 'esm' },
+  { label: 'msw/node (CommonJS): baseline', specifiers: ['msw/node'], format: 'cjs' },
+  // What a test file over plain msw handlers imports (`http`, `HttpResponse` come from msw), as ./node does.
+  { label: 'msw/node + msw (ESM): baseline', specifiers: ['msw/node', 'msw'], format: 'esm' },
 ]
 
 /** The simulator's answers to `GET /securityToken` and a `POST /manager`, for the baselines to give back. */
@@ -128,7 +131,7 @@ export async function measureProcesses(project: Project, samples: number): Promi
   for (let round = 0; round < samples; round++) {
     for (const [i, probe] of IMPORT_PROBES.entries()) {
       const file = probe.format === 'esm' ? 'import-probe.mjs' : 'import-probe.cjs'
-      const { stdout } = await runChild(process.execPath, [file, probe.specifier], { cwd: project.dir })
+      const { stdout } = await runChild(process.execPath, [file, ...probe.specifiers], { cwd: project.dir })
       imports[i]!.push(lastJsonLine(stdout).ms)
     }
     for (const side of sides) {

@@ -41,12 +41,13 @@ export function renderColdTable(report: ColdReport): string {
         (entry) =>
           entry.label === (label.includes('CommonJS') ? 'msw/node (CommonJS): baseline' : 'msw/node (ESM): baseline'),
       )!
+    const withMsw = p.imports.find((entry) => entry.label === 'msw/node + msw (ESM): baseline')!
     for (const entry of p.imports.filter((e) => !e.label.endsWith('baseline'))) {
       const base = baselineOf(entry.label)
       row(
         `import of \`${entry.label}\`, fresh process, median of ${p.samples}`,
         `${entry.medianMs} ms (${list(entry.samplesMs)}), ${(entry.medianMs / base.medianMs).toFixed(2)}×`,
-        `\`${base.label.replace(': baseline', '')}\`: ${base.medianMs} ms`,
+        `\`${base.label.replace(': baseline', '')}\`: ${base.medianMs} ms${entry.label === 'debt-token-simulator/node (ESM)' ? `; \`msw/node\` + \`msw\` (what a test over plain handlers imports): ${withMsw.medianMs} ms` : ''}`,
         '',
       )
     }
@@ -61,9 +62,16 @@ export function renderColdTable(report: ColdReport): string {
   if (v !== undefined)
     row(
       `vitest, ${v.files} files (import ./node, reset, one GET, one POST each), wall time, median of ${v.simulatorMs.length}`,
-      `${ms(v.simulatorMedianMs)} (${list(v.simulatorMs)}): **${v.ratio.toFixed(2)}×**, ${v.perFileExtraMs} ms more per file`,
+      `${ms(v.simulatorMedianMs)} (${list(v.simulatorMs)}): **${v.ratio.toFixed(2)}×**, ${Math.abs(v.perFileExtraMs)} ms ${v.perFileExtraMs >= 0 ? 'more' : 'less'} per file`,
       `the same files over plain msw handlers: ${ms(v.mswMedianMs)} (${list(v.mswMs)})`,
       '≤ 1.10×',
+    )
+  if (v?.vitestDurations !== undefined)
+    row(
+      "vitest's own account of the last run (its Duration line): where a suite's time goes",
+      v.vitestDurations.simulator ?? '',
+      `plain msw: ${v.vitestDurations.msw ?? ''}`,
+      '',
     )
   const w = report.playwright
   if (w !== undefined)
@@ -72,7 +80,7 @@ export function renderColdTable(report: ColdReport): string {
         `Playwright worker, ${mode}: create-then-see, first in the worker, median of ${figures.firstMs.length} worker starts`,
         `${ms(figures.firstMedianMs)} (${list(figures.firstMs)})`,
         `the same step again, warm: ${ms(figures.warmMedianMs)}`,
-        "well under Playwright's 5 s `expect` timeout",
+        "< 5 s (Playwright's default `expect` timeout)",
       )
   const s = report.startup
   if (s !== undefined)

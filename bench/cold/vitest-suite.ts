@@ -79,6 +79,8 @@ export interface VitestFigures {
   mswMedianMs: number
   ratio: number
   perFileExtraMs: number
+  /** vitest's "Duration" line of each suite's last run. */
+  vitestDurations: Record<string, string>
 }
 
 export async function measureVitestSuite(project: Project, answers: Answers, rounds: number): Promise<VitestFigures> {
@@ -89,13 +91,16 @@ export async function measureVitestSuite(project: Project, answers: Answers, rou
     for (let i = 1; i <= FILES; i++) writeFileSync(join(dir, `file-${String(i).padStart(2, '0')}.test.ts`), source)
   }
   const vitest = join(project.dir, 'node_modules', 'vitest', 'vitest.mjs')
-  const run = async (side: string) =>
-    (
-      await runChild(process.execPath, [vitest, 'run', `suites/${side}/`], {
-        cwd: project.dir,
-        env: { ...process.env, CI: '1' },
-      })
-    ).totalMs
+  /** vitest's own account of a run (its "Duration" line: transform, setup, import, tests, environment). */
+  const durations: Record<string, string> = {}
+  const run = async (side: string) => {
+    const { stdout, totalMs } = await runChild(process.execPath, [vitest, 'run', `suites/${side}/`], {
+      cwd: project.dir,
+      env: { ...process.env, CI: '1', NO_COLOR: '1' },
+    })
+    durations[side] = /Duration\s+(.*)/.exec(stdout)?.[1]?.trim() ?? ''
+    return totalMs
+  }
   const times = { simulator: [] as number[], msw: [] as number[] }
   for (let round = -1; round < rounds; round++) {
     for (const side of ['simulator', 'msw'] as const) {
@@ -113,5 +118,6 @@ export async function measureVitestSuite(project: Project, answers: Answers, rou
     mswMedianMs,
     ratio: Math.round((simulatorMedianMs / mswMedianMs) * 100) / 100,
     perFileExtraMs: Math.round((simulatorMedianMs - mswMedianMs) / FILES),
+    vitestDurations: durations,
   }
 }
