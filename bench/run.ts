@@ -14,11 +14,11 @@
  *    ratio to the mean of the bare runs, the server's CPU time per request, how busy its core was),
  *    then one request at a time per connection (p50 / p99 latency). When `taskset` exists, servers
  *    run on CPU 1 and autocannon (and this script) on CPU 0.
- * 3. Start to first response of the installed package: `npm pack`, the tarball installed in a fresh
- *    project, its bin (`node_modules/.bin/debt-token-simulator`, run directly: not through npm or
- *    npx, which add their own few hundred ms) started on a free port and polled every 10 ms until
- *    the first 200; a bare node:http server started the same way (a `#!/usr/bin/env node` script in
- *    the same node_modules/.bin), interleaved with it; median of 5 each, and their ratio.
+ * 3. The cold paths (bench/cold.ts, `npm run bench:cold` alone), in a process of its own on every
+ *    core: in a fresh project with the packed package installed, the bin's start to first response
+ *    against a bare node:http bin, the import of each entry and a fresh process's first answer and
+ *    first write against msw's own, a 20-file vitest suite against plain msw handlers, the first
+ *    write in a Playwright worker, and what a browser page loads before its first answer.
  * 4. `createSimulator()` and `reset()` of the default world (bench/in-process.ts, own process), and
  *    a request through the simulator's msw handlers against one through a one-handler msw server
  *    answering the same bytes (bench/msw-handlers.ts, own process).
@@ -35,11 +35,12 @@
  * Everything listens on 127.0.0.1; every run is bounded; children are killed on exit and on error.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { renderColdTable } from './cold/table.ts'
+import { coreTicks, machineBusyMs, ownCpuMs, processCpuMs, waitUntilQuiet } from './machine-load.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
@@ -148,71 +149,8 @@ function listeningUrl(child: ChildProcess, timeoutMs = 120_000): Promise<string>
   })
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-
-// ---------------------------------------------------------------------------------------------
-// CPU accounting (Linux): a process's CPU time, and the whole machine's busy time.
-
-const TICK_MS = 10 // USER_HZ is 100 on Linux
-/** utime + stime of `pid`; with `children`, plus what its finished (reaped) children used. */
-function processCpuMs(pid: number | 'self', children = false): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    const own = Number(fields[11]) + Number(fields[12])
-    return (children ? own + Number(fields[13]) + Number(fields[14]) : own) * TICK_MS
-  } catch {
-    return 0
-  }
-}
-function machineBusyMs(): number {
-  try {
-    const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)
-    const [user, nice, system, , , irq, softirq, steal] = values.map(Number) as number[]
-    return (user! + nice! + system! + irq! + softirq! + steal!) * TICK_MS
-  } catch {
-    return 0
-  }
-}
-/** How busy core `cpu` was (0..1) between two readings of `coreTicks(cpu)`. */
-function coreTicks(cpu: number): { busy: number; all: number } {
-  try {
-    const line = readFileSync('/proc/stat', 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith(`cpu${cpu} `))!
-    const values = line.trim().split(/\s+/).slice(1, 9).map(Number)
-    const all = values.reduce((sum, value) => sum + value, 0)
-    return { busy: all - values[3]! - values[4]!, all } // less idle and iowait
-  } catch {
-    return { busy: 0, all: 0 }
-  }
-}
-
-/** This process and the load generators it ran (each is reaped, so counted, once it exits). */
-const ownCpuMs = () => processCpuMs('self', true)
-
-/** CPU others use (in cores) over `ms`, besides this process and `pids`. */
-async function foreignLoad(ms: number, pids: number[] = []): Promise<number> {
-  const before = { busy: machineBusyMs(), own: ownCpuMs(), children: pids.map((pid) => processCpuMs(pid)) }
-  await new Promise((resolve) => setTimeout(resolve, ms))
-  const childMs = pids.reduce((sum, pid, i) => sum + processCpuMs(pid) - before.children[i]!, 0)
-  return Math.max(0, machineBusyMs() - before.busy - (ownCpuMs() - before.own) - childMs) / ms
-}
-
-/** Waits until others use less than 0.1 core for a second (at most `quietWait` seconds). */
-async function waitForQuiet(pids: number[]): Promise<number> {
-  const deadline = Date.now() + quietWait * 1000
-  let load = await foreignLoad(1000, pids)
-  while (load > 0.1 && Date.now() < deadline) load = await foreignLoad(1000, pids)
-  return load
-}
+/** Waits until others use less than 0.1 core for a second (at most --quiet-wait seconds). */
+const waitForQuiet = (pids: number[]) => waitUntilQuiet(pids, quietWait)
 
 // ---------------------------------------------------------------------------------------------
 // Load runs.
@@ -379,63 +317,6 @@ async function fetchExchange(url: string, probe: Probe) {
   return { status: response.status, headers, body }
 }
 
-/** A bin script starting a bare node:http server on the --port and --host it is given: the floor. */
-const BARE_STARTUP_BIN = `#!/usr/bin/env node
-const a = process.argv
-require('node:http').createServer((q, s) => s.end('[]')).listen(+a[a.indexOf('--port') + 1], a[a.indexOf('--host') + 1])
-`
-
-/**
- * A fresh project with the packed package (and msw) installed, as a user's, plus the bare server's
- * bin beside the package's in its node_modules/.bin. Returns the project directory.
- */
-function installedProject(work: string): string {
-  execFileSync('npm', ['pack', '--pack-destination', work, '--loglevel=error'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const tarball = join(
-    work,
-    `debt-token-simulator-${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}.tgz`,
-  )
-  const project = join(work, 'project')
-  mkdirSync(project)
-  writeFileSync(join(project, 'package.json'), '{ "name": "bench-project", "private": true, "type": "module" }\n')
-  const msw = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.msw
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball, `msw@${msw}`], {
-    cwd: project,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const bare = join(project, 'node_modules', '.bin', 'bare-http')
-  // CommonJS, as the package's bin is an ES module: each runs as Node would run it.
-  writeFileSync(`${bare}.cjs`, BARE_STARTUP_BIN)
-  chmodSync(`${bare}.cjs`, 0o755)
-  return project
-}
-
-/** Milliseconds from spawning `command` (in `cwd`) to its first 200 on GET /securityToken. */
-async function startupMs(command: string, cwd: string): Promise<number> {
-  await waitForQuiet([])
-  const port = await freePort()
-  const started = performance.now()
-  // Not pinned: a developer's server has both cores (Node compiles and collects on helper threads).
-  const child = launch(command, ['--port', String(port), '--host', HOST, '--quiet'], 'all', 'ignore', cwd)
-  const deadline = started + 60_000
-  let ms: number | undefined
-  while (ms === undefined && performance.now() < deadline) {
-    try {
-      const response = await fetch(`http://${HOST}:${port}/securityToken`, { headers: { authorization: AUTH } })
-      await response.arrayBuffer()
-      if (response.status === 200) ms = performance.now() - started
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
-  }
-  await stop(child)
-  if (ms === undefined) throw new Error(`${command} did not answer within 60 s`)
-  return Math.round(ms)
-}
-
 /** Runs a node script on CPU 1 (bounded to 10 min) and returns its standard output. */
 function runNode(argv: string[]): string {
   const [file, fileArgs] = pin ? ['taskset', ['-c', '1', process.execPath, ...argv]] : [process.execPath, argv]
@@ -443,8 +324,6 @@ function runNode(argv: string[]): string {
 }
 /** The JSON object a script prints on its last line. */
 const runJson = (argv: string[]): unknown => JSON.parse(runNode(argv).trim().split('\n').pop()!)
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 async function main(): Promise<void> {
   if (pin) execFileSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' })
@@ -579,25 +458,20 @@ async function main(): Promise<void> {
     report.load = rows
 
     if (!flag('load-only')) {
-      // 3. Start to first response of the installed bin, against a bare server's bin, interleaved.
-      const project = installedProject(work)
-      const bin = join(project, 'node_modules', '.bin')
-      const startup = { bin: [] as number[], bare: [] as number[] }
-      for (let i = 0; i < 5; i++) {
-        startup.bare.push(await startupMs(join(bin, 'bare-http.cjs'), project))
-        startup.bin.push(await startupMs(join(bin, 'debt-token-simulator'), project))
-      }
-      const binMedianMs = median(startup.bin)
-      const bareMedianMs = median(startup.bare)
-      report.startup = {
-        ...startup,
-        binMedianMs,
-        bareMedianMs,
-        ratio: Math.round((binMedianMs / bareMedianMs) * 100) / 100,
-      }
-      console.log(
-        `start to first response: installed bin ${startup.bin.join(' / ')} ms; bare node:http bin ${startup.bare.join(' / ')} ms`,
+      // 3. The cold paths (bench/cold.ts, own process on every core, as a developer's would run):
+      // installed bin's start, imports, first answer and first write, vitest, Playwright, browser page.
+      const coldFile = join(work, 'cold.json')
+      const coldArgs = ['--import', 'tsx', 'bench/cold.ts', '--json', coldFile, '--quiet-wait', String(quietWait / 2)]
+      execFileSync(
+        pin ? 'taskset' : process.execPath,
+        [
+          ...(pin ? ['-c', `0-${cpus().length - 1}`, process.execPath] : []),
+          ...coldArgs,
+          ...(quick ? ['--quick'] : []),
+        ],
+        { cwd: root, stdio: 'inherit', timeout: 3_600_000 },
       )
+      report.cold = JSON.parse(readFileSync(coldFile, 'utf8'))
 
       // 4. createSimulator() / reset().
       await waitForQuiet([])
@@ -698,23 +572,6 @@ function renderMarkdown(report: Record<string, any>): string {
       ]),
     )
   }
-  if (report.startup !== undefined) {
-    lines.push(
-      row([
-        'start to first response, installed bin (`node_modules/.bin/debt-token-simulator`), median of 5',
-        `${report.startup.binMedianMs} ms (${report.startup.bin.join(', ')})`,
-        '≤ 300 ms',
-      ]),
-    )
-    lines.push(
-      row([
-        'start to first response, a bare node:http server started the same way, median of 5',
-        `${report.startup.bareMedianMs} ms (${report.startup.bare.join(', ')})`,
-        '',
-      ]),
-    )
-    lines.push(row(['installed bin ÷ bare', `${report.startup.ratio.toFixed(2)}×`, '≤ 2×']))
-  }
   if (report.inProcess !== undefined) {
     lines.push(
       row([
@@ -770,6 +627,7 @@ function renderMarkdown(report: Record<string, any>): string {
     }
     lines.push(row(['large-world lists checked against a full scan', large.verified, 'correct']))
   }
+  if (report.cold !== undefined) lines.push('', renderColdTable(report.cold))
   return lines.join('\n')
 }
 

@@ -1,0 +1,49 @@
+/**
+ * The user's project every cold figure runs in: a fresh directory with the packed package
+ * (`npm pack`, so the files a user installs) and msw, @playwright/test and @msw/playwright at the
+ * repository's versions installed from the registry, as `npm install` gives a user; vitest is the
+ * repository's own, linked in. Beside the package's bin, a bare node:http server's bin (the floor
+ * of a start). Each baseline runs in the same project, so both sides resolve the same msw.
+ */
+import { execFileSync } from 'node:child_process'
+import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** A bin script starting a bare node:http server on the --port and --host it is given. */
+const BARE_STARTUP_BIN = `#!/usr/bin/env node
+const a = process.argv
+require('node:http').createServer((q, s) => s.end('[]')).listen(+a[a.indexOf('--port') + 1], a[a.indexOf('--host') + 1])
+`
+
+export interface Project {
+  dir: string
+  /** node_modules/.bin of the project. */
+  bin: string
+}
+
+/** Packs the repository (its `prepare` builds dist/) and installs it in `work`/project. */
+export function installedProject(root: string, work: string): Project {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  execFileSync('npm', ['pack', '--pack-destination', work, '--loglevel=error'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const tarball = join(work, `debt-token-simulator-${manifest.version}.tgz`)
+  const dir = join(work, 'project')
+  mkdirSync(dir)
+  writeFileSync(join(dir, 'package.json'), '{ "name": "bench-project", "private": true, "type": "module" }\n')
+  const peers = ['msw', '@msw/playwright', '@playwright/test'].map(
+    (name) => `${name}@${manifest.devDependencies[name]}`,
+  )
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball, ...peers], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  // The repository's vitest (and what it imports, through the link's real path).
+  symlinkSync(join(root, 'node_modules', 'vitest'), join(dir, 'node_modules', 'vitest'), 'dir')
+  const bin = join(dir, 'node_modules', '.bin')
+  // CommonJS, as the package's bin is an ES module: each runs as Node would run it.
+  writeFileSync(join(bin, 'bare-http.cjs'), BARE_STARTUP_BIN)
+  chmodSync(join(bin, 'bare-http.cjs'), 0o755)
+  return { dir, bin }
+}
