@@ -5,6 +5,7 @@
  */
 import type { Duplex } from 'node:stream'
 import { reasonPhrase } from '../../contract/error-body.ts'
+import { DATA_ONLY_CSP, NO_SNIFF } from '../../http/sim-request.ts'
 
 /** The longest request target the server reads; a longer one is a 414. */
 export const MAX_URL_LENGTH = 8192
@@ -12,7 +13,7 @@ export const MAX_URL_LENGTH = 8192
 /** The raw HTTP/1.1 answer for a refused request, closing the connection. */
 function rawErrorResponse(status: number, message: string): string {
   const body = JSON.stringify({ statusCode: String(status), error: reasonPhrase(status), message })
-  return `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  return `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\nContent-Type: application/json\r\nX-Content-Type-Options: ${NO_SNIFF}\r\nContent-Security-Policy: ${DATA_ONLY_CSP}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
 }
 
 /** What status and message a node client error deserves. */
