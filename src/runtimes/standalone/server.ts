@@ -21,21 +21,23 @@ import type { DashboardAssets } from '../../control/dashboard-handlers.ts'
 import { isStreamed } from '../../control/event-stream.ts'
 import { createLiveRecording, type LiveRecording } from '../../control/live-recording.ts'
 import { ApiError, errorResponse } from '../../http/api-error.ts'
-import type { SimResponse } from '../../http/sim-request.ts'
+import { DATA_ONLY_CSP, NO_SNIFF, type SimResponse } from '../../http/sim-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { formatLogLine, type LogLevel } from '../../observability/operations-log.ts'
 import type { RecordedExchange } from '../../scenarios/record.ts'
 import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
+import { browserOriginProblem } from './browser-origin.ts'
 import { answerClientError, MAX_URL_LENGTH } from './client-errors.ts'
 import {
   admitControlRequest,
+  admitSteeringHeaders,
   type ControlAccess,
   controlOriginAllowed,
   corsHeaders,
-  isLoopbackAddress,
   preflightHeaders,
 } from './cors.ts'
 import { dashboardAssets } from './dashboard-assets.ts'
+import { isLoopbackAddress } from './loopback.ts'
 import { loadMswEngine, type MswEngine, viaMsw } from './msw-engine.ts'
 import { fromNodeRequest, originForm } from './node-request.ts'
 import { isRecorded, recordedExchange } from './recorded-exchange.ts'
@@ -90,6 +92,9 @@ function send(request: IncomingMessage, response: ServerResponse, result: SimRes
   }
   const headers: Record<string, string | number> = corsHeaders(request, allowOrigin)
   for (const name in result.headers) headers[name] = result.headers[name]!
+  // JSON answers carry these already (jsonHeaders); this covers every other one, so none can become a page.
+  headers['x-content-type-options'] ??= NO_SNIFF
+  headers['content-security-policy'] ??= DATA_ONLY_CSP
   // A cached body comes with its UTF-8 bytes: writing bytes spares encoding the string again.
   const body = result.encoded?.bytes ?? result.body
   if (body !== null) headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
@@ -162,6 +167,7 @@ export function createRequestListener(
       const target = originForm(request.url ?? '/')
       const controlTarget = target.startsWith(CONTROL_PREFIX) && isControlPath(target.split('?', 1)[0]!)
       if (controlTarget) allowOrigin = controlOriginAllowed(request.headers.origin, access)
+      else admitSteeringHeaders(request, access)
       if (request.method === 'OPTIONS') {
         if (controlTarget) admitControlRequest(request, 'OPTIONS', access) // a foreign origin's preflight: 403
         response.writeHead(204, preflightHeaders(request))
@@ -215,6 +221,10 @@ export function createRequestListener(
 
 export async function startStandaloneServer(options: StandaloneOptions = {}): Promise<StandaloneServer> {
   if (options.simulator === undefined && options.size !== undefined) await loadWorldGenerator()
+  for (const origin of options.controlOrigins ?? []) {
+    const problem = browserOriginProblem(origin)
+    if (problem !== undefined) throw new TypeError(`controlOrigins: ${JSON.stringify(origin)} ${problem}`)
+  }
   const simulator = options.simulator ?? createSimulatorCore(options)
   const engine = options.engine === 'msw' ? await loadMswEngine(simulator) : 'direct'
   const host = options.host ?? DEFAULT_HOST
@@ -246,7 +256,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
       logControl,
       access: {
         origins: new Set(options.controlOrigins ?? []),
-        loopbackOnly: isLoopbackAddress(host) || host === 'localhost',
+        loopbackOnly: isLoopbackAddress(host),
       },
       dashboard: dashboardAssets(),
       streams,
