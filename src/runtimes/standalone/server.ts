@@ -24,10 +24,18 @@ import { ApiError, errorResponse } from '../../http/api-error.ts'
 import { DATA_ONLY_CSP, NO_SNIFF, type SimResponse } from '../../http/sim-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { formatLogLine, type LogLevel } from '../../observability/operations-log.ts'
+import { MAX_BODY_BYTES } from '../../pipeline/validate-request.ts'
 import type { RecordedExchange } from '../../scenarios/record.ts'
 import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
 import { browserOriginProblem } from './browser-origin.ts'
-import { answerClientError, MAX_URL_LENGTH } from './client-errors.ts'
+import {
+  answerClientError,
+  answerConnect,
+  answerExpectation,
+  continueOrRefuse,
+  declaredTooLarge,
+  MAX_URL_LENGTH,
+} from './client-errors.ts'
 import {
   admitControlRequest,
   admitSteeringHeaders,
@@ -146,6 +154,9 @@ export interface ListenerOptions {
   readonly streams?: Set<() => void> | undefined
 }
 
+/** Headers of an answer after which the connection must close (its request's body was not read). */
+const CLOSE: Readonly<Record<string, string>> = { connection: 'close' }
+
 const OPEN_ACCESS: ControlAccess = { origins: new Set(), loopbackOnly: false }
 
 export function createRequestListener(
@@ -176,6 +187,12 @@ export function createRequestListener(
       }
       if ((request.url?.length ?? 0) > MAX_URL_LENGTH)
         throw new ApiError(414, `the request target is longer than ${MAX_URL_LENGTH} characters`)
+      // node's own answer to these is a bare 400 (its requireHostHeader is off for this one check).
+      if (request.headers.host === undefined && request.httpVersion === '1.1')
+        throw new ApiError(400, 'an HTTP/1.1 request must send a Host header', undefined, CLOSE)
+      // Refused before a byte of the body is read; the connection closes rather than drain it.
+      if (declaredTooLarge(request))
+        throw new ApiError(413, `body is larger than ${MAX_BODY_BYTES} bytes`, undefined, CLOSE)
       // A HEAD is answered as its GET; node leaves the body out (Content-Length stays the GET's).
       const simRequest = fromNodeRequest(request, request.method === 'HEAD' ? 'GET' : undefined)
       // A recording reads the body first: after a network error the socket is gone, and the body with it.
@@ -244,6 +261,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
   const server = createServer(
     {
       keepAliveTimeout: 5000,
+      requireHostHeader: false, // the listener answers a missing Host in the documented shape
       ...(headersTimeout !== undefined && {
         headersTimeout,
         requestTimeout: Math.max(headersTimeout, 300_000),
@@ -263,6 +281,13 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     }),
   )
   server.on('clientError', answerClientError)
+  server.on('connect', answerConnect)
+  server.on('checkExpectation', answerExpectation)
+  // Emitted as 'request' once told to continue, so the in-flight count below sees it too.
+  server.on(
+    'checkContinue',
+    continueOrRefuse((request, response) => server.emit('request', request, response)),
+  )
   // In-flight requests, so that a graceful close knows when they are done.
   let inFlight = 0
   let closing = false
