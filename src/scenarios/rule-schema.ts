@@ -62,7 +62,7 @@ const Respond = z
       .number()
       .min(400, { error: ERROR_STATUS_RULE })
       .max(599, { error: ERROR_STATUS_RULE })
-      // A refinement rather than z.int(), whose wrong-type wording ("must be a int") would win over the rule.
+      // A refinement rather than z.int(), whose wrong-type wording ("must be a whole number") would win over the rule.
       .refine(Number.isInteger, { error: ERROR_STATUS_RULE })
       .meta({ type: 'integer', examples: COMMON_ERROR_STATUSES })
       .describe('Any 4xx or 5xx status, e.g. 429 with a Retry-After header.'),
