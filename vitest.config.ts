@@ -7,7 +7,11 @@
 import { defineConfig } from 'vitest/config'
 
 const PROCESS_TESTS = ['test/**/*.process.test.ts']
-const BROWSER_TESTS = ['test/browser/**/*.test.ts', 'test/dashboard/e2e/**/*.test.ts']
+const BROWSER_TESTS = [
+  'test/browser/**/*.test.ts',
+  'test/dashboard/e2e/**/*.test.ts',
+  'test/hostile/**/*.browser.test.ts',
+]
 
 export default defineConfig({
   test: {

@@ -88,5 +88,7 @@ describe('X-Sim-Session and X-Sim-Scenario on API calls', () => {
       },
     })
     expect(preflight.status).toBe(204)
+    // Not advertised to it either: a cached preflight must not spare the one a steering request deserves.
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).not.toContain('x-sim-')
   })
 })

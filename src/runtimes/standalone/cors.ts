@@ -13,7 +13,9 @@ import { ApiError } from '../../http/api-error.ts'
 import { isLoopbackHost, isLoopbackOrigin } from './loopback.ts'
 
 const CORS_ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS'
-const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, X-Sim-Scenario, X-Sim-Session'
+const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type'
+/** Allowed only to the callers the control API answers (admitSteeringHeaders). */
+const CORS_STEERING_HEADERS = 'X-Sim-Scenario, X-Sim-Session'
 const CORS_EXPOSED_HEADERS = 'X-Sim-Operation, X-Sim-Scenario, X-Sim-Session, WWW-Authenticate, Allow'
 
 /** Who may use the control API, besides clients without an Origin (curl, tests, the replay). */
@@ -50,6 +52,14 @@ interface Refused {
 }
 
 const CONTROL_API: Refused = { hostOnly: 'the control API answers only', notFrom: 'the control API does not answer' }
+
+/** Whether the control API would answer this caller (its Host and Origin; not its method or type). */
+function mayBrowserCallerSteer(request: IncomingMessage, access: ControlAccess): boolean {
+  return (
+    (!access.loopbackOnly || isLoopbackHost(request.headers.host)) &&
+    controlOriginAllowed(request.headers.origin, access)
+  )
+}
 
 /** Throws the 403 for a caller the control API refuses: a rebound Host while listening on loopback, a foreign Origin. */
 function admitBrowserCaller(request: IncomingMessage, access: ControlAccess, refused: Refused): void {
@@ -101,12 +111,19 @@ export function corsHeaders(request: IncomingMessage, allowOrigin = true): Recor
   }
 }
 
-export function preflightHeaders(request: IncomingMessage): Record<string, string> {
+/**
+ * A preflight's answer. The steering headers are advertised only to callers that may send them: a
+ * cached preflight that listed them would spare a foreign page the preflight its request deserves.
+ */
+export function preflightHeaders(request: IncomingMessage, access: ControlAccess): Record<string, string> {
   const requested = request.headers['access-control-request-headers']
+  const allowed = mayBrowserCallerSteer(request, access)
+    ? `${CORS_ALLOWED_HEADERS}, ${CORS_STEERING_HEADERS}`
+    : CORS_ALLOWED_HEADERS
   return {
     ...corsHeaders(request),
     'access-control-allow-methods': CORS_ALLOWED_METHODS,
-    'access-control-allow-headers': requested ? `${CORS_ALLOWED_HEADERS}, ${requested}` : CORS_ALLOWED_HEADERS,
+    'access-control-allow-headers': requested ? `${allowed}, ${requested}` : allowed,
     'access-control-max-age': '600',
   }
 }

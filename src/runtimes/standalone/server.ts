@@ -181,7 +181,7 @@ export function createRequestListener(
       else admitSteeringHeaders(request, access)
       if (request.method === 'OPTIONS') {
         if (controlTarget) admitControlRequest(request, 'OPTIONS', access) // a foreign origin's preflight: 403
-        response.writeHead(204, preflightHeaders(request))
+        response.writeHead(204, preflightHeaders(request, access))
         response.end()
         return
       }
