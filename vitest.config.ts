@@ -15,7 +15,11 @@
 import { defineConfig } from 'vitest/config'
 
 const PROCESS_TESTS = ['test/**/*.process.test.ts', 'test/scenarios/startup.test.ts']
-const BROWSER_TESTS = ['test/browser/**/*.test.ts', 'test/dashboard/e2e/**/*.test.ts']
+const BROWSER_TESTS = [
+  'test/browser/**/*.test.ts',
+  'test/dashboard/e2e/**/*.test.ts',
+  'test/hostile/**/*.browser.test.ts',
+]
 const FUZZ_TESTS = ['test/fuzz/**/*.test.ts']
 /** Tests that open sockets (servers on 127.0.0.1, or in-process and standalone targets side by side). */
 const LOOPBACK_TESTS = [

@@ -183,10 +183,20 @@ export const FactoryCount = z
   .min(1)
   .max(MAX_FACTORY_COUNT)
 
+/**
+ * A JSON object whose own `__proto__` member is refused: parsing it into an object would set the
+ * copy's prototype instead, and the strict overrides schema behind would never see the member.
+ */
+const FactoryOverridesObject = z.preprocess((value, context) => {
+  if (typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__'))
+    context.issues.push({ code: 'unrecognized_keys', keys: ['__proto__'], input: value as Record<string, unknown> })
+  return value
+}, z.looseObject({}))
+
 /** POST /__sim/factories/{table}: what to create. */
 export const SimFactoryBody = z
   .strictObject({
-    overrides: z.looseObject({}).optional().meta({
+    overrides: FactoryOverridesObject.optional().meta({
       description:
         "fields of the stored record to set (the table's record schema; docs/factories.md lists them); the rest is drawn from the seed, and missing links are created",
     }),

@@ -106,6 +106,7 @@ export function decimalString(max: number, example = '1500.00') {
     .string()
     .regex(/^\d{1,15}(\.\d{1,8})?$/, {
       error: `must be a non-negative decimal number written as a string, such as "${example}"`,
+      abort: true, // a malformed value is reported once, not also as out of range
     })
     .refine((value) => Number(value) <= max, {
       error: (issue) =>
@@ -127,6 +128,7 @@ export const MoneyString = z
   .string()
   .regex(/^\d{1,15}(\.\d{1,2})?$/, {
     error: 'must be an amount of money written as a string with at most two decimals, such as "1500.00"',
+    abort: true, // a malformed value is reported once, not also as out of range
   })
   .refine((value) => Number(value) <= MAX_MONEY, {
     error: (issue) =>
@@ -148,6 +150,7 @@ export const InstallmentsString = z
   .string()
   .regex(/^[1-9]\d{0,2}$/, {
     error: `must be a whole number from 1 to ${MAX_INSTALLMENTS} written as a string, such as "12"`,
+    abort: true, // "9999" fails both checks: one message says it
   })
   .refine((value) => Number(value) <= MAX_INSTALLMENTS, {
     error: (issue) => `must be a whole number from 1 to ${MAX_INSTALLMENTS}, got ${JSON.stringify(issue.input)}`,

@@ -48,6 +48,17 @@ function expectation(issue: z.core.$ZodIssue): string | undefined {
   }
 }
 
+/** A wrong type named by its type (a string is quoted, bounded): "must be a string, got number". */
+function describeType(input: unknown): string {
+  return typeof input === 'string'
+    ? describe(input)
+    : input === null
+      ? 'null'
+      : Array.isArray(input)
+        ? 'array'
+        : typeof input
+}
+
 /**
  * What is wrong with a value, in the simulator's words and without the field: "must be at least 0,
  * got -1", "is required". Validator wording ("Invalid input", "Too small: …") never reaches a user.
@@ -57,18 +68,12 @@ export function issueText(issue: z.core.$ZodIssue): string {
   if (input === undefined && issue.code !== 'custom' && issue.code !== 'invalid_union') return 'is required'
   if (issue.code === 'invalid_type') {
     if (issue.expected === 'number' && typeof input === 'number') return `must be a finite number, got ${String(input)}`
+    // zod calls a whole number "int"; the number itself says best what was wrong with it.
+    if ((issue.expected as string) === 'int')
+      return `must be a whole number, got ${typeof input === 'number' ? String(input) : describeType(input)}`
     const expected =
       issue.expected === 'object' ? 'a JSON object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`
-    // A wrong type is named by its type (a string is quoted, bounded): "must be a string, got number".
-    const given =
-      typeof input === 'string'
-        ? describe(input)
-        : input === null
-          ? 'null'
-          : Array.isArray(input)
-            ? 'array'
-            : typeof input
-    return `must be ${expected}, got ${given}`
+    return `must be ${expected}, got ${describeType(input)}`
   }
   if (issue.code === 'invalid_union' && !issue.message.startsWith('must '))
     return `must be one of the allowed forms, got ${describe(input)}`

@@ -90,8 +90,14 @@ export function operationStatuses(route: RouteDefinition): StatusReasons {
   add(
     statuses,
     400,
-    'the `X-Sim-Session` header is not 1-64 characters of A-Z a-z 0-9 . _ ~ -, or `X-Sim-Scenario` names no scenario',
-    'header X-Sim-Session must be 1-64 characters of A-Z a-z 0-9 . _ ~ -',
+    'the `X-Sim-Session` header is not 1-64 characters of A-Z a-z 0-9 . _ ~ - (nor `.` or `..`), or `X-Sim-Scenario` names no scenario',
+    'header X-Sim-Session must be 1-64 characters of A-Z a-z 0-9 . _ ~ -, other than . and ..',
+  )
+  add(
+    statuses,
+    403,
+    '`X-Sim-Session` or `X-Sim-Scenario` comes from a caller the control API refuses (standalone: a foreign `Origin`, or a `Host` that is not loopback while listening on loopback); calls without them answer every origin',
+    'X-Sim-Session (like the control API) is not taken from the origin "https://example.org": start the server with --control-origin https://example.org to allow it',
   )
   add(
     statuses,

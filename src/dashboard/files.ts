@@ -78,9 +78,32 @@ function indentJson(text: string): string {
   return out
 }
 
-/** A word quoted for a POSIX shell. */
+/** C0 and C1 controls and DEL: pasted raw into a terminal they could move the cursor or rewrite the line. */
+const CONTROL_CHARACTERS = /\p{Cc}/u
+
+/**
+ * A word quoted for a shell: in single quotes, or, when it holds control characters, in ANSI-C
+ * quotes (`$'…'`, bash and zsh) with each one written as `\xNN` (or `\u00NN`), so no raw ESC reaches a terminal.
+ */
 function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`
+  if (!CONTROL_CHARACTERS.test(text)) return `'${text.replaceAll("'", `'\\''`)}'`
+  const escaped = text
+    .replace(/[\\']/g, (char) => `\\${char}`)
+    .replace(/\p{Cc}/gu, (char) => {
+      const code = char.charCodeAt(0)
+      // \xNN is a byte: a C1 control (U+0080-U+009F) is written as the character \u00NN.
+      return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`
+    })
+  return `$'${escaped}'`
+}
+
+/** Characters a URL may not hold as they are (RFC 3986), percent-encoded as UTF-8; `%` escapes stay. */
+function encodeTarget(target: string): string {
+  return target.replace(/[^\x21-\x7e]|["<>\\^`{|}]/gu, (char) =>
+    Array.from(new TextEncoder().encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(
+      '',
+    ),
+  )
 }
 
 /** The curl command that sends the same request to this server. */
@@ -94,10 +117,37 @@ export function asCurl(
     requestBody: string | null
   },
 ): string {
-  const target = `${origin}${request.path}${request.query === '' ? '' : `?${request.query}`}`
-  const parts = ['curl', ...(request.method === 'GET' ? [] : ['-X', request.method]), shellQuote(target)]
+  const target = encodeTarget(`${request.path}${request.query === '' ? '' : `?${request.query}`}`)
+  // curl reads [ ] as a glob and folds /./ and /../ segments: either would send another request.
+  const flags = [
+    ...(/[[\]]/.test(target) ? ['--globoff'] : []),
+    ...(/(^|\/)\.\.?(\/|\?|$)/.test(request.path) ? ['--path-as-is'] : []),
+  ]
+  const parts = [
+    'curl',
+    ...flags,
+    ...(request.method === 'GET' ? [] : ['-X', request.method]),
+    shellQuote(`${origin}${target}`),
+  ]
   for (const [name, value] of Object.entries(request.requestHeaders)) parts.push('-H', shellQuote(`${name}: ${value}`))
   if (request.requestBody !== null && request.requestBody !== '')
     parts.push('--data-raw', shellQuote(request.requestBody))
   return parts.join(' ')
+}
+
+/**
+ * The scenario name for an uploaded file: its name without `.json`, accents dropped (`Ärger.json`
+ * is `Arger`, not `-rger`), other characters a name may not hold as `-`, starting with a letter or
+ * digit and at most 64 characters (the rule of scenario names); `uploaded` when nothing is left.
+ */
+export function scenarioNameOfFile(fileName: string): string {
+  const name = fileName
+    .replace(/\.json$/i, '')
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, 64)
+    .replace(/-+$/, '')
+  return name === '' ? 'uploaded' : name
 }

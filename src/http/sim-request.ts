@@ -40,9 +40,20 @@ export class EncodedBody {
   }
 }
 
+/**
+ * What keeps an answer data rather than a page, whatever a browser guesses: no MIME sniffing, and a
+ * policy under which a document made of it could run, load and be framed by nothing.
+ */
+export const NO_SNIFF = 'nosniff'
+export const DATA_ONLY_CSP = "default-src 'none'; frame-ancestors 'none'"
+
 /** The headers of a JSON answer, fresh for each one: a literal, which is cheaper than spreading a frozen object. */
 export function jsonHeaders(): Record<string, string> {
-  return { 'content-type': 'application/json' }
+  return {
+    'content-type': 'application/json',
+    'x-content-type-options': NO_SNIFF,
+    'content-security-policy': DATA_ONLY_CSP,
+  }
 }
 
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze(jsonHeaders())

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod'
 import { type Operation, type OperationId, operationIds, operations } from '../contract/operations.ts'
+import { ResponseHeaders } from './response-headers.ts'
 import { WireScalar } from './step-schema.ts'
 
 /** A rule answers an HTTP client or server error, always in the documented `{statusCode, error, message}` shape. */
@@ -55,58 +56,13 @@ const Delay = z
     'Milliseconds to wait before the outcome (or before the normal answer): a number, or {min, max} drawn from the seed.',
   )
 
-/** An HTTP header name (RFC 9110 token). */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
-/** A header value the simulator may send: visible ASCII, spaces and tabs inside, none at the ends. */
-const HEADER_VALUE = /^(?:[\x21-\x7e](?:[\t\x20-\x7e]*[\x21-\x7e])?)?$/
-/** Headers that frame the message or the connection: the server sets them, a scenario may not. */
-const FRAMING_HEADERS = [
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'upgrade',
-  'trailer',
-  'te',
-  'host',
-] as const
-
-const ResponseHeaders = z
-  .record(
-    z.string(),
-    z.string().max(1024, { error: 'a header value must be at most 1024 characters' }).regex(HEADER_VALUE, {
-      error: 'a header value must be visible ASCII characters (spaces inside), without CR, LF or NUL',
-    }),
-  )
-  .superRefine((headers, context) => {
-    for (const name of Object.keys(headers)) {
-      if (!HEADER_NAME.test(name)) {
-        context.addIssue({
-          code: 'custom',
-          path: [name],
-          message: "a header name must be an HTTP token: letters, digits and !#$%&'*+.^_`|~-",
-        })
-      } else if ((FRAMING_HEADERS as readonly string[]).includes(name.toLowerCase())) {
-        context.addIssue({
-          code: 'custom',
-          path: [name],
-          message: `is set by the server and cannot be set by a scenario (nor ${FRAMING_HEADERS.join(', ')})`,
-        })
-      }
-    }
-  })
-  // Lower-cased, so a scenario's Content-Type replaces the answer's content-type instead of adding a second one.
-  .transform((headers) =>
-    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
-  )
-
 const Respond = z
   .strictObject({
     status: z
       .number()
       .min(400, { error: ERROR_STATUS_RULE })
       .max(599, { error: ERROR_STATUS_RULE })
-      // A refinement rather than z.int(), whose wrong-type wording ("must be a int") would win over the rule.
+      // A refinement rather than z.int(), whose wrong-type wording ("must be a whole number") would win over the rule.
       .refine(Number.isInteger, { error: ERROR_STATUS_RULE })
       .meta({ type: 'integer', examples: COMMON_ERROR_STATUSES })
       .describe('Any 4xx or 5xx status, e.g. 429 with a Retry-After header.'),
@@ -117,7 +73,7 @@ const Respond = z
       .optional()
       .describe('The `error` member; default: the reason phrase of the status ("Too Many Requests" for 429).'),
     headers: ResponseHeaders.optional().describe(
-      "Extra response headers, e.g. Retry-After; they replace the answer's own of the same name.",
+      "Extra response headers, e.g. Retry-After; they replace the answer's own of the same name. Refused: framing headers, Content-* other than a JSON Content-Type, Set-Cookie, Location, Refresh, Link, Access-Control-*, Cross-Origin-*, X-Sim-* and the other browser policy headers docs/scenarios.md lists.",
     ),
   })
   .describe('Answer with this status in the documented error shape {statusCode, error, message}.')

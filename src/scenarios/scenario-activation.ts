@@ -97,6 +97,11 @@ export function createScenarioActivation(options: ScenarioActivationOptions): Sc
   function headerScenario(name: string): AppliedScenario {
     let applied = byHeader.get(name)
     if (applied === undefined) {
+      // Header bytes past ASCII arrive as Latin-1 characters: echoing them back would show mojibake.
+      if (/[^\x20-\x7e]/.test(name))
+        throw ApiError.badRequest(
+          'the X-Sim-Scenario header holds characters other than printable ASCII: scenario names are ASCII (GET /__sim/scenario lists them)',
+        )
       const scenario = options.catalog.get(name)
       if (scenario === undefined) {
         const known = new UnknownScenarioError(name, options.catalog.names)

@@ -160,8 +160,11 @@ describe.skipIf(availability.kind === 'skip')(title, () => {
     expect(reply('no Authorization header').text).toBe(
       '{"statusCode":"401","error":"Unauthorized","message":"Authorization header is missing: send Authorization: Bearer <token>"}',
     )
+    // In-process answers are data, never a page, as the standalone server's are (issue 20).
     expect(reply('no Authorization header').headers).toEqual({
       'content-type': 'application/json',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
       'www-authenticate': 'Bearer',
     })
     expect(reply('Basic instead of Bearer').status).toBe(401)

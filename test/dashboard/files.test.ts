@@ -1,7 +1,7 @@
 /** The texts the journal's exchange view shows: a body indented for reading (cut ones too) and the request as curl. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { asCurl, pretty } from '../../src/dashboard/files.ts'
+import { asCurl, pretty, scenarioNameOfFile } from '../../src/dashboard/files.ts'
 
 /** How the journal cuts a long body (src/observability/journal.ts keeps its first 4096 characters). */
 const cut = (text: string, keep = 4096) => `${text.slice(0, keep)}…[${text.length - keep} more]`
@@ -94,5 +94,39 @@ describe('asCurl', () => {
     expect(asCurl('http://h', { method: 'DELETE', path: '/x', query: '', requestHeaders: {}, requestBody: '' })).toBe(
       `curl -X DELETE 'http://h/x'`,
     )
+  })
+
+  // Issue 20, finding 11: paths with spaces or quotes broke the command, and an ESC in a body was copied raw.
+  it('percent-encodes what a URL may not hold, and turns curl globbing and dot folding off when needed', () => {
+    const get = (path: string, query = '') =>
+      asCurl('http://h', { method: 'GET', path, query, requestHeaders: {}, requestBody: null })
+    expect(get('/debtToken/a b"c')).toBe(`curl 'http://h/debtToken/a%20b%22c'`)
+    expect(get("/x/O'Brien")).toBe(`curl 'http://h/x/O'\\''Brien'`)
+    expect(get('/x/ä')).toBe(`curl 'http://h/x/%C3%A4'`)
+    expect(get('/x/%20')).toBe(`curl 'http://h/x/%20'`)
+    expect(get('/x', 'a[0]=1')).toBe(`curl --globoff 'http://h/x?a[0]=1'`)
+    expect(get('/x/../__sim/reset')).toBe(`curl --path-as-is 'http://h/x/../__sim/reset'`)
+  })
+
+  it('writes control characters as escapes in ANSI-C quotes, never raw', () => {
+    const command = asCurl('http://h', {
+      method: 'POST',
+      path: '/x',
+      query: '',
+      requestHeaders: {},
+      requestBody: '{"a":"\u001b[2J\u009b\'\\"}',
+    })
+    expect(command).toBe(`curl -X POST 'http://h/x' --data-raw $'{"a":"\\x1b[2J\\u009b\\'\\\\"}'`)
+    expect(command).not.toMatch(/\p{Cc}/u)
+  })
+})
+
+describe('scenarioNameOfFile', () => {
+  it('keeps letters with accents as their base letter and follows the scenario name rule', () => {
+    expect(scenarioNameOfFile('Ärger.json')).toBe('Arger')
+    expect(scenarioNameOfFile('São Paulo – smoke.JSON')).toBe('Sao-Paulo-smoke')
+    expect(scenarioNameOfFile('-_.json')).toBe('uploaded')
+    expect(scenarioNameOfFile('名前.json')).toBe('uploaded')
+    expect(scenarioNameOfFile(`${'a'.repeat(80)}.json`)).toHaveLength(64)
   })
 })

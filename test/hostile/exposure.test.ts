@@ -5,7 +5,7 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseArgs } from '../../src/runtimes/cli/args.ts'
-import { isLoopbackHost, isLoopbackOrigin } from '../../src/runtimes/standalone/cors.ts'
+import { isLoopbackHost, isLoopbackOrigin } from '../../src/runtimes/standalone/loopback.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 
 let server: StandaloneServer

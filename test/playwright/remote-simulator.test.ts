@@ -237,9 +237,10 @@ describe('the factories of the remote simulator', () => {
 })
 
 describe("the server's CORS preflight", () => {
-  it('lets a page on another origin send X-Sim-Session to the API and to the control API', async () => {
+  // A page on a foreign origin may not (test/hostile/steering-headers.test.ts): --control-origin lets it.
+  it('lets an app on a loopback origin send X-Sim-Session to the API and to the control API', async () => {
     for (const [path, origin] of [
-      ['/manager', 'http://app.example.test'],
+      ['/manager', 'http://127.0.0.1:3000'],
       ['/__sim/state', 'http://localhost:5173'],
     ] as const) {
       const response = await fetch(`${server.url}${path}`, {

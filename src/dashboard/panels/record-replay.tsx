@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks'
 import { call } from '../api.ts'
 import { draft, draftScenario, removeFromDraft } from '../draft.ts'
-import { downloadJson } from '../files.ts'
+import { downloadJson, scenarioNameOfFile } from '../files.ts'
 import { useLoaded } from '../hooks.ts'
 import { announce, reportError, useStore } from '../store.ts'
 import type { Catalog, Recording, ReplayReport, ScenarioFile } from '../types.ts'
@@ -144,7 +144,7 @@ export function RecordReplayPanel() {
     if (file === undefined) return
     try {
       const scenario = JSON.parse(await file.text()) as ScenarioFile
-      await replay({ name: file.name.replace(/\.json$/, '').replace(/[^\w.-]+/g, '-') || 'uploaded', scenario })
+      await replay({ name: scenarioNameOfFile(file.name), scenario })
     } catch (error) {
       reportError(error instanceof SyntaxError ? new Error(`${file.name} is not JSON: ${error.message}`) : error)
     } finally {

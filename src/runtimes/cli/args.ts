@@ -6,6 +6,7 @@ import { parseInstant } from '../../contract/instants.ts'
 import { GENERATED_SIZE_RULE, isGeneratedSize } from '../../model/generator/world-size.ts'
 import { DEFAULT_SEED } from '../../model/random.ts'
 import type { LogLevel } from '../../observability/operations-log.ts'
+import { browserOriginProblem } from '../standalone/browser-origin.ts'
 import { DEFAULT_HOST, DEFAULT_PORT, type Engine } from '../standalone/server.ts'
 
 export interface CliOptions {
@@ -163,11 +164,9 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     .map((origin) => origin.trim())
     .filter((origin) => origin !== '')
   for (const origin of controlOrigins) {
-    if (!/^https?:\/\/[^/\s]+$/.test(origin))
-      return {
-        kind: 'error',
-        message: `--control-origin takes origins such as https://qa.example.com (scheme and host, no path), got ${origin}`,
-      }
+    const problem = browserOriginProblem(origin)
+    // A browser compares the Origin it sends as text: any other spelling would silently allow nobody.
+    if (problem !== undefined) return { kind: 'error', message: `--control-origin ${origin} ${problem}` }
   }
   for (const value of [sessionLimit, sessionIdle, journalSize, shutdownGrace, maxRecords])
     if (typeof value === 'string') return { kind: 'error', message: value }

@@ -5,15 +5,18 @@
  * loopback origins and the origins given with --control-origin, refuses other origins and, when
  * the server listens on loopback, requests whose Host is not a loopback name (DNS rebinding), and
  * its POST and PUT requests must say Content-Type: application/json, so a browser must preflight.
+ * The API's own X-Sim-Session and X-Sim-Scenario headers steer the simulator as the control API
+ * does: they are taken only from the callers the control API answers.
  */
 import type { IncomingMessage } from 'node:http'
 import { ApiError } from '../../http/api-error.ts'
+import { isLoopbackHost, isLoopbackOrigin } from './loopback.ts'
 
 const CORS_ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS'
-const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, X-Sim-Scenario, X-Sim-Session'
+const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type'
+/** Allowed only to the callers the control API answers (admitSteeringHeaders). */
+const CORS_STEERING_HEADERS = 'X-Sim-Scenario, X-Sim-Session'
 const CORS_EXPOSED_HEADERS = 'X-Sim-Operation, X-Sim-Scenario, X-Sim-Session, WWW-Authenticate, Allow'
-
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
 /** Who may use the control API, besides clients without an Origin (curl, tests, the replay). */
 export interface ControlAccess {
@@ -21,27 +24,6 @@ export interface ControlAccess {
   readonly origins: ReadonlySet<string>
   /** Whether the server listens on a loopback address: then the Host must be a loopback name. */
   readonly loopbackOnly: boolean
-}
-
-export function isLoopbackAddress(host: string): boolean {
-  return LOOPBACK_NAMES.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host)
-}
-
-/** An Origin (`http://localhost:5173`) whose host is a loopback name, any port. */
-export function isLoopbackOrigin(origin: string): boolean {
-  try {
-    const url = new URL(origin)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackAddress(url.hostname)
-  } catch {
-    return false
-  }
-}
-
-/** A Host header (`127.0.0.1:4010`, `[::1]:4010`, `localhost`) that names a loopback address. */
-export function isLoopbackHost(host: string | undefined): boolean {
-  if (host === undefined) return false
-  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!
-  return isLoopbackAddress(name.toLowerCase())
 }
 
 /** Whether a request's Origin may read control answers: none (not a browser), loopback, or listed. */
@@ -54,25 +36,68 @@ export function controlOriginAllowed(origin: string | undefined, access: Control
  * control route: a refused request reaches nothing.
  */
 export function admitControlRequest(request: IncomingMessage, method: string, access: ControlAccess): void {
-  if (access.loopbackOnly && !isLoopbackHost(request.headers.host)) {
-    throw new ApiError(
-      403,
-      `the control API answers only Host localhost, 127.0.0.1 or [::1] while the server listens on loopback, got ${JSON.stringify(String(request.headers.host ?? '').slice(0, 60))}`,
-    )
-  }
-  const origin = request.headers.origin
-  if (!controlOriginAllowed(origin, access)) {
-    throw new ApiError(
-      403,
-      `the control API does not answer the origin ${JSON.stringify(String(origin).slice(0, 80))}: start the server with --control-origin ${String(origin).slice(0, 80)} to allow it`,
-    )
-  }
+  admitBrowserCaller(request, access, CONTROL_API)
   if (
     (method === 'POST' || method === 'PUT') &&
     !/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')
   ) {
     throw new ApiError(415, `${method} requests to the control API must send Content-Type: application/json`)
   }
+}
+
+/** How a refusal names what was refused: the control API, or a steering header of an API call. */
+interface Refused {
+  readonly hostOnly: string
+  readonly notFrom: string
+}
+
+const CONTROL_API: Refused = { hostOnly: 'the control API answers only', notFrom: 'the control API does not answer' }
+
+/** Whether the control API would answer this caller (its Host and Origin; not its method or type). */
+function mayBrowserCallerSteer(request: IncomingMessage, access: ControlAccess): boolean {
+  return (
+    (!access.loopbackOnly || isLoopbackHost(request.headers.host)) &&
+    controlOriginAllowed(request.headers.origin, access)
+  )
+}
+
+/** Throws the 403 for a caller the control API refuses: a rebound Host while listening on loopback, a foreign Origin. */
+function admitBrowserCaller(request: IncomingMessage, access: ControlAccess, refused: Refused): void {
+  if (access.loopbackOnly && !isLoopbackHost(request.headers.host)) {
+    throw new ApiError(
+      403,
+      `${refused.hostOnly} Host localhost, 127.0.0.1 or [::1] while the server listens on loopback, got ${JSON.stringify(String(request.headers.host ?? '').slice(0, 60))}`,
+    )
+  }
+  const origin = request.headers.origin
+  if (!controlOriginAllowed(origin, access)) {
+    throw new ApiError(
+      403,
+      `${refused.notFrom} the origin ${JSON.stringify(String(origin).slice(0, 80))}: start the server with --control-origin ${String(origin).slice(0, 80)} to allow it`,
+    )
+  }
+}
+
+/** The request headers that steer the simulator from an API call: which session, which scenario. */
+const STEERING_HEADERS = ['x-sim-session', 'x-sim-scenario'] as const
+
+/**
+ * An API call, or its preflight, that names a session or scenario is steering the simulator: it is
+ * admitted only from callers the control API admits, so a foreign page can neither fill the
+ * session table nor move a shared scenario's counters. API calls without them stay open to all.
+ */
+export function admitSteeringHeaders(request: IncomingMessage, access: ControlAccess): void {
+  const requested = request.method === 'OPTIONS' ? (request.headers['access-control-request-headers'] ?? '') : ''
+  const named = STEERING_HEADERS.filter(
+    (name) => request.headers[name] !== undefined || requested.toLowerCase().includes(name),
+  )
+  if (named.length === 0) return
+  const headers = named.map((name) => (name === 'x-sim-session' ? 'X-Sim-Session' : 'X-Sim-Scenario')).join(' and ')
+  const verb = named.length === 1 ? 'is' : 'are'
+  admitBrowserCaller(request, access, {
+    hostOnly: `${headers} (like the control API) ${verb} taken only with`,
+    notFrom: `${headers} (like the control API) ${verb} not taken from`,
+  })
 }
 
 /** @param allowOrigin false for a control answer to an origin that may not read it: no CORS headers then. */
@@ -86,12 +111,19 @@ export function corsHeaders(request: IncomingMessage, allowOrigin = true): Recor
   }
 }
 
-export function preflightHeaders(request: IncomingMessage): Record<string, string> {
+/**
+ * A preflight's answer. The steering headers are advertised only to callers that may send them: a
+ * cached preflight that listed them would spare a foreign page the preflight its request deserves.
+ */
+export function preflightHeaders(request: IncomingMessage, access: ControlAccess): Record<string, string> {
   const requested = request.headers['access-control-request-headers']
+  const allowed = mayBrowserCallerSteer(request, access)
+    ? `${CORS_ALLOWED_HEADERS}, ${CORS_STEERING_HEADERS}`
+    : CORS_ALLOWED_HEADERS
   return {
     ...corsHeaders(request),
     'access-control-allow-methods': CORS_ALLOWED_METHODS,
-    'access-control-allow-headers': requested ? `${CORS_ALLOWED_HEADERS}, ${requested}` : CORS_ALLOWED_HEADERS,
+    'access-control-allow-headers': requested ? `${allowed}, ${requested}` : allowed,
     'access-control-max-age': '600',
   }
 }

@@ -24,7 +24,14 @@ function readBody(request: IncomingMessage): Promise<string> {
     request.on('end', () =>
       resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')),
     )
-    request.on('error', reject)
+    // A client that leaves mid-body is no failure of the simulator: a 400 nobody reads, not a logged 500.
+    request.on('error', (error: Error & { code?: string }) =>
+      reject(
+        error.code === 'ECONNRESET'
+          ? new ApiError(400, 'the client closed the connection before its body arrived')
+          : error,
+      ),
+    )
   })
 }
 

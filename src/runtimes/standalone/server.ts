@@ -21,21 +21,31 @@ import type { DashboardAssets } from '../../control/dashboard-handlers.ts'
 import { isStreamed } from '../../control/event-stream.ts'
 import { createLiveRecording, type LiveRecording } from '../../control/live-recording.ts'
 import { ApiError, errorResponse } from '../../http/api-error.ts'
-import type { SimResponse } from '../../http/sim-request.ts'
+import { DATA_ONLY_CSP, NO_SNIFF, type SimResponse } from '../../http/sim-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { formatLogLine, type LogLevel } from '../../observability/operations-log.ts'
+import { MAX_BODY_BYTES } from '../../pipeline/validate-request.ts'
 import type { RecordedExchange } from '../../scenarios/record.ts'
 import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
-import { answerClientError, MAX_URL_LENGTH } from './client-errors.ts'
+import { browserOriginProblem } from './browser-origin.ts'
+import {
+  answerClientError,
+  answerConnect,
+  answerExpectation,
+  continueOrRefuse,
+  declaredTooLarge,
+  MAX_URL_LENGTH,
+} from './client-errors.ts'
 import {
   admitControlRequest,
+  admitSteeringHeaders,
   type ControlAccess,
   controlOriginAllowed,
   corsHeaders,
-  isLoopbackAddress,
   preflightHeaders,
 } from './cors.ts'
 import { dashboardAssets } from './dashboard-assets.ts'
+import { isLoopbackAddress } from './loopback.ts'
 import { loadMswEngine, type MswEngine, viaMsw } from './msw-engine.ts'
 import { fromNodeRequest, originForm } from './node-request.ts'
 import { isRecorded, recordedExchange } from './recorded-exchange.ts'
@@ -90,6 +100,9 @@ function send(request: IncomingMessage, response: ServerResponse, result: SimRes
   }
   const headers: Record<string, string | number> = corsHeaders(request, allowOrigin)
   for (const name in result.headers) headers[name] = result.headers[name]!
+  // JSON answers carry these already (jsonHeaders); this covers every other one, so none can become a page.
+  headers['x-content-type-options'] ??= NO_SNIFF
+  headers['content-security-policy'] ??= DATA_ONLY_CSP
   // A cached body comes with its UTF-8 bytes: writing bytes spares encoding the string again.
   const body = result.encoded?.bytes ?? result.body
   if (body !== null) headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
@@ -141,6 +154,9 @@ export interface ListenerOptions {
   readonly streams?: Set<() => void> | undefined
 }
 
+/** Headers of an answer after which the connection must close (its request's body was not read). */
+const CLOSE: Readonly<Record<string, string>> = { connection: 'close' }
+
 const OPEN_ACCESS: ControlAccess = { origins: new Set(), loopbackOnly: false }
 
 export function createRequestListener(
@@ -162,14 +178,21 @@ export function createRequestListener(
       const target = originForm(request.url ?? '/')
       const controlTarget = target.startsWith(CONTROL_PREFIX) && isControlPath(target.split('?', 1)[0]!)
       if (controlTarget) allowOrigin = controlOriginAllowed(request.headers.origin, access)
+      else admitSteeringHeaders(request, access)
       if (request.method === 'OPTIONS') {
         if (controlTarget) admitControlRequest(request, 'OPTIONS', access) // a foreign origin's preflight: 403
-        response.writeHead(204, preflightHeaders(request))
+        response.writeHead(204, preflightHeaders(request, access))
         response.end()
         return
       }
       if ((request.url?.length ?? 0) > MAX_URL_LENGTH)
         throw new ApiError(414, `the request target is longer than ${MAX_URL_LENGTH} characters`)
+      // node's own answer to these is a bare 400 (its requireHostHeader is off for this one check).
+      if (request.headers.host === undefined && request.httpVersion === '1.1')
+        throw new ApiError(400, 'an HTTP/1.1 request must send a Host header', undefined, CLOSE)
+      // Refused before a byte of the body is read; the connection closes rather than drain it.
+      if (declaredTooLarge(request))
+        throw new ApiError(413, `body is larger than ${MAX_BODY_BYTES} bytes`, undefined, CLOSE)
       // A HEAD is answered as its GET; node leaves the body out (Content-Length stays the GET's).
       const simRequest = fromNodeRequest(request, request.method === 'HEAD' ? 'GET' : undefined)
       // A recording reads the body first: after a network error the socket is gone, and the body with it.
@@ -215,6 +238,10 @@ export function createRequestListener(
 
 export async function startStandaloneServer(options: StandaloneOptions = {}): Promise<StandaloneServer> {
   if (options.simulator === undefined && options.size !== undefined) await loadWorldGenerator()
+  for (const origin of options.controlOrigins ?? []) {
+    const problem = browserOriginProblem(origin)
+    if (problem !== undefined) throw new TypeError(`controlOrigins: ${JSON.stringify(origin)} ${problem}`)
+  }
   const simulator = options.simulator ?? createSimulatorCore(options)
   const engine = options.engine === 'msw' ? await loadMswEngine(simulator) : 'direct'
   const host = options.host ?? DEFAULT_HOST
@@ -234,6 +261,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
   const server = createServer(
     {
       keepAliveTimeout: 5000,
+      requireHostHeader: false, // the listener answers a missing Host in the documented shape
       ...(headersTimeout !== undefined && {
         headersTimeout,
         requestTimeout: Math.max(headersTimeout, 300_000),
@@ -246,13 +274,20 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
       logControl,
       access: {
         origins: new Set(options.controlOrigins ?? []),
-        loopbackOnly: isLoopbackAddress(host) || host === 'localhost',
+        loopbackOnly: isLoopbackAddress(host),
       },
       dashboard: dashboardAssets(),
       streams,
     }),
   )
   server.on('clientError', answerClientError)
+  server.on('connect', answerConnect)
+  server.on('checkExpectation', answerExpectation)
+  // Emitted as 'request' once told to continue, so the in-flight count below sees it too.
+  server.on(
+    'checkContinue',
+    continueOrRefuse((request, response) => server.emit('request', request, response)),
+  )
   // In-flight requests, so that a graceful close knows when they are done.
   let inFlight = 0
   let closing = false

@@ -51,13 +51,17 @@ export interface LaunchedChromium {
 }
 
 /** Launches headless Chromium with a fresh profile; `close()` ends it and removes the profile. */
-export async function launchChromium(options: { timeoutMs: number }): Promise<LaunchedChromium> {
+export async function launchChromium(options: {
+  timeoutMs: number
+  /** More command-line flags, e.g. `--host-resolver-rules` to give a test page a foreign origin. */
+  args?: readonly string[]
+}): Promise<LaunchedChromium> {
   const profile = await mkdtemp(join(tmpdir(), 'debt-token-simulator-chromium-'))
   try {
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: [...CHROMIUM_FLAGS],
+      args: [...CHROMIUM_FLAGS, ...(options.args ?? [])],
       timeout: options.timeoutMs,
       viewport: { width: 1100, height: 800 },
     })
