@@ -8,7 +8,7 @@ import type { ControlRouteDefinition } from '../contract/control-route.ts'
 import type { OperationInput, OperationOutput } from '../contract/operation.ts'
 import type { SimRequest, SimResponse } from '../http/sim-request.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
-import type { DashboardAssets } from './dashboard-handlers.ts'
+import type { DashboardAssets } from './dashboard-assets.ts'
 import type { LiveRecording } from './live-recording.ts'
 
 /** A session being recorded (`--record <file>`): what `POST /__sim/record/flush` writes out. */

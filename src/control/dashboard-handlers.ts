@@ -8,14 +8,7 @@
 import { ApiError } from '../http/api-error.ts'
 import type { SimRequest, SimResponse } from '../http/sim-request.ts'
 import type { ControlHandlerTable } from './control-handler.ts'
-
-/** The dashboard's built files, by name. */
-export interface DashboardAssets {
-  /** The file's text, or undefined when it was not built. */
-  read(name: DashboardFile): string | undefined
-}
-
-export type DashboardFile = 'dashboard.js' | 'dashboard.css'
+import type { DashboardAssets, DashboardFile } from './dashboard-assets.ts'
 
 /**
  * Only this origin's script, styles and connections (fetch, EventSource); no inline code, no

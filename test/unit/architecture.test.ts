@@ -86,6 +86,38 @@ function upwardImports(files: readonly string[], readText: (file: string) => str
   return upward
 }
 
+/** The files each file of `files` imports (relative imports inside src/, type imports included). */
+function importGraph(files: readonly string[], readText: (file: string) => string): Map<string, string[]> {
+  const graph = new Map<string, string[]>()
+  for (const file of files) {
+    const targets = importsIn(readText(file))
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => resolve(dirname(file), specifier))
+      .filter((target) => target.startsWith(src) && target !== file)
+    graph.set(file, [...new Set(targets)])
+  }
+  return graph
+}
+
+/** One cycle per strongly connected group of files that import each other, as `a → b → a`. */
+function importCycles(files: readonly string[], readText: (file: string) => string): string[] {
+  const graph = importGraph(files, readText)
+  const cycles: string[] = []
+  const done = new Set<string>()
+  const visit = (file: string, path: string[]) => {
+    const at = path.indexOf(file)
+    if (at !== -1) {
+      cycles.push([...path.slice(at), file].map((each) => relative(src, each)).join(' → '))
+      return
+    }
+    if (done.has(file)) return
+    for (const target of graph.get(file) ?? []) visit(target, [...path, file])
+    done.add(file)
+  }
+  for (const file of files) visit(file, [])
+  return cycles
+}
+
 describe('the source tree', () => {
   const files = sourceFiles(src)
 
@@ -95,6 +127,20 @@ describe('the source tree', () => {
 
   it('imports only downward (or within a layer)', () => {
     expect(upwardImports(files, (file) => readFileSync(file, 'utf8'))).toEqual([])
+  })
+
+  it('has no import cycle, type imports included (files that need each other belong together)', () => {
+    expect(importCycles(files, (file) => readFileSync(file, 'utf8'))).toEqual([])
+  })
+
+  it('finds a cycle through a type import (the check itself)', () => {
+    const a = join(src, 'model/a.ts')
+    const b = join(src, 'model/b.ts')
+    const texts: Record<string, string> = {
+      [a]: "import type { B } from './b.ts'\n",
+      [b]: "import { a } from './a.ts'\n",
+    }
+    expect(importCycles([a, b], (file) => texts[file]!)).toEqual(['model/a.ts → model/b.ts → model/a.ts'])
   })
 
   it('loads msw only in the runtimes', () => {
