@@ -114,12 +114,13 @@ export interface SimulatorCore extends TenantControls {
 export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCore {
   const seed = options.seed ?? DEFAULT_SEED
   const clock = createClock({ now: options.now })
+  const maxRecords = options.maxRecords ?? DEFAULT_MAX_RECORDS
   let world = loadWorld(options)
-  let worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now) })
+  let worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now), maxRecords })
   const freshState = (scenarioWorld?: ScenarioWorld): WorldState => {
     const random = createRandom(seed)
     const model = createModel(worlds(scenarioWorld, random, clock.now()), {
-      maxRecords: options.maxRecords ?? DEFAULT_MAX_RECORDS,
+      maxRecords,
     })
     return { model, random }
   }
@@ -242,7 +243,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     },
     replaceWorld(fixtures) {
       world = loadWorld({ ...options, fixtures, world: undefined, size: undefined })
-      worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now) })
+      worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now), maxRecords })
       if (defaultTenant.scenarios.active?.scenario.world === undefined) defaultTenant.state = freshState()
       sessions.clear()
     },

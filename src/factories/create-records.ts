@@ -194,7 +194,7 @@ export async function createRecords<N extends TableName>(
     try {
       asked = planRecords(batch, request)
       checkRecords(batch)
-      if (model.writtenCount() + batch.weight() > model.maxRecords)
+      if (model.capacityUsed() + batch.weight() > model.maxRecords)
         throw insufficientStorage('createRecords', request.table, model.maxRecords)
     } catch (error) {
       restore() // a refused call draws nothing

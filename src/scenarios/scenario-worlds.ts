@@ -25,6 +25,8 @@ export interface WorldSource {
   readonly seed: number
   /** The instant generated worlds are written against. */
   readonly now: Date
+  /** A world's capacity of written records (--max-records): what `create` may add weighs against it. */
+  readonly maxRecords: number
 }
 
 /**
@@ -52,7 +54,7 @@ export function createScenarioWorlds(source: WorldSource): ScenarioWorlds {
   return (world, random, now) => {
     if (world === undefined) return source.base
     const base = baseOf(world)
-    return world.create === undefined ? base : withCreated(base, world.create, random, now)
+    return world.create === undefined ? base : withCreated(base, world.create, { random, now }, source.maxRecords)
   }
 }
 
@@ -66,14 +68,18 @@ function generatedWorld(source: WorldSource, size: number) {
   }
 }
 
-/** `base` with the records of each `create` entry, in order (an entry may name what an earlier one created). */
+/**
+ * `base` with the records of each `create` entry, in order (an entry may name what an earlier one
+ * created). All of them or none: a refused entry, or records past the world's capacity of written
+ * records (a 507, as for any write), leave nothing behind, the scenario not activated.
+ */
 function withCreated(
   base: WorldSnapshot,
   entries: NonNullable<ScenarioWorld['create']>,
-  random: Random,
-  now: Date,
+  { random, now }: { random: Random; now: Date },
+  maxRecords: number,
 ): WorldSnapshot {
-  const model = createModel(base) // read only: the factories look links up in it
+  const model = createModel(base, { maxRecords }) // read only: the factories look links up in it
   const batch = new RecordBatch({ model, random, now })
   entries.forEach((entry, i) => {
     try {
@@ -83,7 +89,13 @@ function withCreated(
       if (error instanceof FactoryError) throw error.within(`world.create[${i}]`)
       throw error
     }
+    const weight = model.capacityUsed() + batch.weight()
+    if (weight > maxRecords)
+      throw new ApiError(
+        507,
+        `world.create[${i}] (${entry.table}) would bring what this world holds beyond the seeded records to ${weight} (a debt token counts one more per parcel), past its capacity of ${maxRecords}: create fewer records, or start with a larger --max-records`,
+      )
   })
   assignIds(batch, model)
-  return worldWithRecords(base, batch.created)
+  return worldWithRecords(base, batch.created, batch.weight())
 }
