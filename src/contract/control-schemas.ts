@@ -98,6 +98,16 @@ export const SimHealth = z
   })
   .meta({ id: 'SimHealth' })
 
+/**
+ * The most records one `GET /__sim/state` answer carries, a tenth of an API list's cap
+ * (MAX_LIST_ITEMS): 2,000 debt tokens with their parcels are about 5 MB, built and written in tens
+ * of milliseconds, where 20,000 held every other client for about a second. A larger table is
+ * paged with `offset`.
+ */
+export const MAX_STATE_RECORDS = 2000
+/** `limit` without `table`: each of the six tables gets as many, MAX_STATE_RECORDS in all at most. */
+export const MAX_STATE_RECORDS_PER_TABLE = Math.floor(MAX_STATE_RECORDS / SimTableName.options.length)
+
 export const SimState = z
   .object({
     session: z.string().nullable(),
@@ -110,7 +120,7 @@ export const SimState = z
       .meta({ description: 'how many records each table holds' }),
     tables: z
       .partialRecord(SimTableName, z.array(z.unknown()))
-      .meta({ description: 'the stored records of each table asked for, the first `limit` of each' }),
+      .meta({ description: 'the stored records of each table asked for: `limit` of each from position `offset`' }),
   })
   .meta({ id: 'SimState' })
 

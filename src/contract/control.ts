@@ -10,6 +10,8 @@ import { dashboardRoutes } from './control-dashboard.ts'
 import { CONTROL_GROUP, CONTROL_PREFIX, defineControlRoute, wholeNumberQuery } from './control-route.ts'
 import {
   ActivateScenarioBody,
+  MAX_STATE_RECORDS,
+  MAX_STATE_RECORDS_PER_TABLE,
   SetClockBody,
   SimClock,
   SimFactoryBody,
@@ -75,16 +77,26 @@ export const controlRoutes = [
     method: 'GET',
     path: `${CONTROL_PREFIX}/state`,
     summary:
-      "The model's state: counts and stored records (?table=debtTokens&limit=200; X-Sim-Session for a session's)",
-    description:
-      "Answers how many records each table holds and the first `limit` records of each table (or of `table`), as stored: what the API reads and writes. With X-Sim-Session, that session's.",
+      "The model's state: counts and stored records (?table=debtTokens&limit=200&offset=0; X-Sim-Session for a session's)",
+    description: `Answers how many records each table holds and, from position \`offset\` (default 0), \`limit\` records of each table (or of \`table\`), as stored: what the API reads and writes. One answer carries at most ${MAX_STATE_RECORDS} records, as an API list does: \`limit\` is at most ${MAX_STATE_RECORDS} with \`table\`, ${MAX_STATE_RECORDS_PER_TABLE} without it; page a larger table with \`offset\` (\`counts\` says how far). With X-Sim-Session, that session's.`,
     session: true,
     query: z.object({
       table: SimTableName.optional().meta({ description: 'only this table' }),
-      limit: wholeNumberQuery(0, 1_000_000).optional().meta({ description: 'records per table (default 200)' }),
+      limit: wholeNumberQuery(0, MAX_STATE_RECORDS)
+        .optional()
+        .meta({
+          description: `records per table (default 200): at most ${MAX_STATE_RECORDS} with table, ${MAX_STATE_RECORDS_PER_TABLE} without it (a 400 beyond)`,
+        }),
+      offset: wholeNumberQuery(0, Number.MAX_SAFE_INTEGER)
+        .optional()
+        .meta({ description: 'the position of the first record of each table (default 0)' }),
     }),
     response: SimState,
-    errors: { 404: 'X-Sim-Session names no live session' },
+    errors: {
+      ...SESSION_ERRORS,
+      400: `limit is more than ${MAX_STATE_RECORDS} records, or more than ${MAX_STATE_RECORDS_PER_TABLE} without table; or ${SESSION_ERRORS[400]}`,
+      404: 'X-Sim-Session names no live session',
+    },
   }),
   defineControlRoute({
     id: 'createRecords',
@@ -185,6 +197,7 @@ export const controlRoutes = [
     errors: {
       ...SESSION_ERRORS,
       400: `no scenario has this name, or the scenario object is not valid; or ${SESSION_ERRORS[400]}`,
+      507: "the scenario's world.create would pass the world's capacity of written records (--max-records); nothing changed",
     },
   }),
   defineControlRoute({

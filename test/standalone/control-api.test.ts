@@ -174,7 +174,7 @@ describe('control API', () => {
         'GET',
         '/__sim/state?limit=1.5',
         undefined,
-        'query parameter limit must be a whole number from 0 to 1000000, got "1.5"',
+        'query parameter limit must be a whole number from 0 to 2000, got "1.5"',
       ],
     ]
     for (const [method, path, body, message] of mistakes) {

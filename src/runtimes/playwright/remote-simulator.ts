@@ -171,6 +171,7 @@ export function createRemoteSimulator(options: { url: string; session: string })
       const query = new URLSearchParams()
       if (stateOptions.table !== undefined) query.set('table', stateOptions.table)
       if (stateOptions.limit !== undefined) query.set('limit', String(stateOptions.limit))
+      if (stateOptions.offset !== undefined) query.set('offset', String(stateOptions.offset))
       return call(SimState, { method: 'GET', path: `/__sim/state${query.size > 0 ? `?${query}` : ''}` })
     },
     async reset() {
