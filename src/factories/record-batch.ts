@@ -24,6 +24,7 @@ export class RecordBatch {
   /** What the batch created, per table, in creation order. */
   readonly created: RecordsByTable = Object.fromEntries(tableNames.map((name) => [name, []])) as never
   readonly #keys = new Map<TableName, Map<string, object>>()
+  readonly #checked = new Map<TableName, number>()
 
   constructor(readonly world: FactoryWorld) {}
 
@@ -59,6 +60,13 @@ export class RecordBatch {
     return drawNew(draw, isNew, () =>
       FactoryError.of('', `could not draw ${what} this world does not hold yet in ${MAX_KEY_DRAWS} draws: give it`),
     )
+  }
+
+  /** The records of `table` added since the last call (each checked once however often the batch is). */
+  unchecked<N extends TableName>(table: N): RecordOf<N>[] {
+    const from = this.#checked.get(table) ?? 0
+    this.#checked.set(table, this.created[table].length)
+    return this.created[table].slice(from)
   }
 
   /** Adds a record built for this batch. */

@@ -55,7 +55,7 @@ describe('users drawn from the seed the seeded users came from', () => {
 
   it("are created by a scenario's world.create, in a session too", async () => {
     const seeded = await userIds() // a session starts from the same seeded world
-    for (const headers of [{}, { 'x-sim-session': 'keys' }]) {
+    for (const headers of [{}, { 'x-sim-session': 'keys' }] as Record<string, string>[]) {
       const activated = await call(
         'PUT',
         '/__sim/scenario',
