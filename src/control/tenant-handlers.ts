@@ -31,8 +31,11 @@ function scenarioView(context: ControlContext) {
 }
 
 /** Activates what a PUT /__sim/scenario body names: a scenario by name, or a scenario object. */
-async function activate(tenant: TenantControls, name: string | undefined, scenario: object | undefined) {
+async function activate(context: ControlContext, name: string | undefined, scenario: object | undefined) {
   await loadWorldGenerator() // a scenario may start from a generated world
+  // Its world.create records are made in slices first, so activating holds no other client.
+  await context.simulator.prepareScenario(scenario ?? name)
+  const tenant = tenantOf(context)
   refusingBadScenarios(() => {
     if (scenario !== undefined) tenant.useScenario(scenario as ScenarioInput, name)
     else if (name !== undefined) tenant.useScenario(name)
@@ -68,7 +71,7 @@ export const tenantHandlers: ControlHandlerTable<
   },
   getScenario: (_input, context) => scenarioView(context),
   activateScenario: async ({ body }, context) => {
-    await activate(tenantOf(context), body.name, body.scenario)
+    await activate(context, body.name, body.scenario)
     return scenarioView(context)
   },
   deactivateScenario: (_input, context) => {

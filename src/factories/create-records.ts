@@ -93,7 +93,7 @@ function parsedRequest(request: FactoryRequest) {
 
 /**
  * Builds the records a request asks for into `batch` (not stored), checking each as it goes, and
- * pauses (yields) after each record: `planRecords` runs it through, `createRecords` lets the event
+ * pauses (yields) after each record: `createRecords` and a scenario's `world.create` let the event
  * loop turn between slices of it. Returns the records asked for.
  */
 export function* planning(batch: RecordBatch, request: FactoryRequest): Generator<void, object[]> {
@@ -119,15 +119,6 @@ export function* planning(batch: RecordBatch, request: FactoryRequest): Generato
     yield
   }
   return records
-}
-
-/** `planning` run through at once. */
-export function planRecords(batch: RecordBatch, request: FactoryRequest): object[] {
-  const steps = planning(batch, request)
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-  }
 }
 
 /** The field that names one record of a table, which a call creating several cannot set. */
@@ -163,7 +154,7 @@ function factoryOf(table: TableName, state: DebtTokenState): TableFactory {
  * Every record the batch created since the last check passes its table's record schema (a last
  * guard: a date past the calendar's ends…).
  */
-export function checkRecords(batch: RecordBatch): void {
+function checkRecords(batch: RecordBatch): void {
   for (const name of tableNames) {
     for (const record of batch.unchecked(name)) {
       const result = tables[name].schema.safeParse(record, { reportInput: true })

@@ -10,7 +10,7 @@
  */
 
 /** The longest a slice of work runs before it lets the event loop turn. */
-export const SLICE_MS = 20
+const SLICE_MS = 20
 
 const immediate: ((callback: () => void) => unknown) | undefined = globalThis.setImmediate
 

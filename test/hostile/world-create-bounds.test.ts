@@ -78,3 +78,43 @@ describe('against --max-records', () => {
     expect((await call('POST', '/__sim/factories/users')).status).toBe(200)
   })
 })
+
+describe('the largest calls', () => {
+  let roomy: StandaloneServer
+  beforeAll(async () => {
+    roomy = await startStandaloneServer({ port: 0 })
+  })
+  afterAll(() => roomy.close())
+
+  /** Which of `slow` and a health check sent just after it is answered first. */
+  async function firstAnswered(slow: () => Promise<Response>): Promise<string[]> {
+    const order: string[] = []
+    const call = slow().then(async (response) => {
+      expect(response.status).toBe(200)
+      order.push('call')
+    })
+    await new Promise((resolve) => setTimeout(resolve, 5)) // the call is being made
+    const health = fetch(`${roomy.url}/__sim/health`).then(() => order.push('health'))
+    await Promise.all([call, health])
+    return order
+  }
+
+  it('let other clients be answered while their records are made', async () => {
+    const users = { table: 'users', count: MAX_WORLD_CREATE_RECORDS }
+    const scenario = { description: 'largest', rules: [], world: { create: [users] } }
+    const put = () =>
+      fetch(`${roomy.url}/__sim/scenario`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ scenario }),
+      })
+    expect(await firstAnswered(put)).toEqual(['health', 'call'])
+    const factory = () =>
+      fetch(`${roomy.url}/__sim/factories/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ count: MAX_FACTORY_COUNT }),
+      })
+    expect(await firstAnswered(factory)).toEqual(['health', 'call'])
+  })
+})
