@@ -105,6 +105,12 @@ export const SimHealth = z
  * paged with `offset`.
  */
 export const MAX_STATE_RECORDS = 2000
+/**
+ * The most entries one `GET /__sim/journal` answers, and what it answers without `limit`: as many
+ * as /__sim/state's records. A journal kept larger (`--journal-size`, up to 100,000) is paged back
+ * with `before`: 100,000 entries with 8 KB of bodies each would be an answer of 800 MB.
+ */
+export const MAX_JOURNAL_PAGE = 2000
 /** `limit` without `table`: each of the six tables gets as many, MAX_STATE_RECORDS in all at most. */
 export const MAX_STATE_RECORDS_PER_TABLE = Math.floor(MAX_STATE_RECORDS / SimTableName.options.length)
 

@@ -10,6 +10,7 @@ import { dashboardRoutes } from './control-dashboard.ts'
 import { CONTROL_GROUP, CONTROL_PREFIX, defineControlRoute, wholeNumberQuery } from './control-route.ts'
 import {
   ActivateScenarioBody,
+  MAX_JOURNAL_PAGE,
   MAX_STATE_RECORDS,
   MAX_STATE_RECORDS_PER_TABLE,
   SetClockBody,
@@ -31,9 +32,6 @@ const SESSION_ERRORS = {
   400: 'X-Sim-Session is not 1-64 characters of A-Z a-z 0-9 . _ ~ -',
   429: 'X-Sim-Session names a new session and the session limit is reached',
 }
-
-/** The largest `limit` of a journal read: the largest journal the command keeps (`--journal-size`). */
-const MAX_JOURNAL_LIMIT = 100_000
 
 export const controlRoutes = [
   defineControlRoute({
@@ -131,12 +129,16 @@ export const controlRoutes = [
       operation: z.string().optional().meta({ description: 'only the requests of this operation id' }),
       status: wholeNumberQuery(0, 599).optional().meta({ description: 'only the replies with this status' }),
       session: z.string().optional().meta({ description: 'only the requests of this X-Sim-Session' }),
-      limit: wholeNumberQuery(1, MAX_JOURNAL_LIMIT).optional().meta({ description: 'the newest this many' }),
+      limit: wholeNumberQuery(1, MAX_JOURNAL_PAGE)
+        .optional()
+        .meta({ description: `the newest this many (default and at most ${MAX_JOURNAL_PAGE})` }),
+      before: wholeNumberQuery(1, Number.MAX_SAFE_INTEGER)
+        .optional()
+        .meta({ description: "only the entries numbered below this seq: page back with a page's first seq" }),
     }),
-    description:
-      'Answers the journal: the most recent requests (API and unmatched ones) with their replies, oldest first, filtered by the query.',
+    description: `Answers the journal: the most recent requests (API and unmatched ones) with their replies, oldest first, filtered by the query. One answer carries at most ${MAX_JOURNAL_PAGE} entries (the newest); a longer journal (--journal-size) is paged back with \`before\`.`,
     response: SimJournal,
-    errors: {},
+    errors: { 400: 'a query parameter is not valid (limit above the page size, a status that is not one)' },
   }),
   defineControlRoute({
     id: 'clearJournal',

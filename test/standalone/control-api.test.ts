@@ -168,7 +168,7 @@ describe('control API', () => {
         'GET',
         '/__sim/journal?status=abc&limit=0',
         undefined,
-        'query parameter status must be a whole number from 0 to 599, got "abc"; query parameter limit must be a whole number from 1 to 100000, got "0"',
+        'query parameter status must be a whole number from 0 to 599, got "abc"; query parameter limit must be a whole number from 1 to 2000, got "0"',
       ],
       [
         'GET',

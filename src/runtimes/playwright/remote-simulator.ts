@@ -164,6 +164,7 @@ export function createRemoteSimulator(options: { url: string; session: string })
         if (filter.operation !== undefined) query.set('operation', filter.operation)
         if (filter.status !== undefined) query.set('status', String(filter.status))
         if (filter.limit !== undefined) query.set('limit', String(filter.limit))
+        if (filter.before !== undefined) query.set('before', String(filter.before))
         return (await call(SimJournal, { method: 'GET', path: `/__sim/journal?${query}` })).entries
       },
     },
