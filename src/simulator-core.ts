@@ -136,7 +136,12 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     ...parseNamedScenarios(scenarios),
   })
   const catalog = createScenarioCatalog(catalogOf(options.scenarios ?? {}))
-  const tenantOptions = { catalog, seed, freshState }
+  const tenantOptions = {
+    catalog,
+    seed,
+    freshState,
+    prepareWorld: (w: ScenarioWorld) => worlds.prepare(w, clock.now()),
+  }
   const defaultTenant = createTenant(null, tenantOptions)
   const sessions = new SessionRegistry<Tenant>((id) => createTenant(id, tenantOptions), {
     ...(options.sessionLimit !== undefined && { limit: options.sessionLimit }),

@@ -82,7 +82,16 @@ describe('against --max-records', () => {
 describe('the largest calls', () => {
   let roomy: StandaloneServer
   beforeAll(async () => {
-    roomy = await startStandaloneServer({ port: 0 })
+    roomy = await startStandaloneServer({
+      port: 0,
+      scenarios: {
+        'many-users': {
+          description: 'the largest world.create',
+          rules: [],
+          world: { create: [{ table: 'users', count: MAX_WORLD_CREATE_RECORDS }] },
+        },
+      },
+    })
   })
   afterAll(() => roomy.close())
 
@@ -116,5 +125,9 @@ describe('the largest calls', () => {
         body: JSON.stringify({ count: MAX_FACTORY_COUNT }),
       })
     expect(await firstAnswered(factory)).toEqual(['health', 'call'])
+    // The first request naming a scenario file's world by header builds it the same way.
+    const headed = () =>
+      fetch(`${roomy.url}/securityToken`, { headers: { authorization: 'Bearer t', 'x-sim-scenario': 'many-users' } })
+    expect(await firstAnswered(headed)).toEqual(['health', 'call'])
   })
 })
