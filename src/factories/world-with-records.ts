@@ -49,7 +49,7 @@ export function worldWithRecords(base: WorldSnapshot, created: RecordsByTable, w
         const extra = created[name] as RecordOf<TableName>[]
         return [
           name,
-          extra.length === 0 ? table : new TableSnapshot(table.spec, new AppendedRows(table, table.spec, extra)),
+          extra.length === 0 ? table : new TableSnapshot(table.spec, new AppendedRows(table, table.spec, extra), table),
         ]
       }),
     ) as WorldSnapshot['tables'],

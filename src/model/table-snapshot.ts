@@ -55,11 +55,20 @@ export class TableSnapshot<T extends object> {
   /** Index name → value → rows filed under it, in seed order. */
   readonly #indexes = new Map<string, Map<string, number[]>>()
   #all: readonly T[] | undefined
+  /** The snapshot whose rows come first (a scenario's world.create appended to it): looked up, not indexed again. */
+  readonly #base: TableSnapshot<T> | undefined
 
+  /**
+   * @param base when `source` begins with this snapshot's rows: only the rows after them are
+   * indexed here, lookups go to `base` for the others (appending 1,000 records to a table of 100k
+   * rows costs the 1,000, not the 100k).
+   */
   constructor(
     readonly spec: TableSpec<T>,
     source: readonly T[] | SeededRows<T>,
+    base?: TableSnapshot<T>,
   ) {
+    this.#base = base
     const rows = Array.isArray(source) ? new RecordRows(spec, source as readonly T[]) : (source as SeededRows<T>)
     const names = Object.keys(spec.indexes)
     const indexes = names.map((name) => {
@@ -67,9 +76,9 @@ export class TableSnapshot<T extends object> {
       this.#indexes.set(name, index)
       return index
     })
-    for (let row = 0; row < rows.size; row++) {
+    for (let row = base?.size ?? 0; row < rows.size; row++) {
       const key = rows.keyAt(row)
-      if (this.#rowOf.has(key)) throw new Error(`${spec.name}: duplicate key ${key}`)
+      if (this.#rowOf.has(key) || base?.has(key)) throw new Error(`${spec.name}: duplicate key ${key}`)
       this.#rowOf.set(key, row)
       for (let i = 0; i < names.length; i++) {
         const value = rows.filedAt(names[i]!, row)
@@ -103,16 +112,19 @@ export class TableSnapshot<T extends object> {
   /** The seeded record with `key` (a normalized key). */
   get(key: string): T | undefined {
     const row = this.#rowOf.get(key)
-    return row === undefined ? undefined : this.#rows.record(row)
+    return row === undefined ? this.#base?.get(key) : this.#rows.record(row)
   }
 
   has(key: string): boolean {
-    return this.#rowOf.has(key)
+    return this.#rowOf.has(key) || this.#base?.has(key) === true
   }
 
   /** The rows filed under `value` in index `name`, in seed order. */
   filed(name: string, value: string): readonly number[] {
-    return this.#indexes.get(name)?.get(value) ?? NO_ROWS
+    const own = this.#indexes.get(name)?.get(value) ?? NO_ROWS
+    const inherited = this.#base?.filed(name, value) ?? NO_ROWS
+    if (inherited.length === 0) return own
+    return own.length === 0 ? inherited : [...inherited, ...own]
   }
 
   /** Every seeded record in seed order (for a generated table this builds every record). */
