@@ -111,7 +111,7 @@ export function tenantControls(tenant: Tenant, clock: Clock): TenantControls {
 /**
  * A tenant's state: its counts and `limit` records of each table asked for, from `offset`. Only
  * those records are built (a page of a generated table of 100k rows costs the page). In-process,
- * any `limit` is the caller's to pay for; `GET /__sim/state` bounds it (control/state-limit.ts).
+ * any `limit` is the caller's to pay for; `GET /__sim/state` bounds it (control/state-page.ts).
  */
 export function stateView(tenant: Tenant, clock: Clock, options: StateOptions): StateView {
   const limit = options.limit ?? 200

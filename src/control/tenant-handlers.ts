@@ -8,7 +8,7 @@ import type { ScenarioInput } from '../scenarios/scenario-schema.ts'
 import { sessionOf } from '../sessions/session-header.ts'
 import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
 import { refusingBadScenarios } from './scenario-refusal.ts'
-import { checkStateLimit } from './state-limit.ts'
+import { statePage } from './state-page.ts'
 import type { TenantControls } from './tenant-controls.ts'
 
 /**
@@ -51,15 +51,7 @@ export const tenantHandlers: ControlHandlerTable<
     else context.simulator.session(session).reset()
     return { reset: true, ...scenarioView(context) }
   },
-  getState: ({ query }, { simulator, request }) => {
-    checkStateLimit(query.limit, query.table)
-    return simulator.state({
-      session: sessionOf(request),
-      table: query.table,
-      limit: query.limit,
-      offset: query.offset,
-    })
-  },
+  getState: ({ query }, { simulator, request }) => statePage(simulator, { session: sessionOf(request), ...query }),
   createRecords: async ({ params, body }, context) => {
     try {
       return await tenantOf(context).createRecords({ table: params.table, ...body })
