@@ -46,8 +46,8 @@ export interface ScenarioWorlds {
   /**
    * Builds a world with `create` entries ahead, in slices of the event loop (work-slices.ts), for
    * the `build` that follows (PUT /__sim/scenario): 1,000 created records would otherwise hold
-   * every other client while they are made. A world that cannot be built is left to `build`,
-   * which refuses it.
+   * every other client while they are made. A world that cannot be built is refused by that
+   * `build`, with the same error, without making its records again.
    */
   prepare(world: ScenarioWorld | undefined, now: Date): Promise<void>
 }
@@ -70,14 +70,16 @@ export function createScenarioWorlds(source: WorldSource): ScenarioWorlds {
     }
     return snapshot
   }
-  /** The last world prepared, until a build takes it (one at a time: memory stays bounded). */
-  let prepared: (BuiltWorld & { key: string; now: number }) | undefined
+  /** The last world prepared (or why it cannot be), until a build takes it (one at a time: memory stays bounded). */
+  let prepared: ({ key: string; now: number } & ({ built: BuiltWorld } | { refused: unknown })) | undefined
   const take = (key: string, now: Date): BuiltWorld | undefined => {
     const found = prepared
     if (found?.key !== key) return undefined
     prepared = undefined
     const drift = now.getTime() - found.now
-    return drift >= 0 && drift <= PREPARED_FOR_MS ? found : undefined
+    if (drift < 0 || drift > PREPARED_FOR_MS) return undefined
+    if ('refused' in found) throw found.refused
+    return found.built
   }
   return {
     build(world, now) {
@@ -92,6 +94,7 @@ export function createScenarioWorlds(source: WorldSource): ScenarioWorlds {
     },
     async prepare(world, now) {
       if (world?.create === undefined) return
+      const key = JSON.stringify(world)
       try {
         const random = createRandom(source.seed)
         const batch = creation(baseOf(world), { random, now }, source.maxRecords)
@@ -99,9 +102,10 @@ export function createScenarioWorlds(source: WorldSource): ScenarioWorlds {
         for (const entry of world.create) {
           for (const _ of batch.entry(entry)) await slices.pause()
         }
-        prepared = { key: JSON.stringify(world), now: now.getTime(), snapshot: batch.finish(), random }
-      } catch {
-        // build() makes the same world and throws the same refusal, in its place.
+        prepared = { key, now: now.getTime(), built: { snapshot: batch.finish(), random } }
+      } catch (refused) {
+        // Thrown by the build that takes it, in its place: the same world would be refused the same way.
+        prepared = { key, now: now.getTime(), refused }
       }
     },
   }
