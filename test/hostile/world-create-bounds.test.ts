@@ -130,4 +130,27 @@ describe('the largest calls', () => {
       fetch(`${roomy.url}/securityToken`, { headers: { authorization: 'Bearer t', 'x-sim-scenario': 'many-users' } })
     expect(await firstAnswered(headed)).toEqual(['health', 'call'])
   })
+
+  it('let other clients be answered while a world.create past the capacity is made and refused', async () => {
+    const tight = await startStandaloneServer({ port: 0, maxRecords: MAX_RECORDS })
+    try {
+      const scenario = { description: 'too many', rules: [], world: { create: [{ table: 'users', count: 1000 }] } }
+      const put = () =>
+        fetch(`${tight.url}/__sim/scenario`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ scenario }),
+        })
+      const order: string[] = []
+      const call = put().then((response) => {
+        expect(response.status).toBe(507)
+        order.push('call')
+      })
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      await Promise.all([call, fetch(`${tight.url}/__sim/health`).then(() => order.push('health'))])
+      expect(order).toEqual(['health', 'call'])
+    } finally {
+      await tight.close()
+    }
+  })
 })
