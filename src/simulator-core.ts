@@ -19,7 +19,7 @@ import type { SimRequest, SimResponse } from './http/sim-request.ts'
 import { type Clock, createClock } from './model/clock.ts'
 import { loadWorld, worldInstant } from './model/load-world.ts'
 import { createModel, DEFAULT_MAX_RECORDS } from './model/model.ts'
-import { createRandom, DEFAULT_SEED } from './model/random.ts'
+import { DEFAULT_SEED } from './model/random.ts'
 import type { World, WorldSnapshot } from './model/world.ts'
 import type { WorldState } from './model/world-state.ts'
 import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
@@ -32,7 +32,7 @@ import { tenantStep } from './pipeline/tenant-step.ts'
 import { resolvers } from './resolvers/index.ts'
 import type { ScenarioRefresh } from './scenarios/scenario-activation.ts'
 import { createScenarioCatalog, parseNamedScenarios } from './scenarios/scenario-catalog.ts'
-import type { Scenario, ScenarioWorld } from './scenarios/scenario-schema.ts'
+import { type Scenario, Scenario as ScenarioSchema, type ScenarioWorld } from './scenarios/scenario-schema.ts'
 import { createScenarioWorlds } from './scenarios/scenario-worlds.ts'
 import { shippedScenarioEntries } from './scenarios/shipped-scenarios.ts'
 import { type SessionInfo, SessionRegistry } from './sessions/session-registry.ts'
@@ -83,6 +83,13 @@ export interface SimulatorCore extends TenantControls {
   readonly scenarios: readonly string[]
   /** A scenario `useScenario` accepts by name, validated (undefined: unknown); and the seed. */
   scenarioDefinition(name: string): Scenario | undefined
+  /**
+   * Builds the world of a scenario (by name, or an object) ahead of `useScenario`, letting the event
+   * loop turn while its `world.create` records are made, so that the activation right after it
+   * holds no other client (PUT /__sim/scenario awaits it). Never throws: a scenario or world that
+   * is not valid is refused by `useScenario`, as before.
+   */
+  prepareScenario(nameOrScenario: unknown): Promise<void>
   readonly seed: number
   /** The recent requests and their replies (a bounded ring buffer). */
   readonly journal: Journal
@@ -114,12 +121,13 @@ export interface SimulatorCore extends TenantControls {
 export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCore {
   const seed = options.seed ?? DEFAULT_SEED
   const clock = createClock({ now: options.now })
+  const maxRecords = options.maxRecords ?? DEFAULT_MAX_RECORDS
   let world = loadWorld(options)
-  let worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now) })
+  let worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now), maxRecords })
   const freshState = (scenarioWorld?: ScenarioWorld): WorldState => {
-    const random = createRandom(seed)
-    const model = createModel(worlds(scenarioWorld, random, clock.now()), {
-      maxRecords: options.maxRecords ?? DEFAULT_MAX_RECORDS,
+    const { snapshot, random } = worlds.build(scenarioWorld, clock.now())
+    const model = createModel(snapshot, {
+      maxRecords,
     })
     return { model, random }
   }
@@ -128,7 +136,12 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     ...parseNamedScenarios(scenarios),
   })
   const catalog = createScenarioCatalog(catalogOf(options.scenarios ?? {}))
-  const tenantOptions = { catalog, seed, freshState }
+  const tenantOptions = {
+    catalog,
+    seed,
+    freshState,
+    prepareWorld: (w: ScenarioWorld) => worlds.prepare(w, clock.now()),
+  }
   const defaultTenant = createTenant(null, tenantOptions)
   const sessions = new SessionRegistry<Tenant>((id) => createTenant(id, tenantOptions), {
     ...(options.sessionLimit !== undefined && { limit: options.sessionLimit }),
@@ -195,6 +208,15 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       return catalog.names
     },
     scenarioDefinition: (name) => catalog.get(name),
+    async prepareScenario(nameOrScenario) {
+      let world: ScenarioWorld | undefined
+      if (typeof nameOrScenario === 'string') world = catalog.get(nameOrScenario)?.world
+      else {
+        const parsed = ScenarioSchema.safeParse(nameOrScenario)
+        world = parsed.success ? parsed.data.world : undefined
+      }
+      await worlds.prepare(world, clock.now())
+    },
     seed,
     scenarioStatus: defaultControls.scenarioStatus,
     create: defaultControls.create,
@@ -242,7 +264,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     },
     replaceWorld(fixtures) {
       world = loadWorld({ ...options, fixtures, world: undefined, size: undefined })
-      worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now) })
+      worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now), maxRecords })
       if (defaultTenant.scenarios.active?.scenario.world === undefined) defaultTenant.state = freshState()
       sessions.clear()
     },

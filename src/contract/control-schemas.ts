@@ -99,6 +99,22 @@ export const SimHealth = z
   })
   .meta({ id: 'SimHealth' })
 
+/**
+ * The most records one `GET /__sim/state` answer carries, a tenth of an API list's cap
+ * (MAX_LIST_ITEMS): 2,000 debt tokens with their parcels are about 5 MB, built and written in tens
+ * of milliseconds, where 20,000 held every other client for about a second. A larger table is
+ * paged with `offset`.
+ */
+export const MAX_STATE_RECORDS = 2000
+/**
+ * The most entries one `GET /__sim/journal` answers, and what it answers without `limit`: as many
+ * as /__sim/state's records. A journal kept larger (`--journal-size`, up to 100,000) is paged back
+ * with `before`: 100,000 entries with 8 KB of bodies each would be an answer of 800 MB.
+ */
+export const MAX_JOURNAL_PAGE = 2000
+/** `limit` without `table`: each of the six tables gets as many, MAX_STATE_RECORDS in all at most. */
+export const MAX_STATE_RECORDS_PER_TABLE = Math.floor(MAX_STATE_RECORDS / SimTableName.options.length)
+
 export const SimState = z
   .object({
     session: z.string().nullable(),
@@ -111,7 +127,7 @@ export const SimState = z
       .meta({ description: 'how many records each table holds' }),
     tables: z
       .partialRecord(SimTableName, z.array(z.unknown()))
-      .meta({ description: 'the stored records of each table asked for, the first `limit` of each' }),
+      .meta({ description: 'the stored records of each table asked for: `limit` of each from position `offset`' }),
   })
   .meta({ id: 'SimState' })
 

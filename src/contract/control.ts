@@ -10,6 +10,9 @@ import { dashboardRoutes } from './control-dashboard.ts'
 import { CONTROL_GROUP, CONTROL_PREFIX, defineControlRoute, wholeNumberQuery } from './control-route.ts'
 import {
   ActivateScenarioBody,
+  MAX_JOURNAL_PAGE,
+  MAX_STATE_RECORDS,
+  MAX_STATE_RECORDS_PER_TABLE,
   SetClockBody,
   SimClock,
   SimFactoryBody,
@@ -30,9 +33,6 @@ const SESSION_ERRORS = {
   400: 'X-Sim-Session is not 1-64 characters of A-Z a-z 0-9 . _ ~ -',
   429: 'X-Sim-Session names a new session and the session limit is reached',
 }
-
-/** The largest `limit` of a journal read: the largest journal the command keeps (`--journal-size`). */
-const MAX_JOURNAL_LIMIT = 100_000
 
 export const controlRoutes = [
   defineControlRoute({
@@ -76,16 +76,26 @@ export const controlRoutes = [
     method: 'GET',
     path: `${CONTROL_PREFIX}/state`,
     summary:
-      "The model's state: counts and stored records (?table=debtTokens&limit=200; X-Sim-Session for a session's)",
-    description:
-      "Answers how many records each table holds and the first `limit` records of each table (or of `table`), as stored: what the API reads and writes. With X-Sim-Session, that session's.",
+      "The model's state: counts and stored records (?table=debtTokens&limit=200&offset=0; X-Sim-Session for a session's)",
+    description: `Answers how many records each table holds and, from position \`offset\` (default 0), \`limit\` records of each table (or of \`table\`), as stored: what the API reads and writes. One answer carries at most ${MAX_STATE_RECORDS} records, as an API list does: \`limit\` is at most ${MAX_STATE_RECORDS} with \`table\`, ${MAX_STATE_RECORDS_PER_TABLE} without it; page a larger table with \`offset\` (\`counts\` says how far). With X-Sim-Session, that session's.`,
     session: true,
     query: z.object({
       table: SimTableName.optional().meta({ description: 'only this table' }),
-      limit: wholeNumberQuery(0, 1_000_000).optional().meta({ description: 'records per table (default 200)' }),
+      limit: wholeNumberQuery(0, MAX_STATE_RECORDS)
+        .optional()
+        .meta({
+          description: `records per table (default 200): at most ${MAX_STATE_RECORDS} with table, ${MAX_STATE_RECORDS_PER_TABLE} without it (a 400 beyond)`,
+        }),
+      offset: wholeNumberQuery(0, Number.MAX_SAFE_INTEGER)
+        .optional()
+        .meta({ description: 'the position of the first record of each table (default 0)' }),
     }),
     response: SimState,
-    errors: { 404: 'X-Sim-Session names no live session' },
+    errors: {
+      ...SESSION_ERRORS,
+      400: `limit is more than ${MAX_STATE_RECORDS} records, or more than ${MAX_STATE_RECORDS_PER_TABLE} without table; or ${SESSION_ERRORS[400]}`,
+      404: 'X-Sim-Session names no live session',
+    },
   }),
   defineControlRoute({
     id: 'createRecords',
@@ -123,12 +133,16 @@ export const controlRoutes = [
         .meta({ description: 'only the requests of this operation id' }),
       status: wholeNumberQuery(0, 599).optional().meta({ description: 'only the replies with this status' }),
       session: z.string().optional().meta({ description: 'only the requests of this X-Sim-Session' }),
-      limit: wholeNumberQuery(1, MAX_JOURNAL_LIMIT).optional().meta({ description: 'the newest this many' }),
+      limit: wholeNumberQuery(1, MAX_JOURNAL_PAGE)
+        .optional()
+        .meta({ description: `the newest this many (default and at most ${MAX_JOURNAL_PAGE})` }),
+      before: wholeNumberQuery(1, Number.MAX_SAFE_INTEGER)
+        .optional()
+        .meta({ description: "only the entries numbered below this seq: page back with a page's first seq" }),
     }),
-    description:
-      'Answers the journal: the most recent requests (API and unmatched ones) with their replies, oldest first, filtered by the query.',
+    description: `Answers the journal: the most recent requests (API and unmatched ones) with their replies, oldest first, filtered by the query. One answer carries at most ${MAX_JOURNAL_PAGE} entries (the newest); a longer journal (--journal-size) is paged back with \`before\`.`,
     response: SimJournal,
-    errors: {},
+    errors: { 400: 'a query parameter is not valid (limit above the page size, a status that is not one)' },
   }),
   defineControlRoute({
     id: 'clearJournal',
@@ -189,6 +203,7 @@ export const controlRoutes = [
     errors: {
       ...SESSION_ERRORS,
       400: `no scenario has this name, or the scenario object is not valid; or ${SESSION_ERRORS[400]}`,
+      507: "the scenario's world.create would pass the world's capacity of written records (--max-records); nothing changed",
     },
   }),
   defineControlRoute({

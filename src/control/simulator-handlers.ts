@@ -3,6 +3,7 @@
  * the journal, the sessions, the OpenAPI document and the recording.
  */
 import { controlRoutes } from '../contract/control.ts'
+import { MAX_JOURNAL_PAGE } from '../contract/control-schemas.ts'
 import { inCalendar } from '../contract/instants.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
@@ -48,7 +49,8 @@ export const simulatorHandlers: ControlHandlerTable<
   listJournal: ({ query }, { simulator }) => ({
     capacity: simulator.journal.capacity,
     total: simulator.journal.total,
-    entries: simulator.journal.list(query),
+    // Without a limit, the newest page: a journal kept larger is read page by page (before).
+    entries: simulator.journal.list({ ...query, limit: query.limit ?? MAX_JOURNAL_PAGE }),
   }),
   clearJournal: (_input, { simulator }) => {
     simulator.journal.clear()

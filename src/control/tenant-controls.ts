@@ -61,8 +61,10 @@ export interface StateView {
 export interface StateOptions {
   session?: string | null | undefined
   table?: TableName | undefined
-  /** Records per table (default 200). */
+  /** Records per table (default 200); GET /__sim/state takes at most MAX_STATE_RECORDS in all. */
   limit?: number | undefined
+  /** The position of the first record of each table (default 0). */
+  offset?: number | undefined
 }
 
 /** The active scenario as the control API shows it: its rules with their counters. */
@@ -108,16 +110,21 @@ export function tenantControls(tenant: Tenant, clock: Clock): TenantControls {
   }
 }
 
-/** A tenant's state: its counts and the first `limit` records of each table asked for. */
+/**
+ * A tenant's state: its counts and `limit` records of each table asked for, from `offset`. Only
+ * those records are built (a page of a generated table of 100k rows costs the page). In-process,
+ * any `limit` is the caller's to pay for; `GET /__sim/state` bounds it (control/state-page.ts).
+ */
 export function stateView(tenant: Tenant, clock: Clock, options: StateOptions): StateView {
   const limit = options.limit ?? 200
-  const model = tenant.state.model
+  const offset = options.offset ?? 0
   const names = options.table === undefined ? tableNames : [options.table]
+  const model = tenant.state.model
   return {
     session: tenant.session,
     clock: { now: clock.now().toISOString(), mode: clock.mode },
     scenario: tenant.scenarios.active?.name ?? null,
     counts: Object.fromEntries(tableNames.map((name) => [name, model[name].count()])) as Record<TableName, number>,
-    tables: Object.fromEntries(names.map((name) => [name, (model[name].all() as unknown[]).slice(0, limit)])),
+    tables: Object.fromEntries(names.map((name) => [name, model[name].slice(offset, limit) as unknown[]])),
   }
 }

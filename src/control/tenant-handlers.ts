@@ -8,6 +8,7 @@ import type { ScenarioInput } from '../scenarios/scenario-schema.ts'
 import { sessionOf } from '../sessions/session-header.ts'
 import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
 import { refusingBadScenarios } from './scenario-refusal.ts'
+import { statePage } from './state-page.ts'
 import type { TenantControls } from './tenant-controls.ts'
 
 /**
@@ -30,8 +31,11 @@ function scenarioView(context: ControlContext) {
 }
 
 /** Activates what a PUT /__sim/scenario body names: a scenario by name, or a scenario object. */
-async function activate(tenant: TenantControls, name: string | undefined, scenario: object | undefined) {
+async function activate(context: ControlContext, name: string | undefined, scenario: object | undefined) {
   await loadWorldGenerator() // a scenario may start from a generated world
+  // Its world.create records are made in slices first, so activating holds no other client.
+  await context.simulator.prepareScenario(scenario ?? name)
+  const tenant = tenantOf(context)
   refusingBadScenarios(() => {
     if (scenario !== undefined) tenant.useScenario(scenario as ScenarioInput, name)
     else if (name !== undefined) tenant.useScenario(name)
@@ -47,8 +51,7 @@ export const tenantHandlers: ControlHandlerTable<
     else context.simulator.session(session).reset()
     return { reset: true, ...scenarioView(context) }
   },
-  getState: ({ query }, { simulator, request }) =>
-    simulator.state({ session: sessionOf(request), table: query.table, limit: query.limit }),
+  getState: ({ query }, { simulator, request }) => statePage(simulator, { session: sessionOf(request), ...query }),
   createRecords: async ({ params, body }, context) => {
     try {
       return await tenantOf(context).createRecords({ table: params.table, ...body })
@@ -60,7 +63,7 @@ export const tenantHandlers: ControlHandlerTable<
   },
   getScenario: (_input, context) => scenarioView(context),
   activateScenario: async ({ body }, context) => {
-    await activate(tenantOf(context), body.name, body.scenario)
+    await activate(context, body.name, body.scenario)
     return scenarioView(context)
   },
   deactivateScenario: (_input, context) => {

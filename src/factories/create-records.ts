@@ -20,6 +20,7 @@ import { createInvestorPayment, createManagerPayment, type PaymentLinks } from '
 import { RecordBatch } from './record-batch.ts'
 import { createSecurityToken } from './security-tokens.ts'
 import { createUser } from './users.ts'
+import { WorkSlices } from './work-slices.ts'
 
 /** What to create: `count` records of `table` (default 1), with `overrides` laid over each, debt tokens in `state`. */
 export interface FactoryRequest {
@@ -90,24 +91,32 @@ function parsedRequest(request: FactoryRequest) {
   return { count: count!, state, overrides: defined(overrides) as Record<string, unknown> }
 }
 
-/** Builds the records a request asks for into `batch` (not stored); returns them. */
-export function planRecords(batch: RecordBatch, request: FactoryRequest): object[] {
+/**
+ * Builds the records a request asks for into `batch` (not stored), checking each as it goes, and
+ * pauses (yields) after each record: `createRecords` and a scenario's `world.create` let the event
+ * loop turn between slices of it. Returns the records asked for.
+ */
+export function* planning(batch: RecordBatch, request: FactoryRequest): Generator<void, object[]> {
   const { count, state, overrides } = parsedRequest(request)
   const unique = uniqueField(request.table)
   if (count > 1 && overrides[unique] !== undefined)
     throw FactoryError.of(`overrides.${unique}`, `must be left out when count is ${count}: it names one record`)
   const create = factoryOf(request.table, state ?? 'active')
   const records: object[] = []
-  try {
-    for (let i = 0; i < count; i++) records.push(create(batch, overrides as never))
-  } catch (error) {
-    // The calendar's arithmetic refuses a date past its ends: the clock is too close to one.
-    if (error instanceof RangeError)
-      throw FactoryError.of(
-        '',
-        `${request.table} cannot be created at the clock's now (${batch.now.toISOString()}): ${error.message}; move the clock (PUT /__sim/clock)`,
-      )
-    throw error
+  for (let i = 0; i < count; i++) {
+    try {
+      records.push(create(batch, overrides as never))
+    } catch (error) {
+      // The calendar's arithmetic refuses a date past its ends: the clock is too close to one.
+      if (error instanceof RangeError)
+        throw FactoryError.of(
+          '',
+          `${request.table} cannot be created at the clock's now (${batch.now.toISOString()}): ${error.message}; move the clock (PUT /__sim/clock)`,
+        )
+      throw error
+    }
+    checkRecords(batch)
+    yield
   }
   return records
 }
@@ -141,10 +150,13 @@ function factoryOf(table: TableName, state: DebtTokenState): TableFactory {
   return factories[table]
 }
 
-/** Every record of the batch passes its table's record schema (a last guard: a date past the calendar's ends…). */
-export function checkRecords(batch: RecordBatch): void {
+/**
+ * Every record the batch created since the last check passes its table's record schema (a last
+ * guard: a date past the calendar's ends…).
+ */
+function checkRecords(batch: RecordBatch): void {
   for (const name of tableNames) {
-    for (const record of batch.created[name]) {
+    for (const record of batch.unchecked(name)) {
       const result = tables[name].schema.safeParse(record, { reportInput: true })
       if (!result.success) {
         const issue = result.error.issues[0]!
@@ -179,7 +191,13 @@ function createdRecords<N extends TableName>(
   return { records: asked.map((record) => stored.get(record) ?? record) as RecordOf<N>[], linked }
 }
 
-/** Creates records in a live world: stored as writes, counted against its capacity, like the API's. */
+/**
+ * Creates records in a live world: stored as writes, counted against its capacity, like the API's.
+ * A large call is built and stored in slices (work-slices.ts), so other clients are answered
+ * meanwhile; other writes of the world wait for it (`exclusive`), and reads see its records
+ * appear linked ones first. Nothing is stored until every record is built and checked, and
+ * storing cannot fail on a key (each was drawn new), so a call stores all of its records or none.
+ */
 export async function createRecords<N extends TableName>(
   state: () => WorldState,
   now: () => Date,
@@ -190,11 +208,18 @@ export async function createRecords<N extends TableName>(
   return model.exclusive(async () => {
     const batch = new RecordBatch({ model, random, now: now() })
     const restore = random.checkpoint()
+    const slices = new WorkSlices()
     let asked: object[]
     try {
-      asked = planRecords(batch, request)
-      checkRecords(batch)
-      if (model.writtenCount() + batch.weight() > model.maxRecords)
+      const steps = planning(batch, request)
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) {
+          asked = step.value
+          break
+        }
+        await slices.pause()
+      }
+      if (model.capacityUsed() + batch.weight() > model.maxRecords)
         throw insufficientStorage('createRecords', request.table, model.maxRecords)
     } catch (error) {
       restore() // a refused call draws nothing
@@ -204,7 +229,10 @@ export async function createRecords<N extends TableName>(
     const stored = new Map<object, object>()
     for (const name of INSERT_ORDER) {
       const insert = model[name].insert.bind(model[name]) as (record: object) => Promise<object>
-      for (const record of batch.created[name]) stored.set(record, await insert(record))
+      for (const record of batch.created[name]) {
+        stored.set(record, await insert(record))
+        await slices.pause()
+      }
     }
     return createdRecords<N>(batch, asked, stored)
   })

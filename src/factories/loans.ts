@@ -118,7 +118,7 @@ function buildLoan(batch: RecordBatch, plan: LoanPlan): { contract: SignatureCon
   const loan = plan.loan
   const contract: SignatureContractRecord = loanContract({
     ...plan,
-    address: plan.contractAddress ?? random.address(),
+    address: plan.contractAddress ?? newAddress(batch, 'signatureContracts'),
   })
   const nowSeconds = Math.floor(now.getTime() / 1000)
   const isPaid = paidParcels(plan.state, plan.loan, nowSeconds)
@@ -139,7 +139,7 @@ function buildLoan(batch: RecordBatch, plan: LoanPlan): { contract: SignatureCon
       parcelId: random.uuid,
       paymentHash: random.hash,
       signature: random.signature,
-      address: () => plan.tokenAddress ?? random.address(),
+      address: () => plan.tokenAddress ?? newAddress(batch, 'debtTokens'),
     },
   )
   const status = debtTokenStatusAt(token, nowSeconds)
@@ -151,6 +151,11 @@ function buildLoan(batch: RecordBatch, plan: LoanPlan): { contract: SignatureCon
   }
   batch.add('signatureContracts', contract)
   return { contract, token: batch.add('debtTokens', token) }
+}
+
+/** An address no record of `table` has yet (drawn again on a repeat, see RecordBatch.drawNew). */
+function newAddress(batch: RecordBatch, table: 'debtTokens' | 'signatureContracts'): string {
+  return batch.drawNew(`a ${table} address`, batch.random.address, (address) => !batch.has(table, address))
 }
 
 function checkNew(batch: RecordBatch, table: 'debtTokens' | 'signatureContracts', field: string, address?: string) {

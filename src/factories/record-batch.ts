@@ -4,10 +4,12 @@
  * by the next, and nothing is written until every record of the call is built and checked.
  */
 import type { Model } from '../model/model.ts'
+import { drawNew, MAX_KEY_DRAWS } from '../model/new-key.ts'
 import type { Random } from '../model/random.ts'
 import { type RecordOf, type TableName, tables } from '../model/records.ts'
 import { normalizeKey } from '../model/table-spec.ts'
 import { tableNames } from '../model/world.ts'
+import { FactoryError } from './factory-error.ts'
 
 /** Where records are created: a world's live model (only read here), its random source and the clock's now. */
 export interface FactoryWorld {
@@ -22,6 +24,7 @@ export class RecordBatch {
   /** What the batch created, per table, in creation order. */
   readonly created: RecordsByTable = Object.fromEntries(tableNames.map((name) => [name, []])) as never
   readonly #keys = new Map<TableName, Map<string, object>>()
+  readonly #checked = new Map<TableName, number>()
 
   constructor(readonly world: FactoryWorld) {}
 
@@ -50,6 +53,20 @@ export class RecordBatch {
     const indexOf = (tables[table].indexes as Record<string, (record: RecordOf<N>) => string | null>)[index]!
     const stored = this.world.model[table].where(index, normalized) as RecordOf<N>[]
     return [...stored, ...this.created[table].filter((record) => indexOf(record as RecordOf<N>) === normalized)]
+  }
+
+  /** A value (a key, a wallet) no record of the world or of this batch has yet: see model/new-key.ts. */
+  drawNew<T>(what: string, draw: () => T, isNew: (value: T) => boolean): T {
+    return drawNew(draw, isNew, () =>
+      FactoryError.of('', `could not draw ${what} this world does not hold yet in ${MAX_KEY_DRAWS} draws: give it`),
+    )
+  }
+
+  /** The records of `table` added since the last call (each checked once however often the batch is). */
+  unchecked<N extends TableName>(table: N): RecordOf<N>[] {
+    const from = this.#checked.get(table) ?? 0
+    this.#checked.set(table, this.created[table].length)
+    return this.created[table].slice(from)
   }
 
   /** Adds a record built for this batch. */

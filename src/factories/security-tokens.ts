@@ -30,7 +30,9 @@ export function createSecurityToken(batch: RecordBatch, overrides: SecurityToken
       `must be a new contract address: security token ${overrides.contractAddress} exists`,
     )
   }
-  const contractAddress = overrides.contractAddress ?? random.address()
+  const contractAddress =
+    overrides.contractAddress ??
+    batch.drawNew('a security token address', random.address, (address) => !batch.has('securityTokens', address))
   const managerAddress =
     overrides.managerAddress ??
     linked('overrides.managerAddress', 'a manager', () => createUser(batch, {}, ['manager']).walletAddress)

@@ -24,8 +24,17 @@ export function createUser(batch: RecordBatch, overrides: UserOverrides, role: s
     throw FactoryError.of('overrides.walletAddress', `must be a new wallet: a user already holds ${wallet}`)
   }
   const { random, now } = batch
-  const daysAgo = int(random, 1, MAX_USER_AGE_DAYS)
-  const drawn = worldGenerator().drawPerson(random.randomizer, now, { role, daysAgo })
+  // A person the world holds (same id or wallet) is drawn again: the seeded users come from the same seed.
+  const drawn = batch.drawNew(
+    'a user',
+    () => {
+      const daysAgo = int(random, 1, MAX_USER_AGE_DAYS)
+      return worldGenerator().drawPerson(random.randomizer, now, { role, daysAgo })
+    },
+    (person) =>
+      (overrides.id !== undefined || !batch.has('users', person.id)) &&
+      (wallet !== undefined || batch.where('users', 'walletAddress', person.walletAddress).length === 0),
+  )
   const { personalData, residentialAddress, ...fields } = overrides
   const user: UserRecord = {
     ...drawn,

@@ -2,8 +2,8 @@
  * A world snapshot with more seeded records: what a scenario's `world.create` makes of the world it
  * starts from. The new records are appended to each table's seeded rows, which stay shared and
  * unbuilt (a generated world's rows are not built to be appended to). The scenario's model holds
- * them as seeded records: they are not writes, so they do not count against the capacity of written
- * records, and they go with the scenario's world when it is left (deactivated, or on reset).
+ * them as seeded records, and they go with the scenario's world when it is left (deactivated, or on
+ * reset); what they weigh still counts against the world's capacity of written records.
  */
 import type { RecordOf, TableName } from '../model/records.ts'
 import { deepFreeze, type SeededRows, TableSnapshot } from '../model/table-snapshot.ts'
@@ -38,7 +38,8 @@ class AppendedRows<T extends object> implements SeededRows<T> {
   }
 }
 
-export function worldWithRecords(base: WorldSnapshot, created: RecordsByTable): WorldSnapshot {
+/** `base` with `created` appended, which weigh `weight` against the world's capacity of written records. */
+export function worldWithRecords(base: WorldSnapshot, created: RecordsByTable, weight: number): WorldSnapshot {
   const nextId = (kind: 'managerPayments' | 'investorPayments') =>
     created[kind].reduce((next, payment) => Math.max(next, payment.id + 1), base.firstIds[kind])
   return {
@@ -48,11 +49,12 @@ export function worldWithRecords(base: WorldSnapshot, created: RecordsByTable): 
         const extra = created[name] as RecordOf<TableName>[]
         return [
           name,
-          extra.length === 0 ? table : new TableSnapshot(table.spec, new AppendedRows(table, table.spec, extra)),
+          extra.length === 0 ? table : new TableSnapshot(table.spec, new AppendedRows(table, table.spec, extra), table),
         ]
       }),
     ) as WorldSnapshot['tables'],
     platform: base.platform,
     firstIds: { managerPayments: nextId('managerPayments'), investorPayments: nextId('investorPayments') },
+    createdWeight: (base.createdWeight ?? 0) + weight,
   }
 }

@@ -23,6 +23,8 @@ export interface Model extends ModelTables {
   readonly maxRecords: number
   /** What the write layers hold now, every table together: records, a debt token's parcels counted too. */
   writtenCount(): number
+  /** What counts against `maxRecords`: the write layers, and the records a scenario's `world.create` added. */
+  capacityUsed(): number
   /** Assigns the next id of a kind of payment. */
   nextId(kind: 'managerPayments' | 'investorPayments'): number
   /** Runs `write` after every earlier write of this model has finished. */
@@ -43,11 +45,13 @@ export function createModel(
   const tablesOfModel = Object.fromEntries(
     tableNames.map((name) => [name, new LayeredTable(world.tables[name] as never)]),
   ) as unknown as ModelTables
+  const writtenCount = () => tableNames.reduce((sum, name) => sum + tablesOfModel[name].writeStats().weight, 0)
   return {
     ...tablesOfModel,
     world,
     maxRecords,
-    writtenCount: () => tableNames.reduce((sum, name) => sum + tablesOfModel[name].writeStats().weight, 0),
+    writtenCount,
+    capacityUsed: () => writtenCount() + (world.createdWeight ?? 0),
     nextId: (kind) => ids[kind]++,
     exclusive<T>(write: () => Promise<T>): Promise<T> {
       let run: Promise<T>

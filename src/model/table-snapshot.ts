@@ -57,11 +57,20 @@ export class TableSnapshot<T extends object> {
   /** Index name → value → rows filed under it, in seed order; each built on its first lookup. */
   readonly #indexes = new Map<string, Map<string, number[]>>()
   #all: readonly T[] | undefined
+  /** The snapshot whose rows come first (a scenario's world.create appended to it): looked up, not indexed again. */
+  readonly #base: TableSnapshot<T> | undefined
 
+  /**
+   * @param base when `source` begins with this snapshot's rows: only the rows after them are
+   * keyed and indexed here, lookups go to `base` for the others (appending 1,000 records to a
+   * table of 100k rows costs the 1,000, not the 100k).
+   */
   constructor(
     readonly spec: TableSpec<T>,
     source: readonly T[] | SeededRows<T>,
+    base?: TableSnapshot<T>,
   ) {
+    this.#base = base
     this.#rows = Array.isArray(source) ? new RecordRows(spec, source as readonly T[]) : (source as SeededRows<T>)
     this.#names = Object.keys(spec.indexes)
     // Records in memory (fixtures) are keyed now, so a duplicate key is an error when the world
@@ -75,9 +84,10 @@ export class TableSnapshot<T extends object> {
     if (this.#rowOf !== undefined) return this.#rowOf
     const rowOf = new Map<string, number>()
     const rows = this.#rows
-    for (let row = 0; row < rows.size; row++) {
+    const base = this.#base
+    for (let row = base?.size ?? 0; row < rows.size; row++) {
       const key = rows.keyAt(row)
-      if (rowOf.has(key)) throw new Error(`${this.spec.name}: duplicate key ${key}`)
+      if (rowOf.has(key) || base?.has(key)) throw new Error(`${this.spec.name}: duplicate key ${key}`)
       rowOf.set(key, row)
     }
     return (this.#rowOf = rowOf)
@@ -89,7 +99,7 @@ export class TableSnapshot<T extends object> {
     if (index !== undefined || !this.#names.includes(name)) return index
     index = new Map<string, number[]>()
     const rows = this.#rows
-    for (let row = 0; row < rows.size; row++) {
+    for (let row = this.#base?.size ?? 0; row < rows.size; row++) {
       const value = rows.filedAt(name, row)
       if (value === null) continue
       const hits = index.get(value)
@@ -121,16 +131,19 @@ export class TableSnapshot<T extends object> {
   /** The seeded record with `key` (a normalized key). */
   get(key: string): T | undefined {
     const row = this.#keys().get(key)
-    return row === undefined ? undefined : this.#rows.record(row)
+    return row === undefined ? this.#base?.get(key) : this.#rows.record(row)
   }
 
   has(key: string): boolean {
-    return this.#keys().has(key)
+    return this.#keys().has(key) || this.#base?.has(key) === true
   }
 
   /** The rows filed under `value` in index `name`, in seed order. */
   filed(name: string, value: string): readonly number[] {
-    return this.#index(name)?.get(value) ?? NO_ROWS
+    const own = this.#index(name)?.get(value) ?? NO_ROWS
+    const inherited = this.#base?.filed(name, value) ?? NO_ROWS
+    if (inherited.length === 0) return own
+    return own.length === 0 ? inherited : [...inherited, ...own]
   }
 
   /** Every seeded record in seed order (for a generated table this builds every record). */

@@ -27,6 +27,11 @@ export type WorldSnapshot = {
   readonly platform: PlatformSettings
   /** The first ids the service assigns to new payments (one past the highest seeded id). */
   readonly firstIds: { readonly managerPayments: number; readonly investorPayments: number }
+  /**
+   * What the records a scenario's `world.create` added weigh as written records (a debt token
+   * counting its parcels): they are seeded in its world, and still count against its capacity.
+   */
+  readonly createdWeight?: number
 }
 
 export const tableNames = Object.keys(tables) as TableName[]

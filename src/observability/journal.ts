@@ -58,6 +58,8 @@ export interface JournalFilter {
   session?: string | undefined
   /** The newest `limit` matching entries. */
   limit?: number | undefined
+  /** Only the entries numbered below this `seq` (paging back from the first entry of a page). */
+  before?: number | undefined
 }
 
 export const DEFAULT_JOURNAL_CAPACITY = 500
@@ -154,6 +156,7 @@ export class Journal {
       if (filter.operation !== undefined && stored.operation !== filter.operation) continue
       if (filter.status !== undefined && stored.status !== filter.status) continue
       if (filter.session !== undefined && stored.session !== filter.session) continue
+      if (filter.before !== undefined && stored.seq >= filter.before) continue
       ordered.push(stored)
     }
     return (filter.limit === undefined ? ordered : ordered.slice(-filter.limit)).map(toEntry)

@@ -53,7 +53,7 @@ export function resolveStep<State extends WorldState>(resolvers: ResolverTable, 
     return jsonResponse(
       200,
       await state.model.exclusive(async () => {
-        if (operation.method === 'POST' && state.model.writtenCount() >= state.model.maxRecords)
+        if (operation.method === 'POST' && state.model.capacityUsed() >= state.model.maxRecords)
           throw insufficientStorage(operation.id, operation.group, state.model.maxRecords)
         return resolver(input, resolverContext)
       }),

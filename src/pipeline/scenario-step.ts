@@ -35,12 +35,20 @@ export function scenarioStep<State extends WorldState>(
   activationOf: (context: PipelineContext<State>) => ScenarioActivation,
 ): Step<State> {
   // Not async itself: a request without a scenario costs one lookup, not another promise.
-  const step: Step<State> = (context, next) => {
+  const step = (
+    context: PipelineContext<State>,
+    next: () => Promise<SimResponse>,
+    prepared = false,
+  ): Promise<SimResponse> => {
     // A scenario named by header may start from a generated world: let the generator load first.
     if (!worldGeneratorLoaded() && context.request.header(SCENARIO_HEADER) !== null) {
       return loadWorldGenerator().then(() => step(context, next))
     }
-    const applied = activationOf(context).forRequest(context.request)
+    const activation = activationOf(context)
+    // Its world.create records are made in slices first, so its first request holds no other client.
+    const preparing = prepared ? undefined : activation.prepareForRequest(context.request)
+    if (preparing !== undefined) return preparing.then(() => step(context, next, true))
+    const applied = activation.forRequest(context.request)
     return applied === null ? next() : applyScenario(applied, context, next)
   }
   return step

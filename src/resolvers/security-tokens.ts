@@ -5,6 +5,7 @@
 import type { SeriesInput } from '../contract/security-tokens.ts'
 import { dayAfter } from '../domain/calendar.ts'
 import { ApiError } from '../http/api-error.ts'
+import { drawNew } from '../model/new-key.ts'
 import type { SecurityTokenRecord } from '../model/records.ts'
 import { normalizeKey } from '../model/table-spec.ts'
 import { isPast, presentSecurityToken } from './presenters.ts'
@@ -56,7 +57,11 @@ export const securityTokenResolvers: ResolverTable<
     const { data } = body
     const now = context.clock.now()
     const seriesInput = data.series ?? []
-    const contractAddress = context.random.address()
+    const contractAddress = drawNew(
+      context.random.address,
+      (address) => !context.model.securityTokens.has(address),
+      () => new ApiError(507, 'no new security token address could be drawn: reset the simulator (POST /__sim/reset)'),
+    )
     const vaultAddresses = Array.from({ length: Math.max(1, seriesInput.length) }, () => context.random.address())
     const symbol = `ST${context.random.upperLetters(4)}`
     const series = seriesInput.map((input, i) => seriesOf(input, vaultAddresses[i]!))

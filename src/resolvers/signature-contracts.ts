@@ -10,6 +10,7 @@ import { formatCents, percentToRate, toCents } from '../domain/money.ts'
 import { installmentCents, lastDueDate } from '../domain/price-table.ts'
 import { ApiError } from '../http/api-error.ts'
 import { insufficientStorage } from '../model/model.ts'
+import { drawNew } from '../model/new-key.ts'
 import type { DebtTokenRecord, SignatureContractRecord } from '../model/records.ts'
 import { normalizeKey } from '../model/table-spec.ts'
 import type { ResolverContext, ResolverTable } from './resolver.ts'
@@ -53,7 +54,17 @@ function openDebtToken(
       securityTokenAddress: null,
     },
     // One uuid per parcel, then the token's address: nothing is paid and nobody has signed.
-    { parcelId: random.uuid, paymentHash: random.hash, signature: random.signature, address: random.address },
+    {
+      parcelId: random.uuid,
+      paymentHash: random.hash,
+      signature: random.signature,
+      address: () =>
+        drawNew(
+          random.address,
+          (address) => !context.model.debtTokens.has(address),
+          () => new ApiError(507, 'no new debt token address could be drawn: reset the simulator (POST /__sim/reset)'),
+        ),
+    },
   )
 }
 
@@ -79,14 +90,19 @@ export const signatureContractResolvers: ResolverTable<'createSignatureContract'
     const opens =
       loan !== undefined && body.creditorWalletAddress !== undefined && body.debtorWalletAddress !== undefined
     const weight = opens ? 2 + loan.installments : 1
-    if (context.model.writtenCount() + weight > context.model.maxRecords) {
+    if (context.model.capacityUsed() + weight > context.model.maxRecords) {
       throw insufficientStorage(
         'createSignatureContract',
         'signatureContracts and debtTokens',
         context.model.maxRecords,
       )
     }
-    const signatureContractAddress = context.random.address()
+    const signatureContractAddress = drawNew(
+      context.random.address,
+      (address) => !context.model.signatureContracts.has(address),
+      () =>
+        new ApiError(507, 'no new signature contract address could be drawn: reset the simulator (POST /__sim/reset)'),
+    )
     const contract: SignatureContractRecord = {
       creditorWalletAddress: body.creditorWalletAddress ?? '',
       creditorId: body.creditorCnpj ?? '',

@@ -36,6 +36,8 @@ export interface ScenarioActivationOptions {
   freshState(world: ScenarioWorld | undefined): WorldState
   /** Replaces the simulator's model (and random source) for every request without its own. */
   replaceState(state: WorldState): void
+  /** Builds a scenario world ahead, in slices, for the `freshState` that follows (ScenarioWorlds.prepare). */
+  prepareWorld?(world: ScenarioWorld): Promise<void>
 }
 
 /** What applies to one request: the scenario, and the state it runs against when not the default. */
@@ -59,6 +61,12 @@ export interface ScenarioActivation {
   deactivate(): void
   /** The scenario for a request; an unknown name in its header is a 400 listing the names. */
   forRequest(request: SimRequest): AppliedScenario | null
+  /**
+   * When the request's X-Sim-Scenario names a scenario whose world (with `world.create`) this
+   * tenant has not built yet: builds it ahead, letting the event loop turn, for `forRequest` to
+   * take. Undefined when there is nothing to build.
+   */
+  prepareForRequest(request: SimRequest): Promise<void> | undefined
   /** Forgets the active scenario and every header scenario's counters and worlds. */
   reset(): void
   /**
@@ -157,6 +165,13 @@ export function createScenarioActivation(options: ScenarioActivationOptions): Sc
       if (sameScenario(next, active.scenario)) return null
       setActive(createScenarioState(name, next, options.seed))
       return { name, outcome: 'restarted' }
+    },
+    prepareForRequest(request) {
+      const header = request.header(SCENARIO_HEADER)?.trim()
+      if (header === undefined || header === '' || byHeader.has(header) || header === active?.name) return undefined
+      const world = options.catalog.get(header)?.world
+      if (world?.create === undefined || options.prepareWorld === undefined) return undefined
+      return options.prepareWorld(world)
     },
     forRequest(request) {
       const header = request.header(SCENARIO_HEADER)?.trim()

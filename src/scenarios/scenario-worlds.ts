@@ -8,13 +8,14 @@
  * clock's now then, from the activating world's random source.
  */
 
-import { assignIds, checkRecords, planRecords } from '../factories/create-records.ts'
+import { assignIds, planning } from '../factories/create-records.ts'
 import { FactoryError } from '../factories/factory-error.ts'
 import { RecordBatch } from '../factories/record-batch.ts'
+import { WorkSlices } from '../factories/work-slices.ts'
 import { worldWithRecords } from '../factories/world-with-records.ts'
 import { ApiError } from '../http/api-error.ts'
 import { createModel } from '../model/model.ts'
-import type { Random } from '../model/random.ts'
+import { createRandom, type Random } from '../model/random.ts'
 import { parseWorld, snapshotWorld, type WorldSnapshot } from '../model/world.ts'
 import { generateWorld } from '../model/world-generator.ts'
 import type { ScenarioWorld } from './scenario-schema.ts'
@@ -25,14 +26,34 @@ export interface WorldSource {
   readonly seed: number
   /** The instant generated worlds are written against. */
   readonly now: Date
+  /** A world's capacity of written records (--max-records): what `create` may add weighs against it. */
+  readonly maxRecords: number
 }
 
-/**
- * The world snapshot of a scenario world (`undefined`: the simulator's own). `random` and `now` are
- * what its `create` entries draw from and are stated against: the activating world's fresh random
- * source and the clock's now.
- */
-export type ScenarioWorlds = (world: ScenarioWorld | undefined, random: Random, now: Date) => WorldSnapshot
+/** A scenario world's snapshot, and the fresh random source its `create` entries drew from (gone on from there). */
+interface BuiltWorld {
+  readonly snapshot: WorldSnapshot
+  readonly random: Random
+}
+
+export interface ScenarioWorlds {
+  /**
+   * The world a scenario starts from (`undefined`: the simulator's own) with a fresh random source:
+   * its `create` entries draw from that source and are stated against `now` (the clock's, at
+   * activation). What `prepare` built for the same world a moment before is taken instead.
+   */
+  build(world: ScenarioWorld | undefined, now: Date): BuiltWorld
+  /**
+   * Builds a world with `create` entries ahead, in slices of the event loop (work-slices.ts), for
+   * the `build` that follows (PUT /__sim/scenario): 1,000 created records would otherwise hold
+   * every other client while they are made. A world that cannot be built is refused by that
+   * `build`, with the same error, without making its records again.
+   */
+  prepare(world: ScenarioWorld | undefined, now: Date): Promise<void>
+}
+
+/** How far the clock may move between `prepare` and `build` for the prepared world to be taken (a system clock ticks). */
+const PREPARED_FOR_MS = 1000
 
 export function createScenarioWorlds(source: WorldSource): ScenarioWorlds {
   const built = new Map<string, WorldSnapshot>()
@@ -49,10 +70,44 @@ export function createScenarioWorlds(source: WorldSource): ScenarioWorlds {
     }
     return snapshot
   }
-  return (world, random, now) => {
-    if (world === undefined) return source.base
-    const base = baseOf(world)
-    return world.create === undefined ? base : withCreated(base, world.create, random, now)
+  /** The last world prepared (or why it cannot be), until a build takes it (one at a time: memory stays bounded). */
+  let prepared: ({ key: string; now: number } & ({ built: BuiltWorld } | { refused: unknown })) | undefined
+  const take = (key: string, now: Date): BuiltWorld | undefined => {
+    const found = prepared
+    if (found?.key !== key) return undefined
+    prepared = undefined
+    const drift = now.getTime() - found.now
+    if (drift < 0 || drift > PREPARED_FOR_MS) return undefined
+    if ('refused' in found) throw found.refused
+    return found.built
+  }
+  return {
+    build(world, now) {
+      if (world === undefined) return { snapshot: source.base, random: createRandom(source.seed) }
+      if (world.create === undefined) return { snapshot: baseOf(world), random: createRandom(source.seed) }
+      const ready = take(JSON.stringify(world), now)
+      if (ready !== undefined) return ready
+      const random = createRandom(source.seed)
+      const batch = creation(baseOf(world), { random, now }, source.maxRecords)
+      for (const entry of world.create) for (const _ of batch.entry(entry));
+      return { snapshot: batch.finish(), random }
+    },
+    async prepare(world, now) {
+      if (world?.create === undefined) return
+      const key = JSON.stringify(world)
+      try {
+        const random = createRandom(source.seed)
+        const batch = creation(baseOf(world), { random, now }, source.maxRecords)
+        const slices = new WorkSlices()
+        for (const entry of world.create) {
+          for (const _ of batch.entry(entry)) await slices.pause()
+        }
+        prepared = { key, now: now.getTime(), built: { snapshot: batch.finish(), random } }
+      } catch (refused) {
+        // Thrown by the build that takes it, in its place: the same world would be refused the same way.
+        prepared = { key, now: now.getTime(), refused }
+      }
+    },
   }
 }
 
@@ -66,24 +121,35 @@ function generatedWorld(source: WorldSource, size: number) {
   }
 }
 
-/** `base` with the records of each `create` entry, in order (an entry may name what an earlier one created). */
-function withCreated(
-  base: WorldSnapshot,
-  entries: NonNullable<ScenarioWorld['create']>,
-  random: Random,
-  now: Date,
-): WorldSnapshot {
-  const model = createModel(base) // read only: the factories look links up in it
+/**
+ * `base` with the records of each `create` entry, in order (an entry may name what an earlier one
+ * created): `entry()` plans one, pausing after each record; `finish()` gives the world. All of
+ * them or none: a refused entry, or records past the world's capacity of written records (a 507,
+ * as for any write), leave nothing behind, the scenario not activated.
+ */
+function creation(base: WorldSnapshot, { random, now }: { random: Random; now: Date }, maxRecords: number) {
+  const model = createModel(base, { maxRecords }) // read only: the factories look links up in it
   const batch = new RecordBatch({ model, random, now })
-  entries.forEach((entry, i) => {
-    try {
-      planRecords(batch, entry)
-      checkRecords(batch)
-    } catch (error) {
-      if (error instanceof FactoryError) throw error.within(`world.create[${i}]`)
-      throw error
-    }
-  })
-  assignIds(batch, model)
-  return worldWithRecords(base, batch.created)
+  let index = 0
+  return {
+    *entry(entry: NonNullable<ScenarioWorld['create']>[number]): Generator<void, void> {
+      const i = index++
+      try {
+        yield* planning(batch, entry)
+      } catch (error) {
+        if (error instanceof FactoryError) throw error.within(`world.create[${i}]`)
+        throw error
+      }
+      const weight = model.capacityUsed() + batch.weight()
+      if (weight > maxRecords)
+        throw new ApiError(
+          507,
+          `world.create[${i}] (${entry.table}) would bring what this world holds beyond the seeded records to ${weight} (a debt token counts one more per parcel), past its capacity of ${maxRecords}: create fewer records, or start with a larger --max-records`,
+        )
+    },
+    finish(): WorldSnapshot {
+      assignIds(batch, model)
+      return worldWithRecords(base, batch.created, batch.weight())
+    },
+  }
 }

@@ -23,6 +23,8 @@ export interface TenantFactoryOptions {
   readonly catalog: ScenarioCatalog
   readonly seed: number
   freshState(world?: ScenarioWorld): WorldState
+  /** Builds a scenario world ahead for the `freshState` that follows (ScenarioWorlds.prepare). */
+  prepareWorld?(world: ScenarioWorld): Promise<void>
 }
 
 export function createTenant(session: string | null, options: TenantFactoryOptions): Tenant {
@@ -33,6 +35,7 @@ export function createTenant(session: string | null, options: TenantFactoryOptio
       catalog: options.catalog,
       seed: options.seed,
       freshState: options.freshState,
+      ...(options.prepareWorld !== undefined && { prepareWorld: options.prepareWorld }),
       replaceState: (next) => void (tenant.state = next),
     }),
     reset() {

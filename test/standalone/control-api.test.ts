@@ -186,13 +186,13 @@ describe('control API', () => {
         'GET',
         '/__sim/journal?status=abc&limit=0',
         undefined,
-        'query parameter status must be a whole number from 0 to 599, got "abc"; query parameter limit must be a whole number from 1 to 100000, got "0"',
+        'query parameter status must be a whole number from 0 to 599, got "abc"; query parameter limit must be a whole number from 1 to 2000, got "0"',
       ],
       [
         'GET',
         '/__sim/state?limit=1.5',
         undefined,
-        'query parameter limit must be a whole number from 0 to 1000000, got "1.5"',
+        'query parameter limit must be a whole number from 0 to 2000, got "1.5"',
       ],
     ]
     for (const [method, path, body, message] of mistakes) {

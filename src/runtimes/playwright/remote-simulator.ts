@@ -165,6 +165,7 @@ export function createRemoteSimulator(options: { url: string; session: string })
         if (filter.operation !== undefined) query.set('operation', filter.operation)
         if (filter.status !== undefined) query.set('status', String(filter.status))
         if (filter.limit !== undefined) query.set('limit', String(filter.limit))
+        if (filter.before !== undefined) query.set('before', String(filter.before))
         return (await call(SimJournal, { method: 'GET', path: `/__sim/journal?${query}` })).entries
       },
     },
@@ -172,6 +173,7 @@ export function createRemoteSimulator(options: { url: string; session: string })
       const query = new URLSearchParams()
       if (stateOptions.table !== undefined) query.set('table', stateOptions.table)
       if (stateOptions.limit !== undefined) query.set('limit', String(stateOptions.limit))
+      if (stateOptions.offset !== undefined) query.set('offset', String(stateOptions.offset))
       return call(SimState, { method: 'GET', path: `/__sim/state${query.size > 0 ? `?${query}` : ''}` })
     },
     async reset() {
