@@ -7,13 +7,6 @@
 
 import { buildOpenApiDocument } from './contract/openapi.ts'
 import type { Operation } from './contract/operations.ts'
-import {
-  type StateOptions,
-  type StateView,
-  stateView,
-  type TenantControls,
-  tenantControls,
-} from './control/tenant-controls.ts'
 import { ApiError, errorResponse } from './http/api-error.ts'
 import type { SimRequest, SimResponse } from './http/sim-request.ts'
 import { type Clock, createClock } from './model/clock.ts'
@@ -37,8 +30,15 @@ import { createScenarioWorlds } from './scenarios/scenario-worlds.ts'
 import { shippedScenarioEntries } from './scenarios/shipped-scenarios.ts'
 import { type SessionInfo, SessionRegistry } from './sessions/session-registry.ts'
 import { createTenant, type Tenant } from './sessions/tenant.ts'
+import {
+  type StateOptions,
+  type StateView,
+  stateView,
+  type TenantControls,
+  tenantControls,
+} from './sessions/tenant-controls.ts'
 
-export type { ScenarioStatus, StateOptions, StateView, TenantControls } from './control/tenant-controls.ts'
+export type { ScenarioStatus, StateOptions, StateView, TenantControls } from './sessions/tenant-controls.ts'
 
 export interface SimulatorOptions {
   /** Seed of every generated value. Same seed, same fixtures, same requests: byte-identical responses. */

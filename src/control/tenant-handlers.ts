@@ -6,10 +6,10 @@ import { FactoryError } from '../factories/factory-error.ts'
 import { loadWorldGenerator } from '../model/world-generator.ts'
 import type { ScenarioInput } from '../scenarios/scenario-schema.ts'
 import { sessionOf } from '../sessions/session-header.ts'
+import type { TenantControls } from '../sessions/tenant-controls.ts'
 import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
 import { refusingBadScenarios } from './scenario-refusal.ts'
 import { statePage } from './state-page.ts'
-import type { TenantControls } from './tenant-controls.ts'
 
 /**
  * The tenant a control request acts on: the session its `X-Sim-Session` header names (created on

@@ -22,7 +22,9 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: 'sessions', paths: ['sessions/'] },
   { name: 'observability', paths: ['observability/'] },
   { name: 'pipeline', paths: ['pipeline/'] },
-  { name: 'core', paths: ['simulator-core.ts', 'control/'] },
+  { name: 'core', paths: ['simulator-core.ts'] },
+  // The control API is built over the core (it reads the core's state and calls its controls).
+  { name: 'control', paths: ['control/'] },
   { name: 'msw adapter', paths: ['runtimes/msw/'] },
   { name: 'entry', paths: ['index.ts'] },
   { name: 'runtimes', paths: ['runtimes/'] },

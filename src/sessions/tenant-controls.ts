@@ -13,7 +13,7 @@ import { tableNames } from '../model/world.ts'
 import type { ScenarioInput } from '../scenarios/scenario-schema.ts'
 import type { RuleCounters } from '../scenarios/scenario-state.ts'
 import type { ShippedScenarioName } from '../scenarios/shipped-scenarios.ts'
-import type { Tenant } from '../sessions/tenant.ts'
+import type { Tenant } from './tenant.ts'
 
 /** The controls of one isolated copy of the service: the default one, or a session's. */
 export interface TenantControls {
