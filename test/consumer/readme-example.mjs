@@ -65,7 +65,9 @@ function stripTypes(source) {
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true },
   })
-  return outputText
+  // The transpiler marks a file whose only import was `import type` as a module with `export {}`,
+  // which would make the CommonJS example an ES module.
+  return outputText.replace(/^export \{\};\n/m, '')
 }
 
 function fail(message) {
