@@ -8,8 +8,10 @@
 #     README's example (test/consumer/readme-example.mjs writes it out per runner) under vitest,
 #     Jest in ESM mode and node:test; the entries from plain Node 20 with no loader, the CommonJS
 #     standalone entry included (dashboard and API); tsc --noEmit under create-vite's vanilla-ts
-#     tsconfig (taken from the create-vite package; Node's types absent), the tsconfig `tsc --init`
-#     writes, and strict NodeNext with exactOptionalPropertyTypes; the command: --version,
+#     tsconfig (taken from the create-vite package; Node's types absent; test/consumer/src holds a
+#     frontend module and an openapi-fetch client over the package's `paths`), the tsconfig `tsc --init`
+#     writes, and strict NodeNext with exactOptionalPropertyTypes (the typed client and the README's
+#     example included, so its `import type` and annotation compile); the command: --version,
 #     scenarios, serve, and replay of a shipped scenario against it. Then @playwright/test and
 #     @msw/playwright are added (everything before ran without them, which the main entries must
 #     not need): a Playwright suite on debt-token-simulator/playwright under tsc (strict NodeNext,
@@ -44,6 +46,8 @@ JEST=30.5.2
 JEST_FIXED_JSDOM=0.0.11
 BABEL_CJS=7.29.14
 CREATE_VITE=9.3.0
+# The typed fetch client test/consumer/src/typed-client.ts uses with the package's `paths`.
+OPENAPI_FETCH=0.17.0
 VERSION=$(node -p "require('./package.json').version")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/dts-consumer-XXXXXX")
@@ -72,9 +76,9 @@ cd "$app"
 cat > package.json <<'JSON'
 { "name": "consumer-app", "private": true, "version": "0.0.0", "type": "module" }
 JSON
-step "install the tarball with msw@$MSW2 typescript@$TYPESCRIPT @types/node@$TYPES_NODE vitest@$VITEST jest@$JEST"
+step "install the tarball with msw@$MSW2 typescript@$TYPESCRIPT @types/node@$TYPES_NODE vitest@$VITEST jest@$JEST openapi-fetch@$OPENAPI_FETCH"
 npm_quiet install -D "$tarball" "msw@$MSW2" "typescript@$TYPESCRIPT" "@types/node@$TYPES_NODE" "vitest@$VITEST" \
-  "jest@$JEST" "expect@$JEST"
+  "jest@$JEST" "expect@$JEST" "openapi-fetch@$OPENAPI_FETCH"
 
 readme_example() { node "$repo/test/consumer/readme-example.mjs" "$repo/README.md" "$@"; }
 readme_example vitest api.test.ts
@@ -114,7 +118,7 @@ npx tsc --noEmit -p tsconfig.vanilla-ts.json
 npx tsc --noEmit -p tsconfig.vanilla-ts.json --skipLibCheck false
 
 step "tsc --noEmit: the tsconfig \`tsc --init\` writes"
-mkdir init && cp src/browser-app.ts node/server-setup.ts init/
+mkdir init && cp src/browser-app.ts src/typed-client.ts node/server-setup.ts init/
 (cd init && npx tsc --init >/dev/null && npx tsc --noEmit -p .)
 
 step "tsc --noEmit: strict, NodeNext, exactOptionalPropertyTypes (declaration files checked)"

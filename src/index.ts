@@ -4,11 +4,14 @@
  * server for where it runs.
  */
 
+export type { components, paths } from './contract/api-types.ts'
 export type { DebtTokenState } from './contract/control-schemas.ts'
 export { ErrorBody } from './contract/error-body.ts'
 export * as contract from './contract/index.ts'
 export { buildOpenApiDocument } from './contract/openapi.ts'
 export { findOperation, type Operation, type OperationId, operations } from './contract/operations.ts'
+// Plain types of every record and body (DebtToken, SecurityToken, ManagerPayment, …, SimClock, …).
+export type * from './contract/plain-types.ts'
 export { DebtTokenStatus } from './domain/debt-token-status.ts'
 export type { CreatedRecords, FactoryRequest } from './factories/create-records.ts'
 export type {

@@ -207,8 +207,7 @@ const FactoryOverridesObject = z.preprocess((value, context) => {
   if (typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__'))
     context.issues.push({ code: 'unrecognized_keys', keys: ['__proto__'], input: value as Record<string, unknown> })
   return value
-}, z.looseObject({}))
-
+}, z.looseObject({})) as unknown as z.ZodType<Record<string, unknown>, Record<string, unknown>> // what it takes: an object
 /** POST /__sim/factories/{table}: what to create. */
 export const SimFactoryBody = z
   .strictObject({

@@ -62,16 +62,13 @@ export const DebtToken = z
     originalAmount: answer.money('the principal lent'),
     originalCreditor: answer.address('the first creditor'),
     parcels: z.array(Parcel).meta({ description: 'the installments, in schedule order' }),
-    periodicity: z.string().meta({ enum: PaymentFrequency.options, description: 'how often an installment falls due' }),
-    status: z
-      .number()
-      .int()
-      .meta({
-        enum: DEBT_TOKEN_STATUS_CODES.map((status) => status.code),
-        description: `derived on every read from the signatures, the parcels and the clock: ${DEBT_TOKEN_STATUS_CODES.map((status) => `${status.code} ${status.name} (${status.meaning})`).join('; ')}`,
-        'x-enum-varnames': DEBT_TOKEN_STATUS_CODES.map((status) => status.name),
-        'x-enum-descriptions': DEBT_TOKEN_STATUS_CODES.map((status) => status.meaning),
-      }),
+    periodicity: z.enum(PaymentFrequency.options).meta({ description: 'how often an installment falls due' }),
+    status: z.literal(DEBT_TOKEN_STATUS_CODES.map((status) => status.code)).meta({
+      type: 'integer',
+      description: `derived on every read from the signatures, the parcels and the clock: ${DEBT_TOKEN_STATUS_CODES.map((status) => `${status.code} ${status.name} (${status.meaning})`).join('; ')}`,
+      'x-enum-varnames': DEBT_TOKEN_STATUS_CODES.map((status) => status.name),
+      'x-enum-descriptions': DEBT_TOKEN_STATUS_CODES.map((status) => status.meaning),
+    }),
     unixtime: answer.unixSecondsText('when it was created'),
     lastInstallmentDueDate: answer.date('the last due day'),
     amountPaidInstallments: answer.money('what the paid parcels add up to'),

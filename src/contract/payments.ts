@@ -25,7 +25,7 @@ import {
 /** What a creation of either kind answers. */
 export const PaymentStored = z
   .object({
-    status: z.string().meta({ enum: ['success'] }),
+    status: z.literal('success'),
     message: answer.text('what was stored', 'manager payment 7 stored'),
     id: z
       .number()
@@ -194,7 +194,7 @@ export const investorPaymentRole = {
   },
   updated: z
     .object({
-      status: z.string().meta({ enum: ['success'] }),
+      status: z.literal('success'),
       message: answer.text('what was updated', 'investor payment 7 updated'),
     })
     .meta({ id: 'InvestorPaymentUpdated' }),

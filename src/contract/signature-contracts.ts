@@ -77,7 +77,7 @@ export const SignatureContract = z
     creditorId: answer.text('the creditor\'s CNPJ as given (creditorCnpj), or ""', '93.178.779/6241-65'),
     debtorWalletAddress: answer.addressOrEmpty("the debtor's wallet"),
     debtorId: answer.text('the debtor\'s CNPJ as given (debtorCnpj), or ""', '85.487.709/6859-76'),
-    type: z.string().meta({ enum: [...PartyType.options, ''], description: 'the party type as given, or ""' }),
+    type: z.enum([...PartyType.options, '']).meta({ description: 'the party type as given, or ""' }),
     debtTotalValue: answer.money('the principal as given', true),
     installments: z.string().meta({
       pattern: '^(?:[1-9]\\d{0,2})?$',
@@ -86,8 +86,7 @@ export const SignatureContract = z
     }),
     firstInstallmentDueDate: answer.dateOrEmpty('the first due date as given'),
     lastInstallmentDueDate: answer.dateOrEmpty('the last due date, derived from the loan terms'),
-    periodicity: z.string().meta({
-      enum: [...PaymentFrequency.options, ''],
+    periodicity: z.enum([...PaymentFrequency.options, '']).meta({
       description:
         'paymentFrequency as given; monthly when a contract with loan terms gave none; "" without loan terms',
     }),

@@ -40,9 +40,9 @@ export function deriveDebtTokenStatus(facts: StatusFacts): DebtTokenStatus {
  * stored (a token stored as overdue counts as not listed).
  */
 export function debtTokenStatusAt(
-  token: { status: number; parcels: readonly { isPaid: boolean; dueDate: number }[] },
+  token: { status: DebtTokenStatus; parcels: readonly { isPaid: boolean; dueDate: number }[] },
   nowSeconds: number,
-): number {
+): DebtTokenStatus {
   if (token.status === DebtTokenStatus.AwaitingSignatures) return token.status
   return deriveDebtTokenStatus({
     signed: true,

@@ -16,7 +16,7 @@ export interface LoanContractTerms {
   readonly creditor: DebtTokenParty
   readonly debtor: DebtTokenParty
   /** The parties' type (`legalPerson`, `naturalPerson`). */
-  readonly type: string
+  readonly type: SignatureContract['type']
   readonly address: string
 }
 

@@ -43,7 +43,7 @@ export interface LoanLinks {
 interface LoanPlan {
   readonly creditor: DebtTokenParty
   readonly debtor: DebtTokenParty
-  readonly type: string
+  readonly type: SignatureContractRecord['type']
   readonly loan: Omit<LoanTerms, 'monthlyRate'>
   readonly monthlyInterests: string
   readonly createdAt: Date

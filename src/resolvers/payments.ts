@@ -144,5 +144,5 @@ export const investorPaymentResolvers = paymentResolvers(
   investorPaymentRole,
   'investorPayments',
   'investorAndToken',
-  (message) => ({ status: 'success', message }),
+  (message) => ({ status: 'success' as const, message }),
 )

@@ -4,10 +4,12 @@
 // vitest: the block as it is. jest-esm: the `vitest` import dropped (Jest's globals). jest-cjs: that,
 // and each remaining `import { … } from '…'` turned into `const { … } = require('…')`. node-test:
 // the hooks from node:test (`before`/`after` for `beforeAll`/`afterAll`), `expect` from the
-// `expect` package (Jest's, published on its own). The block must stay plain JavaScript in
-// TypeScript's clothing (no type annotations): Jest and node:test here run it untranspiled.
+// `expect` package (Jest's, published on its own). Jest and node:test here run it untranspiled, so
+// for them its TypeScript (`import type`, annotations) is stripped by TypeScript's own transpiler
+// (the repository's), after the import rewrites, which match the block as the README writes it.
 // jest-config: the README's ```js block starting with `// jest.config.js`, as it is.
 import { readFileSync, writeFileSync } from 'node:fs'
+import ts from 'typescript'
 
 const [readmePath, runner, outPath] = process.argv.slice(2)
 const readme = readFileSync(readmePath, 'utf8')
@@ -53,10 +55,20 @@ const rewrite = {
   },
 }
 if (!(runner in rewrite)) fail(`runner must be one of ${Object.keys(rewrite).join(', ')}, got ${runner}`)
-const example = rewrite[runner]()
+const example = runner === 'vitest' ? rewrite.vitest() : stripTypes(rewrite[runner]())
 if (runner !== 'vitest' && /^import .* from 'vitest'/m.test(example)) fail('a vitest import is left')
 if (runner === 'jest-cjs' && /^import /m.test(example)) fail('an import is left in the CommonJS example')
 writeFileSync(outPath, example)
+
+/** The JavaScript of TypeScript source: types and `import type` lines gone, the rest as written. */
+function stripTypes(source) {
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true },
+  })
+  // The transpiler marks a file whose only import was `import type` as a module with `export {}`,
+  // which would make the CommonJS example an ES module.
+  return outputText.replace(/^export \{\};\n/m, '')
+}
 
 function fail(message) {
   console.error(`readme-example: ${message}`)

@@ -3,7 +3,64 @@
  * this file, so each `@ts-expect-error` below is itself a test (an unused one is a type error).
  */
 import { expect, it } from 'vitest'
-import type { FactoryOverrides, ScenarioInput, ScenarioRule } from '../../src/index.ts'
+import type { z } from 'zod'
+import type { operations as GeneratedOperations } from '../../src/contract/api-types.ts'
+import type { ControlRoute } from '../../src/contract/control.ts'
+import type * as dashboard from '../../src/contract/control-dashboard-schemas.ts'
+import type * as control from '../../src/contract/control-schemas.ts'
+import type { OperationById } from '../../src/contract/operations.ts'
+import type {
+  components,
+  contract,
+  DebtToken,
+  ErrorBody,
+  FactoryOverrides,
+  InvestorPayment,
+  InvestorPaymentInput,
+  InvestorPaymentUpdated,
+  ManagerPayment,
+  ManagerPaymentInput,
+  ManagerPaymentUpdated,
+  Operation,
+  Parcel,
+  PaymentStored,
+  PaymentUpdate,
+  ScenarioInput,
+  ScenarioRule,
+  SecurityToken,
+  SecurityTokenCreated,
+  SecurityTokenDeleted,
+  SecurityTokenInput,
+  SecurityTokenUpdate,
+  SecurityTokenUpdated,
+  Series,
+  SeriesInput,
+  SignatureContract,
+  SignatureContractCreated,
+  SignatureContractInput,
+  SimActivateScenario,
+  SimBuildScenarioFile,
+  SimClock,
+  SimEvent,
+  SimFactoryRecords,
+  SimFactoryRequest,
+  SimHealth,
+  SimJournal,
+  SimJournalEntry,
+  SimRecording,
+  SimReplay,
+  SimReplayReport,
+  SimScenarioCatalog,
+  SimScenarioFile,
+  SimScenarioView,
+  SimSessions,
+  SimSetClock,
+  SimStartRecording,
+  SimState,
+  SimTablePage,
+  SimTableRecord,
+  User,
+} from '../../src/index.ts'
 import { parseScenario } from '../../src/index.ts'
 import type { DebtTokenRecord } from '../../src/model/records.ts'
 
@@ -79,4 +136,88 @@ it('sets the clock from a Date or ISO text, and says what is wrong with anything
   // @ts-expect-error: a number is neither (JavaScript callers get a clear error, not "getTime is not a function")
   expect(() => clock.set(1_700_000_000_000)).toThrow(/clock\.set\(\) takes a Date or an ISO date-time: it is a number/)
   expect(clock.now().toISOString()).toBe('2028-02-29T12:00:00.000Z')
+})
+
+// The plain types users import (generated from the OpenAPI document by `npm run api-types`) and the
+// zod schemas the simulator validates and answers with must describe the same values: each pair is
+// assignable both ways, or `npm run typecheck` fails here naming what drifted. Bodies are compared
+// with the schema's input (what a client may send), records and answers with its output.
+type Agree<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+/** Compiles only when every listed pair agrees; otherwise the error shows the names that do not. */
+type Drifted<Pairs extends Record<string, [unknown, unknown]>> = {
+  [Name in keyof Pairs]: Agree<Pairs[Name][0], Pairs[Name][1]> extends true ? never : Name
+}[keyof Pairs]
+
+type NamedTypes = {
+  DebtToken: [DebtToken, z.output<typeof contract.DebtToken>]
+  Parcel: [Parcel, z.output<typeof contract.Parcel>]
+  SecurityToken: [SecurityToken, z.output<typeof contract.SecurityToken>]
+  Series: [Series, z.output<typeof contract.Series>]
+  SecurityTokenInput: [SecurityTokenInput, z.input<typeof contract.SecurityTokenInput>]
+  SeriesInput: [SeriesInput, z.input<typeof contract.SeriesInput>]
+  SecurityTokenCreated: [SecurityTokenCreated, z.output<typeof contract.SecurityTokenCreated>]
+  SecurityTokenUpdate: [SecurityTokenUpdate, z.input<typeof contract.SecurityTokenUpdate>]
+  SecurityTokenUpdated: [SecurityTokenUpdated, z.output<OperationById<'updateSecurityToken'>['response']>]
+  SecurityTokenDeleted: [SecurityTokenDeleted, z.output<OperationById<'deleteSecurityToken'>['response']>]
+  ManagerPayment: [ManagerPayment, z.output<typeof contract.ManagerPayment>]
+  ManagerPaymentInput: [ManagerPaymentInput, z.input<typeof contract.ManagerPaymentInput>]
+  ManagerPaymentUpdated: [ManagerPaymentUpdated, z.output<OperationById<'updateManagerPayment'>['response']>]
+  InvestorPayment: [InvestorPayment, z.output<typeof contract.InvestorPayment>]
+  InvestorPaymentInput: [InvestorPaymentInput, z.input<typeof contract.InvestorPaymentInput>]
+  InvestorPaymentUpdated: [InvestorPaymentUpdated, z.output<OperationById<'updateInvestorPayment'>['response']>]
+  PaymentStored: [PaymentStored, z.output<typeof contract.PaymentStored>]
+  PaymentUpdate: [PaymentUpdate, z.input<typeof contract.PaymentUpdate>]
+  SignatureContract: [SignatureContract, z.output<typeof contract.SignatureContract>]
+  SignatureContractInput: [SignatureContractInput, z.input<typeof contract.SignatureContractInput>]
+  SignatureContractCreated: [SignatureContractCreated, z.output<typeof contract.SignatureContractCreated>]
+  User: [User, z.output<typeof contract.User>]
+  ErrorBody: [components['schemas']['Error'], ErrorBody]
+  SimClock: [SimClock, z.output<typeof control.SimClock>]
+  SimSetClock: [SimSetClock, z.input<typeof control.SetClockBody>]
+  SimActivateScenario: [SimActivateScenario, z.input<typeof control.ActivateScenarioBody>]
+  SimScenarioView: [SimScenarioView, z.output<typeof control.SimScenarioView>]
+  SimHealth: [SimHealth, z.output<typeof control.SimHealth>]
+  SimState: [SimState, z.output<typeof control.SimState>]
+  SimJournal: [SimJournal, z.output<typeof control.SimJournal>]
+  SimJournalEntry: [SimJournalEntry, z.output<typeof control.JournalEntry>]
+  SimSessions: [SimSessions, z.output<typeof control.SimSessions>]
+  SimFactoryRequest: [SimFactoryRequest, z.input<typeof control.SimFactoryBody>]
+  SimFactoryRecords: [SimFactoryRecords, z.output<typeof control.SimFactoryRecords>]
+  SimEvent: [SimEvent, z.output<typeof dashboard.SimEvent>]
+  SimScenarioCatalog: [SimScenarioCatalog, z.output<typeof dashboard.SimScenarioCatalog>]
+  SimScenarioFile: [SimScenarioFile, z.output<typeof dashboard.SimScenarioFile>]
+  SimStartRecording: [SimStartRecording, z.input<typeof dashboard.StartRecordingBody>]
+  SimRecording: [SimRecording, z.output<typeof dashboard.SimRecording>]
+  SimReplay: [SimReplay, z.input<typeof dashboard.ReplayBody>]
+  SimReplayReport: [SimReplayReport, z.output<typeof dashboard.SimReplayReport>]
+  SimBuildScenarioFile: [SimBuildScenarioFile, z.input<typeof dashboard.BuildScenarioFileBody>]
+  SimTablePage: [SimTablePage, z.output<typeof dashboard.SimTablePage>]
+  SimTableRecord: [SimTableRecord, z.output<typeof dashboard.SimTableRecord>]
+}
+
+/** Every route's success answer and JSON body in `paths`, against its declaration, by operation id. */
+type Route = Operation | ControlRoute
+type RouteById<Id extends Route['id']> = Extract<Route, { id: Id }>
+type Generated<Id extends Route['id']> = GeneratedOperations[Id]
+type SuccessOf<Id extends Route['id']> =
+  Generated<Id>['responses'][200]['content'][keyof Generated<Id>['responses'][200]['content']]
+/** A route without a body has `requestBody?: never` in `paths`. */
+type BodyOf<Id extends Route['id']> = [NonNullable<Generated<Id>['requestBody']>] extends [never]
+  ? undefined
+  : NonNullable<Generated<Id>['requestBody']> extends { content: { 'application/json': infer Body } }
+    ? Body
+    : never
+type RouteTypes = {
+  [Id in Route['id'] as `${Id} answer`]: [SuccessOf<Id>, z.output<RouteById<Id>['response']>]
+} & {
+  [Id in Route['id'] as `${Id} body`]: [
+    BodyOf<Id>,
+    RouteById<Id> extends { body: infer Body extends z.ZodType } ? z.input<Body> : undefined,
+  ]
+}
+
+it('types every record, body and answer as the zod schemas do (checked by the type check)', () => {
+  const namedTypesAgree: [Drifted<NamedTypes>] extends [never] ? true : Drifted<NamedTypes> = true
+  const routesAgree: [Drifted<RouteTypes>] extends [never] ? true : Drifted<RouteTypes> = true
+  expect([namedTypesAgree, routesAgree]).toEqual([true, true])
 })

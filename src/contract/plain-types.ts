@@ -1,0 +1,64 @@
+/**
+ * The records and bodies of the API and of the control routes as plain TypeScript types, one name
+ * per schema of the OpenAPI document (its `components.schemas`), so users type what they send and
+ * read without zod: `import type { SecurityToken } from 'debt-token-simulator'`. They are aliases
+ * of the generated api-types.ts; test/unit/public-types.test.ts checks each against its zod schema.
+ * The error body is `ErrorBody` (the document's `Error`, a name that would shadow the global).
+ */
+import type { components } from './api-types.ts'
+
+type Schemas = components['schemas']
+
+// The API: records as read, creation and update bodies, and what writes answer.
+export type DebtToken = Schemas['DebtToken']
+export type Parcel = Schemas['Parcel']
+export type SecurityToken = Schemas['SecurityToken']
+export type Series = Schemas['Series']
+export type SecurityTokenInput = Schemas['SecurityTokenInput']
+export type SeriesInput = Schemas['SeriesInput']
+export type SecurityTokenCreated = Schemas['SecurityTokenCreated']
+export type SecurityTokenUpdate = Schemas['SecurityTokenUpdate']
+export type SecurityTokenUpdated = Schemas['SecurityTokenUpdated']
+export type SecurityTokenDeleted = Schemas['SecurityTokenDeleted']
+export type ManagerPayment = Schemas['ManagerPayment']
+export type ManagerPaymentInput = Schemas['ManagerPaymentInput']
+export type ManagerPaymentUpdated = Schemas['ManagerPaymentUpdated']
+export type InvestorPayment = Schemas['InvestorPayment']
+export type InvestorPaymentInput = Schemas['InvestorPaymentInput']
+export type InvestorPaymentUpdated = Schemas['InvestorPaymentUpdated']
+export type PaymentStored = Schemas['PaymentStored']
+export type PaymentUpdate = Schemas['PaymentUpdate']
+export type SignatureContract = Schemas['SignatureContract']
+export type SignatureContractInput = Schemas['SignatureContractInput']
+export type SignatureContractCreated = Schemas['SignatureContractCreated']
+export type User = Schemas['User']
+
+// The control API under /__sim.
+export type SimActivateScenario = Schemas['SimActivateScenario']
+export type SimBuildScenarioFile = Schemas['SimBuildScenarioFile']
+export type SimClock = Schemas['SimClock']
+export type SimDebtTokenState = Schemas['SimDebtTokenState']
+export type SimEvent = Schemas['SimEvent']
+export type SimFactoryRecords = Schemas['SimFactoryRecords']
+export type SimFactoryRequest = Schemas['SimFactoryRequest']
+export type SimHealth = Schemas['SimHealth']
+export type SimJournal = Schemas['SimJournal']
+export type SimJournalEntry = Schemas['SimJournalEntry']
+export type SimRecording = Schemas['SimRecording']
+export type SimRecordLink = Schemas['SimRecordLink']
+export type SimReplay = Schemas['SimReplay']
+export type SimReplayReport = Schemas['SimReplayReport']
+export type SimReplayStep = Schemas['SimReplayStep']
+export type SimScenarioCatalog = Schemas['SimScenarioCatalog']
+export type SimScenarioFile = Schemas['SimScenarioFile']
+export type SimScenarioStatus = Schemas['SimScenarioStatus']
+export type SimScenarioSummary = Schemas['SimScenarioSummary']
+export type SimScenarioView = Schemas['SimScenarioView']
+export type SimSession = Schemas['SimSession']
+export type SimSessions = Schemas['SimSessions']
+export type SimSetClock = Schemas['SimSetClock']
+export type SimStartRecording = Schemas['SimStartRecording']
+export type SimState = Schemas['SimState']
+export type SimTableName = Schemas['SimTableName']
+export type SimTablePage = Schemas['SimTablePage']
+export type SimTableRecord = Schemas['SimTableRecord']
