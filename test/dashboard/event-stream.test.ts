@@ -1,6 +1,6 @@
 /** GET /__sim/events over real HTTP: the journal live, reconnection with Last-Event-ID, control changes. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { eventStream } from '../../src/control/event-stream.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { EventHub } from '../../src/control/event-hub.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { createSimulatorCore } from '../../src/simulator-core.ts'
 import { openEvents } from './support/sse.ts'
@@ -111,16 +111,23 @@ describe('GET /__sim/events', () => {
     await expect(events.next(2000)).rejects.toThrow(/ended|terminated/)
   })
 
-  it('sends a heartbeat comment while nothing happens, and stops when closed', async () => {
-    const simulator = createSimulatorCore()
-    const chunks: string[] = []
-    const stop = eventStream(simulator, null, 20).open((chunk) => chunks.push(chunk))
-    await new Promise((resolve) => setTimeout(resolve, 90))
-    stop()
-    const beats = chunks.filter((chunk) => chunk === ': heartbeat\n\n').length
-    expect(beats).toBeGreaterThanOrEqual(1)
-    await new Promise((resolve) => setTimeout(resolve, 60))
-    expect(chunks.filter((chunk) => chunk === ': heartbeat\n\n').length).toBe(beats)
-    expect(chunks[0]).toMatch(/^retry: \d+\n\ndata: \{"type":"hello"/)
+  it('sends a heartbeat comment while nothing happens, and stops when closed', () => {
+    vi.useFakeTimers()
+    try {
+      const hub = new EventHub(createSimulatorCore(), { heartbeatMs: 20 })
+      const chunks: string[] = []
+      const client = { write: (chunk: string | Uint8Array) => chunks.push(String(chunk)), buffered: 0 }
+      expect(hub.reserve()).toBe(true)
+      const stop = hub.subscribe({ ...client, onDrain: () => {}, drop: () => {} }, null)
+      vi.advanceTimersByTime(90)
+      stop()
+      const beats = chunks.filter((chunk) => chunk === ': heartbeat\n\n').length
+      expect(beats).toBe(4)
+      vi.advanceTimersByTime(60)
+      expect(chunks.filter((chunk) => chunk === ': heartbeat\n\n').length).toBe(beats)
+      expect(chunks[0]).toMatch(/^retry: \d+\n\ndata: \{"type":"hello"/)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

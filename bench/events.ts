@@ -1,0 +1,210 @@
+/**
+ * `npm run bench:events`: what `GET /__sim/events` subscribers cost the server (issue 20, item 4).
+ * It starts the built command (`dist/cli/cli.js serve --quiet`) on 127.0.0.1 and measures, with
+ * autocannon's command sending `POST /manager` (-c 20) in a child process:
+ *
+ * 1. writes/s with no subscriber and with 100 live subscribers that read everything (raw sockets in
+ *    this process), alternated over several rounds; bound: with ≥ 0.8 × without (median of rounds);
+ * 2. the server's RSS (max, sampled every 250 ms) with 150 stalled subscribers (sockets that never
+ *    read; one the server drops is replaced at once, as a browser would reconnect) under the same
+ *    write load; bound: < 300 MB;
+ * 3. `GET /__sim/health` latency while 20 clients reconnect without Last-Event-ID in a loop (each
+ *    gets the whole journal ring) under the write load; reported.
+ *
+ * Build first (`npm run build`). Options: --seconds <n> per measurement (8) --rounds <n> (3).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { connect, type Socket } from 'node:net'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '..')
+const args = process.argv.slice(2)
+const option = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`)
+  return i === -1 ? fallback : args[i + 1]!
+}
+const seconds = Number(option('seconds', '8'))
+const rounds = Number(option('rounds', '3'))
+const AUTH = 'Bearer 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'
+
+function rssMB(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return match === null ? 0 : Math.round(Number(match[1]) / 1024)
+}
+
+function started(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/\S+)/.exec(output)
+      if (match) resolve(match[1]!)
+    })
+    child.on('exit', () => reject(new Error(`the server exited: ${output}`)))
+  })
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Runs autocannon's command for `seconds`: answers per second (every status counts: a write was answered). */
+function writeLoad(url: string, body: string): Promise<number> {
+  const cannon = spawn(
+    process.execPath,
+    [
+      join(root, 'node_modules/autocannon/autocannon.js'),
+      ...['-c', '20', '-d', String(seconds), '-m', 'POST', '-H', `authorization=${AUTH}`],
+      ...['-H', 'content-type=application/json', '-b', body, '--json', `${url}/manager`],
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  )
+  let output = ''
+  cannon.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return new Promise((resolve) =>
+    cannon.on('exit', () => {
+      const result = JSON.parse(output) as { requests: { total: number }; duration: number }
+      resolve(result.requests.total / result.duration)
+    }),
+  )
+}
+
+/** An event stream on a raw socket: `read: false` never reads (the kernel buffers fill, then the server's). */
+function subscribe(url: string, read: boolean, onClose: () => void): Socket {
+  const { hostname, port } = new URL(url)
+  const socket = connect(Number(port), hostname, () =>
+    socket.write(`GET /__sim/events HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`),
+  )
+  if (read) socket.on('data', () => {})
+  else socket.once('data', () => socket.pause())
+  socket.on('error', () => {})
+  socket.on('close', onClose)
+  return socket
+}
+
+async function main(): Promise<number> {
+  const server = spawn(
+    process.execPath,
+    [join(root, 'dist/cli/cli.js'), 'serve', '--port', '0', '--quiet', '--max-records', '200000'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  const sockets = new Set<Socket>()
+  try {
+    const url = await started(server)
+    const tokens = (await (await fetch(`${url}/securityToken`, { headers: { authorization: AUTH } })).json()) as {
+      contractAddress: string
+      managerAddress: string
+    }[]
+    const body = JSON.stringify({
+      managerAddress: tokens[0]!.managerAddress,
+      tokenAddress: tokens[0]!.contractAddress,
+      amount: 1500,
+      serie: 'SENIOR',
+      type: 'JUROS',
+    })
+    const reset = () => fetch(`${url}/__sim/reset`, { method: 'POST' }).then((reply) => reply.arrayBuffer())
+    const closeAll = async () => {
+      for (const socket of sockets) socket.destroy()
+      sockets.clear()
+      await pause(200)
+    }
+
+    // 1. Writes/s with none and with 100 reading subscribers, alternated.
+    const without: number[] = []
+    const withLive: number[] = []
+    for (let round = 0; round < rounds; round++) {
+      await reset()
+      without.push(await writeLoad(url, body))
+      await reset()
+      for (let i = 0; i < 100; i++) sockets.add(subscribe(url, true, () => {}))
+      await pause(300)
+      withLive.push(await writeLoad(url, body))
+      await closeAll()
+    }
+    const ratio = median(withLive.map((value, i) => value / without[i]!))
+
+    // 2. RSS with 150 stalled subscribers under the write load.
+    await reset()
+    let running = true
+    let dropped = 0
+    const stalled = () => {
+      const socket = subscribe(url, false, () => {
+        sockets.delete(socket)
+        if (!running) return
+        dropped++
+        stalled()
+      })
+      sockets.add(socket)
+    }
+    for (let i = 0; i < 150; i++) stalled()
+    await pause(300)
+    const rssBefore = rssMB(server.pid!)
+    let rssMax = rssBefore
+    const sample = setInterval(() => (rssMax = Math.max(rssMax, rssMB(server.pid!))), 250)
+    const stalledWrites = await writeLoad(url, body)
+    clearInterval(sample)
+    running = false
+    await closeAll()
+
+    // 3. Health while 20 clients reconnect without Last-Event-ID, under the write load.
+    let reconnecting = true
+    let reconnects = 0
+    const reconnector = async () => {
+      while (reconnecting) {
+        const reply = await fetch(`${url}/__sim/events`)
+        const reader = reply.body!.getReader()
+        await reader.read()
+        await reader.cancel()
+        reconnects++
+      }
+    }
+    const health: number[] = []
+    const probe = async () => {
+      while (reconnecting) {
+        const t = performance.now()
+        await (await fetch(`${url}/__sim/health`)).arrayBuffer()
+        health.push(performance.now() - t)
+        await pause(100)
+      }
+    }
+    const load = writeLoad(url, body).finally(() => (reconnecting = false))
+    await Promise.all([load, probe(), ...Array.from({ length: 20 }, reconnector)])
+
+    const failures: string[] = []
+    if (ratio < 0.8) failures.push(`writes/s with 100 subscribers at ${ratio.toFixed(2)} of without`)
+    if (rssMax >= 300) failures.push(`RSS reached ${rssMax} MB with 150 stalled subscribers`)
+    const row = (cells: unknown[]) => `| ${cells.join(' | ')} |`
+    const list = (values: number[]) => values.map((value) => Math.round(value)).join(', ')
+    console.log(
+      [
+        `## npm run bench:events: ${new Date().toISOString()}, POST /manager at -c 20, ${seconds} s per measurement, Node ${process.version}`,
+        '',
+        row(['figure', 'measured', 'bound']),
+        row(['---', '---', '---']),
+        row(['writes/s, no subscriber (per round)', list(without), '']),
+        row(['writes/s, 100 reading subscribers (per round)', list(withLive), '']),
+        row(['ratio (median of rounds)', ratio.toFixed(2), '≥ 0.8']),
+        row([
+          'server RSS with 150 stalled subscribers: before / max',
+          `${rssBefore} / ${rssMax} MB (${Math.round(stalledWrites)} writes/s; ${dropped} stalled subscribers dropped and replaced)`,
+          '< 300 MB',
+        ]),
+        row([
+          'GET /__sim/health with 20 clients reconnecting, p50 / p99 / max',
+          `${percentile(health, 0.5).toFixed(1)} / ${percentile(health, 0.99).toFixed(1)} / ${Math.max(...health).toFixed(1)} ms (${reconnects} reconnects)`,
+          'reported',
+        ]),
+        '',
+        failures.length === 0 ? 'Every bound held.' : `Broken: ${failures.join('; ')}`,
+      ].join('\n'),
+    )
+    return failures.length === 0 ? 0 : 1
+  } finally {
+    for (const socket of sockets) socket.destroy()
+    server.kill('SIGKILL')
+  }
+}
+
+process.exitCode = await main()

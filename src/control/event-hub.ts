@@ -1,0 +1,271 @@
+/**
+ * The fan-out behind `GET /__sim/events`, one per simulator. It listens to the simulator's
+ * exchanges and control changes only while someone subscribes, formats each event once, gathers
+ * the events of FLUSH_MS into one batch and writes that batch's bytes (one Buffer, shared by every
+ * socket that has to keep it) to each live subscriber. So the cost of an answered request does not
+ * grow with the number of dashboards open, and stalled subscribers share what they hold.
+ *
+ * Bounds (docs/behaviour.md, README Security):
+ * - at most MAX_SUBSCRIBERS streams at once; the next one is refused with a 429;
+ * - a subscriber with more than MAX_BUFFERED_BYTES unread is dropped: its socket is destroyed, not
+ *   ended, so what waited for it is released at once (its browser reconnects with Last-Event-ID);
+ * - the catch-up a new or reconnecting subscriber gets is read from the journal's ring a piece at
+ *   a time, each piece written once the previous one was taken by the client, and each entry's
+ *   text is formatted once for every subscriber that asks for it.
+ */
+import type { z } from 'zod'
+import type { SimEvent } from '../contract/control-dashboard-schemas.ts'
+import type { JournalEntry } from '../observability/journal.ts'
+import type { SimulatorCore } from '../simulator-core.ts'
+import { onControlChange } from './control-events.ts'
+
+/** The most event streams open at once (dashboards, curl, tests). */
+export const MAX_SUBSCRIBERS = 200
+/** How many unread bytes a subscriber may hold before it is dropped. */
+const MAX_BUFFERED_BYTES = 1024 * 1024
+/** How long live events gather before they are written (a dashboard renders every 60 ms anyway). */
+const FLUSH_MS = 50
+/** How often an idle stream sends a comment, so proxies and the browser keep it open. */
+const HEARTBEAT_MS = 15_000
+/** How long a browser waits before it reconnects a dropped stream. */
+const RETRY_MS = 1000
+/** The catch-up is written while the client holds less than this unread. */
+const CATCH_UP_MARK = 64 * 1024
+/** Entries read from the journal per catch-up piece. */
+const CATCH_UP_PIECE = 32
+
+/** One subscriber's connection, as the runtime gives it. */
+export interface StreamClient {
+  write(chunk: string | Uint8Array): void
+  /** Bytes written and not yet taken by the client. */
+  readonly buffered: number
+  /** Calls `callback` once the client took what was written. */
+  onDrain(callback: () => void): void
+  /** Cuts the client off at once, releasing what waits for it. */
+  drop(): void
+}
+
+type Event = z.input<typeof SimEvent>
+
+function format(event: Event, id?: string): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(event)}\n\n`
+}
+
+/** `<epoch>:<seq>` → its parts; anything else is no id (the client gets every buffered entry). */
+function parseEventId(text: string | null): { epoch: string; seq: number } | undefined {
+  const match = text === null ? null : /^(.+):(\d{1,15})$/.exec(text.trim())
+  return match === null ? undefined : { epoch: match[1]!, seq: Number(match[2]) }
+}
+
+interface Subscriber {
+  readonly client: StreamClient
+  /** The journal numbering this subscriber's entries belong to. */
+  epoch: string
+  /** The last entry it was sent (or asked to skip). */
+  cursor: number
+  /** Whether it caught up and gets the batches; until then it reads the ring. */
+  live: boolean
+}
+
+export interface EventHubOptions {
+  readonly heartbeatMs?: number
+  readonly flushMs?: number
+  readonly maxSubscribers?: number
+}
+
+export class EventHub {
+  readonly #simulator: SimulatorCore
+  readonly #heartbeatMs: number
+  readonly #flushMs: number
+  readonly maxSubscribers: number
+  readonly #subscribers = new Set<Subscriber>()
+  /** Slots taken: open subscribers and answers on their way to opening. */
+  #taken = 0
+  /** Each entry's event text, formatted once, by seq (the journal's current epoch only). */
+  readonly #texts = new Map<number, string>()
+  #batch: string[] = []
+  #controlBatch: string[] = []
+  #epoch = ''
+  /** The newest entry in a batch: the catch-up stops there, the batches take over. */
+  #lastSeq = 0
+  #flushTimer: ReturnType<typeof setTimeout> | undefined
+  #stopListening: (() => void) | undefined
+
+  constructor(simulator: SimulatorCore, options: EventHubOptions = {}) {
+    this.#simulator = simulator
+    this.#heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS
+    this.#flushMs = options.flushMs ?? FLUSH_MS
+    this.maxSubscribers = options.maxSubscribers ?? MAX_SUBSCRIBERS
+  }
+
+  /** Takes a subscriber slot; false when every slot is taken. Give it back with `release`. */
+  reserve(): boolean {
+    if (this.#taken >= this.maxSubscribers) return false
+    this.#taken++
+    return true
+  }
+
+  release(): void {
+    this.#taken = Math.max(0, this.#taken - 1)
+  }
+
+  get subscribers(): number {
+    return this.#subscribers.size
+  }
+
+  /** Starts a reserved subscriber; returns what stops it (and gives its slot back). */
+  subscribe(client: StreamClient, lastEventId: string | null): () => void {
+    this.#start()
+    this.#syncEpoch() // the journal may have been emptied without a control request (in-process `reset`)
+    this.flush()
+    const { journal } = this.#simulator
+    const seen = parseEventId(lastEventId)
+    const oldest = journal.after(0, 1)[0]?.seq ?? journal.total + 1
+    const subscriber: Subscriber = {
+      client,
+      epoch: this.#epoch,
+      // A client with no id (or another epoch's) gets every buffered entry; one with an id, what followed it.
+      cursor: seen !== undefined && seen.epoch === this.#epoch ? seen.seq : oldest - 1,
+      live: false,
+    }
+    this.#subscribers.add(subscriber)
+    client.write(
+      `retry: ${RETRY_MS}\n\n${format({ type: 'hello', epoch: this.#epoch, capacity: journal.capacity, total: journal.total })}`,
+    )
+    this.#catchUp(subscriber)
+    let stopped = false
+    return () => {
+      if (stopped) return
+      stopped = true
+      this.#subscribers.delete(subscriber)
+      this.release()
+      if (this.#subscribers.size === 0) this.#stop()
+    }
+  }
+
+  /** Writes the gathered events to the live subscribers now. */
+  flush(): void {
+    clearTimeout(this.#flushTimer)
+    this.#flushTimer = undefined
+    if (this.#batch.length === 0) return
+    const bytes = Buffer.from(this.#batch.join(''))
+    const control = this.#controlBatch.length === 0 ? undefined : Buffer.from(this.#controlBatch.join(''))
+    this.#batch = []
+    this.#controlBatch = []
+    for (const subscriber of this.#subscribers) {
+      if (subscriber.live) this.#send(subscriber, bytes)
+      else if (control !== undefined) this.#send(subscriber, control)
+    }
+  }
+
+  #send(subscriber: Subscriber, chunk: string | Uint8Array): void {
+    subscriber.client.write(chunk)
+    if (subscriber.client.buffered > MAX_BUFFERED_BYTES) subscriber.client.drop()
+  }
+
+  #start(): void {
+    if (this.#stopListening !== undefined) return
+    const { journal } = this.#simulator
+    if (journal.epoch !== this.#epoch) this.#texts.clear()
+    this.#epoch = journal.epoch
+    this.#lastSeq = journal.total
+    const stopExchanges = this.#simulator.onExchange((entry) => this.#onExchange(entry))
+    const stopControl = onControlChange(this.#simulator, (change) => {
+      this.#syncEpoch()
+      const text = format({ type: 'control', ...change })
+      this.#batch.push(text)
+      this.#controlBatch.push(text)
+      this.#schedule()
+    })
+    const heartbeat = setInterval(() => {
+      const beat = Buffer.from(': heartbeat\n\n')
+      for (const subscriber of this.#subscribers) this.#send(subscriber, beat)
+    }, this.#heartbeatMs)
+    heartbeat.unref?.()
+    this.#stopListening = () => {
+      stopExchanges()
+      stopControl()
+      clearInterval(heartbeat)
+    }
+  }
+
+  #stop(): void {
+    this.#stopListening?.()
+    this.#stopListening = undefined
+    clearTimeout(this.#flushTimer)
+    this.#flushTimer = undefined
+    this.#batch = []
+    this.#controlBatch = []
+    this.#texts.clear()
+  }
+
+  #onExchange(entry: JournalEntry): void {
+    this.#syncEpoch()
+    this.#batch.push(this.#textOf(entry))
+    this.#lastSeq = entry.seq
+    this.#schedule()
+  }
+
+  /** After the journal was emptied its numbering starts again: say so, in order, to the live subscribers. */
+  #syncEpoch(): void {
+    const { epoch } = this.#simulator.journal
+    if (epoch === this.#epoch) return
+    this.#epoch = epoch
+    this.#lastSeq = 0
+    this.#texts.clear()
+    this.#batch.push(format({ type: 'clear' }))
+    for (const subscriber of this.#subscribers) if (subscriber.live) subscriber.epoch = epoch
+  }
+
+  #textOf(entry: JournalEntry): string {
+    let text = this.#texts.get(entry.seq)
+    if (text === undefined) {
+      text = format({ type: 'exchange', entry }, `${this.#epoch}:${entry.seq}`)
+      this.#texts.set(entry.seq, text)
+      this.#texts.delete(entry.seq - this.#simulator.journal.capacity) // fell off the ring
+    }
+    return text
+  }
+
+  #schedule(): void {
+    if (this.#flushTimer !== undefined) return
+    this.#flushTimer = setTimeout(() => this.flush(), this.#flushMs)
+    this.#flushTimer.unref?.()
+  }
+
+  /** Writes `subscriber` the entries it has not seen, a piece at a time, then makes it live. */
+  #catchUp(subscriber: Subscriber): void {
+    if (!this.#subscribers.has(subscriber)) return
+    this.flush()
+    this.#syncEpoch()
+    const { journal } = this.#simulator
+    if (subscriber.epoch !== this.#epoch) {
+      this.#send(subscriber, format({ type: 'clear' }))
+      subscriber.epoch = this.#epoch
+      subscriber.cursor = 0
+    }
+    while (subscriber.client.buffered < CATCH_UP_MARK) {
+      const entries = journal.after(subscriber.cursor, CATCH_UP_PIECE).filter((entry) => entry.seq <= this.#lastSeq)
+      if (entries.length === 0) {
+        subscriber.live = true
+        return
+      }
+      let piece = ''
+      const first = entries[0]!.seq
+      if (first > subscriber.cursor + 1) piece += format({ type: 'gap', missed: first - subscriber.cursor - 1 })
+      for (const entry of entries) piece += this.#textOf(entry)
+      subscriber.cursor = entries.at(-1)!.seq
+      this.#send(subscriber, piece)
+    }
+    subscriber.client.onDrain(() => this.#catchUp(subscriber))
+  }
+}
+
+const hubs = new WeakMap<SimulatorCore, EventHub>()
+
+/** The simulator's hub (made on first use). */
+export function eventHubOf(simulator: SimulatorCore): EventHub {
+  let hub = hubs.get(simulator)
+  if (hub === undefined) hubs.set(simulator, (hub = new EventHub(simulator)))
+  return hub
+}
