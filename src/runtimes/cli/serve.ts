@@ -110,27 +110,46 @@ export async function serveCommand(
     const problem = await openInBrowser(dashboard)
     if (problem !== undefined) output.out(`debt-token-simulator: ${problem}`)
   }
+  /** Writes the recording, if any; false (after saying why) when it could not be written. */
+  const writeRecording = (): boolean => {
+    if (recording === undefined) return true
+    try {
+      const written = recording.flushSync()
+      output.out(`debt-token-simulator: recorded ${written.steps} requests to ${written.file}`)
+      return true
+    } catch (error) {
+      output.err(
+        `debt-token-simulator: the recording could not be written to ${recording.file}: ${error instanceof Error ? error.message : String(error)}`,
+      )
+      return false
+    }
+  }
   let closing = false
-  const shutdown = (signal: string) => {
-    if (closing) return
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) {
+      // A second Ctrl-C means "now": no more waiting for answers under way (the recording is still
+      // written, synchronously, since losing it silently is worse than a few milliseconds).
+      output.err(`debt-token-simulator: ${signal} again, exiting without waiting for requests under way`)
+      writeRecording()
+      process.exit(signal === 'SIGINT' ? 130 : 143)
+    }
     closing = true
     watching?.close()
     output.out(
-      `debt-token-simulator: ${signal}, shutting down (in-flight requests may take ${options.shutdownGraceMs / 1000} s)`,
+      `debt-token-simulator: ${signal}, shutting down (in-flight requests may take ${options.shutdownGraceMs / 1000} s; ${signal} again to stop at once)`,
     )
+    let code = 0
     // New connections are refused at once; answers under way finish first, so the recording has them.
     void server
       .close({ graceMs: options.shutdownGraceMs })
       .then(() => {
-        if (recording !== undefined) {
-          const written = recording.flushSync()
-          output.out(`debt-token-simulator: recorded ${written.steps} requests to ${written.file}`)
-        }
+        if (!writeRecording()) code = 1
       })
-      .catch((error: unknown) =>
-        output.err(`debt-token-simulator: ${error instanceof Error ? error.message : String(error)}`),
-      )
-      .finally(() => process.exit(0))
+      .catch((error: unknown) => {
+        code = 1
+        output.err(`debt-token-simulator: ${error instanceof Error ? error.message : String(error)}`)
+      })
+      .finally(() => process.exit(code))
   }
   process.on('SIGINT', () => shutdown('SIGINT'))
   process.on('SIGTERM', () => shutdown('SIGTERM'))
