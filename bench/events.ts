@@ -5,18 +5,20 @@
  *
  * 1. writes/s with no subscriber and with 100 live subscribers that read everything (raw sockets in
  *    this process), alternated over several rounds; bound: with ≥ 0.8 × without (median of rounds);
- * 2. the server's RSS (max, sampled every 250 ms) with 150 stalled subscribers (sockets that never
- *    read; one the server drops is replaced at once, as a browser would reconnect) under the same
- *    write load; bound: < 300 MB;
- * 3. `GET /__sim/health` latency while 20 clients reconnect without Last-Event-ID in a loop (each
- *    gets the whole journal ring) under the write load; reported.
+ * 2. RSS (max, sampled every 250 ms) with 150 stalled subscribers (sockets that never read) under
+ *    the same write load, against a fresh server in this process (so that the bench can see how
+ *    many subscribers the server holds and replace each one it drops at once, as a browser would
+ *    reconnect; the process's RSS then includes this client's sockets and tsx); bound: < 300 MB;
+ * 3. `GET /__sim/health` latency while 20 clients reconnect in a loop as a browser does (with the
+ *    Last-Event-ID of the last event they saw) under the write load; reported.
  *
  * Build first (`npm run build`). Options: --seconds <n> per measurement (8) --rounds <n> (3).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
+import { eventHubOf } from '../src/control/event-hub.ts'
+import { startStandaloneServer } from '../src/runtimes/standalone/server.ts'
 
 const root = join(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -27,11 +29,6 @@ const option = (name: string, fallback: string) => {
 const seconds = Number(option('seconds', '8'))
 const rounds = Number(option('rounds', '3'))
 const AUTH = 'Bearer 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'
-
-function rssMB(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return match === null ? 0 : Math.round(Number(match[1]) / 1024)
-}
 
 function started(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -85,11 +82,9 @@ function subscribe(url: string, read: boolean, onClose: () => void): Socket {
 }
 
 async function main(): Promise<number> {
-  const server = spawn(
-    process.execPath,
-    [join(root, 'dist/cli/cli.js'), 'serve', '--port', '0', '--quiet', '--max-records', '200000'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
+  const server = spawn(process.execPath, [join(root, 'dist/cli/cli.js'), 'serve', '--port', '0', '--quiet'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const sockets = new Set<Socket>()
   try {
     const url = await started(server)
@@ -111,7 +106,9 @@ async function main(): Promise<number> {
       await pause(200)
     }
 
-    // 1. Writes/s with none and with 100 reading subscribers, alternated.
+    // 1. Writes/s with none and with 100 reading subscribers, alternated (after a warm-up run).
+    // The default capacity: the first 10,000 writes of a run are stored, the rest answered 507.
+    await writeLoad(url, body)
     const without: number[] = []
     const withLive: number[] = []
     for (let round = 0; round < rounds; round++) {
@@ -125,37 +122,49 @@ async function main(): Promise<number> {
     }
     const ratio = median(withLive.map((value, i) => value / without[i]!))
 
-    // 2. RSS with 150 stalled subscribers under the write load.
-    await reset()
-    let running = true
+    // 2. RSS with 150 stalled subscribers under the write load, on a fresh server in this process.
+    const local = await startStandaloneServer({ port: 0 })
+    const hub = eventHubOf(local.simulator)
     let dropped = 0
-    const stalled = () => {
-      const socket = subscribe(url, false, () => {
-        sockets.delete(socket)
-        if (!running) return
-        dropped++
-        stalled()
-      })
-      sockets.add(socket)
+    const opened: Socket[] = []
+    const fill = () => {
+      while (hub.subscribers + opened.length < 150) {
+        const socket: Socket = subscribe(local.url, false, () => {})
+        opened.push(socket)
+        socket.once('data', () => opened.splice(opened.indexOf(socket), 1))
+        sockets.add(socket)
+      }
     }
-    for (let i = 0; i < 150; i++) stalled()
-    await pause(300)
-    const rssBefore = rssMB(server.pid!)
+    fill()
+    for (let i = 0; i < 1000 && hub.subscribers < 150; i++) await pause(10)
+    const rssBefore = Math.round(process.memoryUsage.rss() / 1024 / 1024)
     let rssMax = rssBefore
-    const sample = setInterval(() => (rssMax = Math.max(rssMax, rssMB(server.pid!))), 250)
-    const stalledWrites = await writeLoad(url, body)
+    let held = hub.subscribers
+    const sample = setInterval(() => {
+      rssMax = Math.max(rssMax, Math.round(process.memoryUsage.rss() / 1024 / 1024))
+      if (hub.subscribers < held) dropped += held - hub.subscribers
+      fill()
+      held = hub.subscribers
+    }, 250)
+    const stalledWrites = await writeLoad(local.url, body)
     clearInterval(sample)
-    running = false
     await closeAll()
+    await local.close()
 
     // 3. Health while 20 clients reconnect without Last-Event-ID, under the write load.
     let reconnecting = true
     let reconnects = 0
+    // As a browser: the first connection gets the ring, each reconnection only what followed its last id.
     const reconnector = async () => {
+      let lastId: string | undefined
       while (reconnecting) {
-        const reply = await fetch(`${url}/__sim/events`)
+        const reply = await fetch(`${url}/__sim/events`, {
+          headers: lastId === undefined ? {} : { 'last-event-id': lastId },
+        })
         const reader = reply.body!.getReader()
-        await reader.read()
+        const { value } = await reader.read()
+        const ids = [...new TextDecoder().decode(value).matchAll(/^id: (.+)$/gm)]
+        lastId = ids.at(-1)?.[1] ?? lastId
         await reader.cancel()
         reconnects++
       }
@@ -188,11 +197,11 @@ async function main(): Promise<number> {
         row(['ratio (median of rounds)', ratio.toFixed(2), '≥ 0.8']),
         row([
           'server RSS with 150 stalled subscribers: before / max',
-          `${rssBefore} / ${rssMax} MB (${Math.round(stalledWrites)} writes/s; ${dropped} stalled subscribers dropped and replaced)`,
+          `${rssBefore} / ${rssMax} MB (${Math.round(stalledWrites)} writes/s; ${dropped} stalled subscribers dropped by the server and replaced)`,
           '< 300 MB',
         ]),
         row([
-          'GET /__sim/health with 20 clients reconnecting, p50 / p99 / max',
+          'GET /__sim/health with 20 clients reconnecting with Last-Event-ID, p50 / p99 / max',
           `${percentile(health, 0.5).toFixed(1)} / ${percentile(health, 0.99).toFixed(1)} / ${Math.max(...health).toFixed(1)} ms (${reconnects} reconnects)`,
           'reported',
         ]),

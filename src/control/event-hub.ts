@@ -7,6 +7,7 @@
  *
  * Bounds (docs/behaviour.md, README Security):
  * - at most MAX_SUBSCRIBERS streams at once; the next one is refused with a 429;
+ * - at most MAX_BATCH_EXCHANGES exchanges a batch: under a flood a `gap` counts the ones left out;
  * - a subscriber with more than MAX_BUFFERED_BYTES unread is dropped: its socket is destroyed, not
  *   ended, so what waited for it is released at once (its browser reconnects with Last-Event-ID);
  * - the catch-up a new or reconnecting subscriber gets is read from the journal's ring a piece at
@@ -25,6 +26,13 @@ export const MAX_SUBSCRIBERS = 200
 const MAX_BUFFERED_BYTES = 1024 * 1024
 /** How long live events gather before they are written (a dashboard renders every 60 ms anyway). */
 const FLUSH_MS = 50
+/**
+ * The most exchanges one batch carries (1,000 a second): beyond it the oldest of the batch are
+ * left out and a `gap` says how many (they stay in `GET /__sim/journal` while the ring holds them).
+ * Every subscriber is sent every byte, so under a flood of requests the bytes, not the formatting,
+ * are the cost: 100 dashboards at 13,000 requests a second would be a gigabyte a second.
+ */
+const MAX_BATCH_EXCHANGES = 50
 /** How often an idle stream sends a comment, so proxies and the browser keep it open. */
 const HEARTBEAT_MS = 15_000
 /** How long a browser waits before it reconnects a dropped stream. */
@@ -83,7 +91,9 @@ export class EventHub {
   #taken = 0
   /** Each entry's event text, formatted once, by seq (the journal's current epoch only). */
   readonly #texts = new Map<number, string>()
-  #batch: string[] = []
+  /** Live events in order: exchanges (formatted at the flush, and only those sent) and texts. */
+  #batch: ({ entry: JournalEntry; epoch: string } | string)[] = []
+  #batchExchanges = 0
   #controlBatch: string[] = []
   #epoch = ''
   /** The newest entry in a batch: the catch-up stops there, the batches take over. */
@@ -148,9 +158,10 @@ export class EventHub {
     clearTimeout(this.#flushTimer)
     this.#flushTimer = undefined
     if (this.#batch.length === 0) return
-    const bytes = Buffer.from(this.#batch.join(''))
+    const bytes = Buffer.from(this.#batchText())
     const control = this.#controlBatch.length === 0 ? undefined : Buffer.from(this.#controlBatch.join(''))
     this.#batch = []
+    this.#batchExchanges = 0
     this.#controlBatch = []
     for (const subscriber of this.#subscribers) {
       if (subscriber.live) this.#send(subscriber, bytes)
@@ -195,13 +206,16 @@ export class EventHub {
     clearTimeout(this.#flushTimer)
     this.#flushTimer = undefined
     this.#batch = []
+    this.#batchExchanges = 0
     this.#controlBatch = []
-    this.#texts.clear()
+    // The texts stay (bounded: each new one evicts the one a ring's length before it): clients that reconnect one at a time would
+    // otherwise have the whole ring formatted again each time the last one left.
   }
 
   #onExchange(entry: JournalEntry): void {
     this.#syncEpoch()
-    this.#batch.push(this.#textOf(entry))
+    this.#batch.push({ entry, epoch: this.#epoch })
+    this.#batchExchanges++
     this.#lastSeq = entry.seq
     this.#schedule()
   }
@@ -215,6 +229,26 @@ export class EventHub {
     this.#texts.clear()
     this.#batch.push(format({ type: 'clear' }))
     for (const subscriber of this.#subscribers) if (subscriber.live) subscriber.epoch = epoch
+  }
+
+  /** The batch as one text: at most MAX_BATCH_EXCHANGES exchanges, the newest, after a `gap` for the rest. */
+  #batchText(): string {
+    let skip = Math.max(0, this.#batchExchanges - MAX_BATCH_EXCHANGES)
+    let missed = 0
+    let text = ''
+    for (const item of this.#batch) {
+      if (typeof item !== 'string' && skip > 0) {
+        skip--
+        missed++
+        continue
+      }
+      if (missed > 0) text += format({ type: 'gap', missed })
+      missed = 0
+      if (typeof item === 'string') text += item
+      else if (item.epoch === this.#epoch) text += this.#textOf(item.entry)
+      else text += format({ type: 'exchange', entry: item.entry }, `${item.epoch}:${item.entry.seq}`)
+    }
+    return text
   }
 
   #textOf(entry: JournalEntry): string {

@@ -1,6 +1,7 @@
 /** GET /__sim/events over real HTTP: the journal live, reconnection with Last-Event-ID, control changes. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EventHub } from '../../src/control/event-hub.ts'
+import { fromFetchRequest } from '../../src/http/sim-request.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { createSimulatorCore } from '../../src/simulator-core.ts'
 import { openEvents } from './support/sse.ts'
@@ -126,6 +127,35 @@ describe('GET /__sim/events', () => {
       vi.advanceTimersByTime(60)
       expect(chunks.filter((chunk) => chunk === ': heartbeat\n\n').length).toBe(beats)
       expect(chunks[0]).toMatch(/^retry: \d+\n\ndata: \{"type":"hello"/)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('sends at most 50 exchanges a batch under a flood, the newest, after a gap saying how many were left out', async () => {
+    vi.useFakeTimers()
+    try {
+      const simulator = createSimulatorCore()
+      const hub = new EventHub(simulator)
+      const chunks: string[] = []
+      expect(hub.reserve()).toBe(true)
+      const client = { write: (chunk: string | Uint8Array) => chunks.push(String(chunk)), buffered: 0 }
+      const stop = hub.subscribe({ ...client, onDrain: () => {}, drop: () => {} }, null)
+      for (let i = 0; i < 80; i++)
+        await simulator.handle(
+          fromFetchRequest(new Request('http://localhost/securityToken', { headers: { authorization: 'Bearer t' } })),
+        )
+      vi.advanceTimersByTime(50)
+      stop()
+      const events = chunks
+        .join('')
+        .split('\n\n')
+        .flatMap((block) => block.split('\n').filter((line) => line.startsWith('data: ')))
+        .map((line) => JSON.parse(line.slice(6)) as { type: string; missed?: number; entry?: { seq: number } })
+      expect(events[0]!.type).toBe('hello')
+      expect(events[1]).toEqual({ type: 'gap', missed: 30 })
+      const sent = events.filter((event) => event.type === 'exchange').map((event) => event.entry!.seq)
+      expect(sent).toEqual(Array.from({ length: 50 }, (_, i) => 31 + i))
     } finally {
       vi.useRealTimers()
     }
