@@ -7,9 +7,13 @@
  *
  * Bounds (docs/behaviour.md, README Security):
  * - at most MAX_SUBSCRIBERS streams at once; the next one is refused with a 429;
- * - at most MAX_BATCH_EXCHANGES exchanges a batch: under a flood a `gap` counts the ones left out;
- * - a subscriber with more than MAX_BUFFERED_BYTES unread is dropped: its socket is destroyed, not
- *   ended, so what waited for it is released at once (its browser reconnects with Last-Event-ID);
+ * - under a flood with many streams open, a batch carries at most BATCH_BUDGET ÷ streams exchanges
+ *   and a `gap` counts the ones left out;
+ * - a live subscriber more than LAG_MARK behind gets no more batches; once it drained it reads
+ *   what it missed from the ring (a `gap` when some fell off), so a slow tab costs no memory;
+ * - a subscriber with more than MAX_BUFFERED_BYTES unread, or still behind after a minute, is
+ *   dropped: its socket is destroyed, not ended, so what waited for it is released at once (its
+ *   browser reconnects with Last-Event-ID);
  * - the catch-up a new or reconnecting subscriber gets is read from the journal's ring a piece at
  *   a time, each piece written once the previous one was taken by the client, and each entry's
  *   text is formatted once for every subscriber that asks for it.
@@ -27,18 +31,25 @@ const MAX_BUFFERED_BYTES = 1024 * 1024
 /** How long live events gather before they are written (a dashboard renders every 60 ms anyway). */
 const FLUSH_MS = 50
 /**
- * The most exchanges one batch carries (1,000 a second): beyond it the oldest of the batch are
- * left out and a `gap` says how many (they stay in `GET /__sim/journal` while the ring holds them).
- * Every subscriber is sent every byte, so under a flood of requests the bytes, not the formatting,
- * are the cost: 100 dashboards at 13,000 requests a second would be a gigabyte a second.
+ * How many exchanges a batch carries, over all live subscribers together: each 50 ms batch carries
+ * at most BATCH_BUDGET ÷ subscribers exchanges (never fewer than MIN_BATCH_EXCHANGES), the newest,
+ * after a `gap` counting the rest (they stay in `GET /__sim/journal` while the ring holds them).
+ * Every subscriber is sent every byte, so under a flood the bytes, not the formatting, are the
+ * cost: 100 streams at 13,000 requests a second would be a gigabyte a second. One or a few
+ * dashboards get everything (200,000 exchanges a second between them); 100 get 2,000 a second each.
  */
-const MAX_BATCH_EXCHANGES = 50
+const BATCH_BUDGET = 10_000
+const MIN_BATCH_EXCHANGES = 50
 /** How often an idle stream sends a comment, so proxies and the browser keep it open. */
 const HEARTBEAT_MS = 15_000
 /** How long a browser waits before it reconnects a dropped stream. */
 const RETRY_MS = 1000
 /** The catch-up is written while the client holds less than this unread. */
 const CATCH_UP_MARK = 64 * 1024
+/** A live subscriber with this much unread gets no more batches: it reads the ring once it drained. */
+const LAG_MARK = 256 * 1024
+/** Heartbeats (15 s apart) a subscriber may stay behind before it is dropped: a minute. */
+const STALLED_BEATS = 4
 /** Entries read from the journal per catch-up piece. */
 const CATCH_UP_PIECE = 32
 
@@ -73,6 +84,8 @@ interface Subscriber {
   cursor: number
   /** Whether it caught up and gets the batches; until then it reads the ring. */
   live: boolean
+  /** Heartbeats in a row it was behind at. */
+  stalledBeats: number
 }
 
 export interface EventHubOptions {
@@ -137,6 +150,7 @@ export class EventHub {
       // A client with no id (or another epoch's) gets every buffered entry; one with an id, what followed it.
       cursor: seen !== undefined && seen.epoch === this.#epoch ? seen.seq : oldest - 1,
       live: false,
+      stalledBeats: 0,
     }
     this.#subscribers.add(subscriber)
     client.write(
@@ -164,14 +178,22 @@ export class EventHub {
     this.#batchExchanges = 0
     this.#controlBatch = []
     for (const subscriber of this.#subscribers) {
-      if (subscriber.live) this.#send(subscriber, bytes)
-      else if (control !== undefined) this.#send(subscriber, control)
+      if (subscriber.live && subscriber.client.buffered >= LAG_MARK) {
+        // Behind: it reads the rest from the ring, from its last batch on, once it has drained.
+        subscriber.live = false
+        subscriber.client.onDrain(() => this.#catchUp(subscriber))
+      }
+      if (subscriber.live) {
+        this.#send(subscriber, bytes)
+        subscriber.epoch = this.#epoch
+        subscriber.cursor = this.#lastSeq
+      } else if (control !== undefined) this.#send(subscriber, control)
     }
   }
 
   #send(subscriber: Subscriber, chunk: string | Uint8Array): void {
-    subscriber.client.write(chunk)
     if (subscriber.client.buffered > MAX_BUFFERED_BYTES) subscriber.client.drop()
+    else subscriber.client.write(chunk)
   }
 
   #start(): void {
@@ -186,11 +208,17 @@ export class EventHub {
       const text = format({ type: 'control', ...change })
       this.#batch.push(text)
       this.#controlBatch.push(text)
-      this.#schedule()
+      // Control changes are rare and a dashboard refreshes its panels on them: no waiting.
+      this.flush()
     })
     const heartbeat = setInterval(() => {
       const beat = Buffer.from(': heartbeat\n\n')
-      for (const subscriber of this.#subscribers) this.#send(subscriber, beat)
+      for (const subscriber of this.#subscribers) {
+        // One that took nothing for STALLED_BEATS heartbeats is gone for good (a frozen tab, a stuck client).
+        subscriber.stalledBeats = subscriber.client.buffered >= LAG_MARK ? subscriber.stalledBeats + 1 : 0
+        if (subscriber.stalledBeats >= STALLED_BEATS) subscriber.client.drop()
+        else this.#send(subscriber, beat)
+      }
     }, this.#heartbeatMs)
     heartbeat.unref?.()
     this.#stopListening = () => {
@@ -228,12 +256,14 @@ export class EventHub {
     this.#lastSeq = 0
     this.#texts.clear()
     this.#batch.push(format({ type: 'clear' }))
-    for (const subscriber of this.#subscribers) if (subscriber.live) subscriber.epoch = epoch
   }
 
-  /** The batch as one text: at most MAX_BATCH_EXCHANGES exchanges, the newest, after a `gap` for the rest. */
+  /** The batch as one text: at most the budget's share of exchanges, the newest, after a `gap` for the rest. */
   #batchText(): string {
-    let skip = Math.max(0, this.#batchExchanges - MAX_BATCH_EXCHANGES)
+    let live = 0
+    for (const subscriber of this.#subscribers) if (subscriber.live) live++
+    const cap = Math.max(MIN_BATCH_EXCHANGES, Math.floor(BATCH_BUDGET / Math.max(1, live)))
+    let skip = Math.max(0, this.#batchExchanges - cap)
     let missed = 0
     let text = ''
     for (const item of this.#batch) {
@@ -297,9 +327,9 @@ export class EventHub {
 
 const hubs = new WeakMap<SimulatorCore, EventHub>()
 
-/** The simulator's hub (made on first use). */
-export function eventHubOf(simulator: SimulatorCore): EventHub {
+/** The simulator's hub (made on first use, with `options`: a test's shorter heartbeat, say). */
+export function eventHubOf(simulator: SimulatorCore, options?: EventHubOptions): EventHub {
   let hub = hubs.get(simulator)
-  if (hub === undefined) hubs.set(simulator, (hub = new EventHub(simulator)))
+  if (hub === undefined) hubs.set(simulator, (hub = new EventHub(simulator, options)))
   return hub
 }

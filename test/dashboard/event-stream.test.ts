@@ -132,12 +132,14 @@ describe('GET /__sim/events', () => {
     }
   })
 
-  it('sends at most 50 exchanges a batch under a flood, the newest, after a gap saying how many were left out', async () => {
+  it('with 200 streams open, sends at most 50 exchanges a batch, the newest, after a gap counting the rest', async () => {
     vi.useFakeTimers()
     try {
       const simulator = createSimulatorCore()
       const hub = new EventHub(simulator)
       const chunks: string[] = []
+      const quiet = { write: () => {}, buffered: 0, onDrain: () => {}, drop: () => {} }
+      const others = Array.from({ length: 199 }, () => hub.reserve() && hub.subscribe(quiet, null))
       expect(hub.reserve()).toBe(true)
       const client = { write: (chunk: string | Uint8Array) => chunks.push(String(chunk)), buffered: 0 }
       const stop = hub.subscribe({ ...client, onDrain: () => {}, drop: () => {} }, null)
@@ -147,6 +149,7 @@ describe('GET /__sim/events', () => {
         )
       vi.advanceTimersByTime(50)
       stop()
+      for (const other of others) if (other !== false) other()
       const events = chunks
         .join('')
         .split('\n\n')

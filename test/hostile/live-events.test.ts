@@ -1,8 +1,9 @@
 /**
  * `GET /__sim/events` under hostile use (issue 20, finding 3), over raw sockets: the number of
  * streams is capped (429 in the documented shape past it, a slot frees when a stream closes), a
- * subscriber that never reads is cut off (its socket destroyed) once it holds more than the
- * documented buffer, and a reconnect with Last-Event-ID gets only what followed that id.
+ * subscriber that never reads stops getting batches and is cut off (its socket destroyed) when it
+ * stays behind for four heartbeats (a minute; 400 ms here), and a reconnect with Last-Event-ID
+ * gets only what followed that id.
  */
 import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,6 +15,8 @@ let server: StandaloneServer
 let port: number
 beforeAll(async () => {
   server = await startStandaloneServer({ port: 0 })
+  // Heartbeats every 100 ms rather than 15 s: a subscriber behind for 4 of them in a row is dropped.
+  eventHubOf(server.simulator, { heartbeatMs: 100 })
   port = Number(new URL(server.url).port)
 })
 afterAll(() => server.close())
