@@ -5,20 +5,18 @@
  *
  * 1. writes/s with no subscriber and with 100 live subscribers that read everything (raw sockets in
  *    this process), alternated over several rounds; bound: with ≥ 0.8 × without (median of rounds);
- * 2. RSS (max, sampled every 250 ms) with 150 stalled subscribers (sockets that never read) under
- *    the same write load, against a fresh server in this process (so that the bench can see how
- *    many subscribers the server holds and replace each one it drops at once, as a browser would
- *    reconnect; the process's RSS then includes this client's sockets and tsx); bound: < 300 MB;
+ * 2. the server's RSS (max, sampled every 250 ms) under the same write load with 150 stalled
+ *    subscribers (sockets that never read), and for comparison with none, each on a fresh server;
+ *    bound: < 300 MB with the stalled ones;
  * 3. `GET /__sim/health` latency while 20 clients reconnect in a loop as a browser does (with the
  *    Last-Event-ID of the last event they saw) under the write load; reported.
  *
  * Build first (`npm run build`). Options: --seconds <n> per measurement (8) --rounds <n> (3).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
-import { eventHubOf } from '../src/control/event-hub.ts'
-import { startStandaloneServer } from '../src/runtimes/standalone/server.ts'
 
 const root = join(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -29,6 +27,11 @@ const option = (name: string, fallback: string) => {
 const seconds = Number(option('seconds', '8'))
 const rounds = Number(option('rounds', '3'))
 const AUTH = 'Bearer 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'
+
+function rssMB(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return match === null ? 0 : Math.round(Number(match[1]) / 1024)
+}
 
 function started(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -122,34 +125,30 @@ async function main(): Promise<number> {
     }
     const ratio = median(withLive.map((value, i) => value / without[i]!))
 
-    // 2. RSS with 150 stalled subscribers under the write load, on a fresh server in this process.
-    const local = await startStandaloneServer({ port: 0 })
-    const hub = eventHubOf(local.simulator)
-    let dropped = 0
-    const opened: Socket[] = []
-    const fill = () => {
-      while (hub.subscribers + opened.length < 150) {
-        const socket: Socket = subscribe(local.url, false, () => {})
-        opened.push(socket)
-        socket.once('data', () => opened.splice(opened.indexOf(socket), 1))
-        sockets.add(socket)
+    // 2. The server's RSS under the write load with no subscriber, then with 150 stalled ones, each on
+    // a fresh server (so one run's heap does not carry into the other).
+    const rssUnder = async (stalled: number) => {
+      const fresh = spawn(process.execPath, [join(root, 'dist/cli/cli.js'), 'serve', '--port', '0', '--quiet'], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      })
+      try {
+        const freshUrl = await started(fresh)
+        for (let i = 0; i < stalled; i++) sockets.add(subscribe(freshUrl, false, () => {}))
+        await pause(500)
+        const before = rssMB(fresh.pid!)
+        let max = before
+        const sample = setInterval(() => (max = Math.max(max, rssMB(fresh.pid!))), 250)
+        const writes = await writeLoad(freshUrl, body)
+        clearInterval(sample)
+        await closeAll()
+        return { before, max, writes }
+      } finally {
+        fresh.kill('SIGKILL')
       }
     }
-    fill()
-    for (let i = 0; i < 1000 && hub.subscribers < 150; i++) await pause(10)
-    const rssBefore = Math.round(process.memoryUsage.rss() / 1024 / 1024)
-    let rssMax = rssBefore
-    let held = hub.subscribers
-    const sample = setInterval(() => {
-      rssMax = Math.max(rssMax, Math.round(process.memoryUsage.rss() / 1024 / 1024))
-      if (hub.subscribers < held) dropped += held - hub.subscribers
-      fill()
-      held = hub.subscribers
-    }, 250)
-    const stalledWrites = await writeLoad(local.url, body)
-    clearInterval(sample)
-    await closeAll()
-    await local.close()
+    const quiet = await rssUnder(0)
+    const stalledRun = await rssUnder(150)
+    const rssMax = stalledRun.max
 
     // 3. Health while 20 clients reconnect without Last-Event-ID, under the write load.
     let reconnecting = true
@@ -196,8 +195,13 @@ async function main(): Promise<number> {
         row(['writes/s, 100 reading subscribers (per round)', list(withLive), '']),
         row(['ratio (median of rounds)', ratio.toFixed(2), '≥ 0.8']),
         row([
-          'server RSS with 150 stalled subscribers: before / max',
-          `${rssBefore} / ${rssMax} MB (${Math.round(stalledWrites)} writes/s; ${dropped} stalled subscribers dropped by the server and replaced)`,
+          'server RSS under the write load, no subscriber: before / max',
+          `${quiet.before} / ${quiet.max} MB (${Math.round(quiet.writes)} writes/s)`,
+          'reported',
+        ]),
+        row([
+          'server RSS under the write load, 150 stalled subscribers: before / max',
+          `${stalledRun.before} / ${stalledRun.max} MB (${Math.round(stalledRun.writes)} writes/s)`,
           '< 300 MB',
         ]),
         row([
