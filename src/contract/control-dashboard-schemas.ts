@@ -36,7 +36,7 @@ export const SimEvent = z
   .meta({
     id: 'SimEvent',
     description:
-      'the data of one event, by `type`: `hello` first on every connection (`epoch`, `capacity`, `total`), then the buffered entries the client has not seen; `exchange` a request was answered (`entry`, a SimJournalEntry; event id `<epoch>:<seq>`); `clear` the journal was emptied (forget its entries); `gap` `missed` entries fell off the journal before this client saw them; `control` a control request changed the simulator (`method`, `path`, `status`, `session`)',
+      'the data of one event, by `type`: `hello` first on every connection (`epoch`, `capacity`, `total`), then the buffered entries the client has not seen; `exchange` a request was answered (`entry`, a SimJournalEntry; event id `<epoch>:<seq>`); `clear` the journal was emptied (forget its entries); `gap` `missed` entries fell off the journal before this client saw them, or were left out of a flood (with many streams open, each 50 ms batch carries at most 10,000 ÷ streams exchanges, never fewer than 50, the newest); `control` a control request changed the simulator (`method`, `path`, `status`, `session`)',
   })
 
 const RuleSummary = z.object({

@@ -71,10 +71,10 @@ export const dashboardRoutes = [
     summary:
       'Server-sent events: every answered request as it happens (the journal, live), control changes, a heartbeat comment every 15 s. The buffered entries come first; a client that sends Last-Event-ID gets only those it missed',
     description:
-      'A text/event-stream: `hello`, then the journal entries this client has not seen, then live `exchange`, `clear`, `gap` and `control` events; event ids are `<epoch>:<seq>`, so a reconnect with Last-Event-ID resumes. A client with more than 4 MB unread is disconnected (it reconnects and catches up).',
+      'A text/event-stream: `hello`, then the journal entries this client has not seen, then live `exchange`, `clear`, `gap` and `control` events; event ids are `<epoch>:<seq>`, so a reconnect with Last-Event-ID resumes. At most 200 streams are open at once (the next gets a 429); a client more than 256 KB behind gets no more live events until it has read them, then what it missed from the journal; one behind for a minute, or by over 1 MB, is disconnected (its browser reconnects with Last-Event-ID and catches up).',
     produces: 'text/event-stream',
     response: SimEvent,
-    errors: {},
+    errors: { 429: '200 event streams are already open, the most the simulator serves at once' },
   }),
   defineControlRoute({
     id: 'listScenarioCatalog',

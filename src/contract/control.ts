@@ -260,7 +260,10 @@ export const controlRoutes = [
     description:
       'Writes what the server recorded so far as a scenario file with replayable steps (docs/scenarios.md) and answers the file and how many steps it holds.',
     response: z.object({ file: z.string(), steps: z.number().int().min(0) }),
-    errors: { 409: 'the server is not recording: it was started without --record' },
+    errors: {
+      409: 'the server is not recording: it was started without --record',
+      507: 'the recording could not be written (the message and the server log say why); recording goes on',
+    },
   }),
   ...dashboardRoutes,
 ] as const

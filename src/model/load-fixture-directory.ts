@@ -6,9 +6,10 @@
  * a scenario's empty world does). An intentionally empty world is a directory of files holding
  * `[]`, as fixtures/empty/ is. Validation is `parseWorld`'s.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { MAX_JSON_DEPTH, nestedDeeperThan, withoutBom } from '../contract/json-text.ts'
+import { readDataFile } from './read-data-file.ts'
 import { FixtureError, fixtureFiles, parseWorld, type World } from './world.ts'
 
 /** The files a fixture directory must hold: one per table. */
@@ -47,7 +48,7 @@ export function loadFixtureDirectory(directory: string): World {
     if (!existsSync(path)) continue // only an optional file can be absent here
     let text: string
     try {
-      text = readFileSync(path, 'utf8')
+      text = readDataFile(path)
     } catch (error) {
       throw new FixtureError(path, '', `cannot be read: ${(error as Error).message}`)
     }

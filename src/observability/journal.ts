@@ -164,11 +164,11 @@ export class Journal {
 
   /**
    * The stored entries numbered after `seq`, oldest first (what a client that saw up to `seq`
-   * missed and the ring still holds).
+   * missed and the ring still holds), at most `limit` of them.
    */
-  after(seq: number): JournalEntry[] {
+  after(seq: number, limit = Number.POSITIVE_INFINITY): JournalEntry[] {
     const entries: JournalEntry[] = []
-    for (let i = 0; i < this.capacity; i++) {
+    for (let i = 0; i < this.capacity && entries.length < limit; i++) {
       const stored = this.#entries[(this.#next + i) % this.capacity]
       if (stored !== undefined && stored.seq > seq) entries.push(toEntry(stored))
     }

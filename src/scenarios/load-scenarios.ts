@@ -4,9 +4,10 @@
  * `flaky-backend`). Every error names the file as given and the path of the bad field, e.g.
  * `scenarios/flaky-backend.json: rules[2].respond.status: must be one of 400, 401, …`.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { MAX_JSON_DEPTH, nestedDeeperThan, withoutBom } from '../contract/json-text.ts'
+import { readDataFile } from '../model/read-data-file.ts'
 import { SCENARIO_NAME } from './scenario-catalog.ts'
 import { parseScenario, type Scenario, ScenarioError } from './scenario-schema.ts'
 
@@ -21,10 +22,13 @@ export function isSchemaFile(file: string): boolean {
   return file.endsWith(SCHEMA_FILE_SUFFIX)
 }
 
-/** Reads one scenario file's text; a file that cannot be read is a ScenarioError naming it. */
+/**
+ * Reads one scenario file's text; a file that cannot be read, is not a regular file or is over
+ * MAX_DATA_FILE_BYTES is a ScenarioError naming it.
+ */
 export function readScenarioText(file: string): string {
   try {
-    return readFileSync(file, 'utf8')
+    return readDataFile(file)
   } catch (error) {
     throw new ScenarioError(file, [{ path: '', message: `cannot be read: ${(error as Error).message}` }])
   }

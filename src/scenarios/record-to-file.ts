@@ -3,9 +3,16 @@
  * hands the standalone server. The server feeds it every answered request; `flush()` (on
  * shutdown, or `POST /__sim/record/flush`) writes the scenario so far, atomically, and recording
  * goes on. The recorder's limits (record.ts) keep a flush short.
+ *
+ * Written safely: the scenario goes to a new file beside the target, created exclusively (`wx`:
+ * O_CREAT|O_EXCL, which refuses any existing name, a planted symbolic link included, so no link
+ * is followed) under an unpredictable name, then renamed over the target (which replaces a link
+ * at the target rather than writing through it). `recordingTargetProblem` checks the target at
+ * start, so a path that cannot be written is refused before a session is recorded into it.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
 import { createSessionRecorder, type RecordedExchange, type SessionRecorderOptions } from './record.ts'
 
 export interface FileRecording {
@@ -16,15 +23,65 @@ export interface FileRecording {
   flushSync(): { file: string; steps: number }
 }
 
+/** A fresh file beside `file`, created exclusively; returns its path once `text` is in it. */
+function writeBeside(file: string, text: string): string {
+  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(12).toString('hex')}.tmp`)
+  const descriptor = openSync(temporary, 'wx', 0o644)
+  try {
+    writeSync(descriptor, text)
+  } catch (error) {
+    closeSync(descriptor)
+    rmSync(temporary, { force: true })
+    throw error
+  }
+  closeSync(descriptor)
+  return temporary
+}
+
+const reason = (error: unknown) =>
+  (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))
+
+/**
+ * Why `file` cannot take a recording (a directory, a special file, a directory that cannot be
+ * created or written), or undefined when it can. Creates the missing directories, and proves the
+ * directory writable by creating (and removing) a file there as a flush will.
+ */
+export function recordingTargetProblem(file: string): string | undefined {
+  const target = resolve(file)
+  try {
+    const stats = lstatSync(target)
+    if (stats.isDirectory()) return `${file} is a directory; name a file in it, e.g. ${join(file, 'session.json')}`
+    if (!stats.isFile() && !stats.isSymbolicLink())
+      return `${file} is not a regular file (a FIFO, socket or device); name a new or regular file`
+  } catch (error) {
+    // ENOTDIR: a parent is not a directory, which the directory check below names.
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') return `${file} cannot be examined (${reason(error)})`
+  }
+  const directory = dirname(target)
+  try {
+    mkdirSync(directory, { recursive: true })
+    if (!statSync(directory).isDirectory()) return `${directory} is not a directory`
+  } catch (error) {
+    return `the directory ${directory} cannot be created (${reason(error)})`
+  }
+  try {
+    rmSync(writeBeside(target, ''))
+  } catch (error) {
+    return `the directory ${directory} cannot be written (${reason(error)})`
+  }
+  return undefined
+}
+
 export function createFileRecording(file: string, options: SessionRecorderOptions = {}): FileRecording {
   const recorder = createSessionRecorder(options)
   const flushSync = () => {
-    mkdirSync(dirname(resolve(file)), { recursive: true })
+    const target = resolve(file)
+    mkdirSync(dirname(target), { recursive: true })
     // A whole file or none: written beside it, then renamed over it (atomic on one file system).
-    const temporary = `${file}.tmp-${process.pid}`
+    const temporary = writeBeside(target, `${JSON.stringify(recorder.toScenario(), null, 2)}\n`)
     try {
-      writeFileSync(temporary, `${JSON.stringify(recorder.toScenario(), null, 2)}\n`)
-      renameSync(temporary, file)
+      renameSync(temporary, target)
     } catch (error) {
       rmSync(temporary, { force: true })
       throw error

@@ -1,6 +1,7 @@
 /** GET /__sim/events over real HTTP: the journal live, reconnection with Last-Event-ID, control changes. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { eventStream } from '../../src/control/event-stream.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { EventHub } from '../../src/control/event-hub.ts'
+import { fromFetchRequest } from '../../src/http/sim-request.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { createSimulatorCore } from '../../src/simulator-core.ts'
 import { openEvents } from './support/sse.ts'
@@ -111,16 +112,55 @@ describe('GET /__sim/events', () => {
     await expect(events.next(2000)).rejects.toThrow(/ended|terminated/)
   })
 
-  it('sends a heartbeat comment while nothing happens, and stops when closed', async () => {
-    const simulator = createSimulatorCore()
-    const chunks: string[] = []
-    const stop = eventStream(simulator, null, 20).open((chunk) => chunks.push(chunk))
-    await new Promise((resolve) => setTimeout(resolve, 90))
-    stop()
-    const beats = chunks.filter((chunk) => chunk === ': heartbeat\n\n').length
-    expect(beats).toBeGreaterThanOrEqual(1)
-    await new Promise((resolve) => setTimeout(resolve, 60))
-    expect(chunks.filter((chunk) => chunk === ': heartbeat\n\n').length).toBe(beats)
-    expect(chunks[0]).toMatch(/^retry: \d+\n\ndata: \{"type":"hello"/)
+  it('sends a heartbeat comment while nothing happens, and stops when closed', () => {
+    vi.useFakeTimers()
+    try {
+      const hub = new EventHub(createSimulatorCore(), { heartbeatMs: 20 })
+      const chunks: string[] = []
+      const client = { write: (chunk: string | Uint8Array) => chunks.push(String(chunk)), buffered: 0 }
+      expect(hub.reserve()).toBe(true)
+      const stop = hub.subscribe({ ...client, onDrain: () => {}, drop: () => {} }, null)
+      vi.advanceTimersByTime(90)
+      stop()
+      const beats = chunks.filter((chunk) => chunk === ': heartbeat\n\n').length
+      expect(beats).toBe(4)
+      vi.advanceTimersByTime(60)
+      expect(chunks.filter((chunk) => chunk === ': heartbeat\n\n').length).toBe(beats)
+      expect(chunks[0]).toMatch(/^retry: \d+\n\ndata: \{"type":"hello"/)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('with 200 streams open, sends at most 50 exchanges a batch, the newest, after a gap counting the rest', async () => {
+    vi.useFakeTimers()
+    try {
+      const simulator = createSimulatorCore()
+      const hub = new EventHub(simulator)
+      const chunks: string[] = []
+      const quiet = { write: () => {}, buffered: 0, onDrain: () => {}, drop: () => {} }
+      const others = Array.from({ length: 199 }, () => hub.reserve() && hub.subscribe(quiet, null))
+      expect(hub.reserve()).toBe(true)
+      const client = { write: (chunk: string | Uint8Array) => chunks.push(String(chunk)), buffered: 0 }
+      const stop = hub.subscribe({ ...client, onDrain: () => {}, drop: () => {} }, null)
+      for (let i = 0; i < 80; i++)
+        await simulator.handle(
+          fromFetchRequest(new Request('http://localhost/securityToken', { headers: { authorization: 'Bearer t' } })),
+        )
+      vi.advanceTimersByTime(50)
+      stop()
+      for (const other of others) if (other !== false) other()
+      const events = chunks
+        .join('')
+        .split('\n\n')
+        .flatMap((block) => block.split('\n').filter((line) => line.startsWith('data: ')))
+        .map((line) => JSON.parse(line.slice(6)) as { type: string; missed?: number; entry?: { seq: number } })
+      expect(events[0]!.type).toBe('hello')
+      expect(events[1]).toEqual({ type: 'gap', missed: 30 })
+      const sent = events.filter((event) => event.type === 'exchange').map((event) => event.entry!.seq)
+      expect(sent).toEqual(Array.from({ length: 50 }, (_, i) => 31 + i))
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -5,11 +5,12 @@
  * the recording first.
  */
 
+import { ApiError } from '../../http/api-error.ts'
 import { DEFAULT_NOW } from '../../model/clock.ts'
 import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
-import { createFileRecording, type FileRecording } from '../../scenarios/record-to-file.ts'
+import { createFileRecording, type FileRecording, recordingTargetProblem } from '../../scenarios/record-to-file.ts'
 import { MAX_WORLD_SIZE, type Scenario, type ScenarioWorld } from '../../scenarios/scenario-schema.ts'
 import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
 import { createSimulatorCore } from '../../simulator-core.ts'
@@ -42,6 +43,26 @@ function startRecording(file: string, options: CliOptions, startScenario: Scenar
 }
 
 /**
+ * The recording as the server sees it: a flush that fails (`POST /__sim/record/flush`: the disk is
+ * full, the directory went away) is said in the log and answered 507 with the reason, and
+ * recording goes on (the next flush may succeed; shutdown tries again and exits 1 if it cannot).
+ */
+function reportingFailures(recording: FileRecording, output: CommandOutput): FileRecording {
+  return {
+    ...recording,
+    flush: async () => {
+      try {
+        return recording.flushSync()
+      } catch (error) {
+        const message = `the recording could not be written to ${recording.file} (${error instanceof Error ? error.message : String(error)}); recording goes on`
+        output.err(`debt-token-simulator: ${message}`)
+        throw new ApiError(507, message)
+      }
+    },
+  }
+}
+
+/**
  * Starts the server; resolves once it listens (the process then runs until a signal), or with the
  * exit code of a usage error or of --help. A load error (fixtures, scenarios) throws.
  */
@@ -60,6 +81,11 @@ export async function serveCommand(
     return 2
   }
   const { options } = parsed
+  const recordProblem = options.record === undefined ? undefined : recordingTargetProblem(options.record)
+  if (recordProblem !== undefined) {
+    output.err(`debt-token-simulator: --record: ${recordProblem}`)
+    return 2
+  }
   const fixtures = options.fixtures === undefined ? undefined : loadFixtureDirectory(options.fixtures)
   const scenarios = options.scenarios === undefined ? {} : loadScenarioDirectory(options.scenarios)
   // The server loads the world generator on demand (see model/world-generator.ts): these worlds need it now.
@@ -86,7 +112,7 @@ export async function serveCommand(
     simulator,
     log: options.log,
     controlOrigins: options.controlOrigins,
-    ...(recording !== undefined && { recording }),
+    ...(recording !== undefined && { recording: reportingFailures(recording, output) }),
   })
   // Started before the line tools wait for, so "listening" means every reload is in place.
   const watching = options.watch
@@ -110,27 +136,46 @@ export async function serveCommand(
     const problem = await openInBrowser(dashboard)
     if (problem !== undefined) output.out(`debt-token-simulator: ${problem}`)
   }
+  /** Writes the recording, if any; false (after saying why) when it could not be written. */
+  const writeRecording = (): boolean => {
+    if (recording === undefined) return true
+    try {
+      const written = recording.flushSync()
+      output.out(`debt-token-simulator: recorded ${written.steps} requests to ${written.file}`)
+      return true
+    } catch (error) {
+      output.err(
+        `debt-token-simulator: the recording could not be written to ${recording.file}: ${error instanceof Error ? error.message : String(error)}`,
+      )
+      return false
+    }
+  }
   let closing = false
-  const shutdown = (signal: string) => {
-    if (closing) return
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) {
+      // A second Ctrl-C means "now": no more waiting for answers under way (the recording is still
+      // written, synchronously, since losing it silently is worse than a few milliseconds).
+      output.err(`debt-token-simulator: ${signal} again, exiting without waiting for requests under way`)
+      writeRecording()
+      process.exit(signal === 'SIGINT' ? 130 : 143)
+    }
     closing = true
     watching?.close()
     output.out(
-      `debt-token-simulator: ${signal}, shutting down (in-flight requests may take ${options.shutdownGraceMs / 1000} s)`,
+      `debt-token-simulator: ${signal}, shutting down (in-flight requests may take ${options.shutdownGraceMs / 1000} s; ${signal} again to stop at once)`,
     )
+    let code = 0
     // New connections are refused at once; answers under way finish first, so the recording has them.
     void server
       .close({ graceMs: options.shutdownGraceMs })
       .then(() => {
-        if (recording !== undefined) {
-          const written = recording.flushSync()
-          output.out(`debt-token-simulator: recorded ${written.steps} requests to ${written.file}`)
-        }
+        if (!writeRecording()) code = 1
       })
-      .catch((error: unknown) =>
-        output.err(`debt-token-simulator: ${error instanceof Error ? error.message : String(error)}`),
-      )
-      .finally(() => process.exit(0))
+      .catch((error: unknown) => {
+        code = 1
+        output.err(`debt-token-simulator: ${error instanceof Error ? error.message : String(error)}`)
+      })
+      .finally(() => process.exit(code))
   }
   process.on('SIGINT', () => shutdown('SIGINT'))
   process.on('SIGTERM', () => shutdown('SIGTERM'))

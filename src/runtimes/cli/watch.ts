@@ -15,10 +15,15 @@
  *   whose file changed is active again with fresh counters, one whose file is gone is deactivated.
  * - Fixtures: the world is replaced (`replaceWorld`): the seeded data start over and sessions end,
  *   which the log says.
+ * - A directory removed and made again, or moved away and replaced, is watched again (the path is
+ *   checked every second); while none is there the log says watching stopped and the last loaded
+ *   data stay in use. Files are read with `readDataFile`: a FIFO or other non-regular file, or a
+ *   file over 5 MB, is refused with a message instead of hanging or stalling the server.
  */
-import { type FSWatcher, readFileSync, watch } from 'node:fs'
+import { type FSWatcher, statSync, watch } from 'node:fs'
 import { basename, join } from 'node:path'
 import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
+import { readDataFile } from '../../model/read-data-file.ts'
 import { fixtureFiles } from '../../model/world.ts'
 import {
   isSchemaFile,
@@ -41,6 +46,15 @@ export interface WatchOptions {
   readonly warn: (line: string) => void
   /** How long a directory must be quiet before it is reloaded (default 150 ms). */
   readonly debounceMs?: number
+  /** How often the paths are checked for a directory replaced or gone (default 1 s). */
+  readonly pollMs?: number
+}
+
+interface Settings {
+  readonly debounceMs: number
+  readonly pollMs: number
+  readonly warn: (line: string) => void
+  readonly log: (line: string) => void
 }
 
 export interface DirectoryWatch {
@@ -48,24 +62,80 @@ export interface DirectoryWatch {
 }
 
 const DEFAULT_DEBOUNCE_MS = 150
+const DEFAULT_POLL_MS = 1000
 
-/** Calls `reload` once `directory` has been quiet for `debounceMs` after events on `relevant` files. */
+/** What tells one directory from another at the same path (undefined: nothing there, or not a directory). */
+function identityOf(directory: string): string | undefined {
+  try {
+    const stats = statSync(directory)
+    // The birth time too: a directory removed and made again may get the same inode number.
+    return stats.isDirectory() ? `${stats.dev}:${stats.ino}:${stats.birthtimeMs}` : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Calls `reload` once `directory` has been quiet for `debounceMs` after events on `relevant`
+ * files. A watch follows a directory, not its path: one removed and made again, or moved away and
+ * replaced, would never be heard from again. So the path is also checked every `pollMs` (and on
+ * each event): when another directory is there, it is watched and reloaded; when none is, the log
+ * says watching stopped and why, and it starts again when one is back.
+ */
 function watchDirectory(
   directory: string,
   relevant: (file: string) => boolean,
   reload: () => void,
-  { debounceMs, warn }: { debounceMs: number; warn: (line: string) => void },
-): FSWatcher {
+  { debounceMs, pollMs, warn, log }: Settings,
+): DirectoryWatch {
   let timer: NodeJS.Timeout | undefined
-  const watcher = watch(directory, { persistent: false }, (_event, file) => {
-    // Some platforms do not name the file: then any event may matter.
-    if (file !== null && !relevant(String(file))) return
+  let watcher: FSWatcher | undefined
+  let identity = identityOf(directory)
+  const schedule = () => {
     clearTimeout(timer)
     timer = setTimeout(reload, debounceMs)
-  })
-  watcher.on('error', (error) => warn(`--watch: ${directory} can no longer be watched: ${error.message}`))
-  watcher.on('close', () => clearTimeout(timer))
-  return watcher
+  }
+  const open = () => {
+    try {
+      watcher = watch(directory, { persistent: false }, (event, file) => {
+        if (event === 'rename') check()
+        // Some platforms do not name the file: then any event may matter.
+        if (file !== null && !relevant(String(file))) return
+        schedule()
+      })
+      watcher.on('error', () => check())
+    } catch (error) {
+      watcher = undefined
+      warn(`--watch: ${directory} cannot be watched (${(error as Error).message}); trying again`)
+    }
+  }
+  const check = () => {
+    const now = identityOf(directory)
+    if (now === identity && (watcher !== undefined || now === undefined)) return
+    watcher?.close()
+    watcher = undefined
+    const before = identity
+    identity = now
+    if (now === undefined) {
+      warn(
+        `--watch: ${directory} is gone (removed or moved away); watching stopped until a directory is there again (what was loaded stays in use)`,
+      )
+      return
+    }
+    log(`--watch: ${before === undefined ? `${directory} is back` : `${directory} was replaced`}: watching it again`)
+    open()
+    schedule()
+  }
+  open()
+  const poll = setInterval(check, pollMs)
+  poll.unref()
+  return {
+    close() {
+      clearInterval(poll)
+      clearTimeout(timer)
+      watcher?.close()
+    },
+  }
 }
 
 const list = (names: readonly string[]) => names.join(', ')
@@ -131,9 +201,9 @@ function fixtureTexts(directory: string): string {
   return Object.values(fixtureFiles)
     .map((file) => {
       try {
-        return readFileSync(join(directory, file), 'utf8')
-      } catch {
-        return '\u0000missing'
+        return readDataFile(join(directory, file))
+      } catch (error) {
+        return `\u0000${(error as Error).message}`
       }
     })
     .join('\u0000')
@@ -163,8 +233,13 @@ function fixtureReloader(directory: string, simulator: SimulatorCore, { log, war
 
 /** Watches the directories `options` names; `close()` stops watching. */
 export function watchDirectories(simulator: SimulatorCore, options: WatchOptions): DirectoryWatch {
-  const settings = { debounceMs: options.debounceMs ?? DEFAULT_DEBOUNCE_MS, warn: options.warn }
-  const watchers: FSWatcher[] = []
+  const settings: Settings = {
+    debounceMs: options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
+    pollMs: options.pollMs ?? DEFAULT_POLL_MS,
+    warn: options.warn,
+    log: options.log,
+  }
+  const watchers: DirectoryWatch[] = []
   if (options.scenarios !== undefined) {
     const isScenarioFile = (file: string) => file.endsWith('.json') && !isSchemaFile(file)
     watchers.push(

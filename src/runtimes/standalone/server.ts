@@ -288,13 +288,17 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     'checkContinue',
     continueOrRefuse((request, response) => server.emit('request', request, response)),
   )
-  // In-flight requests, so that a graceful close knows when they are done.
-  let inFlight = 0
+  // Answers under way, so that a graceful close knows when they are done and can mark them last.
+  const inFlight = new Set<ServerResponse>()
   let closing = false
   server.on('request', (_request, response: ServerResponse) => {
-    inFlight++
+    inFlight.add(response)
+    // While draining, each answer says `Connection: close` and its connection ends after it: a
+    // keep-alive client then opens a new connection (refused) instead of sending its next request
+    // down one the server is about to close, where it would be reset unanswered.
+    if (closing) response.shouldKeepAlive = false
     response.once('close', () => {
-      inFlight--
+      inFlight.delete(response)
       if (closing) server.closeIdleConnections()
     })
   })
@@ -312,11 +316,13 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
       new Promise<void>((resolve) => {
         unsubscribe()
         closing = true
+        for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false
         // Event streams never finish on their own: end them, or a graceful close would wait them out.
         for (const end of [...streams]) end()
         server.close(() => resolve())
+        // Idle keep-alive connections close now: no request of theirs was read, so none is lost.
         server.closeIdleConnections()
-        if (graceMs <= 0 || inFlight === 0) server.closeAllConnections()
+        if (graceMs <= 0 || inFlight.size === 0) server.closeAllConnections()
         else setTimeout(() => server.closeAllConnections(), graceMs).unref()
       }),
   }

@@ -1,15 +1,14 @@
 /**
  * Writes a streamed answer (an event stream, `GET /__sim/events`) to node: the headers at once,
- * then each chunk as the stream produces it, until the client leaves or the server closes. A
- * client that stops reading is dropped once MAX_BUFFERED bytes wait for it, so one stalled tab
- * cannot grow the server's memory; its browser reconnects with Last-Event-ID and catches up from
- * the journal's ring buffer.
+ * then what the stream writes, until the client leaves or the server closes. The stream sees the
+ * connection as a StreamClient: how much waits unread (node's buffer and the socket's), a drain
+ * callback to pace a catch-up, and `drop`, which destroys the socket so that what it buffered is
+ * released at once (ending it would keep the buffer until a client that does not read takes it).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { StreamClient } from '../../control/event-hub.ts'
 import type { StreamedResponse } from '../../control/event-stream.ts'
 import { corsHeaders } from './cors.ts'
-
-const MAX_BUFFERED = 4 * 1024 * 1024
 
 /** Opens `result.stream` on `response`; `streams` holds its end while it is open. */
 export function openStream(
@@ -19,27 +18,41 @@ export function openStream(
   allowOrigin: boolean,
   streams: Set<() => void>,
 ): void {
-  if (response.headersSent || response.destroyed) return
+  if (response.headersSent || response.destroyed) {
+    result.stream.cancel()
+    return
+  }
   response.writeHead(result.status, { ...corsHeaders(request, allowOrigin), ...result.headers })
   if (request.method === 'HEAD') {
+    result.stream.cancel()
     response.end()
     return
   }
   response.flushHeaders()
-  let stop: (() => void) | undefined
+  const client: StreamClient = {
+    write(chunk) {
+      if (!response.writableEnded && !response.destroyed) response.write(chunk)
+    },
+    get buffered() {
+      return response.writableLength
+    },
+    onDrain(callback) {
+      if (response.writableLength === 0) setImmediate(callback)
+      else response.once('drain', callback)
+    },
+    drop() {
+      response.destroy()
+    },
+  }
+  const stop = result.stream.open(client)
   const end = () => {
-    stop?.()
+    stop()
     streams.delete(end)
     if (!response.writableEnded) response.end()
   }
   streams.add(end)
   response.once('close', () => {
-    stop?.()
+    stop()
     streams.delete(end)
-  })
-  stop = result.stream.open((chunk) => {
-    if (response.writableEnded || response.destroyed) return
-    response.write(chunk)
-    if (response.writableLength > MAX_BUFFERED) end()
   })
 }

@@ -1,0 +1,335 @@
+/**
+ * The fan-out behind `GET /__sim/events`, one per simulator. It listens to the simulator's
+ * exchanges and control changes only while someone subscribes, formats each event once, gathers
+ * the events of FLUSH_MS into one batch and writes that batch's bytes (one Buffer, shared by every
+ * socket that has to keep it) to each live subscriber. So the cost of an answered request does not
+ * grow with the number of dashboards open, and stalled subscribers share what they hold.
+ *
+ * Bounds (docs/behaviour.md, README Security):
+ * - at most MAX_SUBSCRIBERS streams at once; the next one is refused with a 429;
+ * - under a flood with many streams open, a batch carries at most BATCH_BUDGET ÷ streams exchanges
+ *   and a `gap` counts the ones left out;
+ * - a live subscriber more than LAG_MARK behind gets no more batches; once it drained it reads
+ *   what it missed from the ring (a `gap` when some fell off), so a slow tab costs no memory;
+ * - a subscriber with more than MAX_BUFFERED_BYTES unread, or still behind after a minute, is
+ *   dropped: its socket is destroyed, not ended, so what waited for it is released at once (its
+ *   browser reconnects with Last-Event-ID);
+ * - the catch-up a new or reconnecting subscriber gets is read from the journal's ring a piece at
+ *   a time, each piece written once the previous one was taken by the client, and each entry's
+ *   text is formatted once for every subscriber that asks for it.
+ */
+import type { z } from 'zod'
+import type { SimEvent } from '../contract/control-dashboard-schemas.ts'
+import type { JournalEntry } from '../observability/journal.ts'
+import type { SimulatorCore } from '../simulator-core.ts'
+import { onControlChange } from './control-events.ts'
+
+/** The most event streams open at once (dashboards, curl, tests). */
+export const MAX_SUBSCRIBERS = 200
+/** How many unread bytes a subscriber may hold before it is dropped. */
+const MAX_BUFFERED_BYTES = 1024 * 1024
+/** How long live events gather before they are written (a dashboard renders every 60 ms anyway). */
+const FLUSH_MS = 50
+/**
+ * How many exchanges a batch carries, over all live subscribers together: each 50 ms batch carries
+ * at most BATCH_BUDGET ÷ subscribers exchanges (never fewer than MIN_BATCH_EXCHANGES), the newest,
+ * after a `gap` counting the rest (they stay in `GET /__sim/journal` while the ring holds them).
+ * Every subscriber is sent every byte, so under a flood the bytes, not the formatting, are the
+ * cost: 100 streams at 13,000 requests a second would be a gigabyte a second. One or a few
+ * dashboards get everything (200,000 exchanges a second between them); 100 get 2,000 a second each.
+ */
+const BATCH_BUDGET = 10_000
+const MIN_BATCH_EXCHANGES = 50
+/** How often an idle stream sends a comment, so proxies and the browser keep it open. */
+const HEARTBEAT_MS = 15_000
+/** How long a browser waits before it reconnects a dropped stream. */
+const RETRY_MS = 1000
+/** The catch-up is written while the client holds less than this unread. */
+const CATCH_UP_MARK = 64 * 1024
+/** A live subscriber with this much unread gets no more batches: it reads the ring once it drained. */
+const LAG_MARK = 256 * 1024
+/** Heartbeats (15 s apart) a subscriber may stay behind before it is dropped: a minute. */
+const STALLED_BEATS = 4
+/** Entries read from the journal per catch-up piece. */
+const CATCH_UP_PIECE = 32
+
+/** One subscriber's connection, as the runtime gives it. */
+export interface StreamClient {
+  write(chunk: string | Uint8Array): void
+  /** Bytes written and not yet taken by the client. */
+  readonly buffered: number
+  /** Calls `callback` once the client took what was written. */
+  onDrain(callback: () => void): void
+  /** Cuts the client off at once, releasing what waits for it. */
+  drop(): void
+}
+
+type Event = z.input<typeof SimEvent>
+
+function format(event: Event, id?: string): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(event)}\n\n`
+}
+
+/** `<epoch>:<seq>` → its parts; anything else is no id (the client gets every buffered entry). */
+function parseEventId(text: string | null): { epoch: string; seq: number } | undefined {
+  const match = text === null ? null : /^(.+):(\d{1,15})$/.exec(text.trim())
+  return match === null ? undefined : { epoch: match[1]!, seq: Number(match[2]) }
+}
+
+interface Subscriber {
+  readonly client: StreamClient
+  /** The journal numbering this subscriber's entries belong to. */
+  epoch: string
+  /** The last entry it was sent (or asked to skip). */
+  cursor: number
+  /** Whether it caught up and gets the batches; until then it reads the ring. */
+  live: boolean
+  /** Heartbeats in a row it was behind at. */
+  stalledBeats: number
+}
+
+export interface EventHubOptions {
+  readonly heartbeatMs?: number
+  readonly flushMs?: number
+  readonly maxSubscribers?: number
+}
+
+export class EventHub {
+  readonly #simulator: SimulatorCore
+  readonly #heartbeatMs: number
+  readonly #flushMs: number
+  readonly maxSubscribers: number
+  readonly #subscribers = new Set<Subscriber>()
+  /** Slots taken: open subscribers and answers on their way to opening. */
+  #taken = 0
+  /** Each entry's event text, formatted once, by seq (the journal's current epoch only). */
+  readonly #texts = new Map<number, string>()
+  /** Live events in order: exchanges (formatted at the flush, and only those sent) and texts. */
+  #batch: ({ entry: JournalEntry; epoch: string } | string)[] = []
+  #batchExchanges = 0
+  #controlBatch: string[] = []
+  #epoch = ''
+  /** The newest entry in a batch: the catch-up stops there, the batches take over. */
+  #lastSeq = 0
+  #flushTimer: ReturnType<typeof setTimeout> | undefined
+  #stopListening: (() => void) | undefined
+
+  constructor(simulator: SimulatorCore, options: EventHubOptions = {}) {
+    this.#simulator = simulator
+    this.#heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS
+    this.#flushMs = options.flushMs ?? FLUSH_MS
+    this.maxSubscribers = options.maxSubscribers ?? MAX_SUBSCRIBERS
+  }
+
+  /** Takes a subscriber slot; false when every slot is taken. Give it back with `release`. */
+  reserve(): boolean {
+    if (this.#taken >= this.maxSubscribers) return false
+    this.#taken++
+    return true
+  }
+
+  release(): void {
+    this.#taken = Math.max(0, this.#taken - 1)
+  }
+
+  get subscribers(): number {
+    return this.#subscribers.size
+  }
+
+  /** Starts a reserved subscriber; returns what stops it (and gives its slot back). */
+  subscribe(client: StreamClient, lastEventId: string | null): () => void {
+    this.#start()
+    this.#syncEpoch() // the journal may have been emptied without a control request (in-process `reset`)
+    this.flush()
+    const { journal } = this.#simulator
+    const seen = parseEventId(lastEventId)
+    const oldest = journal.after(0, 1)[0]?.seq ?? journal.total + 1
+    const subscriber: Subscriber = {
+      client,
+      epoch: this.#epoch,
+      // A client with no id (or another epoch's) gets every buffered entry; one with an id, what followed it.
+      cursor: seen !== undefined && seen.epoch === this.#epoch ? seen.seq : oldest - 1,
+      live: false,
+      stalledBeats: 0,
+    }
+    this.#subscribers.add(subscriber)
+    client.write(
+      `retry: ${RETRY_MS}\n\n${format({ type: 'hello', epoch: this.#epoch, capacity: journal.capacity, total: journal.total })}`,
+    )
+    this.#catchUp(subscriber)
+    let stopped = false
+    return () => {
+      if (stopped) return
+      stopped = true
+      this.#subscribers.delete(subscriber)
+      this.release()
+      if (this.#subscribers.size === 0) this.#stop()
+    }
+  }
+
+  /** Writes the gathered events to the live subscribers now. */
+  flush(): void {
+    clearTimeout(this.#flushTimer)
+    this.#flushTimer = undefined
+    if (this.#batch.length === 0) return
+    const bytes = Buffer.from(this.#batchText())
+    const control = this.#controlBatch.length === 0 ? undefined : Buffer.from(this.#controlBatch.join(''))
+    this.#batch = []
+    this.#batchExchanges = 0
+    this.#controlBatch = []
+    for (const subscriber of this.#subscribers) {
+      if (subscriber.live && subscriber.client.buffered >= LAG_MARK) {
+        // Behind: it reads the rest from the ring, from its last batch on, once it has drained.
+        subscriber.live = false
+        subscriber.client.onDrain(() => this.#catchUp(subscriber))
+      }
+      if (subscriber.live) {
+        this.#send(subscriber, bytes)
+        subscriber.epoch = this.#epoch
+        subscriber.cursor = this.#lastSeq
+      } else if (control !== undefined) this.#send(subscriber, control)
+    }
+  }
+
+  #send(subscriber: Subscriber, chunk: string | Uint8Array): void {
+    if (subscriber.client.buffered > MAX_BUFFERED_BYTES) subscriber.client.drop()
+    else subscriber.client.write(chunk)
+  }
+
+  #start(): void {
+    if (this.#stopListening !== undefined) return
+    const { journal } = this.#simulator
+    if (journal.epoch !== this.#epoch) this.#texts.clear()
+    this.#epoch = journal.epoch
+    this.#lastSeq = journal.total
+    const stopExchanges = this.#simulator.onExchange((entry) => this.#onExchange(entry))
+    const stopControl = onControlChange(this.#simulator, (change) => {
+      this.#syncEpoch()
+      const text = format({ type: 'control', ...change })
+      this.#batch.push(text)
+      this.#controlBatch.push(text)
+      // Control changes are rare and a dashboard refreshes its panels on them: no waiting.
+      this.flush()
+    })
+    const heartbeat = setInterval(() => {
+      const beat = Buffer.from(': heartbeat\n\n')
+      for (const subscriber of this.#subscribers) {
+        // One that took nothing for STALLED_BEATS heartbeats is gone for good (a frozen tab, a stuck client).
+        subscriber.stalledBeats = subscriber.client.buffered >= LAG_MARK ? subscriber.stalledBeats + 1 : 0
+        if (subscriber.stalledBeats >= STALLED_BEATS) subscriber.client.drop()
+        else this.#send(subscriber, beat)
+      }
+    }, this.#heartbeatMs)
+    heartbeat.unref?.()
+    this.#stopListening = () => {
+      stopExchanges()
+      stopControl()
+      clearInterval(heartbeat)
+    }
+  }
+
+  #stop(): void {
+    this.#stopListening?.()
+    this.#stopListening = undefined
+    clearTimeout(this.#flushTimer)
+    this.#flushTimer = undefined
+    this.#batch = []
+    this.#batchExchanges = 0
+    this.#controlBatch = []
+    // The texts stay (bounded: each new one evicts the one a ring's length before it): clients that reconnect one at a time would
+    // otherwise have the whole ring formatted again each time the last one left.
+  }
+
+  #onExchange(entry: JournalEntry): void {
+    this.#syncEpoch()
+    this.#batch.push({ entry, epoch: this.#epoch })
+    this.#batchExchanges++
+    this.#lastSeq = entry.seq
+    this.#schedule()
+  }
+
+  /** After the journal was emptied its numbering starts again: say so, in order, to the live subscribers. */
+  #syncEpoch(): void {
+    const { epoch } = this.#simulator.journal
+    if (epoch === this.#epoch) return
+    this.#epoch = epoch
+    this.#lastSeq = 0
+    this.#texts.clear()
+    this.#batch.push(format({ type: 'clear' }))
+  }
+
+  /** The batch as one text: at most the budget's share of exchanges, the newest, after a `gap` for the rest. */
+  #batchText(): string {
+    let live = 0
+    for (const subscriber of this.#subscribers) if (subscriber.live) live++
+    const cap = Math.max(MIN_BATCH_EXCHANGES, Math.floor(BATCH_BUDGET / Math.max(1, live)))
+    let skip = Math.max(0, this.#batchExchanges - cap)
+    let missed = 0
+    let text = ''
+    for (const item of this.#batch) {
+      if (typeof item !== 'string' && skip > 0) {
+        skip--
+        missed++
+        continue
+      }
+      if (missed > 0) text += format({ type: 'gap', missed })
+      missed = 0
+      if (typeof item === 'string') text += item
+      else if (item.epoch === this.#epoch) text += this.#textOf(item.entry)
+      else text += format({ type: 'exchange', entry: item.entry }, `${item.epoch}:${item.entry.seq}`)
+    }
+    return text
+  }
+
+  #textOf(entry: JournalEntry): string {
+    let text = this.#texts.get(entry.seq)
+    if (text === undefined) {
+      text = format({ type: 'exchange', entry }, `${this.#epoch}:${entry.seq}`)
+      this.#texts.set(entry.seq, text)
+      this.#texts.delete(entry.seq - this.#simulator.journal.capacity) // fell off the ring
+    }
+    return text
+  }
+
+  #schedule(): void {
+    if (this.#flushTimer !== undefined) return
+    this.#flushTimer = setTimeout(() => this.flush(), this.#flushMs)
+    this.#flushTimer.unref?.()
+  }
+
+  /** Writes `subscriber` the entries it has not seen, a piece at a time, then makes it live. */
+  #catchUp(subscriber: Subscriber): void {
+    if (!this.#subscribers.has(subscriber)) return
+    this.flush()
+    this.#syncEpoch()
+    const { journal } = this.#simulator
+    if (subscriber.epoch !== this.#epoch) {
+      this.#send(subscriber, format({ type: 'clear' }))
+      subscriber.epoch = this.#epoch
+      subscriber.cursor = 0
+    }
+    while (subscriber.client.buffered < CATCH_UP_MARK) {
+      const entries = journal.after(subscriber.cursor, CATCH_UP_PIECE).filter((entry) => entry.seq <= this.#lastSeq)
+      if (entries.length === 0) {
+        subscriber.live = true
+        return
+      }
+      let piece = ''
+      const first = entries[0]!.seq
+      if (first > subscriber.cursor + 1) piece += format({ type: 'gap', missed: first - subscriber.cursor - 1 })
+      for (const entry of entries) piece += this.#textOf(entry)
+      subscriber.cursor = entries.at(-1)!.seq
+      this.#send(subscriber, piece)
+    }
+    subscriber.client.onDrain(() => this.#catchUp(subscriber))
+  }
+}
+
+const hubs = new WeakMap<SimulatorCore, EventHub>()
+
+/** The simulator's hub (made on first use, with `options`: a test's shorter heartbeat, say). */
+export function eventHubOf(simulator: SimulatorCore, options?: EventHubOptions): EventHub {
+  let hub = hubs.get(simulator)
+  if (hub === undefined) hubs.set(simulator, (hub = new EventHub(simulator, options)))
+  return hub
+}
