@@ -95,17 +95,26 @@ describe('the largest calls', () => {
   })
   afterAll(() => roomy.close())
 
-  /** Which of `slow` and a health check sent just after it is answered first. */
-  async function firstAnswered(slow: () => Promise<Response>): Promise<string[]> {
-    const order: string[] = []
-    const call = slow().then(async (response) => {
-      expect(response.status).toBe(200)
-      order.push('call')
+  /**
+   * How many health checks, polled one after another from the moment `slow` is sent, were answered
+   * before it was. Not a race of two requests: under load the slow call may start late, so the
+   * polling goes on until it is answered (bounded): a server that held its event loop for the
+   * call answers the first check after it. How long the server can be held is measured by
+   * `npm run bench:limits`, not here.
+   */
+  async function healthAnsweredDuring(url: string, slow: () => Promise<Response>, status = 200): Promise<number> {
+    let settled = false
+    const call = slow().then((response) => {
+      settled = true
+      expect(response.status).toBe(status)
     })
-    await new Promise((resolve) => setTimeout(resolve, 5)) // the call is being made
-    const health = fetch(`${roomy.url}/__sim/health`).then(() => order.push('health'))
-    await Promise.all([call, health])
-    return order
+    let answered = 0
+    for (let polls = 0; polls < 2_000 && !settled; polls++) {
+      await fetch(`${url}/__sim/health`)
+      if (!settled) answered++
+    }
+    await call
+    return answered
   }
 
   it('let other clients be answered while their records are made', async () => {
@@ -117,18 +126,18 @@ describe('the largest calls', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ scenario }),
       })
-    expect(await firstAnswered(put)).toEqual(['health', 'call'])
+    expect(await healthAnsweredDuring(roomy.url, put)).toBeGreaterThan(0)
     const factory = () =>
       fetch(`${roomy.url}/__sim/factories/users`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ count: MAX_FACTORY_COUNT }),
       })
-    expect(await firstAnswered(factory)).toEqual(['health', 'call'])
+    expect(await healthAnsweredDuring(roomy.url, factory)).toBeGreaterThan(0)
     // The first request naming a scenario file's world by header builds it the same way.
     const headed = () =>
       fetch(`${roomy.url}/securityToken`, { headers: { authorization: 'Bearer t', 'x-sim-scenario': 'many-users' } })
-    expect(await firstAnswered(headed)).toEqual(['health', 'call'])
+    expect(await healthAnsweredDuring(roomy.url, headed)).toBeGreaterThan(0)
   })
 
   it('let other clients be answered while a world.create past the capacity is made and refused', async () => {
@@ -141,14 +150,7 @@ describe('the largest calls', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ scenario }),
         })
-      const order: string[] = []
-      const call = put().then((response) => {
-        expect(response.status).toBe(507)
-        order.push('call')
-      })
-      await new Promise((resolve) => setTimeout(resolve, 5))
-      await Promise.all([call, fetch(`${tight.url}/__sim/health`).then(() => order.push('health'))])
-      expect(order).toEqual(['health', 'call'])
+      expect(await healthAnsweredDuring(tight.url, put, 507)).toBeGreaterThan(0)
     } finally {
       await tight.close()
     }

@@ -380,11 +380,14 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
 
   it('goes reconnecting when the server stops, and live again, alert gone, when one starts on the same port', async () => {
     await open('Overview')
+    // The panel loaded before the server goes (after 10,000 streamed entries its first load can lag).
+    const advance = page.getByRole('button', { name: 'Advance one day' })
+    await advance.waitFor({ timeout: 30_000 })
     const port = Number(new URL(server.url).port)
     const logged = problems.length
     await server.close()
     await page.getByText('Feed: reconnecting…').waitFor({ timeout: 30_000 })
-    await page.getByRole('button', { name: 'Advance one day' }).click()
+    await advance.click()
     const alert = page.getByRole('alert')
     await expect.poll(() => alert.textContent()).toBe('the simulator does not answer: is the server still running?')
     server = await startStandaloneServer({ port })
