@@ -10,7 +10,7 @@
  * hands the stream a StreamClient and keeps it open until the client leaves (runtimes/standalone).
  */
 import { ApiError } from '../http/api-error.ts'
-import type { SimResponse } from '../http/sim-request.ts'
+import { DATA_ONLY_CSP, NO_SNIFF, type SimResponse } from '../http/sim-request.ts'
 import type { ControlHandlerTable } from './control-handler.ts'
 import { type EventHub, eventHubOf, type StreamClient } from './event-hub.ts'
 
@@ -57,7 +57,8 @@ export const eventHandlers: ControlHandlerTable<'streamEvents'> = {
     headers: {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
-      'x-content-type-options': 'nosniff',
+      'x-content-type-options': NO_SNIFF,
+      'content-security-policy': DATA_ONLY_CSP,
     },
     body: null,
     stream: eventStream(eventHubOf(simulator), request.header('last-event-id')),

@@ -120,6 +120,11 @@ describe('every answer of the standalone server', () => {
       const reply = await fetch(`${server.url}${path}`, init)
       expectDataOnly(reply.headers, `${init.method ?? 'GET'} ${path} ${reply.status}`)
     }
+    // The live event stream too (its headers come before any event; the stream is then dropped).
+    const controller = new AbortController()
+    const events = await fetch(`${server.url}/__sim/events`, { signal: controller.signal })
+    expectDataOnly(events.headers, `GET /__sim/events ${events.status}`)
+    controller.abort()
   })
 
   it('does so for the requests node refuses before the simulator sees them', async () => {
