@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MAX_FACTORY_COUNT } from '../../src/contract/control-schemas.ts'
 import { MAX_WORLD_CREATE_RECORDS } from '../../src/factories/factory-entry.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
+import { healthAnsweredDuring } from '../support/health-during.ts'
 import { expectErrorShape } from '../support/world.ts'
 
 const MAX_RECORDS = 50
@@ -79,6 +80,13 @@ describe('against --max-records', () => {
   })
 })
 
+/** How many health checks were answered while `slow` was worked on; `slow` answers `status`. */
+async function answeredDuring(url: string, slow: () => Promise<Response>, status: number): Promise<number> {
+  const { answered, response } = await healthAnsweredDuring(url, slow)
+  expect(response.status).toBe(status)
+  return answered
+}
+
 describe('the largest calls', () => {
   let roomy: StandaloneServer
   beforeAll(async () => {
@@ -95,28 +103,6 @@ describe('the largest calls', () => {
   })
   afterAll(() => roomy.close())
 
-  /**
-   * How many health checks, polled one after another from the moment `slow` is sent, were answered
-   * before it was. Not a race of two requests: under load the slow call may start late, so the
-   * polling goes on until it is answered (bounded): a server that held its event loop for the
-   * call answers the first check after it. How long the server can be held is measured by
-   * `npm run bench:limits`, not here.
-   */
-  async function healthAnsweredDuring(url: string, slow: () => Promise<Response>, status = 200): Promise<number> {
-    let settled = false
-    const call = slow().then((response) => {
-      settled = true
-      expect(response.status).toBe(status)
-    })
-    let answered = 0
-    for (let polls = 0; polls < 2_000 && !settled; polls++) {
-      await fetch(`${url}/__sim/health`)
-      if (!settled) answered++
-    }
-    await call
-    return answered
-  }
-
   it('let other clients be answered while their records are made', async () => {
     const users = { table: 'users', count: MAX_WORLD_CREATE_RECORDS }
     const scenario = { description: 'largest', rules: [], world: { create: [users] } }
@@ -126,18 +112,18 @@ describe('the largest calls', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ scenario }),
       })
-    expect(await healthAnsweredDuring(roomy.url, put)).toBeGreaterThan(0)
+    expect(await answeredDuring(roomy.url, put, 200)).toBeGreaterThan(0)
     const factory = () =>
       fetch(`${roomy.url}/__sim/factories/users`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ count: MAX_FACTORY_COUNT }),
       })
-    expect(await healthAnsweredDuring(roomy.url, factory)).toBeGreaterThan(0)
+    expect(await answeredDuring(roomy.url, factory, 200)).toBeGreaterThan(0)
     // The first request naming a scenario file's world by header builds it the same way.
     const headed = () =>
       fetch(`${roomy.url}/securityToken`, { headers: { authorization: 'Bearer t', 'x-sim-scenario': 'many-users' } })
-    expect(await healthAnsweredDuring(roomy.url, headed)).toBeGreaterThan(0)
+    expect(await answeredDuring(roomy.url, headed, 200)).toBeGreaterThan(0)
   })
 
   it('let other clients be answered while a world.create past the capacity is made and refused', async () => {
@@ -150,7 +136,7 @@ describe('the largest calls', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ scenario }),
         })
-      expect(await healthAnsweredDuring(tight.url, put, 507)).toBeGreaterThan(0)
+      expect(await answeredDuring(tight.url, put, 507)).toBeGreaterThan(0)
     } finally {
       await tight.close()
     }
