@@ -8,7 +8,6 @@
  */
 import { ApiError, errorResponse } from '../http/api-error.ts'
 import type { SimResponse } from '../http/sim-request.ts'
-import { loadWorldGenerator } from '../model/world-generator.ts'
 import { replaySteps, type Send } from '../scenarios/replay.ts'
 import { UnknownScenarioError } from '../scenarios/scenario-catalog.ts'
 import { parseScenario, type Scenario } from '../scenarios/scenario-schema.ts'
@@ -63,7 +62,6 @@ export function replayHandlers(dispatch: Dispatch): ControlHandlerTable<'replayS
     replayScenario: async ({ body }, { simulator }) => {
       const scenario = scenarioOf(simulator, body.name, body.scenario)
       const name = body.name ?? 'inline'
-      await loadWorldGenerator() // the scenario may start from a generated world
       const session = freshSessionId('replay', name, 'scenario')
       const tenant = simulator.session(session)
       let steps: Awaited<ReturnType<typeof replaySteps>>

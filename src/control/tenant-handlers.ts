@@ -3,7 +3,6 @@
  * names: reset, the model's state, the factories and the scenario (read, activate, deactivate).
  */
 import { FactoryError } from '../factories/factory-error.ts'
-import { loadWorldGenerator } from '../model/world-generator.ts'
 import type { ScenarioInput } from '../scenarios/scenario-schema.ts'
 import { sessionOf } from '../sessions/session-header.ts'
 import type { TenantControls } from '../sessions/tenant-controls.ts'
@@ -32,7 +31,6 @@ function scenarioView(context: ControlContext) {
 
 /** Activates what a PUT /__sim/scenario body names: a scenario by name, or a scenario object. */
 async function activate(context: ControlContext, name: string | undefined, scenario: object | undefined) {
-  await loadWorldGenerator() // a scenario may start from a generated world
   // Its world.create records are made in slices first, so activating holds no other client.
   await context.simulator.prepareScenario(scenario ?? name)
   const tenant = tenantOf(context)

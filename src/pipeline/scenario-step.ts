@@ -11,10 +11,9 @@
 
 import { ApiError, errorResponse } from '../http/api-error.ts'
 import type { SimResponse } from '../http/sim-request.ts'
-import { loadWorldGenerator, worldGeneratorLoaded } from '../model/world-generator.ts'
 import type { WorldState } from '../model/world-state.ts'
 import type { CallFields } from '../scenarios/match-fields.ts'
-import { type AppliedScenario, SCENARIO_HEADER, type ScenarioActivation } from '../scenarios/scenario-activation.ts'
+import type { AppliedScenario, ScenarioActivation } from '../scenarios/scenario-activation.ts'
 import { errorStatusPhrase } from '../scenarios/status-phrases.ts'
 import type { PipelineContext, Step } from './compose.ts'
 import { parseJsonBody } from './validate-request.ts'
@@ -40,10 +39,6 @@ export function scenarioStep<State extends WorldState>(
     next: () => Promise<SimResponse>,
     prepared = false,
   ): Promise<SimResponse> => {
-    // A scenario named by header may start from a generated world: let the generator load first.
-    if (!worldGeneratorLoaded() && context.request.header(SCENARIO_HEADER) !== null) {
-      return loadWorldGenerator().then(() => step(context, next))
-    }
     const activation = activationOf(context)
     // Its world.create records are made in slices first, so its first request holds no other client.
     const preparing = prepared ? undefined : activation.prepareForRequest(context.request)

@@ -145,6 +145,15 @@ describe('the source tree', () => {
     expect(importCycles([a, b], (file) => texts[file]!)).toEqual(['model/a.ts → model/b.ts → model/a.ts'])
   })
 
+  it('loads the world generator on demand only in the runtimes and the request gate (pipeline/generator-gate.ts)', () => {
+    const allowed = (path: string) =>
+      path.startsWith('runtimes/') || path === 'pipeline/generator-gate.ts' || path === 'model/world-generator.ts'
+    const offenders = files
+      .map((file) => relative(src, file))
+      .filter((path) => !allowed(path) && /\bloadWorldGenerator\s*\(/.test(readFileSync(join(src, path), 'utf8')))
+    expect(offenders).toEqual([])
+  })
+
   it('loads msw only in the runtimes', () => {
     const runtimes = LAYERS.findIndex((layer) => layer.name === 'msw adapter')
     const offenders = files.filter(

@@ -6,6 +6,7 @@
  */
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import { fromFetchRequest, type SimRequest, type SimResponse } from '../../http/sim-request.ts'
+import { worldGeneratorFor } from '../../pipeline/generator-gate.ts'
 import { matchRoute } from '../../pipeline/router.ts'
 
 /** A SimResponse as a Fetch Response; a scenario's network error becomes msw's `HttpResponse.error()`. */
@@ -65,7 +66,11 @@ export function createHandlers({ baseUrl, handle }: HandlerOptions): HttpHandler
   return [
     http.all(
       ({ request }) => isApiRequest(request.method, request.url),
-      async ({ request }) => toFetchResponse(await handle(fromFetchRequest(request, basePath.length))),
+      async ({ request }) => {
+        const simRequest = fromFetchRequest(request, basePath.length)
+        await worldGeneratorFor(simRequest) // a browser page loads it on demand; Node entries have it
+        return toFetchResponse(await handle(simRequest))
+      },
     ),
   ]
 }

@@ -24,6 +24,7 @@ import { ApiError, errorResponse } from '../../http/api-error.ts'
 import { DATA_ONLY_CSP, NO_SNIFF, type SimResponse } from '../../http/sim-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { formatLogLine, type LogLevel } from '../../observability/operations-log.ts'
+import { worldGeneratorFor } from '../../pipeline/generator-gate.ts'
 import { MAX_BODY_BYTES } from '../../pipeline/validate-request.ts'
 import type { RecordedExchange } from '../../scenarios/record.ts'
 import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
@@ -200,6 +201,7 @@ export function createRequestListener(
       const recordedBody = recorded ? await simRequest.text() : undefined
       const control = isControlPath(simRequest.path)
       if (control) admitControlRequest(request, simRequest.method, access)
+      await worldGeneratorFor(simRequest) // a request that may generate, when the command loads it on demand
       const started = performance.now()
       const result = control
         ? await handleControlRequest({

@@ -1,0 +1,34 @@
+/**
+ * The one place that decides whether a request may need the world generator (and with it faker's
+ * locales, the largest modules the package has), so that the runtimes that load it on demand (the
+ * command, a browser page) load it before such a request runs, and nothing below them ever loads
+ * it: an API request naming a scenario by header (its world may be generated), and the control
+ * routes that activate a scenario, replay one or make records with the factories (the users
+ * factory draws people with the generator's code). The runtimes' request entries call
+ * `worldGeneratorFor` (runtimes/msw/handlers.ts, runtimes/standalone/server.ts); at start they load
+ * it themselves for a generated world (`size`) or a start scenario. The Node in-process entries
+ * hand it over at import, so there this costs one lookup.
+ */
+import type { ControlRouteId } from '../contract/control.ts'
+import type { SimRequest } from '../http/sim-request.ts'
+import { loadWorldGenerator, worldGeneratorLoaded } from '../model/world-generator.ts'
+import { SCENARIO_HEADER } from '../scenarios/scenario-activation.ts'
+import { matchRoute } from './router.ts'
+
+const GENERATING_CONTROL_ROUTES: ReadonlySet<ControlRouteId> = new Set<ControlRouteId>([
+  'activateScenario',
+  'replayScenario',
+  'createRecords',
+])
+
+/** Whether `request` may need the world generator. */
+function mayGenerate(request: Pick<SimRequest, 'method' | 'path' | 'header'>): boolean {
+  if (request.header(SCENARIO_HEADER) !== null) return true
+  const match = matchRoute(request.method, request.path)
+  return match.kind === 'control' && GENERATING_CONTROL_ROUTES.has(match.route.id)
+}
+
+/** A promise to await before `request` runs when it may need the generator and it is not loaded; else undefined. */
+export function worldGeneratorFor(request: Pick<SimRequest, 'method' | 'path' | 'header'>): Promise<void> | undefined {
+  return worldGeneratorLoaded() || !mayGenerate(request) ? undefined : loadWorldGenerator()
+}
