@@ -3,7 +3,7 @@
  * runs the first:
  *
  * - `unit`: in-process only, from the sources: no sockets, no child processes, no browser (its
- *   setup file makes a listen, a connect or a spawn fail the test, naming the project it belongs
+ *   setup file makes a listen or a spawn fail the test, naming the project it belongs
  *   in), property tests at a few runs (the full count in CI: test/support/property-runs.ts).
  * - `loopback`: real HTTP on 127.0.0.1 against servers started in the test process.
  * - `fuzz`: generated requests against every engine, over loopback.

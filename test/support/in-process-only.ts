@@ -1,8 +1,9 @@
 /**
- * Setup file of the `unit` project, the inner loop: its tests run in-process only. Opening a socket
- * (a server's listen, a client's connect: fetch that msw did not intercept) or starting a child
- * process fails the test at once, naming the project the test belongs in, so the inner loop stays
- * fast and cannot quietly start depending on ports or processes.
+ * Setup file of the `unit` project, the inner loop: its tests run in-process only. Listening on a
+ * port or starting a child process fails the test at once, naming the project the test belongs in,
+ * so the inner loop stays fast and cannot quietly start depending on ports or processes. (A
+ * client's connect is not refused here: msw 3 intercepts fetch at the socket, so its in-process
+ * answers go through Socket#connect; a fetch that nothing answers fails on its own.)
  */
 import childProcess from 'node:child_process'
 import { syncBuiltinESMExports } from 'node:module'
@@ -16,9 +17,6 @@ function refuse(what: string): never {
 
 net.Server.prototype.listen = function listen() {
   refuse('a server listening')
-}
-net.Socket.prototype.connect = function connect() {
-  refuse('a socket connecting')
 }
 const starters = ['spawn', 'fork', 'exec', 'execFile', 'spawnSync', 'execSync', 'execFileSync'] as const
 for (const name of starters) (childProcess as Record<string, unknown>)[name] = () => refuse(`child_process.${name}`)
