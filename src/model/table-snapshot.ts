@@ -50,12 +50,47 @@ class RecordRows<T extends object> implements SeededRows<T> {
 
 const NO_ROWS: readonly number[] = Object.freeze([])
 
+/**
+ * A turn of the event loop for background work: Node's setImmediate, taken when this module loads
+ * (so that a test faking timers later does not stop it), else a zero timeout (a browser).
+ */
+const immediate: (callback: () => void) => unknown = globalThis.setImmediate ?? ((callback) => setTimeout(callback, 0))
+/** How long one turn of background indexing runs before it lets other work in. */
+const WARM_SLICE_MS = 4
+
+/** A map from rows, built a run of rows at a time (in the background) or to the end at once (when needed). */
+class RowMap<V> {
+  readonly map = new Map<string, V>()
+  #next: number
+  constructor(
+    from: number,
+    readonly end: number,
+    readonly add: (map: Map<string, V>, row: number) => void,
+  ) {
+    this.#next = from
+  }
+  get done(): boolean {
+    return this.#next >= this.end
+  }
+  /** Adds rows until `until` (performance.now()) or the end; true once every row is in. */
+  step(until = Number.POSITIVE_INFINITY): boolean {
+    while (this.#next < this.end) {
+      this.add(this.map, this.#next++)
+      if ((this.#next & 255) === 0 && performance.now() >= until) break
+    }
+    return this.done
+  }
+}
+
 export class TableSnapshot<T extends object> {
   readonly #rows: SeededRows<T>
   readonly #names: readonly string[]
   #rowOf: Map<string, number> | undefined
   /** Index name → value → rows filed under it, in seed order; each built on its first lookup. */
   readonly #indexes = new Map<string, Map<string, number[]>>()
+  /** The key map and the indexes while they are being built in the background. */
+  #building: RowMap<number> | undefined
+  readonly #buildingIndexes = new Map<string, RowMap<number[]>>()
   #all: readonly T[] | undefined
   /** The snapshot whose rows come first (a scenario's world.create appended to it): looked up, not indexed again. */
   readonly #base: TableSnapshot<T> | undefined
@@ -74,40 +109,80 @@ export class TableSnapshot<T extends object> {
     this.#rows = Array.isArray(source) ? new RecordRows(spec, source as readonly T[]) : (source as SeededRows<T>)
     this.#names = Object.keys(spec.indexes)
     // Records in memory (fixtures) are keyed now, so a duplicate key is an error when the world
-    // loads. Generated rows are keyed on the first lookup: a 100k-token world's start builds no map
-    // for a table its first requests do not read.
+    // loads. Generated rows are keyed and indexed in the background, a few milliseconds a turn: a
+    // 100k-token world answers its first request at once, and the first lookup of a table (about
+    // 80 ms of work for 100k debt tokens) does not hold every other client; a lookup that comes
+    // first finishes the rest at once.
     if (this.#rows instanceof RecordRows) this.#keys()
+    else immediate(() => this.#warm())
   }
 
-  /** Key → row, built on first use. */
-  #keys(): Map<string, number> {
-    if (this.#rowOf !== undefined) return this.#rowOf
-    const rowOf = new Map<string, number>()
+  /** One turn of background indexing: the key map, then each index; again on the next turn until done. */
+  #warm(): void {
+    const until = performance.now() + WARM_SLICE_MS
+    try {
+      if (this.#rowOf === undefined) {
+        if (!this.#keyBuilder().step(until)) return void immediate(() => this.#warm())
+        this.#rowOf = this.#building!.map
+        this.#building = undefined
+      }
+      for (const name of this.#names) {
+        if (this.#indexes.has(name)) continue
+        const builder = this.#indexBuilder(name)
+        if (!builder.step(until)) return void immediate(() => this.#warm())
+        this.#indexes.set(name, builder.map)
+        this.#buildingIndexes.delete(name)
+      }
+    } catch {
+      // A duplicate key: left for the lookup that needs the map, which reports it.
+    }
+  }
+
+  #keyBuilder(): RowMap<number> {
     const rows = this.#rows
     const base = this.#base
-    for (let row = base?.size ?? 0; row < rows.size; row++) {
+    this.#building ??= new RowMap<number>(base?.size ?? 0, rows.size, (rowOf, row) => {
       const key = rows.keyAt(row)
       if (rowOf.has(key) || base?.has(key)) throw new Error(`${this.spec.name}: duplicate key ${key}`)
       rowOf.set(key, row)
-    }
-    return (this.#rowOf = rowOf)
+    })
+    return this.#building
   }
 
-  /** Index `name`, built on its first lookup; undefined for a name the table spec has not. */
-  #index(name: string): Map<string, number[]> | undefined {
-    let index = this.#indexes.get(name)
-    if (index !== undefined || !this.#names.includes(name)) return index
-    index = new Map<string, number[]>()
+  #indexBuilder(name: string): RowMap<number[]> {
     const rows = this.#rows
-    for (let row = this.#base?.size ?? 0; row < rows.size; row++) {
-      const value = rows.filedAt(name, row)
-      if (value === null) continue
-      const hits = index.get(value)
-      if (hits) hits.push(row)
-      else index.set(value, [row])
+    let builder = this.#buildingIndexes.get(name)
+    if (builder === undefined) {
+      builder = new RowMap<number[]>(this.#base?.size ?? 0, rows.size, (index, row) => {
+        const value = rows.filedAt(name, row)
+        if (value === null) return
+        const hits = index.get(value)
+        if (hits) hits.push(row)
+        else index.set(value, [row])
+      })
+      this.#buildingIndexes.set(name, builder)
     }
-    this.#indexes.set(name, index)
-    return index
+    return builder
+  }
+
+  /** Key → row: what the background has built, finished now if it is not done yet. */
+  #keys(): Map<string, number> {
+    if (this.#rowOf !== undefined) return this.#rowOf
+    const builder = this.#keyBuilder()
+    builder.step()
+    this.#building = undefined
+    return (this.#rowOf = builder.map)
+  }
+
+  /** Index `name`, finished now if the background has not; undefined for a name the table spec has not. */
+  #index(name: string): Map<string, number[]> | undefined {
+    const index = this.#indexes.get(name)
+    if (index !== undefined || !this.#names.includes(name)) return index
+    const builder = this.#indexBuilder(name)
+    builder.step()
+    this.#buildingIndexes.delete(name)
+    this.#indexes.set(name, builder.map)
+    return builder.map
   }
 
   /** How many seeded rows there are. */

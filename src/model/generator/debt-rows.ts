@@ -80,8 +80,9 @@ export class DebtRows {
   readonly contracts: SeededRows<SignatureContractRecord>
   readonly #options: DebtRowsOptions
   readonly #stream = rowStream()
-  /** Each row's addresses, by what they address, in row order: drawn when first needed (see #addressesOf). */
+  /** Each row's addresses, by what they address, in row order: drawn in row order as far as first needed (see #addressAt). */
   #addresses: Record<(typeof ROW_ADDRESSES)[number], string[]> | undefined
+  #addressStreams: ReturnType<typeof rowStream> | undefined
   /** The row whose token is being built: its draws continue its stream after the terms; its address is known. */
   #row = 0
   readonly #draws: DebtTokenDraws
@@ -93,39 +94,40 @@ export class DebtRows {
       parcelId: () => uuid4Text(u32),
       paymentHash: () => hexText(HASH_HEX_DIGITS, u32),
       signature: () => hexText(SIGNATURE_HEX_DIGITS, u32),
-      address: () => this.#addressesOf('debtToken')[this.#row]!,
+      address: () => this.#addressAt('debtToken', this.#row),
     }
     this.tokens = lazyRows(
       options.size,
-      (row) => this.#addressesOf('debtToken')[row]!,
+      (row) => this.#addressAt('debtToken', row),
       (row) => freezeToken(this.#token(row)),
       (name, row) => this.#tokenFiledAt(name, row),
     )
     this.contracts = lazyRows(
       options.size,
-      (row) => this.#addressesOf('signatureContract')[row]!,
+      (row) => this.#addressAt('signatureContract', row),
       (row) => Object.freeze(this.#contract(row)),
       () => null,
     )
   }
 
   /**
-   * Every row's addresses of one kind. All are drawn on the first call (ADDRESSES_PER_ROW open each
-   * row's stream, in ROW_ADDRESSES order): the first lookup of either table, or the first record
-   * built, not the start, pays for them (about 0.1 s for 100,000 rows).
+   * Row `row`'s address of one kind. Rows' addresses are drawn in row order up to the row asked
+   * for (ADDRESSES_PER_ROW open each row's stream, in ROW_ADDRESSES order) and kept: a lookup of
+   * the last row draws them all (about 0.1 s for 100,000 rows), the background indexing of the
+   * tables draws them a few milliseconds at a time, and the start draws none.
    */
-  #addressesOf(name: (typeof ROW_ADDRESSES)[number]): readonly string[] {
-    if (this.#addresses === undefined) {
-      const addresses: Record<(typeof ROW_ADDRESSES)[number], string[]> = { debtToken: [], signatureContract: [] }
+  #addressAt(name: (typeof ROW_ADDRESSES)[number], row: number): string {
+    const addresses = (this.#addresses ??= { debtToken: [], signatureContract: [] })
+    const drawn = addresses.debtToken
+    if (row >= drawn.length) {
       // Its own stream: #stream is the one records are drawn from, and this may run while one is built.
-      const streams = rowStream()
-      for (let i = 0; i < this.#options.size; i++) {
+      const streams = (this.#addressStreams ??= rowStream())
+      for (let i = drawn.length; i <= row && i < this.#options.size; i++) {
         const stream = streams.start(this.#options.seed, i)
         for (const kind of ROW_ADDRESSES) addresses[kind].push(hexText(ADDRESS_HEX_DIGITS, stream.u32))
       }
-      this.#addresses = addresses
     }
-    return this.#addresses[name]
+    return addresses[name][row]!
   }
 
   #creditor(i: number): Company {
@@ -171,7 +173,7 @@ export class DebtRows {
   }
 
   #contract(i: number): SignatureContractRecord {
-    return loanContract({ ...this.#terms(i), type: 'legalPerson', address: this.#addressesOf('signatureContract')[i]! })
+    return loanContract({ ...this.#terms(i), type: 'legalPerson', address: this.#addressAt('signatureContract', i) })
   }
 
   #token(i: number): DebtTokenOfLoan {
