@@ -10,6 +10,7 @@
  * hand it over at import, so there this costs one lookup.
  */
 import type { ControlRouteId } from '../contract/control.ts'
+import { isControlPath } from '../contract/control-route.ts'
 import type { SimRequest } from '../http/sim-request.ts'
 import { loadWorldGenerator, worldGeneratorLoaded } from '../model/world-generator.ts'
 import { SCENARIO_HEADER } from '../scenarios/scenario-activation.ts'
@@ -24,6 +25,8 @@ const GENERATING_CONTROL_ROUTES: ReadonlySet<ControlRouteId> = new Set<ControlRo
 /** Whether `request` may need the world generator. */
 function mayGenerate(request: Pick<SimRequest, 'method' | 'path' | 'header'>): boolean {
   if (request.header(SCENARIO_HEADER) !== null) return true
+  // API paths never generate without the header: only control paths (as the server tells them) are routed again.
+  if (!isControlPath(request.path)) return false
   const match = matchRoute(request.method, request.path)
   return match.kind === 'control' && GENERATING_CONTROL_ROUTES.has(match.route.id)
 }
