@@ -13,37 +13,14 @@
  *
  * Build first (`npm run build`). Options: --seconds <n> per measurement (8) --rounds <n> (3).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
 import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
+import { AUTH, option, rssMB, started } from './server-child.ts'
 
 const root = join(import.meta.dirname, '..')
-const args = process.argv.slice(2)
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`)
-  return i === -1 ? fallback : args[i + 1]!
-}
 const seconds = Number(option('seconds', '8'))
 const rounds = Number(option('rounds', '3'))
-const AUTH = 'Bearer 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'
-
-function rssMB(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return match === null ? 0 : Math.round(Number(match[1]) / 1024)
-}
-
-function started(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+)/.exec(output)
-      if (match) resolve(match[1]!)
-    })
-    child.on('exit', () => reject(new Error(`the server exited: ${output}`)))
-  })
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const percentile = (values: number[], p: number) =>

@@ -16,30 +16,13 @@
  *
  * Options: --size <n> (100000).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { join } from 'node:path'
+import { AUTH, option, started } from './server-child.ts'
 
 const root = join(import.meta.dirname, '..')
-const args = process.argv.slice(2)
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`)
-  return i === -1 ? fallback : args[i + 1]!
-}
 const size = option('size', '100000')
-const AUTH = 'Bearer 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'
 const BUDGET_MS = 100
-
-function started(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+)/.exec(output)
-      if (match) resolve(match[1]!)
-    })
-    child.on('exit', () => reject(new Error(`the server exited: ${output}`)))
-  })
-}
 
 /** Health polls, back to back: when each was sent and how long its answer took. */
 function pollHealth(url: string) {

@@ -11,36 +11,13 @@
  *
  * Build first (`npm run build`). Options: --minutes <n> (10) --connections <n> (50).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
 import { join } from 'node:path'
+import { AUTH, option, rssMB, started } from './server-child.ts'
 
 const root = join(import.meta.dirname, '..')
-const args = process.argv.slice(2)
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`)
-  return i === -1 ? fallback : args[i + 1]!
-}
 const minutes = Number(option('minutes', '10'))
 const connections = Number(option('connections', '50'))
-const AUTH = 'Bearer 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'
-
-function rssMB(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return match === null ? 0 : Math.round(Number(match[1]) / 1024)
-}
-
-function started(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+)/.exec(output)
-      if (match) resolve(match[1]!)
-    })
-    child.on('exit', () => reject(new Error(`the server exited: ${output}`)))
-  })
-}
 
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0
