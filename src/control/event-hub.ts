@@ -5,7 +5,7 @@
  * socket that has to keep it) to each live subscriber. So the cost of an answered request does not
  * grow with the number of dashboards open, and stalled subscribers share what they hold.
  *
- * Bounds (docs/behaviour.md, README Security):
+ * Bounds (event-limits.ts; docs/behaviour.md, README Security):
  * - at most MAX_SUBSCRIBERS streams at once; the next one is refused with a 429;
  * - under a flood with many streams open, a batch carries at most BATCH_BUDGET ÷ streams exchanges
  *   and a `gap` counts the ones left out;
@@ -18,63 +18,23 @@
  *   a time, each piece written once the previous one was taken by the client, and each entry's
  *   text is formatted once for every subscriber that asks for it.
  */
-import type { z } from 'zod'
-import type { SimEvent } from '../contract/control-dashboard-schemas.ts'
 import type { JournalEntry } from '../observability/journal.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
 import { onControlChange } from './control-events.ts'
-
-/** The most event streams open at once (dashboards, curl, tests). */
-export const MAX_SUBSCRIBERS = 200
-/** How many unread bytes a subscriber may hold before it is dropped. */
-const MAX_BUFFERED_BYTES = 1024 * 1024
-/** How long live events gather before they are written (a dashboard renders every 60 ms anyway). */
-const FLUSH_MS = 50
-/**
- * How many exchanges a batch carries, over all live subscribers together: each 50 ms batch carries
- * at most BATCH_BUDGET ÷ subscribers exchanges (never fewer than MIN_BATCH_EXCHANGES), the newest,
- * after a `gap` counting the rest (they stay in `GET /__sim/journal` while the ring holds them).
- * Every subscriber is sent every byte, so under a flood the bytes, not the formatting, are the
- * cost: 100 streams at 13,000 requests a second would be a gigabyte a second. One or a few
- * dashboards get everything (200,000 exchanges a second between them); 100 get 2,000 a second each.
- */
-const BATCH_BUDGET = 10_000
-const MIN_BATCH_EXCHANGES = 50
-/** How often an idle stream sends a comment, so proxies and the browser keep it open. */
-const HEARTBEAT_MS = 15_000
-/** How long a browser waits before it reconnects a dropped stream. */
-const RETRY_MS = 1000
-/** The catch-up is written while the client holds less than this unread. */
-const CATCH_UP_MARK = 64 * 1024
-/** A live subscriber with this much unread gets no more batches: it reads the ring once it drained. */
-const LAG_MARK = 256 * 1024
-/** Heartbeats (15 s apart) a subscriber may stay behind before it is dropped: a minute. */
-const STALLED_BEATS = 4
-/** Entries read from the journal per catch-up piece. */
-const CATCH_UP_PIECE = 32
-
-/** One subscriber's connection, as the runtime gives it. */
-export interface StreamClient {
-  write(chunk: string | Uint8Array): void
-  /** Bytes written and not yet taken by the client. */
-  readonly buffered: number
-  /** Calls `callback` once the client took what was written. */
-  onDrain(callback: () => void): void
-  /** Cuts the client off at once, releasing what waits for it. */
-  drop(): void
-}
-
-type Event = z.input<typeof SimEvent>
-
-function format(event: Event, id?: string): string {
-  return `${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(event)}\n\n`
-}
-
-/** `<epoch>:<seq>` → its parts; anything else is no id (the client gets every buffered entry). */
-function parseEventId(text: string | null): { epoch: string; seq: number } | undefined {
-  const match = text === null ? null : /^(.+):(\d{1,15})$/.exec(text.trim())
-  return match === null ? undefined : { epoch: match[1]!, seq: Number(match[2]) }
-}
+import {
+  BATCH_BUDGET,
+  CATCH_UP_MARK,
+  CATCH_UP_PIECE,
+  FLUSH_MS,
+  HEARTBEAT_MS,
+  LAG_MARK,
+  MAX_BUFFERED_BYTES,
+  MAX_SUBSCRIBERS,
+  MIN_BATCH_EXCHANGES,
+  RETRY_MS,
+  STALLED_BEATS,
+} from './event-limits.ts'
+import { format, parseEventId, type StreamClient } from './event-wire.ts'
 
 interface Subscriber {
   readonly client: StreamClient

@@ -12,7 +12,8 @@
 import { ApiError } from '../http/api-error.ts'
 import { DATA_ONLY_CSP, NO_SNIFF, type SimResponse } from '../http/sim-request.ts'
 import type { ControlHandlerTable } from './control-handler.ts'
-import { type EventHub, eventHubOf, type StreamClient } from './event-hub.ts'
+import { type EventHub, eventHubOf } from './event-hub.ts'
+import type { StreamClient } from './event-wire.ts'
 
 /** A body written piece by piece, for as long as the client stays. */
 interface ResponseStream {
