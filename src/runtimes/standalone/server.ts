@@ -5,14 +5,7 @@
  * skipping the Fetch Request/Response round trip. Adds CORS, JSON 404/405s, the control API under
  * /__sim, the operations log and a clean shutdown.
  */
-import {
-  createServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-  validateHeaderName,
-  validateHeaderValue,
-} from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { CONTROL_PREFIX, isControlPath } from '../../contract/control-route.ts'
 import { handleControlRequest } from '../../control/control-api.ts'
@@ -21,7 +14,6 @@ import type { DashboardAssets } from '../../control/dashboard-assets.ts'
 import { isStreamed } from '../../control/event-stream.ts'
 import { createLiveRecording, type LiveRecording } from '../../control/live-recording.ts'
 import { ApiError, errorResponse } from '../../http/api-error.ts'
-import { DATA_ONLY_CSP, NO_SNIFF, type SimResponse } from '../../http/sim-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { formatLogLine, type LogLevel } from '../../observability/operations-log.ts'
 import { worldGeneratorFor } from '../../pipeline/generator-gate.ts'
@@ -42,7 +34,6 @@ import {
   admitSteeringHeaders,
   type ControlAccess,
   controlOriginAllowed,
-  corsHeaders,
   preflightHeaders,
 } from './cors.ts'
 import { dashboardAssets } from './dashboard-assets.ts'
@@ -50,6 +41,7 @@ import { isLoopbackAddress } from './loopback.ts'
 import { loadMswEngine, type MswEngine, viaMsw } from './msw-engine.ts'
 import { fromNodeRequest, originForm } from './node-request.ts'
 import { isRecorded, recordedExchange } from './recorded-exchange.ts'
+import { send } from './response-writer.ts'
 import { openStream } from './stream-response.ts'
 
 export type Engine = 'direct' | 'msw'
@@ -91,54 +83,6 @@ export interface StandaloneServer {
 
 export const DEFAULT_PORT = 4010
 export const DEFAULT_HOST = '127.0.0.1'
-
-function send(request: IncomingMessage, response: ServerResponse, result: SimResponse, allowOrigin = true): void {
-  // Answers are written a moment after they are ready (see the listener): one may already be out.
-  if (response.headersSent || response.destroyed) return
-  if (result.networkError) {
-    response.socket?.destroy()
-    return
-  }
-  const headers: Record<string, string | number> = corsHeaders(request, allowOrigin)
-  for (const name in result.headers) headers[name] = result.headers[name]!
-  // JSON answers carry these already (jsonHeaders); this covers every other one, so none can become a page.
-  headers['x-content-type-options'] ??= NO_SNIFF
-  headers['content-security-policy'] ??= DATA_ONLY_CSP
-  // A cached body comes with its UTF-8 bytes: writing bytes spares encoding the string again.
-  const body = result.encoded?.bytes ?? result.body
-  if (body !== null) headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
-  try {
-    response.writeHead(result.status, headers)
-  } catch (error) {
-    // Runs from setImmediate, where a throw would end the process for every client. Scenario headers
-    // are checked when a scenario is loaded; this is the last guard: drop what node refuses.
-    console.error(
-      `[debt-token-simulator] dropped response headers node refuses: ${error instanceof Error ? error.message : String(error)}`,
-    )
-    try {
-      response.writeHead(result.status, writableHeaders(headers))
-    } catch {
-      response.destroy()
-      return
-    }
-  }
-  response.end(body ?? undefined)
-}
-
-/** The headers node accepts: a name that is an HTTP token, a value without forbidden characters. */
-function writableHeaders(headers: Record<string, string | number>): Record<string, string | number> {
-  const kept: Record<string, string | number> = {}
-  for (const [name, value] of Object.entries(headers)) {
-    try {
-      validateHeaderName(name)
-      validateHeaderValue(name, String(value))
-      kept[name] = value
-    } catch {
-      // left out
-    }
-  }
-  return kept
-}
 
 export interface ListenerOptions {
   /** The server's own URL, once it listens. */
