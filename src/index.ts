@@ -23,6 +23,8 @@ export type {
   ManyFactory,
 } from './factories/factories.ts'
 export { FactoryError } from './factories/factory-error.ts'
+// The type a derived field takes in overrides: its compile error says what to give instead.
+export type { DerivedField } from './factories/overrides.ts'
 export { ApiError } from './http/api-error.ts'
 export type { SimRequest, SimResponse } from './http/sim-request.ts'
 export { type Clock, createClock, DEFAULT_NOW } from './model/clock.ts'

@@ -4,6 +4,7 @@
  * (requests, control bodies, scenario and fixture files) is worded here.
  */
 import type { z } from 'zod'
+import { knownFields, nearestName } from './unknown-key.ts'
 
 /** A value as a message quotes it: bounded, so a message never echoes a long input whole. */
 function describe(value: unknown): string {
@@ -28,8 +29,15 @@ function amount(n: unknown, origin: string): string {
   return unit === undefined ? String(n) : `${String(n)}${unit}${Number(n) === 1 ? '' : 's'}`
 }
 
+/** `"key"`, and the field it was likely meant to be when `schema` knows one near it. */
+function unknownKey(key: string, path: readonly PropertyKey[], schema: z.core.$ZodType | undefined): string {
+  const quoted = JSON.stringify(key.slice(0, 40))
+  const suggestion = schema === undefined ? undefined : nearestName(key, knownFields(schema, path))
+  return suggestion === undefined ? quoted : `${quoted} (did you mean ${JSON.stringify(suggestion)}?)`
+}
+
 /** What zod's issue says was expected, in the simulator's words (no validator wording). */
-function expectation(issue: z.core.$ZodIssue): string | undefined {
+function expectation(issue: z.core.$ZodIssue, schema: z.core.$ZodType | undefined): string | undefined {
   switch (issue.code) {
     case 'too_small':
       return `must be ${issue.inclusive === false ? 'more than' : 'at least'} ${amount(issue.minimum, issue.origin)}`
@@ -42,7 +50,7 @@ function expectation(issue: z.core.$ZodIssue): string | undefined {
     case 'not_multiple_of':
       return `must be a multiple of ${String(issue.divisor)}`
     case 'unrecognized_keys':
-      return `must not hold ${issue.keys.map((key) => JSON.stringify(key.slice(0, 40))).join(', ')}`
+      return `must not hold ${issue.keys.map((key) => unknownKey(key, issue.path, schema)).join(', ')}`
     default:
       return undefined
   }
@@ -62,8 +70,9 @@ function describeType(input: unknown): string {
 /**
  * What is wrong with a value, in the simulator's words and without the field: "must be at least 0,
  * got -1", "is required". Validator wording ("Invalid input", "Too small: …") never reaches a user.
+ * Given the `schema` the issue came from, an unknown field names the known one nearest to it.
  */
-export function issueText(issue: z.core.$ZodIssue): string {
+export function issueText(issue: z.core.$ZodIssue, schema?: z.core.$ZodType): string {
   const input = (issue as { input?: unknown }).input
   if (input === undefined && issue.code !== 'custom' && issue.code !== 'invalid_union') return 'is required'
   if (issue.code === 'invalid_type') {
@@ -80,7 +89,7 @@ export function issueText(issue: z.core.$ZodIssue): string {
   const message =
     issue.message.startsWith('must ') || issue.message.startsWith('disagrees ')
       ? issue.message
-      : (expectation(issue) ?? issue.message)
+      : (expectation(issue, schema) ?? issue.message)
   if (!message.startsWith('must ') && !message.startsWith('disagrees ')) return message
   return input === undefined || (typeof input === 'object' && input !== null) || /, got /.test(message)
     ? message

@@ -49,7 +49,7 @@ function parsed<S extends z.ZodType>(schema: S, value: unknown, field: string): 
   const reported = schema.safeParse(value, { reportInput: true })
   throw new FactoryError(
     (reported.error ?? result.error).issues.map(
-      (issue): FactoryIssue => ({ field: fieldOf(field, issue.path), problem: issueText(issue) }),
+      (issue): FactoryIssue => ({ field: fieldOf(field, issue.path), problem: issueText(issue, schema) }),
     ),
   )
 }

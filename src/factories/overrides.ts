@@ -29,12 +29,26 @@ import {
 /** A tax id as a contract or a debt token carries it (a CNPJ, formatted or not). */
 const TaxId = z.string().max(32)
 
-/** A field the simulator derives: present, it is refused with `why`. */
-function derived(why: string) {
+/**
+ * The type of a field the simulator derives: no value a user writes has it, so the compiler's error
+ * names the field as derived and says what to give instead: `Type 'number' is not assignable to
+ * type 'DerivedField<"from the signatures, the parcels and the clock; ask for a state">'`.
+ */
+export interface DerivedField<Why extends string> {
+  readonly 'derived, not set': Why
+}
+
+/**
+ * A field the simulator derives: present, it is refused with `why`. Its input type is the
+ * DerivedField that carries `why` into the compiler's message; nothing ever parses to a value.
+ */
+function derived<const Why extends string>(why: Why) {
   return z
     .custom<never>(() => false, { error: `is derived: ${why}` })
     .optional()
-    .meta({ description: `derived, not set: ${why}`, not: {} })
+    .meta({ description: `derived, not set: ${why}`, not: {} }) as unknown as z.ZodOptional<
+    z.ZodType<never, DerivedField<Why>>
+  >
 }
 
 const debtToken = DebtTokenRecord.shape

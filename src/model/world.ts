@@ -5,6 +5,7 @@
 import * as z from 'zod'
 import { Address } from '../contract/formats.ts'
 import { issueText } from '../contract/issue-text.ts'
+import { knownFields, nearestName } from '../contract/unknown-key.ts'
 import { type RecordOf, type TableName, tables } from './records.ts'
 import { seededRowsOf, TableSnapshot } from './table-snapshot.ts'
 
@@ -68,13 +69,17 @@ export function formatPath(path: readonly PropertyKey[]): string {
     .join('')
 }
 
-/** A zod issue as a FixtureError; an unknown key is reported at its own path. */
-function issueError(file: string, issue: z.core.$ZodIssue): FixtureError {
+/** A zod issue as a FixtureError; an unknown key is reported at its own path, with the field it was likely meant to be. */
+function issueError(file: string, issue: z.core.$ZodIssue, schema: z.core.$ZodType): FixtureError {
   if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0]!
+    const suggestion = nearestName(key, knownFields(schema, issue.path))
     return new FixtureError(
       file,
-      formatPath([...issue.path, issue.keys[0]!]),
-      `unknown field (allowed fields are the schema's; check the spelling)`,
+      formatPath([...issue.path, key]),
+      suggestion === undefined
+        ? `unknown field (allowed fields are the schema's; check the spelling)`
+        : `unknown field; did you mean "${suggestion}"?`,
     )
   }
   return new FixtureError(file, formatPath(issue.path), issueText(issue))
@@ -98,12 +103,14 @@ export function parseWorld(files: Readonly<Record<string, unknown>>, source = 'f
       throw issueError(
         `${source}${file}`,
         (schema.safeParse(raw, { reportInput: true }).error ?? result.error).issues[0]!,
+        schema,
       )
     ;(world as unknown as Record<string, unknown>)[name] = result.data
   }
   if (files[fixtureFiles.platform] !== undefined) {
     const result = PlatformSettings.safeParse(files[fixtureFiles.platform], { reportInput: true })
-    if (!result.success) throw issueError(`${source}${fixtureFiles.platform}`, result.error.issues[0]!)
+    if (!result.success)
+      throw issueError(`${source}${fixtureFiles.platform}`, result.error.issues[0]!, PlatformSettings)
     world.platform = result.data
   }
   checkReferences(world, source)

@@ -34,9 +34,9 @@ function fieldName(location: Location, path: readonly PropertyKey[]): string {
  * least 0, got -1", "body.now is not a real date: 2026-02-30". Text that is not a predicate of the
  * field follows it after a colon.
  */
-function formatIssue(location: Location, issue: z.core.$ZodIssue): string {
+function formatIssue(location: Location, issue: z.core.$ZodIssue, schema: z.ZodType): string {
   const field = fieldName(location, issue.path)
-  const text = issueText(issue)
+  const text = issueText(issue, schema)
   return /^(must|disagrees|is) /.test(text) ? `${field} ${text}` : `${field}: ${text}`
 }
 
@@ -47,7 +47,7 @@ function parsePart(location: Location, schema: z.ZodType | undefined, value: unk
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const reported = schema.safeParse(value, { reportInput: true })
-  for (const issue of (reported.error ?? result.error).issues) issues.push(formatIssue(location, issue))
+  for (const issue of (reported.error ?? result.error).issues) issues.push(formatIssue(location, issue, schema))
   return undefined
 }
 

@@ -8,6 +8,7 @@
 import * as z from 'zod'
 import { IsoDateTime } from '../contract/formats.ts'
 import { issueText } from '../contract/issue-text.ts'
+import { knownFields, nearestName } from '../contract/unknown-key.ts'
 import { WorldCreate } from '../factories/factory-entry.ts'
 import { formatPath } from '../model/world.ts'
 import { ScenarioRule } from './rule-schema.ts'
@@ -70,6 +71,14 @@ export class ScenarioError extends Error {
   }
 }
 
+/** An unknown field of a scenario file: the field it was likely meant to be, or where the fields are listed. */
+function unknownFieldMessage(key: string, path: readonly PropertyKey[]): string {
+  const suggestion = nearestName(key, knownFields(Scenario, path))
+  return suggestion === undefined
+    ? 'unknown field (check the spelling against scenario.schema.json)'
+    : `unknown field; did you mean "${suggestion}"?`
+}
+
 /**
  * Validates a parsed scenario file.
  * @param source how the scenario is named in errors, e.g. `scenarios/flaky-backend.json`.
@@ -85,7 +94,7 @@ export function parseScenario(raw: unknown, source: string): Scenario {
       issue.code === 'unrecognized_keys'
         ? {
             path: formatPath([...issue.path, issue.keys[0]!]),
-            message: 'unknown field (check the spelling against scenario.schema.json)',
+            message: unknownFieldMessage(issue.keys[0]!, issue.path),
           }
         : { path: formatPath(issue.path), message: issueText(issue) },
     ),

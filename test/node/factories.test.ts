@@ -249,6 +249,13 @@ describe('mistakes', () => {
     expect(await message(simulator.create.securityTokens({ series: [{ vault: 'x' }], colour: 'red' } as never))).toBe(
       'overrides.series[0].vault must be an ADDRESS (0x followed by 40 hexadecimal characters), got "x"; overrides must not hold "colour"',
     )
+    // A typo names the field it was likely meant to be, however deep; a key near nothing is only refused.
+    expect(await message(simulator.create.debtTokens({ originalAmout: '100.00' } as never))).toBe(
+      'overrides must not hold "originalAmout" (did you mean "originalAmount"?)',
+    )
+    expect(await message(simulator.create.users({ personalData: { fulName: 'Ana' } } as never))).toBe(
+      'overrides.personalData must not hold "fulName" (did you mean "fullName"?)',
+    )
     expect(await message(simulator.create.users({ personalData: { birthDate: '1990-01-01' } }))).toMatch(
       /^overrides\.personalData\.birthDate must be an ISO 8601 date-time/,
     )

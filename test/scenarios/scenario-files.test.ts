@@ -84,6 +84,18 @@ describe('scenario validation', () => {
     ])
   })
 
+  it('names the field an unknown one was likely meant to be', () => {
+    expect(
+      loadError({
+        description: 'typo',
+        rules: [{ operation: '*', delayMs: 5, respnd: { status: 503, message: 'x' } }],
+      }),
+    ).toBe('FILE: rules[0].respnd: unknown field; did you mean "respond"?')
+    expect(loadError({ descripton: 'typo', rules: [] }).split('\n')).toContain(
+      'FILE: descripton: unknown field; did you mean "description"?',
+    )
+  })
+
   it('refuses rules that cannot mean anything', () => {
     expect(loadError(withRule({ operation: '*', respond: { status: 500, message: 'x' }, networkError: true }))).toBe(
       'FILE: rules[2].networkError: a rule gives either respond or networkError, not both',

@@ -53,7 +53,7 @@ describe('fixture mistakes', () => {
     expectFixtureError(users, 'users.json', '[1].walletAddress', /ADDRESS/)
     const typo = clone()
     typo['security-tokens.json'][0].tokenNmae = 'x'
-    expectFixtureError(typo, 'security-tokens.json', '[0].tokenNmae', /unknown field/)
+    expectFixtureError(typo, 'security-tokens.json', '[0].tokenNmae', /: unknown field; did you mean "tokenName"\?$/)
   })
 
   it('catch broken references and duplicate keys', () => {
