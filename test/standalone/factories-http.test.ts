@@ -90,6 +90,9 @@ describe.each(['direct', 'msw'] as Engine[])('POST /__sim/factories/{table}, %s 
     expect(expectErrorShape(await call('POST', '/__sim/factories/users', { count: 0, colour: 'red' }), 400)).toBe(
       'body.count must be a whole number from 1 to 1000, got 0; body must not hold "colour"',
     )
+    expect(expectErrorShape(await call('POST', '/__sim/factories/users', { cuont: 2 }), 400)).toBe(
+      'body must not hold "cuont" (did you mean "count"?)',
+    )
     expect(expectErrorShape(await call('POST', '/__sim/factories/parcels', {}), 400)).toMatch(
       /^path parameter table must be one of "signatureContracts", "users", "debtTokens"/,
     )
