@@ -19,7 +19,8 @@
  * again in `npm start` when a source changed. The library's `clean` empties dist/ first.
  */
 import { readdirSync } from 'node:fs'
-import { defineConfig } from 'tsdown'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, type UserConfig } from 'tsdown'
 
 /** What @msw/data brings, bundled with it (see above); their licences go to dist/licenses/. */
 const BUNDLED = ['@msw/data', 'es-toolkit', 'mutative', 'rettime', 'outvariant']
@@ -60,6 +61,19 @@ function licenceOf(name: string): { from: string; to: string; rename: string } {
   return { from: `${folder}/${file}`, to: 'dist/licenses', rename: `${name.replace('/', '__')}.txt` }
 }
 
+/**
+ * The CommonJS build's node-faker.ts: the one that imports faker with the entry (faker is bundled
+ * there, see BUNDLED_IN_COMMONJS) instead of requiring it on first use.
+ */
+const eagerFakerInCommonJs: NonNullable<UserConfig['plugins']> = {
+  name: 'eager-faker-in-commonjs',
+  resolveId(source) {
+    if (source.endsWith('/node-faker.ts'))
+      return fileURLToPath(new URL('src/runtimes/msw/node-faker.bundled.ts', import.meta.url))
+    return null
+  },
+}
+
 export default defineConfig({
   name: 'library',
   entry: {
@@ -74,6 +88,7 @@ export default defineConfig({
     esm: {},
     cjs: {
       deps: { alwaysBundle: bundles(BUNDLED_IN_COMMONJS), skipNodeModulesBundle: false },
+      plugins: [eagerFakerInCommonJs],
       copy: [licenceOf('@faker-js/faker')],
     },
   },

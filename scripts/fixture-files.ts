@@ -6,7 +6,12 @@
 import { DEFAULT_NOW } from '../src/model/clock.ts'
 import { generateWorld } from '../src/model/generate-world.ts'
 import { DEFAULT_SEED } from '../src/model/random.ts'
+import { provideFakerLocale } from '../src/model/seeded-faker.ts'
 import { fixtureFiles, parseWorld, tableNames } from '../src/model/world.ts'
+import { fakerLocaleSource } from '../src/runtimes/msw/node-faker.ts'
+
+// Without a runtime: faker's locale handed over as the Node entries do.
+provideFakerLocale(fakerLocaleSource)
 
 export function generateFixtureFiles(): Record<string, string> {
   const world = generateWorld({ seed: DEFAULT_SEED, debtTokens: 15, now: new Date(DEFAULT_NOW) })

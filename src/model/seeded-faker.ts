@@ -4,16 +4,40 @@
  * (86 modules). The pt_BR entry loads three modules and carries the same locale chain. They draw
  * from mersenne.ts, so the same seed gives the same values as `new Faker({ locale: [pt_BR, en,
  * base] })` seeded alike (a unit test compares both streams).
+ *
+ * The pt_BR entry is the largest thing the package imports (about 25 ms of a Node process's CPU),
+ * and most processes never generate: it is not imported here but handed over by the runtime,
+ * either as the module (world-generator.ts's `loadWorldGenerator`, which imports it) or as a
+ * synchronous loader that the Node entries give (runtimes/msw/node-faker.ts), called on first use.
  */
 import type { Faker, Randomizer } from '@faker-js/faker'
-import { faker as ptBR } from '@faker-js/faker/locale/pt_BR'
+import type { faker as PtBrFaker } from '@faker-js/faker/locale/pt_BR'
 import { mersenne53 } from './mersenne.ts'
 
 export { mersenne53 }
 
-const FakerClass = ptBR.constructor as typeof Faker
+/** faker's pt_BR entry (its `faker`), whose class and locale chain every generated value comes from. */
+export type FakerLocale = typeof PtBrFaker
+
+let locale: FakerLocale | undefined
+let loadLocale: (() => FakerLocale) | undefined
+
+/** Hands over the pt_BR faker, or a synchronous way to load it when first needed. */
+export function provideFakerLocale(source: { locale: FakerLocale } | { load: () => FakerLocale }): void {
+  if ('locale' in source) locale = source.locale
+  else loadLocale = source.load
+}
+
+/** Whether `createFaker` can run now (the locale, or a way to load it at once, was handed over). */
+export function fakerLocaleReady(): boolean {
+  return locale !== undefined || loadLocale !== undefined
+}
 
 /** A Faker with the locale chain pt_BR → en → base, drawing from `randomizer` (seed it with `faker.seed`). */
 export function createFaker(randomizer: Randomizer = mersenne53()): Faker {
-  return new FakerClass({ locale: ptBR.rawDefinitions, randomizer })
+  locale ??= loadLocale?.()
+  if (locale === undefined)
+    throw new Error("faker's pt_BR locale is not loaded: await loadWorldGenerator first (debt-token-simulator/browser)")
+  const FakerClass = locale.constructor as typeof Faker
+  return new FakerClass({ locale: locale.rawDefinitions, randomizer })
 }

@@ -11,6 +11,7 @@
  */
 import type * as Generator from './generate-world.ts'
 import type { GenerateOptions } from './generate-world.ts'
+import { fakerLocaleReady, provideFakerLocale } from './seeded-faker.ts'
 import type { World } from './world.ts'
 
 let generator: typeof Generator | undefined
@@ -21,15 +22,21 @@ export function provideWorldGenerator(module: typeof Generator): void {
   generator = module
 }
 
-/** Resolves once `generateWorld` can be called, importing the generator the first time. */
+/** Resolves once `generateWorld` can be called, importing the generator and faker's locale the first time. */
 export function loadWorldGenerator(): Promise<void> {
-  if (generator !== undefined) return Promise.resolve()
-  return (loading ??= import('./generate-world.ts').then(provideWorldGenerator))
+  if (worldGeneratorLoaded()) return Promise.resolve()
+  return (loading ??= Promise.all([
+    generator ?? import('./generate-world.ts'),
+    fakerLocaleReady() ? undefined : import('@faker-js/faker/locale/pt_BR'),
+  ]).then(([module, locale]) => {
+    provideWorldGenerator(module)
+    if (locale !== undefined) provideFakerLocale({ locale: locale.faker })
+  }))
 }
 
 /** Whether `generateWorld` can be called now. */
 export function worldGeneratorLoaded(): boolean {
-  return generator !== undefined
+  return generator !== undefined && fakerLocaleReady()
 }
 
 /** The generator module; throws while it is not loaded. */

@@ -10,6 +10,7 @@ import { tables } from '../../src/model/records.ts'
 import { tableNames } from '../../src/model/world.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { call } from '../scenarios/support.ts'
+import '../support/faker-locale.ts'
 
 describe('a generated world near the ends of the calendar', () => {
   it('is refused up front, naming the instants it accepts', () => {

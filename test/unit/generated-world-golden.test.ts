@@ -9,6 +9,7 @@ import { DEFAULT_NOW } from '../../src/model/clock.ts'
 import { generateWorld } from '../../src/model/generate-world.ts'
 import { DEFAULT_SEED } from '../../src/model/random.ts'
 import { seededRowsOf } from '../../src/model/table-snapshot.ts'
+import '../support/faker-locale.ts'
 
 const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex')
 const generate = () => generateWorld({ seed: DEFAULT_SEED, debtTokens: 500, now: new Date(DEFAULT_NOW) })

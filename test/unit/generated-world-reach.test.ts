@@ -17,6 +17,7 @@ import {
 import { DAY_MS, type WorldDraws, worldDraws } from '../../src/model/generator/world-draws.ts'
 import type { UserRecord } from '../../src/model/records.ts'
 import { tableNames } from '../../src/model/world.ts'
+import '../support/faker-locale.ts'
 
 /** Not at midnight: ISO days (YYYY-MM-DD) are the day of an instant, which may be earlier in that day. */
 const NOW = new Date('2025-06-15T13:45:00.000Z')

@@ -16,6 +16,7 @@ import { DEFAULT_SEED } from '../../src/model/random.ts'
 import { tables } from '../../src/model/records.ts'
 import { seededRowsOf } from '../../src/model/table-snapshot.ts'
 import { fixtureFiles, parseWorld, snapshotWorld, tableNames, type World } from '../../src/model/world.ts'
+import '../support/faker-locale.ts'
 
 const now = new Date(DEFAULT_NOW)
 const generate = (debtTokens: number, seed = DEFAULT_SEED) => generateWorld({ seed, debtTokens, now })

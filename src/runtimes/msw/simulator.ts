@@ -5,8 +5,11 @@
  * (see model/world-generator.ts). The browser entry uses create-simulator.ts and loads it on demand.
  */
 import * as generator from '../../model/generate-world.ts'
+import { provideFakerLocale } from '../../model/seeded-faker.ts'
 import { provideWorldGenerator } from '../../model/world-generator.ts'
+import { fakerLocaleSource } from './node-faker.ts'
 
 provideWorldGenerator(generator)
+provideFakerLocale(fakerLocaleSource)
 
 export * from './create-simulator.ts'

@@ -5,8 +5,11 @@
  * synchronous; the command imports server.ts directly and loads the generator on demand.
  */
 import * as generator from '../../model/generate-world.ts'
+import { provideFakerLocale } from '../../model/seeded-faker.ts'
 import { provideWorldGenerator } from '../../model/world-generator.ts'
+import { fakerLocaleSource } from '../msw/node-faker.ts'
 
 provideWorldGenerator(generator)
+provideFakerLocale(fakerLocaleSource)
 
 export * from './server.ts'

@@ -1,0 +1,17 @@
+/**
+ * How the Node entries load faker's pt_BR locale: synchronously, on the first generated value,
+ * with `require` (Node ≥ 20.19 requires an ES module synchronously), so that `createSimulator({
+ * size })` and scenario worlds stay synchronous while a process that never generates (most test
+ * files) never evaluates the locale. The CommonJS build replaces this module with
+ * node-faker.bundled.ts (tsdown.config.ts): there faker is bundled, for Jest's CommonJS runtime,
+ * which cannot require an ES module.
+ */
+import { createRequire } from 'node:module'
+import type { FakerLocale } from '../../model/seeded-faker.ts'
+
+/** Not named `require`: a bundler would take a call of that name for one to resolve at build time. */
+const loadFromHere = createRequire(import.meta.url)
+
+export const fakerLocaleSource = {
+  load: (): FakerLocale => (loadFromHere('@faker-js/faker/locale/pt_BR') as { faker: FakerLocale }).faker,
+}
