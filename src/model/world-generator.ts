@@ -6,8 +6,9 @@
  * `loadWorldGenerator()` first (the server before a `size` world, the CLI before a start scenario
  * or a replay, the scenario step before an `X-Sim-Scenario` request, the control API before
  * activating a scenario, a factory call before it draws). The Node entries hand it over at
- * import (runtimes/msw/simulator.ts), so `createSimulator({ size })` stays synchronous; the browser
- * entry exports `loadWorldGenerator` for the page to await when it needs a generated world.
+ * import, with a synchronous loader of faker's locale (runtimes/msw/simulator.ts), so
+ * `createSimulator({ size })` stays synchronous; the browser entry exports `loadWorldGenerator`
+ * for the page to await when it needs a generated world.
  */
 import type * as Generator from './generate-world.ts'
 import type { GenerateOptions } from './generate-world.ts'

@@ -1,8 +1,9 @@
 /**
- * `createSimulator()` with the world generator handed over at import: in a test process the
- * generator (faker's pt_BR and en locales, about 20 ms to import in Node) loads with everything
- * else, so that createSimulator({ size }), scenario worlds and the users factory stay synchronous
- * (see model/world-generator.ts). The browser entry uses create-simulator.ts and loads it on demand.
+ * `createSimulator()` with the world generator handed over at import, and faker's pt_BR locale (25
+ * ms of CPU to import in Node) as a synchronous loader called on the first generated value, so that
+ * createSimulator({ size }), scenario worlds and the users factory stay synchronous while a test
+ * file that never generates never loads faker (see model/world-generator.ts, node-faker.ts). The
+ * browser entry uses create-simulator.ts and loads both on demand.
  */
 import * as generator from '../../model/generate-world.ts'
 import { provideFakerLocale } from '../../model/seeded-faker.ts'
