@@ -86,3 +86,23 @@ export function issueText(issue: z.core.$ZodIssue): string {
     ? message
     : `${message}, got ${describe(input)}`
 }
+
+/**
+ * The issues to report for one issue: for a union of object forms (`{"now"}` or `{"advanceMs"}`)
+ * that the value failed, the issues of the one form it chose, when exactly one form failed only on
+ * fields the value gave (none missing, none belonging to another form), so the message names the
+ * field ("body.now is not a real date") rather than the forms; else the union's own message.
+ */
+export function reportedIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue]
+  const chosen = issue.errors.filter((branch) =>
+    branch.every((inner) => {
+      const input = (inner as { input?: unknown }).input
+      const missing = input === undefined && inner.code !== 'custom'
+      const foreign = inner.code === 'invalid_type' && inner.expected === 'never'
+      return !missing && !foreign
+    }),
+  )
+  if (chosen.length !== 1) return [issue]
+  return chosen[0]!.flatMap((inner) => reportedIssues({ ...inner, path: [...issue.path, ...inner.path] }))
+}
