@@ -95,10 +95,13 @@ export const dashboardRoutes = [
     summary: 'A scenario known by name, as its file holds it',
     description: 'Answers a scenario as its file holds it, e.g. to download it or replay it elsewhere.',
     params: z.object({
-      name: z.string().meta({
-        description: 'the scenario name, as GET /__sim/scenarios lists it',
-        examples: ['flaky-backend'],
-      }),
+      name: z
+        .string()
+        .min(1)
+        .meta({
+          description: 'the scenario name, as GET /__sim/scenarios lists it',
+          examples: ['flaky-backend'],
+        }),
     }),
     response: SimScenarioFile,
     errors: { 404: 'no scenario has this name' },
@@ -222,10 +225,13 @@ export const dashboardRoutes = [
         description: 'the table, as /__sim/state names it',
         examples: ['signatureContracts'],
       }),
-      key: z.string().meta({
-        description: "the record's key: an address, a payment id or a user id",
-        examples: ['0x166f18ad2c248c177ad57af5faebc1a08f484fd3'],
-      }),
+      key: z
+        .string()
+        .min(1)
+        .meta({
+          description: "the record's key: an address, a payment id or a user id",
+          examples: ['0x166f18ad2c248c177ad57af5faebc1a08f484fd3'],
+        }),
     }),
     response: SimTableRecord,
     errors: {
