@@ -31,7 +31,8 @@ const LOOPBACK_TESTS = [
   'test/scenarios/{activation,control-routes,record,replay-service,replay-shared-server,replay-shipped,rule-outcomes,watch,world-create}.test.ts',
 ]
 const NOT_UNIT = [...PROCESS_TESTS, ...BROWSER_TESTS, ...FUZZ_TESTS, ...LOOPBACK_TESTS]
-const EXCLUDED = ['**/node_modules/**']
+// test/consumer runs in a packed-tarball project of its own (.ci/consumer.sh), not from the sources.
+const EXCLUDED = ['**/node_modules/**', 'test/consumer/**']
 
 export default defineConfig({
   test: {

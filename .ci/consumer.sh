@@ -9,7 +9,8 @@
 #     Jest in ESM mode and node:test; the entries from plain Node 20 with no loader, the CommonJS
 #     standalone entry included (dashboard and API); tsc --noEmit under create-vite's vanilla-ts
 #     tsconfig (taken from the create-vite package; Node's types absent; test/consumer/src holds a
-#     frontend module and an openapi-fetch client over the package's `paths`), the tsconfig `tsc --init`
+#     frontend module and an openapi-fetch client over the package's `paths`, which
+#     openapi-fetch.test.ts runs over every operation against the standalone server), the tsconfig `tsc --init`
 #     writes, and strict NodeNext with exactOptionalPropertyTypes (the typed client and the README's
 #     example included, so its `import type` and annotation compile); the command: --version,
 #     scenarios, serve, and replay of a shipped scenario against it. Then @playwright/test and
@@ -95,6 +96,9 @@ run_example_runners() {
   "$node_bin" --test api.node-test.mjs
 }
 run_example_runners
+
+step "openapi-fetch@$OPENAPI_FETCH over every operation of the document, the API's and the control API's, against the tarball's standalone server"
+node node_modules/vitest/vitest.mjs run openapi-fetch.test.ts
 
 step "plain Node $(node --version), no loader: the entries, and the CommonJS standalone entry"
 node plain-node.mjs

@@ -9,6 +9,7 @@ import {
   type Components,
   constraintsText,
   type FieldRow,
+  objectForms,
   refName,
   type SchemaNode,
   shapeRows,
@@ -109,6 +110,17 @@ function bodyLines(
   const lines = [`${title}: ${typeText(schema, components)}`]
   const constraints = constraintsText(schema, components)
   if (constraints !== '') lines[0] += ` (${constraints})`
+  const forms = objectForms(schema, components)
+  if (forms !== undefined) {
+    // One table per form, each titled by what the form does ("fix the clock").
+    return forms.flatMap((form, i) => [
+      ...(i === 0 ? lines : []),
+      '',
+      `${i === 0 ? 'Either' : 'Or'} (${form.title ?? `form ${i + 1}`}):`,
+      '',
+      ...fieldTable(shapeRows(form, components), presence),
+    ])
+  }
   // No table for a value without fields, nor for an object that declares none (a free-form document).
   const rows = shapeRows(schema, components)
   if (rows.length === 0) return lines

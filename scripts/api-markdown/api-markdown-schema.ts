@@ -20,6 +20,7 @@ export interface SchemaNode {
   format?: string
   pattern?: string
   description?: string
+  title?: string
   example?: unknown
   examples?: unknown[]
   minLength?: number
@@ -98,13 +99,16 @@ function unique(values: string[]): string[] {
 export function typeText(node: SchemaNode, components: Components, plural = false): string {
   const target = resolve(node, components)
   const alternatives = alternativesOf(target)
+  const name = refName(node)
+  // A named body of several object forms (SimSetClock) is one object type with forms.
+  if (alternatives !== undefined && name !== undefined && objectForms(node, components) !== undefined)
+    return plural ? `\`${name}\` objects` : `\`${name}\` object`
   if (alternatives !== undefined) {
     return unique(alternatives.map((alternative) => typeText(alternative, components, plural))).join(' or ')
   }
   if (target.type === 'array') {
     return `array of ${target.items === undefined ? 'values' : typeText(target.items, components, true)}`
   }
-  const name = refName(node)
   // A nullable value is typed `["string", "null"]`: "string or null".
   if (Array.isArray(target.type)) return target.type.map((type) => (plural ? `${type}s` : type)).join(' or ')
   const word = isObject(target) ? (name === undefined ? 'object' : `\`${name}\` object`) : (target.type ?? 'value')
@@ -188,6 +192,8 @@ function fieldRows(
   const required = new Set(object.required ?? [])
   const rows: FieldRow[] = []
   for (const [name, property] of Object.entries(object.properties ?? {})) {
+    // `false`: a field of another form, which this one must not carry.
+    if ((property as unknown) === false) continue
     rows.push({
       name: `${prefix}${name}`,
       type: typeText(property, components),
@@ -201,6 +207,14 @@ function fieldRows(
     rows.push(...fieldRows(nested.object, components, `${prefix}${name}${nested.suffix}`, path))
   }
   return rows
+}
+
+/** The forms of a body that is one of several objects (`oneOf`/`anyOf`), or undefined. */
+export function objectForms(node: SchemaNode, components: Components): SchemaNode[] | undefined {
+  const alternatives = alternativesOf(resolve(node, components))
+  if (alternatives === undefined) return undefined
+  const forms = alternatives.map((alternative) => resolve(alternative, components))
+  return forms.every(isObject) ? forms : undefined
 }
 
 /** The fields of an object or of the objects of an array. */

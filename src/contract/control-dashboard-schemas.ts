@@ -81,15 +81,35 @@ export const SimRecording = z
   })
   .meta({ id: 'SimRecording' })
 
+const keepSession = z.boolean().optional().meta({ description: 'keep the session afterwards (default: it is ended)' })
+
+/** POST /__sim/replay: a scenario known by name, or a scenario object with steps; the forms are exclusive (`oneOf`). */
 export const ReplayBody = z
-  .object({
-    name: z.string().optional().meta({ description: 'alone: a scenario known by name; with `scenario`: its name' }),
-    scenario: z.looseObject({}).optional().meta({ description: 'a scenario object with steps, validated first' }),
-    keepSession: z.boolean().optional().meta({ description: 'keep the session afterwards (default: it is ended)' }),
-  })
-  .refine((body) => body.name !== undefined || body.scenario !== undefined, {
-    error: 'must be {"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}',
-  })
+  .xor(
+    [
+      z
+        .object({
+          name: z.string().min(1, { error: 'must be a scenario name, not empty' }).meta({
+            description: 'a scenario known by name',
+          }),
+          scenario: z.never().optional(),
+          keepSession,
+        })
+        .meta({ title: 'by name' }),
+      z
+        .object({
+          scenario: z.looseObject({}).meta({ description: 'a scenario object with steps, validated first' }),
+          name: z
+            .string()
+            .min(1, { error: 'must be a scenario name, not empty' })
+            .optional()
+            .meta({ description: 'its name (default "inline")' }),
+          keepSession,
+        })
+        .meta({ title: 'a scenario object' }),
+    ],
+    { error: 'must be {"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}' },
+  )
   .meta({ id: 'SimReplay' })
 
 export const SimReplayReport = z
@@ -119,7 +139,8 @@ export const SimReplayReport = z
 /** One exchange to turn into a step: the fields of a journal entry that a step needs. */
 const Exchange = z.object({
   method: z.string().regex(/^[A-Z]{1,10}$/, { error: 'must be an upper-case HTTP method' }),
-  path: z.string().startsWith('/', { error: 'must start with /' }),
+  // A pattern, not zod's startsWith: that writes `format: "starts_with"`, which no validator knows.
+  path: z.string().regex(/^\//, { error: 'must start with /' }).meta({ description: 'starts with /' }),
   query: z.string(),
   requestHeaders: z.record(z.string(), z.string()),
   requestBody: z.string().nullable(),
@@ -131,7 +152,10 @@ export const BuildScenarioFileBody = z
   .object({
     exchanges: z.array(Exchange).min(1).max(1000).meta({ description: 'journal entries, in the order to replay' }),
     description: z.string().min(1).max(500).optional(),
-    rulesFrom: z.string().optional().meta({ description: 'a scenario whose rules and world the file starts with' }),
+    rulesFrom: z
+      .string()
+      .optional()
+      .meta({ description: 'a scenario known by name whose rules and world the file starts with (404 if none)' }),
   })
   .meta({ id: 'SimBuildScenarioFile' })
 

@@ -94,7 +94,15 @@ export const dashboardRoutes = [
     path: `${CONTROL_PREFIX}/scenarios/{name}`,
     summary: 'A scenario known by name, as its file holds it',
     description: 'Answers a scenario as its file holds it, e.g. to download it or replay it elsewhere.',
-    params: z.object({ name: z.string().meta({ description: 'the scenario name, as GET /__sim/scenarios lists it' }) }),
+    params: z.object({
+      name: z
+        .string()
+        .min(1)
+        .meta({
+          description: 'the scenario name, as GET /__sim/scenarios lists it',
+          examples: ['flaky-backend'],
+        }),
+    }),
     response: SimScenarioFile,
     errors: { 404: 'no scenario has this name' },
   }),
@@ -109,7 +117,10 @@ export const dashboardRoutes = [
       'Builds a scenario file with one step per given exchange and its expectation, as a recording writes them (tokens masked, generated values captured); nothing is stored.',
     body: BuildScenarioFileBody,
     response: SimScenarioFile,
-    errors: { 400: 'an exchange is malformed, or its request body was cut by the journal' },
+    errors: {
+      400: 'an exchange is malformed, or its request body was cut by the journal',
+      404: '`rulesFrom` names no scenario',
+    },
   }),
   defineControlRoute({
     id: 'getRecording',
@@ -209,8 +220,18 @@ export const dashboardRoutes = [
       "Answers one record by its key with links to the records it refers to (a debt token: its security token, signature contract, parties and the debtor's other tokens). With X-Sim-Session, a session's.",
     session: true,
     params: z.object({
-      table: SimTableName.meta({ description: 'the table, as /__sim/state names it' }),
-      key: z.string().meta({ description: "the record's key: an address, a payment id or a user id" }),
+      // The examples name a signature contract of the seeded world (fixtures/).
+      table: SimTableName.meta({
+        description: 'the table, as /__sim/state names it',
+        examples: ['signatureContracts'],
+      }),
+      key: z
+        .string()
+        .min(1)
+        .meta({
+          description: "the record's key: an address, a payment id or a user id",
+          examples: ['0x166f18ad2c248c177ad57af5faebc1a08f484fd3'],
+        }),
     }),
     response: SimTableRecord,
     errors: {

@@ -23,41 +23,68 @@ const count = z.number().int().min(0)
 /** An ISO 8601 instant in the years 0001-9999 (seconds, fraction and offset optional), as a Date. */
 const Instant = z
   .string()
+  // On the string, not the transform: zod leaves a transform's examples out of an input's JSON Schema.
+  .meta({ examples: ['2026-06-01T00:00:00Z'] })
   .transform((text, context) => {
     const instant = parseInstant(text)
     if (instant instanceof Date) return instant
     context.issues.push({ code: 'custom', message: instant.problem, input: text })
     return z.NEVER
   })
-  .meta({ description: 'ISO 8601 instant in the years 0001 to 9999', example: '2026-06-01T00:00:00Z' })
+  .meta({ description: 'ISO 8601 instant in the years 0001 to 9999' })
 
-/** PUT /__sim/clock: fix the clock at an instant, or move it by some milliseconds (either, not both). */
+/** A field that belongs to another form of a body: absent here (`"not": {}` in the document). */
+const otherForm = z.never().optional()
+
+/**
+ * PUT /__sim/clock: fix the clock at an instant, or move it by some milliseconds: one form or the
+ * other (`oneOf` in the document), never both, so a generated client's type says so too.
+ */
 export const SetClockBody = z
-  .object({
-    now: Instant.optional(),
-    advanceMs: z.number().optional().meta({
-      description: 'milliseconds to move the clock by (negative: back); it must stay in the years 0001 to 9999',
-    }),
-  })
-  .refine((body) => (body.now === undefined) !== (body.advanceMs === undefined), {
-    error: 'must be {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}',
-  })
+  .xor(
+    [
+      z.object({ now: Instant, advanceMs: otherForm }).meta({ title: 'fix the clock' }),
+      z
+        .object({
+          advanceMs: z.number().meta({
+            description: 'milliseconds to move the clock by (negative: back); it must stay in the years 0001 to 9999',
+          }),
+          now: otherForm,
+        })
+        .meta({ title: 'move the clock' }),
+    ],
+    { error: 'must be {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}, not both' },
+  )
   .meta({ id: 'SimSetClock', description: 'either `now` or `advanceMs`' })
 
-/** PUT /__sim/scenario: a shipped or configured scenario by name, or a scenario object (named or not). */
+/** A scenario's name, as the simulator knows it: never empty. */
+const ScenarioName = z.string().min(1, { error: 'must be a scenario name, not empty' })
+
+/**
+ * PUT /__sim/scenario: a shipped or configured scenario by name, or a scenario object (named or
+ * not). The two forms are told apart by `scenario`, so they are exclusive (`oneOf`).
+ */
 export const ActivateScenarioBody = z
-  .object({
-    name: z.string().optional().meta({
-      description: 'with `scenario`: the name it is known by (default "inline"); alone: the scenario to activate',
-    }),
-    scenario: z.looseObject({}).optional().meta({
-      description: 'a scenario object, as a scenario file holds it (docs/scenarios.md); validated when activated',
-    }),
-  })
-  .refine((body) => body.name !== undefined || body.scenario !== undefined, {
-    error: 'must be {"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}',
-  })
-  .meta({ id: 'SimActivateScenario', description: '`name`, `scenario`, or both' })
+  .xor(
+    [
+      z
+        .object({
+          name: ScenarioName.meta({ description: 'the shipped or configured scenario to activate' }),
+          scenario: otherForm,
+        })
+        .meta({ title: 'by name' }),
+      z
+        .object({
+          scenario: z.looseObject({}).meta({
+            description: 'a scenario object, as a scenario file holds it (docs/scenarios.md); validated when activated',
+          }),
+          name: ScenarioName.optional().meta({ description: 'the name it is known by (default "inline")' }),
+        })
+        .meta({ title: 'a scenario object' }),
+    ],
+    { error: 'must be {"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}' },
+  )
+  .meta({ id: 'SimActivateScenario', description: '`name` alone, or `scenario` with an optional `name`' })
 
 export const SimClock = z
   .object({

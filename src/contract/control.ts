@@ -236,7 +236,11 @@ export const controlRoutes = [
     summary: 'End a session (its writes and scenario are dropped)',
     description: 'Ends a session now; a later request naming it starts a new one from the seeded world.',
     params: z.object({
-      id: z.string().meta({ description: 'the session id, as X-Sim-Session named it', examples: ['qa-1'] }),
+      // min(1): a path segment is never empty, and the document says so to generators.
+      id: z
+        .string()
+        .min(1)
+        .meta({ description: 'the session id, as X-Sim-Session named it', examples: ['qa-1'] }),
     }),
     response: z.object({ deleted: z.string() }),
     errors: { 404: 'no live session has this id' },

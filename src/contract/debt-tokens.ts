@@ -78,6 +78,20 @@ export type DebtToken = z.infer<typeof DebtToken>
 
 const DebtTokenList = z.array(DebtToken)
 
+/**
+ * The path parameters' descriptions, with examples that name one debt token of the seeded world
+ * (fixtures/) and its parties, so a documented request reads a real record.
+ */
+const seeded = {
+  securityToken: {
+    description: "the security token's ADDRESS",
+    examples: ['0x2cf5faf964d51725a1efdd632ab2a990f3f155c3'],
+  },
+  debtToken: { description: "the debt token's ADDRESS", examples: ['0x669ceff98ca65c9324428e3376442f831f762de4'] },
+  debtor: { description: "the debtor's wallet ADDRESS", examples: ['0x6a6f2600eeaf9b9374b8acecba79460b25953512'] },
+  creditor: { description: "the creditor's wallet ADDRESS", examples: ['0x8433f170bf1b30f38a39b74d6aad6f3027109d24'] },
+}
+
 export const debtTokenOperations = [
   defineOperation({
     id: 'listSecurityTokenDebtTokens',
@@ -87,7 +101,7 @@ export const debtTokenOperations = [
     summary: 'List the debt tokens of a security token',
     description:
       'Answers the debt tokens that back this security token; an empty array when it has none or does not exist.',
-    params: z.object({ securityTokenAddress: Address.meta({ description: "the security token's ADDRESS" }) }),
+    params: z.object({ securityTokenAddress: Address.meta(seeded.securityToken) }),
     response: DebtTokenList,
     errors: {},
   }),
@@ -100,8 +114,8 @@ export const debtTokenOperations = [
     description:
       'Answers an array with this debt token when it backs this security token, else an empty array (as the spec answers every debt-token query with an array).',
     params: z.object({
-      securityTokenAddress: Address.meta({ description: "the security token's ADDRESS" }),
-      debtTokenAddress: Address.meta({ description: "the debt token's ADDRESS" }),
+      securityTokenAddress: Address.meta(seeded.securityToken),
+      debtTokenAddress: Address.meta(seeded.debtToken),
     }),
     response: DebtTokenList,
     errors: {},
@@ -113,7 +127,7 @@ export const debtTokenOperations = [
     path: '/debtToken/debtor/{address}',
     summary: "List a debtor's debt tokens",
     description: 'Answers the debt tokens whose debtor is this wallet; an empty array when there are none.',
-    params: z.object({ address: Address.meta({ description: "the debtor's wallet ADDRESS" }) }),
+    params: z.object({ address: Address.meta(seeded.debtor) }),
     response: DebtTokenList,
     errors: {},
   }),
@@ -125,8 +139,8 @@ export const debtTokenOperations = [
     summary: "One of a debtor's debt tokens, as an array",
     description: 'Answers an array with this debt token when this wallet is its debtor, else an empty array.',
     params: z.object({
-      address: Address.meta({ description: "the debtor's wallet ADDRESS" }),
-      tokenAddress: Address.meta({ description: "the debt token's ADDRESS" }),
+      address: Address.meta(seeded.debtor),
+      tokenAddress: Address.meta(seeded.debtToken),
     }),
     response: DebtTokenList,
     errors: {},
@@ -138,7 +152,7 @@ export const debtTokenOperations = [
     path: '/debtToken/creditor/{address}',
     summary: "List all of a creditor's debt tokens (the spec's text: tokenAddress omitted)",
     description: 'Answers the debt tokens whose creditor is this wallet; an empty array when there are none.',
-    params: z.object({ address: Address.meta({ description: "the creditor's wallet ADDRESS" }) }),
+    params: z.object({ address: Address.meta(seeded.creditor) }),
     response: DebtTokenList,
     errors: {},
   }),
@@ -150,8 +164,8 @@ export const debtTokenOperations = [
     summary: "One of a creditor's debt tokens, as an array",
     description: 'Answers an array with this debt token when this wallet is its creditor, else an empty array.',
     params: z.object({
-      address: Address.meta({ description: "the creditor's wallet ADDRESS" }),
-      tokenAddress: Address.meta({ description: "the debt token's ADDRESS" }),
+      address: Address.meta(seeded.creditor),
+      tokenAddress: Address.meta(seeded.debtToken),
     }),
     response: DebtTokenList,
     errors: {},

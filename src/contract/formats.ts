@@ -161,14 +161,21 @@ export const InstallmentsString = z
     examples: ['12'],
   })
 
-/** A path segment that must be a non-negative integer id, e.g. `/manager/{address}/7`. */
-export const IntegerIdParam = z
-  .string()
-  .regex(/^\d{1,15}$/, { error: 'must be an integer id' })
-  // On the string, not the transform: zod leaves a transform's examples out of an input's JSON Schema.
-  .meta({ examples: ['1'] })
-  .transform(Number)
-  .meta({ description: 'an integer id, in digits' })
+/**
+ * A path segment that must be a non-negative integer id, e.g. `/manager/{address}/7`; `example`
+ * is what the document shows, an id the seeded world has where an operation names one.
+ */
+export function integerIdParam(example = '1') {
+  return (
+    z
+      .string()
+      .regex(/^\d{1,15}$/, { error: 'must be an integer id' })
+      // On the string, not the transform: zod leaves a transform's examples out of an input's JSON Schema.
+      .meta({ examples: [example] })
+      .transform(Number)
+      .meta({ description: 'an integer id, in digits' })
+  )
+}
 
 /** Query-string booleans: only `true` and `false` are accepted. */
 export const BooleanQuery = z

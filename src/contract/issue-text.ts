@@ -95,3 +95,33 @@ export function issueText(issue: z.core.$ZodIssue, schema?: z.core.$ZodType): st
     ? message
     : `${message}, got ${describe(input)}`
 }
+
+/**
+ * The issues to report for one issue: for a union of object forms (`{"now"}` or `{"advanceMs"}`)
+ * that the value failed, the issues of the one form it chose, when exactly one form failed only on
+ * fields the value gave (none missing, none belonging to another form), so the message names the
+ * field ("body.now is not a real date") rather than the forms; a value of the wrong type for every
+ * form gets that one message ("must be a JSON object, got array"); else the union's own message.
+ */
+export function reportedIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue]
+  // Not an object at all (an array, a string): every form says so alike; say it once.
+  const [first] = issue.errors
+  const sameType = (branch: z.core.$ZodIssue[]) =>
+    branch.length === 1 &&
+    branch[0]!.path.length === 0 &&
+    branch[0]!.code === 'invalid_type' &&
+    first?.[0]?.code === 'invalid_type' &&
+    branch[0]!.expected === first[0].expected
+  if (first !== undefined && issue.errors.every(sameType)) return [{ ...first[0]!, path: issue.path }]
+  const chosen = issue.errors.filter((branch) =>
+    branch.every((inner) => {
+      const input = (inner as { input?: unknown }).input
+      const missing = input === undefined && inner.code !== 'custom'
+      const foreign = inner.code === 'invalid_type' && inner.expected === 'never'
+      return !missing && !foreign
+    }),
+  )
+  if (chosen.length !== 1) return [issue]
+  return chosen[0]!.flatMap((inner) => reportedIssues({ ...inner, path: [...issue.path, ...inner.path] }))
+}

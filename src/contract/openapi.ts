@@ -25,8 +25,12 @@ const COMPONENTS = '#/components/schemas/'
 function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
   const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema
   const { $schema: _dialect, $defs, ...rest } = json
+  // A field of another form (z.never(), `{"not": {}}`) is written `false`, the schema nothing
+  // matches: generators type it `never` (openapi-typescript types `{"not": {}}` as unknown).
   const rewrite = (value: JsonSchema) =>
-    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', `"${COMPONENTS}`)) as JsonSchema
+    JSON.parse(
+      JSON.stringify(value).replaceAll('"#/$defs/', `"${COMPONENTS}`).replaceAll('{"not":{}}', 'false'),
+    ) as JsonSchema
   for (const [id, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>))
     components[id] ??= rewrite(definition)
   // A schema that is itself named comes back as its definition plus an `id`: refer to it instead.
@@ -64,12 +68,24 @@ function parametersOf(route: RouteDefinition, path: DocumentPath, components: Re
   return parameters
 }
 
+/**
+ * The header as the simulator checks it (SESSION_ID_PATTERN): 1-64 of A-Z a-z 0-9 . _ ~ -, but
+ * not `.` or `..`, spelled without a look-ahead so that every generator can read it; an empty
+ * header is refused (400), not taken for "no session".
+ */
 const SESSION_PARAMETER = {
   name: 'X-Sim-Session',
   in: 'header',
-  description: 'the session to act on instead of the default one',
+  description:
+    'the session to act on instead of the default one: 1-64 characters of A-Z a-z 0-9 . _ ~ -, other than `.` and `..` (else, an empty header included, 400)',
   required: false,
-  schema: { type: 'string', pattern: '^[A-Za-z0-9._~-]{1,64}$', examples: ['qa-1'] },
+  schema: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 64,
+    pattern: '^(?:[A-Za-z0-9._~-]{3,64}|[A-Za-z0-9_~-][A-Za-z0-9._~-]?|\\.[A-Za-z0-9_~-])$',
+    examples: ['qa-1'],
+  },
 }
 
 /** The challenge a 401 carries (RFC 6750). */
@@ -99,12 +115,26 @@ function linksOf(route: RouteDefinition, { paths }: Built): JsonSchema | undefin
         Object.entries(link.parameters).map(([parameter, expression]) => {
           if (!declared.has(parameter))
             throw new Error(`${route.id} links ${parameter}, which ${target.id} does not take`)
+          if (!readsRequiredField(route, expression))
+            throw new Error(`${route.id} links ${parameter} from ${expression}, which is not a required field`)
           return [paths.get(target.id)!.names[parameter] ?? parameter, expression]
         }),
       )
       return [name, { operationId: link.operationId, parameters, description: link.description }]
     }),
   )
+}
+
+/**
+ * Whether a link's `$request.body#/field` or `$response.body#/field` names a field every request or
+ * answer has: a link from an optional field would hand a client (Schemathesis) nothing to follow.
+ */
+function readsRequiredField(route: RouteDefinition, expression: string): boolean {
+  const match = /^\$(request|response)\.body#\/([^/]+)$/.exec(expression)
+  const schema = match?.[1] === 'request' ? route.body : route.response
+  if (match === null || !(schema instanceof z.ZodObject)) return false
+  const field = (schema.shape as Record<string, z.ZodType | undefined>)[match[2]!]
+  return field !== undefined && field._zod.optin !== 'optional'
 }
 
 /** The field names of a path or query schema. */
@@ -135,7 +165,12 @@ function operationObject(
       content: {
         'application/json': {
           schema: errorRef,
-          example: { statusCode: String(status), error: reasonPhrase(status), message: example },
+          // The Media Type's `examples` map (OpenAPI 3.1), not `example`, which 3.1 tools flag.
+          examples: {
+            [reasonPhrase(status).replaceAll(' ', '')]: {
+              value: { statusCode: String(status), error: reasonPhrase(status), message: example },
+            },
+          },
         },
       },
     }

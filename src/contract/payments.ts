@@ -11,7 +11,7 @@
  */
 import * as z from 'zod'
 import { answer } from './answer-formats.ts'
-import { Address, IntegerIdParam } from './formats.ts'
+import { Address, integerIdParam } from './formats.ts'
 import { defineOperation, type LinkDefinition } from './operation.ts'
 import {
   PaymentUpdate,
@@ -55,6 +55,11 @@ export interface PaymentRole {
   /** The PUT answer's schema: the one difference in shape between the kinds. */
   readonly updated: z.ZodObject
   readonly notFound: string
+  /**
+   * The document's path examples: a PENDING payment of the seeded world (fixtures/), so a tool
+   * that sends them (a generated client's docs, Schemathesis) reads and updates a real one.
+   */
+  readonly pathExample: { readonly owner: string; readonly tokenAddress: string; readonly id: string }
 }
 
 /** A field named at run time whose name the type keeps (a computed key alone widens to string). */
@@ -83,7 +88,7 @@ function paymentInput<const Owner extends PaymentRole['owner']>(role: PaymentRol
 function paymentOutput<const Owner extends PaymentRole['owner']>(role: PaymentRole & { owner: Owner }) {
   return z
     .object({ ...field(role.owner, answer.address(role.ownerWords)), ...paymentOutputFields })
-    .meta({ id: `${role.title}Payment` })
+    .meta({ id: `${role.title}PaymentRecord` })
 }
 
 const article = (role: PaymentRole) => (role.name === 'manager' ? 'a manager' : 'an investor')
@@ -118,8 +123,11 @@ function listing<Item extends z.ZodType>(role: PaymentRole, item: Item) {
     summary: `List ${article(role)}'s payments for a token`,
     description: `Answers the payments stored for this ${role.name} and security token, oldest first; an empty array when there are none. Addresses are matched without regard to case.`,
     params: z.object({
-      address: Address.meta({ description: role.ownerWords }),
-      tokenAddress: Address.meta({ description: "the security token's ADDRESS" }),
+      address: Address.meta({ description: role.ownerWords, examples: [role.pathExample.owner] }),
+      tokenAddress: Address.meta({
+        description: "the security token's ADDRESS",
+        examples: [role.pathExample.tokenAddress],
+      }),
     }),
     response: z.array(item),
     errors: {},
@@ -132,8 +140,11 @@ function update<Answer extends z.ZodType>(role: PaymentRole, answer: Answer) {
     summary: role.updateSummary,
     description: role.updateDescription,
     params: z.object({
-      address: Address.meta({ description: role.updateAddress.description }),
-      id: IntegerIdParam.meta({ description: 'the payment id, as its creation answered' }),
+      address: Address.meta({
+        description: role.updateAddress.description,
+        examples: [role.updateAddress.field === 'owner' ? role.pathExample.owner : role.pathExample.tokenAddress],
+      }),
+      id: integerIdParam(role.pathExample.id).meta({ description: 'the payment id, as its creation answered' }),
     }),
     body: PaymentUpdate,
     response: answer,
@@ -169,6 +180,11 @@ export const managerPaymentRole = {
     .object({ success: z.boolean(), message: answer.text('what was updated', 'manager payment 7 updated') })
     .meta({ id: 'ManagerPaymentUpdated' }),
   notFound: 'no payment has this id for this security token',
+  pathExample: {
+    owner: '0x111927677a5a4fc8c2f1f755d13d4cde055a175e',
+    tokenAddress: '0x2cf5faf964d51725a1efdd632ab2a990f3f155c3',
+    id: '2',
+  },
 } as const satisfies PaymentRole
 
 export const investorPaymentRole = {
@@ -199,6 +215,11 @@ export const investorPaymentRole = {
     })
     .meta({ id: 'InvestorPaymentUpdated' }),
   notFound: 'no payment has this id for this investor',
+  pathExample: {
+    owner: '0xf72b2992a8ddfcb522ac348dfd5177807594693a',
+    tokenAddress: '0x2cf5faf964d51725a1efdd632ab2a990f3f155c3',
+    id: '2',
+  },
 } as const satisfies PaymentRole
 
 export const ManagerPaymentInput = paymentInput(managerPaymentRole)

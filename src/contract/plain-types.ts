@@ -3,7 +3,10 @@
  * per schema of the OpenAPI document (its `components.schemas`), so users type what they send and
  * read without zod: `import type { SecurityToken } from 'debt-token-simulator'`. They are aliases
  * of the generated api-types.ts; test/unit/public-types.test.ts checks each against its zod schema.
- * The error body is `ErrorBody` (the document's `Error`, a name that would shadow the global).
+ * The error body is `ErrorBody` (the document's `Error`, a name that would shadow the global). A
+ * record as read is `<Name>Record` in the document (`UserRecord`), so that no operation id is
+ * `create`/`get` + a schema name (createManagerPayment): generators (Kubb) name a schema's mock
+ * that way, and the two would collide in one barrel; here it keeps its short name (`User`).
  */
 import type { components } from './api-types.ts'
 
@@ -12,7 +15,7 @@ type Schemas = components['schemas']
 // The API: records as read, creation and update bodies, and what writes answer.
 export type DebtToken = Schemas['DebtToken']
 export type Parcel = Schemas['Parcel']
-export type SecurityToken = Schemas['SecurityToken']
+export type SecurityToken = Schemas['SecurityTokenRecord']
 export type Series = Schemas['Series']
 export type SecurityTokenInput = Schemas['SecurityTokenInput']
 export type SeriesInput = Schemas['SeriesInput']
@@ -20,18 +23,18 @@ export type SecurityTokenCreated = Schemas['SecurityTokenCreated']
 export type SecurityTokenUpdate = Schemas['SecurityTokenUpdate']
 export type SecurityTokenUpdated = Schemas['SecurityTokenUpdated']
 export type SecurityTokenDeleted = Schemas['SecurityTokenDeleted']
-export type ManagerPayment = Schemas['ManagerPayment']
+export type ManagerPayment = Schemas['ManagerPaymentRecord']
 export type ManagerPaymentInput = Schemas['ManagerPaymentInput']
 export type ManagerPaymentUpdated = Schemas['ManagerPaymentUpdated']
-export type InvestorPayment = Schemas['InvestorPayment']
+export type InvestorPayment = Schemas['InvestorPaymentRecord']
 export type InvestorPaymentInput = Schemas['InvestorPaymentInput']
 export type InvestorPaymentUpdated = Schemas['InvestorPaymentUpdated']
 export type PaymentStored = Schemas['PaymentStored']
 export type PaymentUpdate = Schemas['PaymentUpdate']
-export type SignatureContract = Schemas['SignatureContract']
+export type SignatureContract = Schemas['SignatureContractRecord']
 export type SignatureContractInput = Schemas['SignatureContractInput']
 export type SignatureContractCreated = Schemas['SignatureContractCreated']
-export type User = Schemas['User']
+export type User = Schemas['UserRecord']
 
 // The control API under /__sim.
 export type SimActivateScenario = Schemas['SimActivateScenario']

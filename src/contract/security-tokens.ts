@@ -65,7 +65,7 @@ export const SecurityToken = z
       .meta({ examples: [9] }),
     series: z.array(Series),
   })
-  .meta({ id: 'SecurityToken' })
+  .meta({ id: 'SecurityTokenRecord' })
 export type SecurityToken = z.infer<typeof SecurityToken>
 
 /** Series as the creation input carries it: every field a string; numeric ones hold decimals. */
@@ -268,7 +268,13 @@ export const securityTokenOperations = [
     summary: 'Update a security token',
     description:
       'Replaces the fields the body gives and adds `investmentAmount` to `totalInvestmentAmount`; answers the new total. A request without a body changes nothing.',
-    params: z.object({ contractAddress: Address.meta({ description: "the security token's ADDRESS" }) }),
+    params: z.object({
+      // A security token of the seeded world (fixtures/): the documented request updates a real one.
+      contractAddress: Address.meta({
+        description: "the security token's ADDRESS",
+        examples: ['0x2cf5faf964d51725a1efdd632ab2a990f3f155c3'],
+      }),
+    }),
     body: SecurityTokenUpdate,
     bodyOptional: true,
     response: z

@@ -94,7 +94,7 @@ export const SignatureContract = z
     installmentValue: answer.money('as given, or derived with the Price table from the loan terms', true),
     signatureContractAddress: answer.address("the contract's ADDRESS"),
   })
-  .meta({ id: 'SignatureContract' })
+  .meta({ id: 'SignatureContractRecord' })
 export type SignatureContract = z.infer<typeof SignatureContract>
 
 export const signatureContractOperations = [
@@ -121,18 +121,6 @@ export const signatureContractOperations = [
         operationId: 'getSignatureContract',
         parameters: { address: '$response.body#/signatureContractAddress' },
         description: 'Read the contract back.',
-      },
-      listDebtorDebtTokens: {
-        operationId: 'listDebtorDebtTokens',
-        parameters: { address: '$request.body#/debtorWalletAddress' },
-        description:
-          "The debtor's debt tokens, the one this contract opened among them (when it had loan terms and both wallets).",
-      },
-      listCreditorDebtTokens: {
-        operationId: 'listCreditorDebtTokens',
-        parameters: { address: '$request.body#/creditorWalletAddress' },
-        description:
-          "The creditor's debt tokens, the one this contract opened among them (when it had loan terms and both wallets).",
       },
     },
   }),

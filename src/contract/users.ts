@@ -48,7 +48,7 @@ export const User = z
     personalData: PersonalData,
     residentialAddress: ResidentialAddress,
   })
-  .meta({ id: 'User' })
+  .meta({ id: 'UserRecord' })
 export type User = z.infer<typeof User>
 
 export const userOperations = [

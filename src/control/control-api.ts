@@ -10,6 +10,7 @@ import { jsonResponse, type SimRequest, type SimResponse } from '../http/sim-req
 import { matchRoute, methodNotAllowed, type RouteMatch } from '../pipeline/router.ts'
 import { validateRequest } from '../pipeline/validate-request.ts'
 import { sessionOf } from '../sessions/session-header.ts'
+import { assertSessionId } from '../sessions/session-registry.ts'
 import { announceControlChange } from './control-events.ts'
 import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
 import { dashboardHandlers } from './dashboard-handlers.ts'
@@ -58,6 +59,10 @@ export async function handleControlRequest(context: ControlContext): Promise<Sim
     const route: ControlRouteDefinition = match.route
     const bodyText = route.body === undefined ? '' : await request.text()
     const input = validateRequest(route, match.params, request.query, bodyText)
+    // Checked before the handler, so a read (GET /__sim/state) refuses a malformed id with the
+    // documented 400 rather than looking it up and answering "no such session".
+    const session = route.session === true ? sessionOf(request) : null
+    if (session !== null) assertSessionId(session)
     const handler = controlHandlers[match.route.id] as (input: unknown, context: ControlContext) => unknown
     const answer = await handler(input, context)
     const response =

@@ -5,7 +5,7 @@
  */
 
 import type { z } from 'zod'
-import { issueText } from '../contract/issue-text.ts'
+import { issueText, reportedIssues } from '../contract/issue-text.ts'
 import { JsonTextError, parseJsonText, utf8Length, withoutBom } from '../contract/json-text.ts'
 import type { RouteDefinition } from '../contract/operation.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -47,7 +47,8 @@ function parsePart(location: Location, schema: z.ZodType | undefined, value: unk
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const reported = schema.safeParse(value, { reportInput: true })
-  for (const issue of (reported.error ?? result.error).issues) issues.push(formatIssue(location, issue, schema))
+  for (const issue of (reported.error ?? result.error).issues)
+    for (const each of reportedIssues(issue)) issues.push(formatIssue(location, each, schema))
   return undefined
 }
 

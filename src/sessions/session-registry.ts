@@ -7,6 +7,15 @@ import { ApiError } from '../http/api-error.ts'
 
 /** 1-64 of the characters a URL path segment keeps as they are, except `.` and `..`, which a URL cannot carry as one. */
 export const SESSION_ID_PATTERN = /^(?!\.{1,2}$)[A-Za-z0-9._~-]{1,64}$/
+
+/** Throws the 400 a malformed session id (the empty one included) gets, wherever it is named. */
+export function assertSessionId(id: string): void {
+  if (!SESSION_ID_PATTERN.test(id))
+    throw ApiError.badRequest(
+      'header X-Sim-Session must be 1-64 characters of A-Z a-z 0-9 . _ ~ -, other than . and ..',
+    )
+}
+
 const DEFAULT_SESSION_LIMIT = 100
 const DEFAULT_SESSION_IDLE_MS = 30 * 60_000
 
@@ -47,11 +56,7 @@ export class SessionRegistry<State> {
 
   /** The state of session `id`, created on first use. Throws a 400 for a malformed id, 429 when full. */
   get(id: string): State {
-    if (!SESSION_ID_PATTERN.test(id)) {
-      throw ApiError.badRequest(
-        'header X-Sim-Session must be 1-64 characters of A-Z a-z 0-9 . _ ~ -, other than . and ..',
-      )
-    }
+    assertSessionId(id)
     const now = this.#now()
     this.expire(now)
     const existing = this.#sessions.get(id)

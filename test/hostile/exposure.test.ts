@@ -66,16 +66,38 @@ describe('the control API', () => {
   })
 
   it('takes POST and PUT only as JSON, so a browser must preflight', async () => {
-    for (const headers of [
-      {},
-      { 'content-type': 'text/plain' },
-      { 'content-type': 'application/x-www-form-urlencoded' },
-    ] as Record<string, string>[]) {
-      const reply = await fetch(`${server.url}/__sim/reset`, { method: 'POST', headers })
-      expect(reply.status).toBe(415)
+    const page = { origin: 'http://localhost:5173' }
+    for (const [headers, body] of [
+      [page, undefined],
+      [{ ...page, 'content-type': 'text/plain' }, undefined],
+      [{ 'content-type': 'text/plain' }, '{}'],
+      [{ 'content-type': 'application/x-www-form-urlencoded' }, 'a=b'],
+      [{}, '{}'],
+    ] as [Record<string, string>, string | undefined][]) {
+      const reply = await fetch(`${server.url}/__sim/reset`, { method: 'POST', headers, body })
+      expect(reply.status, JSON.stringify([headers, body])).toBe(415)
       expect(await reply.json()).toMatchObject({ statusCode: '415', error: 'Unsupported Media Type' })
     }
     expect((await fetch(`${server.url}/__sim/reset`, { method: 'POST', headers: JSON_TYPE })).status).toBe(200)
+  })
+
+  it('takes a bodyless POST without Origin, as a generated client sends resetSimulator(): no browser sends one', async () => {
+    for (const headers of [{}, { 'content-type': 'text/plain' }] as Record<string, string>[]) {
+      const reply = await fetch(`${server.url}/__sim/reset`, { method: 'POST', headers })
+      expect(reply.status, JSON.stringify(headers)).toBe(200)
+    }
+    const chunked = await raw(
+      'POST /__sim/reset HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n',
+    )
+    expect(chunked).toMatch(/^HTTP\/1.1 415/)
+  })
+
+  it('answers a method no control route takes at a path with 405 before any 415', async () => {
+    for (const method of ['PUT', 'POST', 'DELETE']) {
+      const reply = await fetch(`${server.url}/__sim/health`, { method, headers: { 'content-type': 'text/plain' } })
+      expect(reply.status, method).toBe(405)
+      expect(await reply.json()).toMatchObject({ statusCode: '405', error: 'Method Not Allowed' })
+    }
   })
 
   it('refuses a Host that is not a loopback name while listening on loopback (DNS rebinding)', async () => {

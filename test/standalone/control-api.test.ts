@@ -179,7 +179,7 @@ describe('control API', () => {
         'PUT',
         '/__sim/clock',
         { now: '2026-06-01T00:00:00Z', advanceMs: 1 },
-        'body must be {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}',
+        'body must be {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}, not both',
       ],
       ['PUT', '/__sim/scenario', { name: ['flaky-backend'] }, 'body.name must be a string, got array'],
       [

@@ -24,7 +24,7 @@ export interface DocumentedOperation {
   responses: Record<
     string,
     {
-      content?: Record<string, { schema: JsonSchema; example?: unknown }>
+      content?: Record<string, { schema: JsonSchema; examples?: Record<string, { value: unknown }> }>
       links?: Record<string, { operationId: string; parameters: Record<string, string> }>
     }
   >

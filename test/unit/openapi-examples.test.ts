@@ -1,7 +1,8 @@
 /**
  * Every example in the OpenAPI document is valid by its own schema: the `examples` of each schema
- * (components, parameters, bodies, answers, at any depth) and the `example` of each response. A
- * mock server serves these, and a generated client's docs show them, so a wrong one misleads.
+ * (components, parameters, bodies, answers, at any depth) and the `examples` of each response. A
+ * mock server serves these, and a generated client's docs show them, so a wrong one misleads. The
+ * document uses OpenAPI 3.1's `examples` only: `example`, deprecated in schemas, appears nowhere.
  */
 import { describe, expect, it } from 'vitest'
 import { type JsonSchema, validatorOf } from '../support/json-schema-arbitrary.ts'
@@ -55,8 +56,12 @@ function allExamples(): Example[] {
     for (const [status, response] of Object.entries(operation.responses)) {
       for (const [media, content] of Object.entries(response.content ?? {})) {
         examples.push(...schemaExamples(content.schema, `${at} ${status} ${media}`))
-        if (content.example !== undefined)
-          examples.push({ where: `${at} ${status} ${media} example`, schema: content.schema, value: content.example })
+        for (const [name, example] of Object.entries(content.examples ?? {}))
+          examples.push({
+            where: `${at} ${status} ${media} examples.${name}`,
+            schema: content.schema,
+            value: example.value,
+          })
       }
     }
   }
@@ -110,6 +115,19 @@ describe('examples in the OpenAPI document', () => {
       }
     }
     expect(bare).toEqual([])
+  })
+
+  it('use `examples`, never the deprecated `example`', () => {
+    const found: string[] = []
+    const walk = (node: unknown, at: string) => {
+      if (node === null || typeof node !== 'object') return
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'example') found.push(at)
+        walk(value, `${at}.${key}`)
+      }
+    }
+    walk(document, '')
+    expect(found).toEqual([])
   })
 
   it('are caught when wrong', () => {

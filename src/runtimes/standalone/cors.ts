@@ -4,7 +4,8 @@
  * header the API uses. The control API (/__sim) is the developer's: it answers CORS only for
  * loopback origins and the origins given with --control-origin, refuses other origins and, when
  * the server listens on loopback, requests whose Host is not a loopback name (DNS rebinding), and
- * its POST and PUT requests must say Content-Type: application/json, so a browser must preflight.
+ * its POST and PUT requests must say Content-Type: application/json, so a browser must preflight
+ * (a bodyless one without Origin, which no browser sends, needs no type).
  * The API's own X-Sim-Session and X-Sim-Scenario headers steer the simulator as the control API
  * does: they are taken only from the callers the control API answers.
  */
@@ -33,16 +34,30 @@ export function controlOriginAllowed(origin: string | undefined, access: Control
 
 /**
  * Throws the 403 or 415 a control request deserves, or returns when it may go on. Runs before the
- * control route: a refused request reaches nothing.
+ * control route: a refused request reaches nothing. `routed` says whether a control route takes
+ * this method at this path: when none does, the control API's 404 or 405 says so, not a 415 about
+ * a body the request could never have sent.
  */
-export function admitControlRequest(request: IncomingMessage, method: string, access: ControlAccess): void {
+export function admitControlRequest(
+  request: IncomingMessage,
+  method: string,
+  access: ControlAccess,
+  routed = true,
+): void {
   admitBrowserCaller(request, access, CONTROL_API)
-  if (
-    (method === 'POST' || method === 'PUT') &&
-    !/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')
-  ) {
-    throw new ApiError(415, `${method} requests to the control API must send Content-Type: application/json`)
-  }
+  if (!routed || (method !== 'POST' && method !== 'PUT')) return
+  if (/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) return
+  // A write without a body from a caller that is not a browser (no Origin: curl, a generated
+  // client's resetSimulator()) has no type to declare. A browser sends Origin with every POST and
+  // PUT, so a page's bodyless or form write still needs the JSON type, and with it a preflight.
+  if (request.headers.origin === undefined && !hasBody(request)) return
+  throw new ApiError(415, `${method} requests to the control API must send Content-Type: application/json`)
+}
+
+/** Whether a request carries a body: HTTP/1.1 frames one with Content-Length (above 0) or Transfer-Encoding. */
+function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length']
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) !== 0)
 }
 
 /** How a refusal names what was refused: the control API, or a steering header of an API call. */

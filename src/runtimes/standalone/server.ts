@@ -17,6 +17,7 @@ import { ApiError, errorResponse } from '../../http/api-error.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { formatLogLine, type LogLevel } from '../../observability/operations-log.ts'
 import { worldGeneratorFor } from '../../pipeline/generator-gate.ts'
+import { matchRoute } from '../../pipeline/router.ts'
 import { MAX_BODY_BYTES } from '../../pipeline/validate-request.ts'
 import type { RecordedExchange } from '../../scenarios/record.ts'
 import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
@@ -144,7 +145,10 @@ export function createRequestListener(
       const recorded = (recording !== undefined || liveRecording.active) && isRecorded(simRequest)
       const recordedBody = recorded ? await simRequest.text() : undefined
       const control = isControlPath(simRequest.path)
-      if (control) admitControlRequest(request, simRequest.method, access)
+      if (control) {
+        const routed = matchRoute(simRequest.method, simRequest.path).kind === 'control'
+        admitControlRequest(request, simRequest.method, access, routed)
+      }
       await worldGeneratorFor(simRequest) // a request that may generate, when the command loads it on demand
       const started = performance.now()
       const result = control
