@@ -8,7 +8,8 @@
  *   public and is the caller's identity, so it is kept. Other headers than Authorization,
  *   Content-Type and X-Sim-* are dropped.
  * - Generated values: an address, hash, signature or UUID that first appears in a response and is
- *   used again later becomes a capture of that response and a `{{placeholder}}` everywhere after.
+ *   used again later becomes a capture of that response and a `{{placeholder}}` everywhere after;
+ *   an integer id a creation's answer assigned becomes one too (record-ids.ts).
  * - Everything else relies on determinism: the file records the seed (and fixed clock) of the
  *   session, and replay builds its simulator with them.
  * - Bounded, so a recording can always be written, quickly: at most RECORDING_LIMITS.steps
@@ -21,6 +22,7 @@
 import { ADDRESS_PATTERN } from '../contract/formats.ts'
 import { nestedDeeperThan, utf8Length } from '../contract/json-text.ts'
 import { callerAddress } from '../domain/caller.ts'
+import { captureAssignedIds } from './record-ids.ts'
 import type { ScenarioRule } from './rule-schema.ts'
 import type { ScenarioInput, ScenarioWorld } from './scenario-schema.ts'
 import type { ScenarioStep } from './step-schema.ts'
@@ -211,6 +213,9 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
       captures.set(seen.step, { ...captures.get(seen.step), [name]: seen.path })
     }
 
+    const ids = captureAssignedIds(exchanges, responseBodies, taken)
+    for (const [step, idCaptures] of ids.captures) captures.set(step, { ...captures.get(step), ...idCaptures })
+
     const ordered = [...placeholders].sort((a, b) => b[0].length - a[0].length)
     const substitute = (text: string): string => {
       let out = text
@@ -236,10 +241,12 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
       const requestBody = requestBodies[step]!
       const request: ScenarioStep['request'] = {
         method: exchange.method as ScenarioStep['request']['method'],
-        path: substitute(exchange.query === '' ? exchange.path : `${exchange.path}?${exchange.query}`),
+        path: substitute(ids.target(step, exchange.path, exchange.query)),
         headers,
         ...(exchange.body !== '' && {
-          body: requestBody.ok ? (mapStrings(requestBody.value, substitute) as never) : exchange.body,
+          body: requestBody.ok
+            ? (mapStrings(ids.requestBody(step, requestBody.value), substitute) as never)
+            : exchange.body,
         }),
       }
       const answer = responseBodies[step]!
@@ -248,7 +255,7 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
         : {
             status: exchange.response.status,
             ...(answer.ok
-              ? { body: mapStrings(answer.value, substitute) as never }
+              ? { body: mapStrings(ids.responseBody(step, answer.value), substitute) as never }
               : exchange.response.body
                 ? { body: exchange.response.body }
                 : {}),
