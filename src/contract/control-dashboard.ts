@@ -90,6 +90,7 @@ export const dashboardRoutes = [
   defineControlRoute({
     id: 'getScenarioFile',
     group,
+    answersFile: true,
     method: 'GET',
     path: `${CONTROL_PREFIX}/scenarios/{name}`,
     summary: 'A scenario known by name, as its file holds it',
@@ -101,6 +102,7 @@ export const dashboardRoutes = [
   defineControlRoute({
     id: 'buildScenarioFile',
     group,
+    answersFile: true,
     method: 'POST',
     path: `${CONTROL_PREFIX}/scenario-file`,
     summary:
@@ -151,6 +153,7 @@ export const dashboardRoutes = [
   defineControlRoute({
     id: 'getRecordedScenario',
     group,
+    answersFile: true,
     method: 'GET',
     path: `${CONTROL_PREFIX}/recording/scenario`,
     summary: 'The in-memory recording as a scenario file with steps (what npm run replay runs)',

@@ -16,7 +16,7 @@
  *   requests and RECORDING_LIMITS.totalBodyBytes of bodies; a request whose body is over
  *   RECORDING_LIMITS.bodyBytes is left out, an answer over it is kept without its body (its status
  *   is still expected), and JSON nested deeper than 64 levels is kept as text. The scenario's
- *   description says what was cut.
+ *   `notes` say what was cut (the description is left as it was given).
  */
 
 import { ADDRESS_PATTERN } from '../contract/formats.ts'
@@ -44,7 +44,10 @@ export interface RecordedExchange {
 }
 
 export interface SessionRecorderOptions {
+  /** The file's description, as it is: notes go to `notes`, not after it. */
   readonly description?: string
+  /** What the recording notes about how it was made, one phrase each (the cuts are added after). */
+  readonly notes?: readonly string[]
   readonly seed?: number
   /** The fixed instant the session's clock started at (omit for a system clock). */
   readonly now?: string
@@ -141,8 +144,8 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
     bodyBytes += requestBytes + answerBytes
   }
 
-  /** What the recording left out, for its description. */
-  function cutNotes(): string {
+  /** What the recording left out, for its notes. */
+  function cutNotes(): string[] {
     const kb = (bytes: number) => `${bytes / 1024} KB`
     const notes: string[] = []
     if (cut.requestsLeftOut > 0)
@@ -156,7 +159,7 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
         `recording stopped at ${exchanges.length} requests or ${kb(RECORDING_LIMITS.totalBodyBytes)} of bodies; ${cut.afterLimit} later request(s) not recorded`,
       )
     }
-    return notes.map((note) => ` Note: ${note}.`).join('')
+    return notes
   }
 
   function toScenario(): ScenarioInput {
@@ -268,12 +271,13 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
       ...(options.seed !== undefined && { seed: options.seed }),
       ...(options.now !== undefined && { now: options.now }),
     }
+    const notes = [...(options.notes ?? []), ...cutNotes()]
     return {
       $schema: './scenario.schema.json',
       description:
-        (options.description ??
-          `Recorded session of ${exchanges.length} request${exchanges.length === 1 ? '' : 's'}, started ${startedAt}.`) +
-        cutNotes(),
+        options.description ??
+        `Recorded session of ${exchanges.length} request${exchanges.length === 1 ? '' : 's'}, started ${startedAt}.`,
+      ...(notes.length > 0 && { notes }),
       ...(options.world !== undefined && { world: options.world }),
       ...(Object.keys(simulator).length > 0 && { simulator }),
       rules: [...(options.rules ?? [])],
