@@ -62,12 +62,17 @@ function walkIds(value: unknown, path: string, visit: (id: number, path: string)
   }
 }
 
-/** The capture name of a path: its last member name, numbered past names already taken. */
-function freshName(path: string, taken: Set<string>): string {
+/**
+ * The capture name of a path: its last member name, numbered past names already taken. `next`
+ * remembers where each name's numbers stand: a thousand creations must not count up from 2 each.
+ */
+function freshName(path: string, taken: Set<string>, next: Map<string, number>): string {
   const members = path.match(/[A-Za-z_]\w*/g) ?? []
   const base = members[members.length - 1] ?? 'id'
-  let name = base
-  for (let n = 2; taken.has(name) || /^caller\d*$/.test(name); n++) name = `${base}${n}`
+  let n = next.get(base) ?? 1
+  let name = n === 1 ? base : `${base}${n}`
+  while (taken.has(name) || /^caller\d*$/.test(name)) name = `${base}${++n}`
+  next.set(base, n + 1)
   taken.add(name)
   return name
 }
@@ -87,42 +92,54 @@ export function captureAssignedIds(
   responseBodies: readonly ParsedBody[],
   taken: Set<string>,
 ): AssignedIdCaptures {
-  const assigned: AssignedId[] = []
+  // By the path they were created at, then by value: a step looks up only the few paths above it.
+  const assigned = new Map<string, Map<number, AssignedId[]>>()
   const captures = new Map<number, Record<string, string>>()
+  const nextNumber = new Map<string, number>()
   exchanges.forEach((exchange, step) => {
     const answer = responseBodies[step]
     const created = exchange.method === 'POST' && exchange.response.status >= 200 && exchange.response.status < 300
     if (!created || answer === undefined || !answer.ok) return
     walkIds(answer.value, 'body', (value, path) => {
-      const name = freshName(path, taken)
-      assigned.push({ value, name, step, collection: exchange.path })
+      const name = freshName(path, taken, nextNumber)
+      const byValue = assigned.get(exchange.path) ?? new Map<number, AssignedId[]>()
+      assigned.set(exchange.path, byValue)
+      byValue.set(value, [...(byValue.get(value) ?? []), { value, name, step, collection: exchange.path }])
       captures.set(step, { ...captures.get(step), [name]: path })
     })
   })
 
-  /** The ids a step may name, by value: created under its path, before it (or by it, for its answer). */
-  const activeIds = (step: number, ownAnswer: boolean): Map<number, string> => {
-    const active = new Map<number, string>()
+  /**
+   * The placeholder name of an id a step may name: created under its path, before it (or by it,
+   * for its own answer); of two of one value, the latest. Undefined when the step can name none.
+   */
+  const namesFor = (step: number, ownAnswer: boolean): ((id: number) => string | undefined) | undefined => {
     const path = exchanges[step]?.path ?? ''
-    for (const id of assigned)
-      if ((id.step < step || (ownAnswer && id.step === step)) && isUnder(path, id.collection))
-        active.set(id.value, id.name) // later creations come later: the latest wins
-    return active
+    const groups = [...assigned].filter(([collection]) => isUnder(path, collection)).map(([, byValue]) => byValue)
+    if (groups.length === 0) return undefined
+    return (value) => {
+      let latest: AssignedId | undefined
+      for (const byValue of groups)
+        for (const id of byValue.get(value) ?? [])
+          if ((id.step < step || (ownAnswer && id.step === step)) && (latest === undefined || id.step > latest.step))
+            latest = id
+      return latest?.name
+    }
   }
 
-  const rewrite = (value: unknown, active: ReadonlyMap<number, string>, inText: boolean): unknown => {
+  const rewrite = (value: unknown, nameOf: (id: number) => string | undefined, inText: boolean): unknown => {
     if (typeof value === 'string' && inText) {
       return value.replace(WORD_NUMBER, (word) => {
-        const name = active.get(Number(word))
+        const name = nameOf(Number(word))
         return name === undefined ? word : `{{${name}}}`
       })
     }
-    if (Array.isArray(value)) return value.map((item) => rewrite(item, active, inText))
+    if (Array.isArray(value)) return value.map((item) => rewrite(item, nameOf, inText))
     if (value === null || typeof value !== 'object') return value
     return Object.fromEntries(
       Object.entries(value).map(([name, member]) => {
-        const placeholder = ID_MEMBER.test(name) && isId(member) ? active.get(member) : undefined
-        return [name, placeholder === undefined ? rewrite(member, active, inText) : `{{${placeholder}}}`]
+        const placeholder = ID_MEMBER.test(name) && isId(member) ? nameOf(member) : undefined
+        return [name, placeholder === undefined ? rewrite(member, nameOf, inText) : `{{${placeholder}}}`]
       }),
     )
   }
@@ -130,26 +147,26 @@ export function captureAssignedIds(
   return {
     captures,
     target(step, path, query) {
-      const active = activeIds(step, false)
-      if (active.size === 0) return query === '' ? path : `${path}?${query}`
+      const nameOf = namesFor(step, false)
+      if (nameOf === undefined) return query === '' ? path : `${path}?${query}`
       const segments = path.split('/').map((segment) => {
-        const name = /^\d+$/.test(segment) ? active.get(Number(segment)) : undefined
+        const name = /^\d+$/.test(segment) ? nameOf(Number(segment)) : undefined
         return name === undefined ? segment : `{{${name}}}`
       })
       const parameters = query.split('&').map((parameter) => {
         const [key = '', value = ''] = parameter.split('=', 2)
-        const name = ID_MEMBER.test(key) && /^\d+$/.test(value) ? active.get(Number(value)) : undefined
+        const name = ID_MEMBER.test(key) && /^\d+$/.test(value) ? nameOf(Number(value)) : undefined
         return name === undefined ? parameter : `${key}={{${name}}}`
       })
       return query === '' ? segments.join('/') : `${segments.join('/')}?${parameters.join('&')}`
     },
     requestBody(step, body) {
-      const active = activeIds(step, false)
-      return active.size === 0 ? body : rewrite(body, active, false)
+      const nameOf = namesFor(step, false)
+      return nameOf === undefined ? body : rewrite(body, nameOf, false)
     },
     responseBody(step, body) {
-      const active = activeIds(step, true)
-      return active.size === 0 ? body : rewrite(body, active, true)
+      const nameOf = namesFor(step, true)
+      return nameOf === undefined ? body : rewrite(body, nameOf, true)
     },
   }
 }
