@@ -94,7 +94,8 @@ export const dashboardRoutes = [
     method: 'GET',
     path: `${CONTROL_PREFIX}/scenarios/{name}`,
     summary: 'A scenario known by name, as its file holds it',
-    description: 'Answers a scenario as its file holds it, e.g. to download it or replay it elsewhere.',
+    description:
+      'Answers a scenario as its file holds it, e.g. to download it or replay it elsewhere; indented as `--record` writes a file.',
     params: z.object({ name: z.string().meta({ description: 'the scenario name, as GET /__sim/scenarios lists it' }) }),
     response: SimScenarioFile,
     errors: { 404: 'no scenario has this name' },
@@ -108,7 +109,7 @@ export const dashboardRoutes = [
     summary:
       'Turn exchanges (journal entries) into a scenario file with a step each, as a recording would write them: tokens masked, generated values captured',
     description:
-      'Builds a scenario file with one step per given exchange and its expectation, as a recording writes them (tokens masked, generated values captured); nothing is stored.',
+      'Builds a scenario file with one step per given exchange and its expectation, as a recording writes them (tokens masked, generated values and assigned ids captured, indented as `--record` writes a file); nothing is stored.',
     body: BuildScenarioFileBody,
     response: SimScenarioFile,
     errors: { 400: 'an exchange is malformed, or its request body was cut by the journal' },
@@ -158,7 +159,7 @@ export const dashboardRoutes = [
     path: `${CONTROL_PREFIX}/recording/scenario`,
     summary: 'The in-memory recording as a scenario file with steps (what npm run replay runs)',
     description:
-      'Answers the in-memory recording as a scenario file with steps, as `debt-token-simulator replay` runs it.',
+      'Answers the in-memory recording as a scenario file with steps, as `debt-token-simulator replay` runs it, indented as `--record` writes a file; what the recording noted (a world changed before its start) is in `notes`.',
     response: SimScenarioFile,
     errors: {
       409: 'nothing has been recorded, or recording needs the standalone server (in-process replay has no recording)',
