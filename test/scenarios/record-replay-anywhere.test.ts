@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { replayAgainstServer } from '../../src/runtimes/cli/replay-server.ts'
 import { startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { createFileRecording } from '../../src/scenarios/record-to-file.ts'
 import { fetchSend, formatResults, replaySteps } from '../../src/scenarios/replay.ts'
@@ -91,6 +92,9 @@ describe('a recording made on one server', () => {
         expect(replayedUpdate.request!.method).toBe('PUT')
         expect(replayedUpdate.request!.path).toMatch(new RegExp(`^/investor/${INVESTOR}/\\d+$`))
         expect(replayedUpdate.request!.path).not.toBe(`/investor/${INVESTOR}/${id}`)
+        // As `replay --url` runs it: in a session of its own, reset and given the file's scenario.
+        const inSession = await replayAgainstServer(elsewhere.url, scenario, name)
+        expect(inSession.filter((result) => !result.passed).length, formatResults(name, inSession)).toBe(0)
       } finally {
         await elsewhere.close()
       }
