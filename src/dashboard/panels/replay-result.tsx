@@ -35,8 +35,9 @@ export function ReplayResult({ report }: { report: ReplayReport }) {
       </p>
       {report.notes.length > 0 && (
         <ul class="notes">
-          {report.notes.map((note) => (
-            <li key={note}>{note}</li>
+          {report.notes.map((note, i) => (
+            // By position: a file's own notes (what its recording noted) may repeat one.
+            <li key={i}>{note}</li>
           ))}
         </ul>
       )}
