@@ -95,6 +95,9 @@ describe('a recording made on one server', () => {
         // As `replay --url` runs it: in a session of its own, reset and given the file's scenario.
         const inSession = await replayAgainstServer(elsewhere.url, scenario, name)
         expect(inSession.filter((result) => !result.passed).length, formatResults(name, inSession)).toBe(0)
+        // As the dashboard runs it, whose report repeats what the recording noted.
+        const report = JSON.parse((await call(elsewhere, 'POST', '/__sim/replay', { scenario, name }, {})).text)
+        expect(report).toMatchObject({ passed: true, notes: scenario.notes ?? [] })
       } finally {
         await elsewhere.close()
       }
