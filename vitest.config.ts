@@ -28,7 +28,7 @@ const LOOPBACK_TESTS = [
   'test/playwright/**/*.test.ts',
   'test/dashboard/{control-routes,event-stream,files,open-browser}.test.ts',
   'test/node/strict-listen-options.test.ts',
-  'test/scenarios/{activation,control-routes,record,replay-service,replay-shared-server,replay-shipped,rule-outcomes,watch,world-create}.test.ts',
+  'test/scenarios/{activation,control-routes,record,record-replay-anywhere,replay-service,replay-shared-server,replay-shipped,rule-outcomes,watch,world-create}.test.ts',
 ]
 const NOT_UNIT = [...PROCESS_TESTS, ...BROWSER_TESTS, ...FUZZ_TESTS, ...LOOPBACK_TESTS]
 // test/consumer runs in a packed-tarball project of its own (.ci/consumer.sh), not from the sources.

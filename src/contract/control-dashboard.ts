@@ -90,10 +90,12 @@ export const dashboardRoutes = [
   defineControlRoute({
     id: 'getScenarioFile',
     group,
+    answersFile: true,
     method: 'GET',
     path: `${CONTROL_PREFIX}/scenarios/{name}`,
     summary: 'A scenario known by name, as its file holds it',
-    description: 'Answers a scenario as its file holds it, e.g. to download it or replay it elsewhere.',
+    description:
+      'Answers a scenario as its file holds it, e.g. to download it or replay it elsewhere; indented as `--record` writes a file.',
     params: z.object({
       name: z
         .string()
@@ -109,12 +111,13 @@ export const dashboardRoutes = [
   defineControlRoute({
     id: 'buildScenarioFile',
     group,
+    answersFile: true,
     method: 'POST',
     path: `${CONTROL_PREFIX}/scenario-file`,
     summary:
       'Turn exchanges (journal entries) into a scenario file with a step each, as a recording would write them: tokens masked, generated values captured',
     description:
-      'Builds a scenario file with one step per given exchange and its expectation, as a recording writes them (tokens masked, generated values captured); nothing is stored.',
+      'Builds a scenario file with one step per given exchange and its expectation, as a recording writes them (tokens masked, generated values and assigned ids captured, indented as `--record` writes a file); nothing is stored.',
     body: BuildScenarioFileBody,
     response: SimScenarioFile,
     errors: {
@@ -162,11 +165,12 @@ export const dashboardRoutes = [
   defineControlRoute({
     id: 'getRecordedScenario',
     group,
+    answersFile: true,
     method: 'GET',
     path: `${CONTROL_PREFIX}/recording/scenario`,
     summary: 'The in-memory recording as a scenario file with steps (what npm run replay runs)',
     description:
-      'Answers the in-memory recording as a scenario file with steps, as `debt-token-simulator replay` runs it.',
+      'Answers the in-memory recording as a scenario file with steps, as `debt-token-simulator replay` runs it, indented as `--record` writes a file; what the recording noted (a world changed before its start) is in `notes`.',
     response: SimScenarioFile,
     errors: {
       409: 'nothing has been recorded, or recording needs the standalone server (in-process replay has no recording)',

@@ -26,6 +26,11 @@ export interface ControlRouteDefinition extends RouteDefinition {
    * (status, headers, body) and `response` describes what it writes: a page, one event's data.
    */
   readonly produces?: ControlMediaType
+  /**
+   * The JSON answer is a file to keep (a scenario file): it is written as `--record` writes one,
+   * indented and ended by a newline, so `curl … > file.json` gives a file to read and diff.
+   */
+  readonly answersFile?: true
 }
 
 export function defineControlRoute<const T extends ControlRouteDefinition>(route: T): T {

@@ -6,9 +6,10 @@
 import { controlRoutes } from '../contract/control.ts'
 import type { ControlRouteDefinition } from '../contract/control-route.ts'
 import { ApiError, errorResponse } from '../http/api-error.ts'
-import { jsonResponse, type SimRequest, type SimResponse } from '../http/sim-request.ts'
+import { jsonHeaders, jsonResponse, type SimRequest, type SimResponse } from '../http/sim-request.ts'
 import { matchRoute, methodNotAllowed, type RouteMatch } from '../pipeline/router.ts'
 import { validateRequest } from '../pipeline/validate-request.ts'
+import { scenarioFileText } from '../scenarios/scenario-file-text.ts'
 import { sessionOf } from '../sessions/session-header.ts'
 import { assertSessionId } from '../sessions/session-registry.ts'
 import { announceControlChange } from './control-events.ts'
@@ -66,9 +67,11 @@ export async function handleControlRequest(context: ControlContext): Promise<Sim
     const handler = controlHandlers[match.route.id] as (input: unknown, context: ControlContext) => unknown
     const answer = await handler(input, context)
     const response =
-      (route.produces ?? 'application/json') === 'application/json'
-        ? jsonResponse(200, answer)
-        : (answer as SimResponse)
+      (route.produces ?? 'application/json') !== 'application/json'
+        ? (answer as SimResponse)
+        : route.answersFile === true
+          ? { status: 200, headers: jsonHeaders(), body: scenarioFileText(answer) }
+          : jsonResponse(200, answer)
     if (request.method !== 'GET') {
       const { simulator } = context
       announceControlChange(simulator, {

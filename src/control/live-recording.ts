@@ -28,7 +28,7 @@ export interface LiveRecording {
   scenario(): ScenarioInput | undefined
 }
 
-/** What the recording notes in its description about the state it started from. */
+/** What the recording notes (its file's `notes`) about the state it started from. */
 function startNotes(simulator: SimulatorCore): string[] {
   const notes: string[] = []
   if (simulator.clock.mode === 'system')
@@ -62,9 +62,9 @@ export function createLiveRecording(simulator: SimulatorCore): LiveRecording {
       startedAt = new Date().toISOString()
       stoppedAt = null
       const active = simulator.scenario === null ? undefined : simulator.scenarioDefinition(simulator.scenario)
-      const notes = startNotes(simulator).map((note) => ` Note: ${note}.`)
       recorder = createSessionRecorder({
-        description: `${description ?? `Recorded from the dashboard, started ${startedAt}.`}${notes.join('')}`,
+        description: description ?? `Recorded from the dashboard, started ${startedAt}.`,
+        notes: startNotes(simulator),
         seed: simulator.seed,
         ...(simulator.clock.mode === 'fixed' && { now: simulator.clock.now().toISOString() }),
         ...(active !== undefined && { rules: active.rules }),

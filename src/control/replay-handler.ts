@@ -35,9 +35,12 @@ function sessionSend(simulator: SimulatorCore, session: string, dispatch: Dispat
   return sendInSession(simulatorSend(answer), session)
 }
 
-/** Why a step may differ from what the file expects: it was written for another seed or clock. */
+/**
+ * Why a step may differ from what the file expects: it was written for another seed or clock, or
+ * its recording noted something (a system clock, a world changed before it started).
+ */
 function notesFor(scenario: Scenario, simulator: SimulatorCore): string[] {
-  const notes: string[] = []
+  const notes: string[] = [...(scenario.notes ?? [])]
   const seed = scenario.simulator?.seed
   if (seed !== undefined && seed !== simulator.seed)
     notes.push(`written for seed ${seed}, this server runs seed ${simulator.seed}: generated values differ`)

@@ -4,7 +4,12 @@
  *
  * - `{"$length": n}`: an array of exactly n items; `{"$minLength": n}`: of at least n;
  * - `{"$contains": subset}`: an array with an item matching `subset` (with these same rules);
- * - `{"$type": "string" | "number" | "integer" | "boolean" | "object" | "array" | "null"}`.
+ * - `{"$type": "string" | "number" | "integer" | "boolean" | "object" | "array" | "null"}`;
+ * - `{"$not": expectation}`: a value that does not match `expectation` (any expected value,
+ *   operators included), so `{"$not": {"$contains": {"id": 7}}}` is "no item has id 7";
+ * - `{"$absent": true}`: as a member's expected value, the member is not there (as the whole
+ *   body: the answer has none). An array item or a `$contains` operand is never absent, so
+ *   `$absent` there fails at load.
  *
  * Member names starting with `$` are kept for operators, so a typo (`$contain`) fails at load
  * with the path of the bad field instead of failing every replay with "no such member".
@@ -12,11 +17,20 @@
  */
 
 export const LENGTH_OPERATOR = '$length'
-const MIN_LENGTH_OPERATOR = '$minLength'
+export const MIN_LENGTH_OPERATOR = '$minLength'
 export const CONTAINS_OPERATOR = '$contains'
 export const TYPE_OPERATOR = '$type'
+export const NOT_OPERATOR = '$not'
+export const ABSENT_OPERATOR = '$absent'
 
-const OPERATORS = [CONTAINS_OPERATOR, TYPE_OPERATOR, LENGTH_OPERATOR, MIN_LENGTH_OPERATOR] as const
+const OPERATORS = [
+  CONTAINS_OPERATOR,
+  TYPE_OPERATOR,
+  LENGTH_OPERATOR,
+  MIN_LENGTH_OPERATOR,
+  NOT_OPERATOR,
+  ABSENT_OPERATOR,
+] as const
 type Operator = (typeof OPERATORS)[number]
 
 /** The JSON types `$type` names; `integer` is a number without a fractional part. */
@@ -27,6 +41,8 @@ export type BodyOperator =
   | { readonly kind: typeof CONTAINS_OPERATOR; readonly subset: unknown }
   | { readonly kind: typeof TYPE_OPERATOR; readonly type: ValueType }
   | { readonly kind: typeof LENGTH_OPERATOR | typeof MIN_LENGTH_OPERATOR; readonly length: number }
+  | { readonly kind: typeof NOT_OPERATOR; readonly expected: unknown }
+  | { readonly kind: typeof ABSENT_OPERATOR }
 
 const isOperator = (name: string): name is Operator => (OPERATORS as readonly string[]).includes(name)
 
@@ -41,6 +57,8 @@ export function bodyOperator(expected: unknown): BodyOperator | undefined {
   if (names.length !== 1 || name === undefined || !isOperator(name)) return undefined
   const operand = (expected as Record<string, unknown>)[name]
   if (name === CONTAINS_OPERATOR) return { kind: name, subset: operand }
+  if (name === NOT_OPERATOR) return { kind: name, expected: operand }
+  if (name === ABSENT_OPERATOR) return operand === true ? { kind: name } : undefined
   if (name === TYPE_OPERATOR)
     return VALUE_TYPES.includes(operand as ValueType) ? { kind: name, type: operand as ValueType } : undefined
   return typeof operand === 'number' ? { kind: name, length: operand } : undefined
@@ -78,7 +96,26 @@ const given = (value: unknown) =>
         ? 'an object'
         : JSON.stringify(value)
 
-function operandIssue(name: Operator, operand: unknown): string | undefined {
+/**
+ * Whether an expected value at `path` stands for a member of an object (or the whole body), where
+ * "not there" means something: not an array item, not what `$contains` looks for. A `$not` takes
+ * the place of what it negates.
+ */
+function standsForMember(path: readonly (string | number)[]): boolean {
+  let end = path.length
+  while (end > 0 && path[end - 1] === NOT_OPERATOR) end--
+  const last = path[end - 1]
+  return typeof last !== 'number' && last !== CONTAINS_OPERATOR
+}
+
+function operandIssue(name: Operator, operand: unknown, path: readonly (string | number)[]): string | undefined {
+  if (name === ABSENT_OPERATOR) {
+    if (operand !== true)
+      return `must be true (the member is not there), got ${given(operand)}; for "the member is there", write {"$not": {"$absent": true}}`
+    return standsForMember(path)
+      ? undefined
+      : 'stands for a member of an object (or the whole body): an array item or what $contains looks for is never absent'
+  }
   if (name === TYPE_OPERATOR) {
     return VALUE_TYPES.includes(operand as ValueType)
       ? undefined
@@ -118,9 +155,10 @@ export function bodyExpectationIssues(
   for (const name of names) {
     const member = (value as Record<string, unknown>)[name]
     if (isOperator(name)) {
-      const problem = operandIssue(name, member)
+      const problem = operandIssue(name, member, path)
       if (problem !== undefined) issues.push({ path: [...path, name], message: problem })
-      else if (name === CONTAINS_OPERATOR) bodyExpectationIssues(member, [...path, name], issues)
+      else if (name === CONTAINS_OPERATOR || name === NOT_OPERATOR)
+        bodyExpectationIssues(member, [...path, name], issues)
     } else if (name.startsWith('$')) {
       issues.push({
         path: [...path, name],
@@ -152,6 +190,12 @@ export function bodyExpectationJsonSchema(self: string): Record<string, unknown>
       operator(TYPE_OPERATOR, { enum: [...VALUE_TYPES] }, 'A value of this JSON type.'),
       operator(LENGTH_OPERATOR, count, 'An array of exactly this many items.'),
       operator(MIN_LENGTH_OPERATOR, count, 'An array of at least this many items.'),
+      operator(NOT_OPERATOR, ref, 'A value that does not match this expectation (a missing member matches).'),
+      operator(
+        ABSENT_OPERATOR,
+        { const: true },
+        'As the value of a member: the member is not there; as the body: the answer has none.',
+      ),
       { type: 'object', propertyNames: { not: { pattern: '^\\$' } }, additionalProperties: ref },
     ],
   }

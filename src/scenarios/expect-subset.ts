@@ -3,10 +3,24 @@
  * differs. The expectation is a subset: an object matches when every member it lists matches
  * (members it does not list are ignored); an array matches when it has the same length and each
  * item matches in order; the operators of `body-expectation.ts` (`$length`, `$minLength`,
- * `$contains`, `$type`) match by their condition; anything else must be equal. Each mismatch names
- * its path (`body[0].status`) with the expected and the actual value.
+ * `$contains`, `$type`, `$not`, `$absent`) match by their condition; anything else must be equal.
+ * Each mismatch names its path (`body[0].status`) with the expected and the actual value.
+ *
+ * `$not` is the negation of its expectation, with one exception a QA reader expects: negating an
+ * array operator (`$contains`, `$length`, `$minLength`) still wants an array, so "no item matches"
+ * does not pass on an error object or a missing member.
  */
-import { bodyOperator, CONTAINS_OPERATOR, hasValueType, LENGTH_OPERATOR, TYPE_OPERATOR } from './body-expectation.ts'
+import {
+  ABSENT_OPERATOR,
+  type BodyOperator,
+  bodyOperator,
+  CONTAINS_OPERATOR,
+  hasValueType,
+  LENGTH_OPERATOR,
+  MIN_LENGTH_OPERATOR,
+  NOT_OPERATOR,
+  TYPE_OPERATOR,
+} from './body-expectation.ts'
 
 export interface Mismatch {
   readonly path: string
@@ -29,9 +43,17 @@ function kind(value: unknown): string {
   return typeof value === 'object' ? 'an object' : typeof value
 }
 
+const NO_SUCH_MEMBER = 'nothing (no such member)'
+
 /** An actual value in a diff: its kind, then the value (null and nothing stand alone). */
 function shown(actual: unknown): string {
   return actual === null || actual === undefined ? preview(actual) : `${kind(actual)} ${preview(actual)}`
+}
+
+/** Whether an expected member says something of its absence (`$absent`, `$not`), so a missing one is compared. */
+function speaksOfMissing(expected: unknown): boolean {
+  const kind = bodyOperator(expected)?.kind
+  return kind === ABSENT_OPERATOR || kind === NOT_OPERATOR
 }
 
 /** How many differences of the nearest item a failed `$contains` shows. */
@@ -63,19 +85,107 @@ function compareContains(subset: unknown, actual: unknown, path: string, out: Mi
 function describeExpected(expected: unknown): string {
   const operator = bodyOperator(expected)
   if (operator === undefined) return preview(expected)
-  if (operator.kind === CONTAINS_OPERATOR) return `an array with an item matching ${preview(operator.subset)}`
-  if (operator.kind === TYPE_OPERATOR) return `a value of type ${operator.type}`
-  return `an array of ${operator.kind === LENGTH_OPERATOR ? '' : 'at least '}${operator.length}`
+  switch (operator.kind) {
+    case CONTAINS_OPERATOR:
+      return `an array with an item matching ${preview(operator.subset)}`
+    case TYPE_OPERATOR:
+      return `a value of type ${operator.type}`
+    case NOT_OPERATOR:
+      return describeNegation(operator.expected)
+    case ABSENT_OPERATOR:
+      return 'nothing'
+    default:
+      return `an array of ${operator.kind === LENGTH_OPERATOR ? '' : 'at least '}${operator.length}`
+  }
 }
 
-function compareOperator(
-  operator: NonNullable<ReturnType<typeof bodyOperator>>,
-  actual: unknown,
-  path: string,
-  out: Mismatch[],
-): void {
+/** What `{"$not": expected}` asks for, in words. */
+function describeNegation(expected: unknown): string {
+  const operator = bodyOperator(expected)
+  if (operator === undefined)
+    return expected !== null && typeof expected === 'object'
+      ? `anything not matching ${preview(expected)}`
+      : `anything but ${preview(expected)}`
+  switch (operator.kind) {
+    case CONTAINS_OPERATOR:
+      return `an array with no item matching ${preview(operator.subset)}`
+    case TYPE_OPERATOR:
+      return `a value not of type ${operator.type}`
+    case NOT_OPERATOR:
+      return describeExpected(operator.expected)
+    case ABSENT_OPERATOR:
+      return 'the member, of any value'
+    default:
+      return operator.kind === LENGTH_OPERATOR
+        ? `an array of other than ${operator.length}`
+        : `an array of fewer than ${operator.length}`
+  }
+}
+
+/** `{"$not": {"$contains": subset}}`: an array none of whose items match; else the ones that do. */
+function compareNoneContained(subset: unknown, actual: unknown, path: string, out: Mismatch[]): void {
+  const expected = describeNegation({ [CONTAINS_OPERATOR]: subset })
+  if (!Array.isArray(actual)) {
+    out.push({ path, expected, actual: shown(actual) })
+    return
+  }
+  const matching = [...actual.entries()].filter(
+    ([i, item]) => compareSubset(subset, item, `${path}[${i}]`).length === 0,
+  )
+  const [first] = matching
+  if (first === undefined) return
+  const [index, item] = first
+  const others = matching.length > 1 ? ` (and ${matching.length - 1} more)` : ''
+  out.push({
+    path,
+    expected,
+    actual: `${items(actual.length)}, ${matching.length} matching: ${path}[${index}] ${preview(listedFirst(subset, item))}${others}`,
+  })
+}
+
+/** An item with the members a subset lists first, so a shortened preview still shows why it matched. */
+function listedFirst(subset: unknown, item: unknown): unknown {
+  const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+  if (!isPlainObject(subset) || !isPlainObject(item) || bodyOperator(subset) !== undefined) return item
+  const listed = Object.keys(subset).filter((name) => Object.hasOwn(item, name))
+  return Object.fromEntries([
+    ...listed.map((name) => [name, item[name]]),
+    ...Object.entries(item).filter(([name]) => !listed.includes(name)),
+  ])
+}
+
+/** `{"$not": expected}`: the value does not match `expected` (see the exception in the header). */
+function compareNegation(expected: unknown, actual: unknown, path: string, out: Mismatch[]): void {
+  const operator = bodyOperator(expected)
+  if (operator?.kind === NOT_OPERATOR) {
+    compareSubset(operator.expected, actual, path, out)
+    return
+  }
+  if (operator?.kind === CONTAINS_OPERATOR) {
+    compareNoneContained(operator.subset, actual, path, out)
+    return
+  }
+  const arrayOperator = operator?.kind === LENGTH_OPERATOR || operator?.kind === MIN_LENGTH_OPERATOR
+  if (arrayOperator && !Array.isArray(actual)) {
+    out.push({ path, expected: describeNegation(expected), actual: shown(actual) })
+    return
+  }
+  if (compareSubset(expected, actual, path).length > 0) return
+  out.push({
+    path,
+    expected: describeNegation(expected),
+    actual: Array.isArray(actual) && arrayOperator ? items(actual.length) : shown(actual),
+  })
+}
+
+function compareOperator(operator: BodyOperator, actual: unknown, path: string, out: Mismatch[]): void {
   if (operator.kind === CONTAINS_OPERATOR) {
     compareContains(operator.subset, actual, path, out)
+  } else if (operator.kind === NOT_OPERATOR) {
+    compareNegation(operator.expected, actual, path, out)
+  } else if (operator.kind === ABSENT_OPERATOR) {
+    if (actual !== undefined) out.push({ path, expected: 'nothing', actual: shown(actual) })
   } else if (operator.kind === TYPE_OPERATOR) {
     if (!hasValueType(actual, operator.type))
       out.push({
@@ -125,9 +235,12 @@ export function compareSubset(expected: unknown, actual: unknown, path: string, 
   const object = actual as Record<string, unknown>
   for (const [name, value] of Object.entries(expected)) {
     const memberPath = path === '' ? name : `${path}.${name}`
-    if (!Object.hasOwn(object, name))
-      out.push({ path: memberPath, expected: describeExpected(value), actual: 'nothing (no such member)' })
-    else compareSubset(value, object[name], memberPath, out)
+    if (Object.hasOwn(object, name)) compareSubset(value, object[name], memberPath, out)
+    else if (speaksOfMissing(value)) {
+      // Compared as undefined (JSON has none), which a diff calls "nothing": here, a missing member.
+      for (const mismatch of compareSubset(value, undefined, memberPath))
+        out.push(mismatch.actual === preview(undefined) ? { ...mismatch, actual: NO_SUCH_MEMBER } : mismatch)
+    } else out.push({ path: memberPath, expected: describeExpected(value), actual: NO_SUCH_MEMBER })
   }
   return out
 }

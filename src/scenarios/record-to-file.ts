@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto'
 import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { createSessionRecorder, type RecordedExchange, type SessionRecorderOptions } from './record.ts'
+import { scenarioFileText } from './scenario-file-text.ts'
 
 export interface FileRecording {
   readonly file: string
@@ -79,7 +80,7 @@ export function createFileRecording(file: string, options: SessionRecorderOption
     const target = resolve(file)
     mkdirSync(dirname(target), { recursive: true })
     // A whole file or none: written beside it, then renamed over it (atomic on one file system).
-    const temporary = writeBeside(target, `${JSON.stringify(recorder.toScenario(), null, 2)}\n`)
+    const temporary = writeBeside(target, scenarioFileText(recorder.toScenario()))
     try {
       renameSync(temporary, target)
     } catch (error) {

@@ -8,19 +8,21 @@
  *   public and is the caller's identity, so it is kept. Other headers than Authorization,
  *   Content-Type and X-Sim-* are dropped.
  * - Generated values: an address, hash, signature or UUID that first appears in a response and is
- *   used again later becomes a capture of that response and a `{{placeholder}}` everywhere after.
+ *   used again later becomes a capture of that response and a `{{placeholder}}` everywhere after;
+ *   an integer id a creation's answer assigned becomes one too (record-ids.ts).
  * - Everything else relies on determinism: the file records the seed (and fixed clock) of the
  *   session, and replay builds its simulator with them.
  * - Bounded, so a recording can always be written, quickly: at most RECORDING_LIMITS.steps
  *   requests and RECORDING_LIMITS.totalBodyBytes of bodies; a request whose body is over
  *   RECORDING_LIMITS.bodyBytes is left out, an answer over it is kept without its body (its status
  *   is still expected), and JSON nested deeper than 64 levels is kept as text. The scenario's
- *   description says what was cut.
+ *   `notes` say what was cut (the description is left as it was given).
  */
 
 import { ADDRESS_PATTERN } from '../contract/formats.ts'
 import { nestedDeeperThan, utf8Length } from '../contract/json-text.ts'
 import { callerAddress } from '../domain/caller.ts'
+import { captureAssignedIds } from './record-ids.ts'
 import type { ScenarioRule } from './rule-schema.ts'
 import type { ScenarioInput, ScenarioWorld } from './scenario-schema.ts'
 import type { ScenarioStep } from './step-schema.ts'
@@ -42,7 +44,10 @@ export interface RecordedExchange {
 }
 
 export interface SessionRecorderOptions {
+  /** The file's description, as it is: notes go to `notes`, not after it. */
   readonly description?: string
+  /** What the recording notes about how it was made, one phrase each (the cuts are added after). */
+  readonly notes?: readonly string[]
   readonly seed?: number
   /** The fixed instant the session's clock started at (omit for a system clock). */
   readonly now?: string
@@ -139,8 +144,8 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
     bodyBytes += requestBytes + answerBytes
   }
 
-  /** What the recording left out, for its description. */
-  function cutNotes(): string {
+  /** What the recording left out, for its notes. */
+  function cutNotes(): string[] {
     const kb = (bytes: number) => `${bytes / 1024} KB`
     const notes: string[] = []
     if (cut.requestsLeftOut > 0)
@@ -154,7 +159,7 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
         `recording stopped at ${exchanges.length} requests or ${kb(RECORDING_LIMITS.totalBodyBytes)} of bodies; ${cut.afterLimit} later request(s) not recorded`,
       )
     }
-    return notes.map((note) => ` Note: ${note}.`).join('')
+    return notes
   }
 
   function toScenario(): ScenarioInput {
@@ -211,6 +216,9 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
       captures.set(seen.step, { ...captures.get(seen.step), [name]: seen.path })
     }
 
+    const ids = captureAssignedIds(exchanges, responseBodies, taken)
+    for (const [step, idCaptures] of ids.captures) captures.set(step, { ...captures.get(step), ...idCaptures })
+
     const ordered = [...placeholders].sort((a, b) => b[0].length - a[0].length)
     const substitute = (text: string): string => {
       let out = text
@@ -236,10 +244,12 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
       const requestBody = requestBodies[step]!
       const request: ScenarioStep['request'] = {
         method: exchange.method as ScenarioStep['request']['method'],
-        path: substitute(exchange.query === '' ? exchange.path : `${exchange.path}?${exchange.query}`),
+        path: substitute(ids.target(step, exchange.path, exchange.query)),
         headers,
         ...(exchange.body !== '' && {
-          body: requestBody.ok ? (mapStrings(requestBody.value, substitute) as never) : exchange.body,
+          body: requestBody.ok
+            ? (mapStrings(ids.requestBody(step, requestBody.value), substitute) as never)
+            : exchange.body,
         }),
       }
       const answer = responseBodies[step]!
@@ -248,7 +258,7 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
         : {
             status: exchange.response.status,
             ...(answer.ok
-              ? { body: mapStrings(answer.value, substitute) as never }
+              ? { body: mapStrings(ids.responseBody(step, answer.value), substitute) as never }
               : exchange.response.body
                 ? { body: exchange.response.body }
                 : {}),
@@ -261,12 +271,13 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
       ...(options.seed !== undefined && { seed: options.seed }),
       ...(options.now !== undefined && { now: options.now }),
     }
+    const notes = [...(options.notes ?? []), ...cutNotes()]
     return {
       $schema: './scenario.schema.json',
       description:
-        (options.description ??
-          `Recorded session of ${exchanges.length} request${exchanges.length === 1 ? '' : 's'}, started ${startedAt}.`) +
-        cutNotes(),
+        options.description ??
+        `Recorded session of ${exchanges.length} request${exchanges.length === 1 ? '' : 's'}, started ${startedAt}.`,
+      ...(notes.length > 0 && { notes }),
       ...(options.world !== undefined && { world: options.world }),
       ...(Object.keys(simulator).length > 0 && { simulator }),
       rules: [...(options.rules ?? [])],

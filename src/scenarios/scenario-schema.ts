@@ -41,6 +41,12 @@ export const Scenario = z
   .strictObject({
     $schema: z.string().optional(),
     description: z.string().min(1, { error: 'must be a non-empty string' }),
+    notes: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'What a recording noted about how it was made (what it cut, the state it started from): why a replay may differ. Replay reports them.',
+      ),
     world: ScenarioWorld.optional(),
     simulator: z
       .strictObject({

@@ -1,7 +1,7 @@
 /**
  * The QA steps of a scenario file, as zod schemas: the request a step sends, what its answer must
- * be (status or network error, a body subset with its operators, headers, a minimum duration),
- * and the values it captures for later steps. Part of the scenario schema (`scenario-schema.ts`).
+ * be (status or network error, a body subset with its operators, `$not` and `$absent` among them,
+ * headers, a minimum duration), and the values it captures for later steps. Part of the scenario schema (`scenario-schema.ts`).
  */
 import * as z from 'zod'
 import { bodyExpectationIssues, bodyExpectationJsonSchema } from './body-expectation.ts'
@@ -59,7 +59,8 @@ const StepExpectation = z
     status: z.int().min(100).max(599).optional(),
     body: BodyExpectation.optional().describe(
       'A subset of the response body: listed members must match, others are ignored. ' +
-        'Operators: {"$length": n}, {"$minLength": n}, {"$contains": subset}, {"$type": "string"|"number"|"integer"|"boolean"|"object"|"array"|"null"}.',
+        'Operators: {"$length": n}, {"$minLength": n}, {"$contains": subset}, {"$type": "string"|"number"|"integer"|"boolean"|"object"|"array"|"null"}, ' +
+        '{"$not": expectation} (does not match it), {"$absent": true} (the member is not there).',
     ),
     headers: z
       .record(z.string(), z.string())

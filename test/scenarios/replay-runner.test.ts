@@ -374,6 +374,7 @@ describe('npm run replay', () => {
   }
   const passing = write('passing.json', {
     description: 'passes',
+    notes: ['a note no one needs while every step passes'],
     rules: [{ operation: 'getUser', respond: { status: 404, message: 'gone' } }],
     steps: [
       {
@@ -384,6 +385,7 @@ describe('npm run replay', () => {
   })
   const failing = write('failing.json', {
     description: 'fails',
+    notes: ['recorded with a system clock: timestamps in the expectations will differ on replay'],
     rules: [],
     steps: [{ request: { method: 'GET', path: '/securityToken' }, expect: { status: 200, body: [] } }],
   })
@@ -407,6 +409,11 @@ describe('npm run replay', () => {
     expect(code).toBe(1)
     expect(out).toContain(`FAIL ${failing} (in-process) (0/1 steps passed)`)
     expect(out).toContain(`body: expected an array of 0, got ${fixtures.securityTokens.length} items`)
+    // A failed file's notes follow its steps: they may say why a step differs.
+    expect(out).toContain(
+      `items\n  note: recorded with a system clock: timestamps in the expectations will differ on replay`,
+    )
+    expect(out).not.toContain('a note no one needs')
     expect(readFileSync(junit, 'utf8')).toContain('<testsuite name="failing" tests="1" failures="1"')
   })
 

@@ -185,7 +185,7 @@ describe('scenario validation', () => {
       'FILE: steps[1].expect.body.items.$contains.id.$type: must be one of "string", "number", "integer", "boolean", "object", "array", "null", got 1',
       'FILE: steps[2].expect.body[0].$length: must be a whole number of items (0 or more), got -1',
       'FILE: steps[2].expect.body[1].$minLength: must be a whole number of items (0 or more), got "2"',
-      'FILE: steps[3].expect.body.items.$contain: unknown operator; expected bodies know $contains, $type, $length, $minLength (names starting with $ are kept for them)',
+      'FILE: steps[3].expect.body.items.$contain: unknown operator; expected bodies know $contains, $type, $length, $minLength, $not, $absent (names starting with $ are kept for them)',
       'FILE: steps[4].expect.body.items: an operator stands alone in its object: "$contains" cannot be given with "other"',
     ])
   })

@@ -93,6 +93,9 @@ describe('npm start -- --scenario … --record …', () => {
     expect(readFileSync(file, 'utf8')).not.toContain('a-developer-token')
     const recorded = loadScenarioFile(file)
     expect(recorded.rules).toHaveLength(2) // the startup scenario's rules travel with the recording
+    // The description is a sentence of its own; what the recording notes is in notes.
+    expect(recorded.description).toMatch(/^Recorded session, started \d{4}-\d\d-\d\dT[\d:.]+Z\.$/)
+    expect(recorded.notes).toEqual(['recorded with the scenario investor-payment-rejected active'])
     const results = await replayInProcess(recorded, 'session')
     expect(results.filter((result) => !result.passed).length, formatResults('recorded', results)).toBe(0)
   })

@@ -1,6 +1,27 @@
 /** A replay's report: pass or fail, then each step with its outcome and the differences found. */
 import type { ReplayReport } from '../types.ts'
 
+/** A difference as replay words it: `path: expected …, got …` (expect-subset.ts, replay.ts). */
+const DIFFERENCE = /^([^\s:][^:]*?): expected (.+?), got (.*)$/s
+
+/**
+ * One difference, its path as code and what was found on a line of its own: a `$contains` or
+ * `$not` difference names the nearest or the matching item after "got", which reads better below
+ * what was expected than after it. The text stays the same (copied, or read by a screen reader).
+ */
+function Difference({ text }: { text: string }) {
+  const parts = DIFFERENCE.exec(text)
+  if (parts === null) return <>{text}</>
+  const [, path, expected, actual] = parts
+  return (
+    <>
+      <code>{path}</code>: expected {`${expected}, `}
+      <br />
+      {`got ${actual}`}
+    </>
+  )
+}
+
 export function ReplayResult({ report }: { report: ReplayReport }) {
   const passed = report.steps.filter((step) => step.passed).length
   return (
@@ -14,8 +35,9 @@ export function ReplayResult({ report }: { report: ReplayReport }) {
       </p>
       {report.notes.length > 0 && (
         <ul class="notes">
-          {report.notes.map((note) => (
-            <li key={note}>{note}</li>
+          {report.notes.map((note, i) => (
+            // By position: a file's own notes (what its recording noted) may repeat one.
+            <li key={i}>{note}</li>
           ))}
         </ul>
       )}
@@ -47,8 +69,11 @@ export function ReplayResult({ report }: { report: ReplayReport }) {
                   '—'
                 ) : (
                   <ul class="problems">
-                    {step.problems.map((problem) => (
-                      <li key={problem}>{problem}</li>
+                    {step.problems.map((problem, i) => (
+                      // By position: two differences may read the same, and the list is rebuilt whole.
+                      <li key={i}>
+                        <Difference text={problem} />
+                      </li>
                     ))}
                   </ul>
                 )}

@@ -167,6 +167,9 @@ export async function replayCommand(argv: readonly string[], output: ReplayOutpu
       }
       suites.push({ name, results: replayed.results })
       output.out(formatResults(`${file} (${replayed.where})`, replayed.results))
+      // What its recording noted (a system clock, a changed world) may be why a step differs.
+      if (replayed.results.some((result) => !result.passed))
+        for (const note of scenario.notes ?? []) output.out(`  note: ${note}`)
     } catch (error) {
       const message = (error as Error).message
       suites.push({ name, results: [], error: message })

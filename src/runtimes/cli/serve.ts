@@ -34,7 +34,8 @@ function startRecording(file: string, options: CliOptions, startScenario: Scenar
     notes.push('recorded with a system clock: timestamps in the expectations will differ on replay')
   if (options.scenario !== undefined) notes.push(`recorded with the scenario ${options.scenario} active`)
   return createFileRecording(file, {
-    description: `Recorded session, started ${new Date().toISOString()}.${notes.map((note) => ` Note: ${note}.`).join('')}`,
+    description: `Recorded session, started ${new Date().toISOString()}.`,
+    notes,
     seed: options.seed,
     ...(options.now !== 'system' && { now: options.now ?? DEFAULT_NOW }),
     ...(startScenario !== undefined && { rules: startScenario.rules }),

@@ -293,6 +293,11 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
           expect: { status: 200, body: { $type: 'object' } },
         },
         { name: 'a missing user answers', request: { method: 'GET', path: '/users/nobody' }, expect: { status: 200 } },
+        {
+          name: 'no token is listed',
+          request: { method: 'GET', path: '/securityToken' },
+          expect: { status: 200, body: { $not: { $contains: { contractAddress: { $type: 'string' } } } } },
+        },
       ],
     }
     expect(validateScenario(wrong), JSON.stringify(validateScenario.errors)).toBe(true)
@@ -301,15 +306,21 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(wrong)),
     })
-    const heading = page.getByRole('heading', { name: 'FAIL wrong-expectations: 0/2 steps passed' })
+    const heading = page.getByRole('heading', { name: 'FAIL wrong-expectations: 0/3 steps passed' })
     await heading.waitFor()
     expect(await heading.getAttribute('class')).toBe('fail')
     const failed = page.locator('table.steps tbody tr.fail')
-    expect(await failed.count()).toBe(2)
+    expect(await failed.count()).toBe(3)
     const differences = page.locator('table.steps ul.problems li')
     expect(await differences.count()).toBeGreaterThanOrEqual(2)
     expect(await failed.nth(0).locator('ul.problems').textContent()).toMatch(/body.*object.*\[\{"contractAddress"/)
     expect(await failed.nth(1).locator('ul.problems').textContent()).toMatch(/status.*200.*404/)
+    // A failed $not names the item that matched, below what was expected, the path as code.
+    const negated = failed.nth(2).locator('ul.problems li')
+    expect(await negated.locator('code').textContent()).toBe('body')
+    expect(await negated.textContent()).toMatch(
+      /^body: expected an array with no item matching \{"contractAddress":\{"\$type":"string"\}\}, got \d+ items, \d+ matching: body\[0\] \{"contractAddress":"0x/,
+    )
     // The unbroken JSON of the first difference wraps in its cell: the page is no wider than the window.
     const [scrollWidth, innerWidth] = await page.evaluate(() => [
       document.documentElement.scrollWidth,
