@@ -60,7 +60,7 @@ trap cleanup EXIT
 step() { printf '\nconsumer: %s (at %ss)\n' "$*" "$SECONDS"; }
 npm_quiet() { npm --no-audit --no-fund --loglevel=error "$@"; }
 
-step "npm pack (prepare builds dist/)"
+step "npm pack (prepack builds dist/)"
 npm_quiet pack --pack-destination "$work" >/dev/null
 tarball=$(ls "$work"/debt-token-simulator-*.tgz)
 echo "packed $(basename "$tarball") ($(du -k "$tarball" | cut -f1) KB)"
