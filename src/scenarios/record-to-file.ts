@@ -4,6 +4,8 @@
  * shutdown, or `POST /__sim/record/flush`) writes the scenario so far, atomically, and recording
  * goes on. The recorder's limits (record.ts) keep a flush short.
  *
+ * Its `$schema` resolves from where it is written (schema-reference.ts), so an editor completes it.
+ *
  * Written safely: the scenario goes to a new file beside the target, created exclusively (`wx`:
  * O_CREAT|O_EXCL, which refuses any existing name, a planted symbolic link included, so no link
  * is followed) under an unpredictable name, then renamed over the target (which replaces a link
@@ -14,6 +16,7 @@ import { randomBytes } from 'node:crypto'
 import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { createSessionRecorder, type RecordedExchange, type SessionRecorderOptions } from './record.ts'
+import { withSchemaReference } from './schema-reference.ts'
 
 export interface FileRecording {
   readonly file: string
@@ -79,7 +82,9 @@ export function createFileRecording(file: string, options: SessionRecorderOption
     const target = resolve(file)
     mkdirSync(dirname(target), { recursive: true })
     // A whole file or none: written beside it, then renamed over it (atomic on one file system).
-    const temporary = writeBeside(target, `${JSON.stringify(recorder.toScenario(), null, 2)}\n`)
+    // `$schema` from the file's own directory, so the recording completes in an editor there.
+    const scenario = withSchemaReference(recorder.toScenario(), dirname(target))
+    const temporary = writeBeside(target, `${JSON.stringify(scenario, null, 2)}\n`)
     try {
       renameSync(temporary, target)
     } catch (error) {
