@@ -1,8 +1,8 @@
 /**
  * The package's library, built with tsdown (a bundler made for libraries that writes ESM and
  * bundled `.d.ts` from the same sources: rolldown for the JavaScript, the TypeScript compiler for
- * the declarations) by `npm run build` (scripts/build.mjs, through tsdown's API), which `prepare`
- * runs, and so `npm install` and `npm pack`.
+ * the declarations) by `npm run build` (scripts/build.mjs, through tsdown's API), which `prepack` runs
+ * (`npm pack`, `npm publish`, a git install).
  *
  * The five entries of the exports map, as ESM and as CommonJS (Jest's default, ts-jest,
  * babel-jest), each with its declarations. @msw/data, the store of written records, is bundled in

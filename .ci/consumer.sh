@@ -13,7 +13,8 @@
 #     openapi-fetch.test.ts runs over every operation against the standalone server), the tsconfig `tsc --init`
 #     writes, and strict NodeNext with exactOptionalPropertyTypes (the typed client and the README's
 #     example included, so its `import type` and annotation compile); the command: --version,
-#     scenarios, serve, and replay of a shipped scenario against it. Then @playwright/test and
+#     scenarios, scenarios init (its $schema a file from there), serve, and replay of a shipped
+#     scenario against it; no install script in the package. Then @playwright/test and
 #     @msw/playwright are added (everything before ran without them, which the main entries must
 #     not need): a Playwright suite on debt-token-simulator/playwright under tsc (strict NodeNext,
 #     `tsc --init`), and the entry imported from plain Node.
@@ -61,7 +62,7 @@ trap cleanup EXIT
 step() { printf '\nconsumer: %s (at %ss)\n' "$*" "$SECONDS"; }
 npm_quiet() { npm --no-audit --no-fund --loglevel=error "$@"; }
 
-step "npm pack (prepare builds dist/)"
+step "npm pack (prepack builds dist/)"
 npm_quiet pack --pack-destination "$work" >/dev/null
 tarball=$(ls "$work"/debt-token-simulator-*.tgz)
 echo "packed $(basename "$tarball") ($(du -k "$tarball" | cut -f1) KB)"
@@ -147,6 +148,19 @@ echo "--version: $got"
 npx debt-token-simulator scenarios | tee scenarios.txt
 grep -q '^flaky-backend ' scenarios.txt
 npx debt-token-simulator scenarios validate node_modules/debt-token-simulator/scenarios
+step "scenarios init: a starter whose \$schema resolves from the project; no install script"
+npx debt-token-simulator scenarios init my-scenarios
+schema=$(node -p 'require("./my-scenarios/my-scenario.json").$schema')
+[ -f "my-scenarios/$schema" ] || { echo "scenarios init wrote \$schema $schema: no such file from my-scenarios/"; exit 1; }
+echo "\$schema: $schema"
+npx debt-token-simulator scenarios validate my-scenarios
+code=0; npx debt-token-simulator scenarios init my-scenarios 2>/dev/null || code=$?
+[ "$code" = 2 ] || { echo "scenarios init over an existing file exited $code, expected 2"; exit 1; }
+# npm lists a package with an install script (prepare included) in its install-script warning.
+node -e '
+  const { scripts = {} } = require("debt-token-simulator/package.json")
+  const run = ["preinstall", "install", "postinstall", "prepare"].filter((name) => name in scripts)
+  if (run.length > 0) { console.error(`the package runs scripts on install: ${run.join(", ")}`); process.exit(1) }'
 port=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close() })')
 node_modules/.bin/debt-token-simulator serve -p "$port" --quiet > serve.log 2>&1 &
 server_pid=$!

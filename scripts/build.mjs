@@ -1,5 +1,6 @@
 /**
- * `npm run build` (run by `prepare`, so by `npm install` and `npm pack`): the library with tsdown
+ * `npm run build` (run by `prepack`, so by `npm pack`, `npm publish` and a git install; not by
+ * `npm install`, so installing the tarball lists no install script): the library with tsdown
  * (tsdown.config.ts: the entries of the exports map, ESM and CommonJS, and their declarations),
  * then the command and the dashboard with esbuild (scripts/build-apps.mjs).
  *

@@ -21,7 +21,7 @@ export interface Project {
   bin: string
 }
 
-/** Packs the repository (its `prepare` builds dist/) and installs it in `work`/project. */
+/** Packs the repository (its `prepack` builds dist/) and installs it in `work`/project. */
 export function installedProject(root: string, work: string): Project {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   execFileSync('npm', ['pack', '--pack-destination', work, '--loglevel=error'], {

@@ -52,12 +52,14 @@ function introLines(document: OpenApiDocument): string[] {
   return [
     `# ${document.info.title}: API reference`,
     '',
+    // A maintainers' note, unseen where the page is rendered (the package's readers never see src/).
     '<!-- Generated from src/contract/ by `npm run api-docs` (scripts/generate-api-docs.ts); do not edit by hand. -->',
     '',
-    `Every operation the simulator implements (${apiOperations.length}), generated from its contract in`,
-    '`src/contract/`: the schemas it validates requests with and the operation table its handlers are',
-    `built from; then the ${controlRoutes.length} routes of its [control API](#${anchor(CONTROL_TITLE)}), declared and validated`,
-    'the same way. The same contract gives the OpenAPI 3.1 document, [openapi.json](openapi.json).',
+    `Every operation the simulator implements (${apiOperations.length}), generated from its contract: the`,
+    'schemas it validates requests with and the operation table its handlers are built from; then the',
+    `${controlRoutes.length} routes of its [control API](#${anchor(CONTROL_TITLE)}), declared and validated the same way. The same`,
+    'contract gives the OpenAPI 3.1 document, [openapi.json](openapi.json) (also',
+    '`npx debt-token-simulator openapi`, and `GET /__sim/openapi.json` on a running server).',
     '',
     '## Conventions',
     '',

@@ -39,7 +39,7 @@ export const dashboardRoutes = [
       "Serves the dashboard page. Its script and styles are the two routes below; the page talks only to this server's control API, so the control API's origin rules apply to it.",
     produces: 'text/html',
     response: asset('the page; its script and styles come from /__sim/ui/dashboard.js and .css'),
-    errors: { 404: 'the dashboard was not built (run npm run build)' },
+    errors: { 404: "the dashboard's files are missing from the package (dist/dashboard/)" },
   }),
   defineControlRoute({
     id: 'getDashboardScript',
@@ -50,7 +50,7 @@ export const dashboardRoutes = [
     description: "The dashboard's code, one ES module served with a strict Content-Security-Policy.",
     produces: 'text/javascript',
     response: asset('the script'),
-    errors: { 404: 'the dashboard was not built (run npm run build)' },
+    errors: { 404: "the dashboard's files are missing from the package (dist/dashboard/)" },
   }),
   defineControlRoute({
     id: 'getDashboardStyles',
@@ -61,7 +61,7 @@ export const dashboardRoutes = [
     description: "The dashboard's styles.",
     produces: 'text/css',
     response: asset('the style sheet'),
-    errors: { 404: 'the dashboard was not built (run npm run build)' },
+    errors: { 404: "the dashboard's files are missing from the package (dist/dashboard/)" },
   }),
   defineControlRoute({
     id: 'streamEvents',
@@ -168,7 +168,7 @@ export const dashboardRoutes = [
     answersFile: true,
     method: 'GET',
     path: `${CONTROL_PREFIX}/recording/scenario`,
-    summary: 'The in-memory recording as a scenario file with steps (what npm run replay runs)',
+    summary: 'The in-memory recording as a scenario file with steps (what debt-token-simulator replay runs)',
     description:
       'Answers the in-memory recording as a scenario file with steps, as `debt-token-simulator replay` runs it, indented as `--record` writes a file; what the recording noted (a world changed before its start) is in `notes`.',
     response: SimScenarioFile,

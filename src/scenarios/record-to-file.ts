@@ -4,6 +4,8 @@
  * shutdown, or `POST /__sim/record/flush`) writes the scenario so far, atomically, and recording
  * goes on. The recorder's limits (record.ts) keep a flush short.
  *
+ * Its `$schema` resolves from where it is written (schema-reference.ts), so an editor completes it.
+ *
  * Written safely: the scenario goes to a new file beside the target, created exclusively (`wx`:
  * O_CREAT|O_EXCL, which refuses any existing name, a planted symbolic link included, so no link
  * is followed) under an unpredictable name, then renamed over the target (which replaces a link
@@ -15,6 +17,7 @@ import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync
 import { basename, dirname, join, resolve } from 'node:path'
 import { createSessionRecorder, type RecordedExchange, type SessionRecorderOptions } from './record.ts'
 import { scenarioFileText } from './scenario-file-text.ts'
+import { withSchemaReference } from './schema-reference.ts'
 
 export interface FileRecording {
   readonly file: string
@@ -80,7 +83,9 @@ export function createFileRecording(file: string, options: SessionRecorderOption
     const target = resolve(file)
     mkdirSync(dirname(target), { recursive: true })
     // A whole file or none: written beside it, then renamed over it (atomic on one file system).
-    const temporary = writeBeside(target, scenarioFileText(recorder.toScenario()))
+    // `$schema` from the file's own directory, so the recording completes in an editor there.
+    const scenario = withSchemaReference(recorder.toScenario(), dirname(target))
+    const temporary = writeBeside(target, scenarioFileText(scenario))
     try {
       renameSync(temporary, target)
     } catch (error) {

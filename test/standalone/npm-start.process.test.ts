@@ -1,6 +1,6 @@
 /**
- * `npm start` and `npm run replay` (scripts/start.mjs) run the command `npm install` built and
- * rebuild it only when a file it was built from changed since: checked in the project (built by
+ * `npm start` and `npm run replay` (scripts/start.mjs) run the built command and build it only
+ * when it is missing or a file it was built from changed since: checked in the project (built by
  * the global setup: nothing to rebuild) and in a copy of the project's sources, where the first
  * start builds, the next one does not, and one after an edit rebuilds and says which file changed.
  */

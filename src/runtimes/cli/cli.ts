@@ -21,7 +21,7 @@ A stateful simulator of the Debt Token and Security Token Service.
 Commands:
   serve       serve the simulator over HTTP (the default command)
   replay      replay the steps of scenario files, in-process or against a server (--url)
-  scenarios   list the scenarios by name; "scenarios validate <files>" checks scenario files
+  scenarios   list the scenario files by name; "validate <files>" checks them, "init [dir]" writes one
   openapi     print the OpenAPI document of the simulated API, or write it (--out <file>)
 
 Options:

@@ -1,7 +1,9 @@
 /**
- * `debt-token-simulator scenarios [--scenarios <dir>] [--json]` lists the scenarios a server would
- * know (the shipped ones, plus a directory's); `scenarios validate <file|dir>...` checks scenario
- * files as the server loads them and exits 1 when one has a mistake, naming the file and field.
+ * `debt-token-simulator scenarios [--scenarios <dir>] [--json]` lists the scenario files on this
+ * machine that `serve` would load (the shipped ones, plus a directory's): it reads files and asks
+ * no server. `scenarios validate <file|dir>...` checks scenario files as the server loads them and
+ * exits 1 when one has a mistake, naming the file and field; `scenarios init` (scenarios-init.ts)
+ * writes a starter file.
  */
 import { statSync } from 'node:fs'
 import {
@@ -14,18 +16,26 @@ import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
 import { parseCommandArgs } from './command-args.ts'
 import type { CommandOutput } from './io.ts'
+import { initScenario } from './scenarios-init.ts'
 
 export const SCENARIOS_HELP = `Usage: debt-token-simulator scenarios [options]
        debt-token-simulator scenarios validate <scenario.json|directory>...
+       debt-token-simulator scenarios init [directory] [--name <name>]
 
-Lists the scenarios the server knows by name, with their descriptions: the shipped ones and, with
---scenarios, those of a directory (a same name replaces a shipped one, as in serve --scenarios).
+Lists by name, with their descriptions, the scenario files a server started here with the same
+--scenarios would load: the ones this package ships and, with --scenarios, those of a directory (a
+same name replaces a shipped one, as in serve --scenarios). It reads the files; it asks no running
+server (a running server lists its own at GET /__sim/scenarios).
 "validate" checks scenario files (a directory stands for its *.json but *.schema.json) and exits 1
 when one has a mistake, printing the file and the path of the bad field.
+"init" writes a starter scenario, <directory>/<name>.json (default ./my-scenario.json), whose
+"$schema" points at this package's scenario.schema.json from there, so editors complete it; it
+never replaces a file (exit 2).
 
 Options:
   --scenarios <dir>  also list the scenario files of this directory (env SIM_SCENARIOS)
   --json             print [{ name, source, description, rules, steps }] as JSON
+  --name <name>      init: the scenario's name, its file's name without .json (default my-scenario)
   -h, --help         print this help`
 
 interface Listed {
@@ -84,6 +94,7 @@ export function scenariosCommand(
   env: Readonly<Record<string, string | undefined>> = {},
 ): number {
   if (argv[0] === 'validate') return validate(argv.slice(1), output)
+  if (argv[0] === 'init') return initScenario(argv.slice(1), output, SCENARIOS_HELP)
   const parsed = parseCommandArgs(argv, { values: ['scenarios'], switches: ['json'] })
   if ('error' in parsed || parsed.positionals.length > 0) {
     output.err(

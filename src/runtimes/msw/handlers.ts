@@ -60,17 +60,30 @@ export interface HandlerOptions {
   handle: (request: SimRequest) => Promise<SimResponse>
 }
 
+/** The name msw shows for the simulator's handler, whatever a bundler's minifier did to our code. */
+const HANDLER_NAME = 'debt-token-simulator'
+
+/** `fn` with `name` as its own name: a string a minifier keeps, where it renames identifiers. */
+function named<F extends (...args: never[]) => unknown>(name: string, fn: F): F {
+  return Object.defineProperty(fn, 'name', { value: name })
+}
+
 export function createHandlers({ baseUrl, handle }: HandlerOptions): HttpHandler[] {
   const { basePath } = splitBaseUrl(baseUrl)
   const isApiRequest = apiRequestMatcher(baseUrl)
-  return [
-    http.all(
-      ({ request }) => isApiRequest(request.method, request.url),
-      async ({ request }) => {
-        const simRequest = fromFetchRequest(request, basePath.length)
-        await worldGeneratorFor(simRequest) // a browser page loads it on demand; Node entries have it
-        return toFetchResponse(await handle(simRequest))
-      },
-    ),
-  ]
+  const handler = http.all(
+    named(`${HANDLER_NAME} routes`, ({ request }: { request: Request }) => isApiRequest(request.method, request.url)),
+    named(`${HANDLER_NAME} answers`, async ({ request }: { request: Request }) => {
+      const simRequest = fromFetchRequest(request, basePath.length)
+      await worldGeneratorFor(simRequest) // a browser page loads it on demand; Node entries have it
+      return toFetchResponse(await handle(simRequest))
+    }),
+  )
+  // msw names a handler by `info.header` ("all [custom predicate]" for ours) and shows
+  // `info.callFrame`, the first stack frame outside msw: here, always a line of this package's
+  // bundle, which a production build minifies (Firefox and Safari print it as "xD@…/index-3f2a.js").
+  // Neither tells a user whose handler answered; these say so in words.
+  handler.info.header = `${HANDLER_NAME}: every API operation under ${baseUrl === '*' ? 'any origin' : baseUrl}`
+  handler.info.callFrame = `${HANDLER_NAME} (createSimulator().handlers)`
+  return [handler]
 }

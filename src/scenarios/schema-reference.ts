@@ -1,0 +1,50 @@
+/**
+ * The `$schema` a scenario file written into a directory points at, so that editors complete and
+ * check it wherever it lives (Node only). The shipped files sit beside the schema and say
+ * `./scenario.schema.json`; a user's `my-scenarios/` or `recordings/` does not have it. There the
+ * reference is the path, relative to the file, of `scenarios/scenario.schema.json` in the package
+ * that directory's project resolves (`node_modules/debt-token-simulator`, found by Node's own
+ * resolution rather than guessed), so the project's checkout carries it; when no installed package
+ * is found (the command run by `npx` from another directory) it is the schema's URL for this
+ * version on the registry's CDN, which the version the command came from has.
+ */
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import packageJson from '../../package.json' with { type: 'json' }
+
+const PACKAGE_NAME = 'debt-token-simulator'
+
+/** Where the schema sits inside the package (package.json "files" ships `scenarios/`). */
+const SCHEMA_IN_PACKAGE = 'scenarios/scenario.schema.json'
+
+/** The schema of this version, for a file no installed package is near. */
+const SCENARIO_SCHEMA_URL = `https://unpkg.com/${PACKAGE_NAME}@${packageJson.version}/${SCHEMA_IN_PACKAGE}`
+
+/** The schema file of the package a project in `directory` would import, if there is one. */
+function installedSchema(directory: string): string | undefined {
+  try {
+    // createRequire wants a file's path; the file need not exist.
+    const manifest = createRequire(join(directory, 'noop.js')).resolve(`${PACKAGE_NAME}/package.json`)
+    const schema = join(dirname(manifest), SCHEMA_IN_PACKAGE)
+    return existsSync(schema) ? schema : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The `$schema` for a scenario file written into `directory`. */
+function scenarioSchemaReference(directory: string): string {
+  const from = resolve(directory)
+  const schema = installedSchema(from)
+  if (schema === undefined) return SCENARIO_SCHEMA_URL
+  const path = relative(from, schema).split(sep).join('/')
+  return path.startsWith('.') ? path : `./${path}`
+}
+
+/** `scenario` with `$schema` first, pointing at the schema from `directory` (a `$schema` it had is replaced). */
+export function withSchemaReference(scenario: object, directory: string): Record<string, unknown> {
+  const written: Record<string, unknown> = { $schema: scenarioSchemaReference(directory) }
+  for (const [key, value] of Object.entries(scenario)) if (key !== '$schema') written[key] = value
+  return written
+}
