@@ -10,6 +10,7 @@ import { jsonResponse, type SimRequest, type SimResponse } from '../http/sim-req
 import { matchRoute, methodNotAllowed, type RouteMatch } from '../pipeline/router.ts'
 import { validateRequest } from '../pipeline/validate-request.ts'
 import { sessionOf } from '../sessions/session-header.ts'
+import { authoringHandlers } from './authoring-handlers.ts'
 import { announceControlChange } from './control-events.ts'
 import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
 import { dashboardHandlers } from './dashboard-handlers.ts'
@@ -27,6 +28,7 @@ const controlHandlers: ControlHandlerTable = {
   ...dashboardHandlers,
   ...eventHandlers,
   ...scenarioFileHandlers,
+  ...authoringHandlers,
   ...tableHandlers,
   ...replayHandlers(handleControlRequest),
 }
