@@ -1,12 +1,15 @@
 /**
  * Scenarios: the active scenario of the shared world or of the acting session, each rule with how
- * many calls it applied to and fired on (updating as requests arrive), and every scenario that can
- * be activated, with its description and rules in words.
+ * many calls it applied to and fired on (updating as requests arrive), a form to add a rule to it
+ * or to the rule draft (rule-form.tsx, rule-draft-card.tsx), and every scenario that can be
+ * activated, with its description and rules in words.
  */
 import { call } from '../api.ts'
 import { useLoaded } from '../hooks.ts'
 import { actingSession, announce, reportError, useStore } from '../store.ts'
 import type { Catalog, ScenarioView } from '../types.ts'
+import { RuleDraftCard } from './rule-draft-card.tsx'
+import { RuleForm } from './rule-form.tsx'
 
 function target(session: string | null): string {
   return session === null ? 'the shared world' : `session ${session}`
@@ -92,6 +95,8 @@ export function ScenariosPanel() {
   return (
     <>
       {view.data !== undefined && <ActiveScenario view={view.data} onChange={view.reload} />}
+      <RuleForm active={view.data?.active ?? null} target={target(session)} session={session} onAdded={view.reload} />
+      <RuleDraftCard onActivated={view.reload} />
       <h3>Available scenarios</h3>
       <ul class="scenario-list">
         {catalog.data?.scenarios.map((scenario) => (
