@@ -7,7 +7,7 @@
  */
 import { call } from './api.ts'
 import { createStore } from './store.ts'
-import type { ScenarioSummary } from './types.ts'
+import type { Catalog, ScenarioSummary } from './types.ts'
 
 interface DraftRule {
   readonly rule: Record<string, unknown>
@@ -19,6 +19,8 @@ export interface RuleDraft {
   readonly name: string
   readonly description: string
   readonly rules: readonly DraftRule[]
+  /** The world of the scenario the draft was copied from, kept as it was. */
+  readonly world?: unknown
 }
 
 const STORAGE_KEY = 'debt-token-simulator.rule-draft'
@@ -48,7 +50,33 @@ ruleDraft.subscribe(() => {
 
 /** The draft as a scenario file holds it. */
 function draftFile(draft: RuleDraft = ruleDraft.get()): Record<string, unknown> {
-  return { $schema: SCENARIO_SCHEMA_URL, description: draft.description, rules: draft.rules.map(({ rule }) => rule) }
+  return {
+    $schema: SCENARIO_SCHEMA_URL,
+    description: draft.description,
+    ...(draft.world !== undefined && { world: draft.world }),
+    rules: draft.rules.map(({ rule }) => rule),
+  }
+}
+
+/**
+ * Starts the draft over from a scenario known by name: its description, world and rules (its
+ * steps are not a draft's: replays are built from the journal). Answers how many steps were left.
+ */
+export async function copyIntoRuleDraft(name: string, catalog: Catalog): Promise<number> {
+  const file = await call<{
+    description: string
+    world?: unknown
+    rules: Record<string, unknown>[]
+    steps?: unknown[]
+  }>('GET', `/__sim/scenarios/${encodeURIComponent(name)}`)
+  const words = catalog.scenarios.find((scenario) => scenario.name === name)?.rules ?? []
+  ruleDraft.set({
+    name: `${name}-copy`,
+    description: file.description,
+    ...(file.world !== undefined && { world: file.world }),
+    rules: file.rules.map((rule, i) => ({ rule, outcome: words[i]?.outcome ?? '' })),
+  })
+  return file.steps?.length ?? 0
 }
 
 /** Checks the draft (and with `rule`, the draft with it) as a file is checked; throws the server's message. */

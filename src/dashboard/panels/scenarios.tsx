@@ -6,6 +6,7 @@
  */
 import { call } from '../api.ts'
 import { useLoaded } from '../hooks.ts'
+import { copyIntoRuleDraft } from '../rule-draft.ts'
 import { actingSession, announce, reportError, useStore } from '../store.ts'
 import type { Catalog, ScenarioView } from '../types.ts'
 import { RuleDraftCard } from './rule-draft-card.tsx'
@@ -69,7 +70,7 @@ function ActiveScenario({ view, onChange }: { view: ScenarioView; onChange: () =
         </tbody>
       </table>
       <button type="button" onClick={deactivate}>
-        Deactivate {view.status.name}
+        Deactivate {view.status.name} for {target(session)}
       </button>
     </section>
   )
@@ -88,6 +89,16 @@ export function ScenariosPanel() {
       await call('PUT', '/__sim/scenario', { session, body: { name } })
       announce(`${name} active for ${target(session)}`)
       view.reload()
+    } catch (error) {
+      reportError(error)
+    }
+  }
+  const copy = async (name: string) => {
+    try {
+      const steps = await copyIntoRuleDraft(name, catalog.data ?? { scenarios: [] })
+      announce(
+        `Copied ${name} into the rule draft as ${name}-copy${steps === 0 ? '' : ` (its ${steps} steps are not copied)`}`,
+      )
     } catch (error) {
       reportError(error)
     }
@@ -122,6 +133,9 @@ export function ScenariosPanel() {
               aria-label={`${view.data?.active === scenario.name ? 'Active' : 'Activate'} ${scenario.name} for ${target(session)}`}
             >
               {view.data?.active === scenario.name ? 'Active' : 'Activate'}
+            </button>{' '}
+            <button type="button" class="link" onClick={() => copy(scenario.name)}>
+              Copy {scenario.name} into the rule draft
             </button>
           </li>
         ))}

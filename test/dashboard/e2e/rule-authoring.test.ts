@@ -154,9 +154,22 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     await page.getByRole('heading', { name: 'Active for the shared world: payments-down' }).waitFor()
   })
 
+  it('starts a draft from a shipped scenario (its rules, not its steps) and adds to it', async () => {
+    const steps = (await api('/__sim/scenarios/flaky-backend')).json.steps.length
+    await page.getByRole('button', { name: 'Copy flaky-backend into the rule draft' }).click()
+    await page
+      .getByText(`Copied flaky-backend into the rule draft as flaky-backend-copy (its ${steps} steps are not copied)`)
+      .waitFor()
+    await page.getByRole('heading', { name: 'Draft flaky-backend-copy (1 rule)' }).waitFor()
+    await fillRule('getUser', { 'Delay (ms)': '5' })
+    await page.getByRole('button', { name: 'Add rule to draft flaky-backend-copy' }).click()
+    await page.getByRole('heading', { name: 'Draft flaky-backend-copy (2 rules)' }).waitFor()
+    await page.getByRole('cell', { name: 'normal answer after 5 ms' }).waitFor()
+  })
+
   it('names every control of the panel after what it acts on, and has no serious or critical axe-core violation', async () => {
     await fillRule('getUser', { 'Match path parameters (JSON)': '{"id": ' })
-    await page.getByRole('button', { name: 'Add rule to draft payments-down' }).click()
+    await page.getByRole('button', { name: 'Add rule to draft flaky-backend-copy' }).click()
     await page.getByText('Match path parameters must be JSON').waitFor()
     const names = await page
       .getByRole('tabpanel')
