@@ -53,7 +53,7 @@ export const authoringRoutes = [
     body: SimScenarioRuleBody,
     response: SimScenarioView,
     errors: {
-      400: 'the rule is not valid (the message says which field and why), or X-Sim-Session is not a valid session name',
+      400: 'the rule is not valid (the message says which field and why), the active scenario holds too many rules for one more (docs/scenarios.md), or X-Sim-Session is not a valid session name',
       429: 'X-Sim-Session names a new session and the session limit is reached',
     },
   }),

@@ -36,6 +36,13 @@ const ADDED_RULES_SCENARIO = {
 }
 
 /**
+ * The most rules a scenario may hold for one more to be added at runtime: each request tries every
+ * rule, and each addition checks them all again, so a client adding rules in a loop would slow
+ * every request down without end. A file may hold more.
+ */
+export const MAX_RULES_FOR_ADDING = 1000
+
+/**
  * Validates an inline scenario and the name it will be known by, as a file is validated: the
  * messages name `scenario "<name>"` and the path of each bad field.
  */
@@ -175,6 +182,13 @@ export function createScenarioActivation(options: ScenarioActivationOptions): Sc
       // The rules are validated again with the new one, so its messages say `rules[n]` as a file's
       // would; only they (already parsed once, and parsing them is idempotent) and the description.
       const { description, rules } = active.scenario
+      if (rules.length >= MAX_RULES_FOR_ADDING)
+        throw new ScenarioError(`scenario "${active.name}"`, [
+          {
+            path: 'rules',
+            message: `holds ${rules.length} rules, the most one is added to (${MAX_RULES_FOR_ADDING}): write a scenario file instead`,
+          },
+        ])
       const checked = parseScenario({ description, rules: [...rules, rule] }, `scenario "${active.name}"`)
       const scenario = { ...active.scenario, rules: checked.rules }
       // Not setActive: the scenario's world is the one already in use, its data stays.

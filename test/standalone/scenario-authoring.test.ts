@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
+import { MAX_RULES_FOR_ADDING } from '../../src/scenarios/scenario-activation.ts'
 import { parseScenario, ScenarioError } from '../../src/scenarios/scenario-schema.ts'
 import { expectErrorShape } from '../support/world.ts'
 
@@ -103,6 +104,16 @@ describe('POST /__sim/scenario/rules', () => {
     )
     expect(message).toContain('rules[1].respond.status: must be an HTTP error status')
     expect((await call('GET', '/__sim/scenario')).json.status.rules).toHaveLength(1)
+  })
+
+  it(`refuses a rule once the scenario holds ${MAX_RULES_FOR_ADDING}, which every request would try`, async () => {
+    const rules = Array.from({ length: MAX_RULES_FOR_ADDING }, () => ({ operation: 'getUser', delayMs: 0 }))
+    await call('PUT', '/__sim/scenario', { body: { scenario: { description: 'full', rules }, name: 'full' } })
+    const refused = await call('POST', '/__sim/scenario/rules', { body: from2ndCall503 })
+    expect(expectErrorShape(refused, 400)).toBe(
+      `scenario "full": rules: holds ${MAX_RULES_FOR_ADDING} rules, the most one is added to (${MAX_RULES_FOR_ADDING}): write a scenario file instead`,
+    )
+    expect((await call('GET', '/__sim/scenario')).json.status.rules).toHaveLength(MAX_RULES_FOR_ADDING)
   })
 
   it('refuses a body that is not an object in the documented shape', async () => {
