@@ -201,6 +201,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       clock.reset()
     },
     useScenario: defaultControls.useScenario,
+    addScenarioRule: defaultControls.addScenarioRule,
     get scenario() {
       return defaultControls.scenario
     },

@@ -45,20 +45,19 @@ const RuleSummary = z.object({
   outcome: z.string().meta({ description: 'what the rule does and when, in words: "503 on every 3rd call"' }),
 })
 
-export const SimScenarioCatalog = z
+/** A scenario in words: what the catalog lists, and what checking a scenario answers. */
+export const SimScenarioSummary = z
   .object({
-    scenarios: z.array(
-      z
-        .object({
-          name: z.string(),
-          description: z.string(),
-          world: z.string().nullable().meta({ description: 'the world it starts from ("empty", "size 500"), or null' }),
-          rules: z.array(RuleSummary),
-          steps: count.meta({ description: 'QA steps it carries (what a replay runs)' }),
-        })
-        .meta({ id: 'SimScenarioSummary' }),
-    ),
+    name: z.string(),
+    description: z.string(),
+    world: z.string().nullable().meta({ description: 'the world it starts from ("empty", "size 500"), or null' }),
+    rules: z.array(RuleSummary),
+    steps: count.meta({ description: 'QA steps it carries (what a replay runs)' }),
   })
+  .meta({ id: 'SimScenarioSummary' })
+
+export const SimScenarioCatalog = z
+  .object({ scenarios: z.array(SimScenarioSummary) })
   .meta({ id: 'SimScenarioCatalog' })
 
 /** A scenario file's content, as `scenarios/scenario.schema.json` describes it. */

@@ -6,6 +6,7 @@
  * declaration here and a handler there.
  */
 import * as z from 'zod'
+import { authoringRoutes } from './control-authoring.ts'
 import { dashboardRoutes } from './control-dashboard.ts'
 import { CONTROL_GROUP, CONTROL_PREFIX, defineControlRoute, wholeNumberQuery } from './control-route.ts'
 import {
@@ -270,6 +271,7 @@ export const controlRoutes = [
     },
   }),
   ...dashboardRoutes,
+  ...authoringRoutes,
 ] as const
 
 export type ControlRoute = (typeof controlRoutes)[number]

@@ -12,6 +12,7 @@ import { validateRequest } from '../pipeline/validate-request.ts'
 import { scenarioFileText } from '../scenarios/scenario-file-text.ts'
 import { sessionOf } from '../sessions/session-header.ts'
 import { assertSessionId } from '../sessions/session-registry.ts'
+import { authoringHandlers } from './authoring-handlers.ts'
 import { announceControlChange } from './control-events.ts'
 import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
 import { dashboardHandlers } from './dashboard-handlers.ts'
@@ -29,6 +30,7 @@ const controlHandlers: ControlHandlerTable = {
   ...dashboardHandlers,
   ...eventHandlers,
   ...scenarioFileHandlers,
+  ...authoringHandlers,
   ...tableHandlers,
   ...replayHandlers(handleControlRequest),
 }

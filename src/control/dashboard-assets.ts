@@ -10,4 +10,5 @@ export interface DashboardAssets {
   read(name: DashboardFile): string | undefined
 }
 
-export type DashboardFile = 'dashboard.js' | 'dashboard.css'
+/** The built script and styles, and the scenario files' JSON Schema the package ships (scenarios/). */
+export type DashboardFile = 'dashboard.js' | 'dashboard.css' | 'scenario.schema.json'

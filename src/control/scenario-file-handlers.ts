@@ -39,6 +39,21 @@ function worldOf(scenario: Scenario): string | null {
   return world.fixtures ?? `size ${world.size}`
 }
 
+/** A scenario in words: its description, world, rules and how many steps it has. */
+export function scenarioSummary(name: string, scenario: Scenario) {
+  return {
+    name,
+    description: scenario.description,
+    world: worldOf(scenario),
+    rules: scenario.rules.map((rule) => ({
+      operation: rule.operation,
+      description: rule.description ?? null,
+      outcome: ruleOutcome(rule),
+    })),
+    steps: scenario.steps?.length ?? 0,
+  }
+}
+
 function known(simulator: SimulatorCore, name: string): Scenario {
   const scenario = simulator.scenarioDefinition(name)
   if (scenario === undefined)
@@ -64,20 +79,7 @@ export const scenarioFileHandlers: ControlHandlerTable<
   | 'getRecordedScenario'
 > = {
   listScenarioCatalog: (_input, { simulator }) => ({
-    scenarios: simulator.scenarios.map((name) => {
-      const scenario = known(simulator, name)
-      return {
-        name,
-        description: scenario.description,
-        world: worldOf(scenario),
-        rules: scenario.rules.map((rule) => ({
-          operation: rule.operation,
-          description: rule.description ?? null,
-          outcome: ruleOutcome(rule),
-        })),
-        steps: scenario.steps?.length ?? 0,
-      }
-    }),
+    scenarios: simulator.scenarios.map((name) => scenarioSummary(name, known(simulator, name))),
   }),
   getScenarioFile: ({ params }, { simulator }) => ({
     $schema: './scenario.schema.json',

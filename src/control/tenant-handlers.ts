@@ -1,8 +1,10 @@
 /**
  * The control handlers that act on one tenant, the default one or the session `X-Sim-Session`
- * names: reset, the model's state, the factories and the scenario (read, activate, deactivate).
+ * names: reset, the model's state, the factories and the scenario (read, activate, add a rule,
+ * deactivate).
  */
 import { FactoryError } from '../factories/factory-error.ts'
+import type { ScenarioRuleInput } from '../scenarios/rule-schema.ts'
 import type { ScenarioInput } from '../scenarios/scenario-schema.ts'
 import { sessionOf } from '../sessions/session-header.ts'
 import type { TenantControls } from '../sessions/tenant-controls.ts'
@@ -41,7 +43,13 @@ async function activate(context: ControlContext, name: string | undefined, scena
 }
 
 export const tenantHandlers: ControlHandlerTable<
-  'resetSimulator' | 'getState' | 'createRecords' | 'getScenario' | 'activateScenario' | 'deactivateScenario'
+  | 'resetSimulator'
+  | 'getState'
+  | 'createRecords'
+  | 'getScenario'
+  | 'activateScenario'
+  | 'addScenarioRule'
+  | 'deactivateScenario'
 > = {
   resetSimulator: (_input, context) => {
     const session = sessionOf(context.request)
@@ -62,6 +70,11 @@ export const tenantHandlers: ControlHandlerTable<
   getScenario: (_input, context) => scenarioView(context),
   activateScenario: async ({ body }, context) => {
     await activate(context, body.name, body.scenario)
+    return scenarioView(context)
+  },
+  addScenarioRule: ({ body }, context) => {
+    const tenant = tenantOf(context)
+    refusingBadScenarios(() => tenant.addScenarioRule(body as ScenarioRuleInput))
     return scenarioView(context)
   },
   deactivateScenario: (_input, context) => {

@@ -8,6 +8,7 @@ import type {
   SimRecording,
   SimReplayReport,
   SimScenarioCatalog,
+  SimScenarioSummary,
   SimTablePage,
   SimTableRecord,
 } from '../contract/control-dashboard-schemas.ts'
@@ -31,6 +32,7 @@ export type ScenarioView = z.output<typeof SimScenarioView>
 export type Entry = z.output<typeof JournalEntry>
 export type ServerEvent = z.output<typeof SimEvent>
 export type Catalog = z.output<typeof SimScenarioCatalog>
+export type ScenarioSummary = z.output<typeof SimScenarioSummary>
 export type Recording = z.output<typeof SimRecording>
 export type ReplayReport = z.output<typeof SimReplayReport>
 export type TablePage = z.output<typeof SimTablePage>

@@ -112,6 +112,8 @@ export const ScenarioRule = z
     checkMatchedFields(rule, context)
   })
 export type ScenarioRule = z.infer<typeof ScenarioRule>
+/** What a rule may hold before validation (what a scenario file or `addScenarioRule` gives). */
+export type ScenarioRuleInput = z.input<typeof ScenarioRule>
 
 /** Path parameter names of an operation, from its `{name}` placeholders. */
 function pathParameters(operation: Operation): string[] {

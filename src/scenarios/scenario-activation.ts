@@ -29,6 +29,31 @@ export const SCENARIO_HEADER = 'x-sim-scenario'
 /** The name an inline scenario (an object, not a name) is known by unless one is given. */
 const INLINE_SCENARIO_NAME = 'inline'
 
+/** The scenario a rule added with none active starts: named and described so the journal says where it came from. */
+const ADDED_RULES_SCENARIO = {
+  name: 'added-rules',
+  description: 'Rules added one by one (the dashboard, POST /__sim/scenario/rules or addScenarioRule).',
+}
+
+/**
+ * The most rules a scenario may hold for one more to be added at runtime: each request tries every
+ * rule, and each addition checks them all again, so a client adding rules in a loop would slow
+ * every request down without end. A file may hold more.
+ */
+export const MAX_RULES_FOR_ADDING = 1000
+
+/**
+ * Validates an inline scenario and the name it will be known by, as a file is validated: the
+ * messages name `scenario "<name>"` and the path of each bad field.
+ */
+export function parseNamedScenario(raw: unknown, name: string = INLINE_SCENARIO_NAME): Scenario {
+  // The name is echoed in the X-Sim-Scenario header of every answer it changes.
+  if (!SCENARIO_NAME.test(name) || name.length > MAX_SCENARIO_NAME_LENGTH) {
+    throw new ScenarioError('scenario', [{ path: 'name', message: `${SCENARIO_NAME_RULE}, got ${quoteBounded(name)}` }])
+  }
+  return parseScenario(raw, `scenario "${name}"`)
+}
+
 export interface ScenarioActivationOptions {
   readonly catalog: ScenarioCatalog
   readonly seed: number
@@ -57,6 +82,12 @@ export interface ScenarioActivation {
   readonly active: ScenarioState | null
   /** Activates a scenario by name (throws UnknownScenarioError) or an inline one (validated). */
   activate(nameOrScenario: string | unknown, name?: string): ScenarioState
+  /**
+   * Adds a rule (validated as a file's rule, named by its index) to the active scenario, after
+   * its rules: their counters and the data are kept, as adding a stub to WireMock keeps the
+   * others. With none active, activates a scenario of this one rule, named "added-rules".
+   */
+  addRule(rule: unknown): ScenarioState
   /** Back to normal behaviour; a world the active scenario brought is left for the default one. */
   deactivate(): void
   /** The scenario for a request; an unknown name in its header is a 400 listing the names. */
@@ -136,18 +167,35 @@ export function createScenarioActivation(options: ScenarioActivationOptions): Sc
         scenario = options.catalog.require(nameOrScenario)
       } else {
         scenarioName = name ?? INLINE_SCENARIO_NAME
-        // The name is echoed in the X-Sim-Scenario header of every answer it changes.
-        if (!SCENARIO_NAME.test(scenarioName) || scenarioName.length > MAX_SCENARIO_NAME_LENGTH) {
-          throw new ScenarioError('scenario', [
-            { path: 'name', message: `${SCENARIO_NAME_RULE}, got ${quoteBounded(scenarioName)}` },
-          ])
-        }
-        scenario = parseScenario(nameOrScenario, `scenario "${scenarioName}"`)
+        scenario = parseNamedScenario(nameOrScenario, scenarioName)
       }
       const state = createScenarioState(scenarioName, scenario, options.seed)
       setActive(state)
       activeByName = typeof nameOrScenario === 'string'
       return state
+    },
+    addRule(rule) {
+      if (active === null) {
+        const { name, description } = ADDED_RULES_SCENARIO
+        return this.activate({ description, rules: [rule] }, name)
+      }
+      // The rules are validated again with the new one, so its messages say `rules[n]` as a file's
+      // would; only they (already parsed once, and parsing them is idempotent) and the description.
+      const { description, rules } = active.scenario
+      if (rules.length >= MAX_RULES_FOR_ADDING)
+        throw new ScenarioError(`scenario "${active.name}"`, [
+          {
+            path: 'rules',
+            message: `holds ${rules.length} rules, the most one is added to (${MAX_RULES_FOR_ADDING}): write a scenario file instead`,
+          },
+        ])
+      const checked = parseScenario({ description, rules: [...rules, rule] }, `scenario "${active.name}"`)
+      const scenario = { ...active.scenario, rules: checked.rules }
+      // Not setActive: the scenario's world is the one already in use, its data stays.
+      active = createScenarioState(active.name, scenario, options.seed, active.counters())
+      // No longer the catalog's definition: a reload of its file leaves the added rule alone.
+      activeByName = false
+      return active
     },
     deactivate() {
       setActive(null)

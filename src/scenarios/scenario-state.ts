@@ -61,9 +61,18 @@ function allows(rule: ScenarioRule, nth: number, fired: number): boolean {
   return true
 }
 
-export function createScenarioState(name: string, scenario: Scenario, seed: number): ScenarioState {
-  const calls = scenario.rules.map(() => 0)
-  const fired = scenario.rules.map(() => 0)
+/**
+ * @param carried counters of the scenario's first rules to start from: a rule added to an active
+ *   scenario leaves what its other rules counted as it was (`ScenarioActivation.addRule`).
+ */
+export function createScenarioState(
+  name: string,
+  scenario: Scenario,
+  seed: number,
+  carried: readonly RuleCounters[] = [],
+): ScenarioState {
+  const calls = scenario.rules.map((_, i) => carried[i]?.calls ?? 0)
+  const fired = scenario.rules.map((_, i) => carried[i]?.fired ?? 0)
   const random = seededRandom(seed ^ nameSeed(name))
 
   return {

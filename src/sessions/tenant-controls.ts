@@ -10,6 +10,7 @@ import type { Clock } from '../model/clock.ts'
 import type { Model } from '../model/model.ts'
 import type { TableName } from '../model/records.ts'
 import { tableNames } from '../model/world.ts'
+import type { ScenarioRuleInput } from '../scenarios/rule-schema.ts'
 import type { ScenarioInput } from '../scenarios/scenario-schema.ts'
 import type { RuleCounters } from '../scenarios/scenario-state.ts'
 import type { ShippedScenarioName } from '../scenarios/shipped-scenarios.ts'
@@ -25,6 +26,12 @@ export interface TenantControls {
    */
   // `string & {}` keeps any name legal (a user's own scenarios) while editors still complete the shipped ones.
   useScenario(nameOrScenario: ShippedScenarioName | (string & {}) | ScenarioInput | null, name?: string): void
+  /**
+   * Adds a rule after the active scenario's rules, validated as a scenario file's rule; the other
+   * rules' counters and the data are kept. With none active, activates a scenario "added-rules"
+   * of this one rule. `addScenarioRule({ operation: 'createManagerPayment', fromCall: 2, respond: { status: 503, message: 'down' } })`
+   */
+  addScenarioRule(rule: ScenarioRuleInput): void
   /** The active scenario's name, or null. */
   readonly scenario: string | null
   /** The active scenario with its rule counters, or null. */
@@ -89,6 +96,9 @@ export function tenantControls(tenant: Tenant, clock: Clock): TenantControls {
     useScenario(nameOrScenario, name) {
       if (nameOrScenario === null) tenant.scenarios.deactivate()
       else tenant.scenarios.activate(nameOrScenario, name)
+    },
+    addScenarioRule(rule) {
+      tenant.scenarios.addRule(rule)
     },
     get scenario() {
       return tenant.scenarios.active?.name ?? null

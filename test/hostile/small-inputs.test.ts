@@ -7,6 +7,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { DashboardFile } from '../../src/control/dashboard-assets.ts'
 import {
   createRequestListener,
   type StandaloneServer,
@@ -100,7 +101,10 @@ describe('the X-Sim-* headers', () => {
 
 describe("the dashboard's files", () => {
   it('carry an ETag and answer If-None-Match with 304 and no body', async () => {
-    const files = { 'dashboard.js': 'console.log("dashboard")', 'dashboard.css': 'body{}' } as const
+    const files: Partial<Record<DashboardFile, string>> = {
+      'dashboard.js': 'console.log("dashboard")',
+      'dashboard.css': 'body{}',
+    }
     const raw = createServer(
       createRequestListener(server.simulator, 'direct', {
         origin: () => '',

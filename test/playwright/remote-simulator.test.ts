@@ -110,6 +110,22 @@ describe('the remote simulator of a shared-server test', () => {
     expect((await createPayment('pw-scenario', 10)).status).toBe(200)
   })
 
+  it("adds a rule to its session's active scenario, in force from the next request, and passes a bad one's message on", async () => {
+    const mine = createRemoteSimulator({ url: server.url, session: 'pw-rule' })
+    await mine.addScenarioRule({
+      operation: 'createManagerPayment',
+      fromCall: 2,
+      respond: { status: 503, message: 'down' },
+    })
+    expect((await createPayment('pw-rule', 10)).status).toBe(200)
+    expect((await createPayment('pw-rule', 10)).status).toBe(503)
+    expect((await createPayment('pw-calm', 10)).status).toBe(200)
+    expect(await mine.scenarioStatus()).toMatchObject({ name: 'added-rules', rules: [{ calls: 2, fired: 1 }] })
+    await expect(
+      mine.addScenarioRule({ operation: 'createManagerPayment', respond: { status: 200, message: 'ok' } }),
+    ).rejects.toThrow(/answered 400: scenario "added-rules": rules\[1\]\.respond\.status: must be an HTTP error status/)
+  })
+
   it("reads the server's clock, which every session shares", async () => {
     const mine = createRemoteSimulator({ url: server.url, session: 'pw-clock' })
     expect(await mine.clock.now()).toEqual(new Date('2026-03-02T12:00:00Z'))

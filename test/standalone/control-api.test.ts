@@ -220,6 +220,13 @@ describe('control API', () => {
       listControlRoutes: ['/__sim'],
       getHealth: ['/__sim/health'],
       activateScenario: ['/__sim/scenario', { body: { name: 'flaky-backend' }, headers: session }],
+      addScenarioRule: [
+        '/__sim/scenario/rules',
+        {
+          body: { operation: 'createManagerPayment', fromCall: 2, respond: { status: 503, message: 'down' } },
+          headers: session,
+        },
+      ],
       getScenario: ['/__sim/scenario', { headers: session }],
       getState: ['/__sim/state?table=users&limit=2', { headers: session }],
       createRecords: ['/__sim/factories/debtTokens', { body: { count: 2, state: 'overdue' }, headers: session }],
@@ -232,6 +239,8 @@ describe('control API', () => {
       getTableRecord: [`/__sim/tables/users/${fixtures.users[0]!.id}`, { headers: session }],
       listScenarioCatalog: ['/__sim/scenarios'],
       getScenarioFile: ['/__sim/scenarios/flaky-backend'],
+      getScenarioSchema: ['/__sim/scenario.schema.json'],
+      checkScenario: ['/__sim/scenario/check', { body: { name: 'draft', scenario: { description: 'd', rules: [] } } }],
       buildScenarioFile: [
         '/__sim/scenario-file',
         {

@@ -1,12 +1,16 @@
 /**
  * Scenarios: the active scenario of the shared world or of the acting session, each rule with how
- * many calls it applied to and fired on (updating as requests arrive), and every scenario that can
- * be activated, with its description and rules in words.
+ * many calls it applied to and fired on (updating as requests arrive), a form to add a rule to it
+ * or to the rule draft (rule-form.tsx, rule-draft-card.tsx), and every scenario that can be
+ * activated, with its description and rules in words.
  */
 import { call } from '../api.ts'
 import { useLoaded } from '../hooks.ts'
+import { copyIntoRuleDraft } from '../rule-draft.ts'
 import { actingSession, announce, reportError, useStore } from '../store.ts'
 import type { Catalog, ScenarioView } from '../types.ts'
+import { RuleDraftCard } from './rule-draft-card.tsx'
+import { RuleForm } from './rule-form.tsx'
 
 function target(session: string | null): string {
   return session === null ? 'the shared world' : `session ${session}`
@@ -66,7 +70,7 @@ function ActiveScenario({ view, onChange }: { view: ScenarioView; onChange: () =
         </tbody>
       </table>
       <button type="button" onClick={deactivate}>
-        Deactivate {view.status.name}
+        Deactivate {view.status.name} for {target(session)}
       </button>
     </section>
   )
@@ -89,9 +93,21 @@ export function ScenariosPanel() {
       reportError(error)
     }
   }
+  const copy = async (name: string) => {
+    try {
+      const steps = await copyIntoRuleDraft(name, catalog.data ?? { scenarios: [] })
+      announce(
+        `Copied ${name} into the rule draft as ${name}-copy${steps === 0 ? '' : ` (its ${steps} steps are not copied)`}`,
+      )
+    } catch (error) {
+      reportError(error)
+    }
+  }
   return (
     <>
       {view.data !== undefined && <ActiveScenario view={view.data} onChange={view.reload} />}
+      <RuleForm active={view.data?.active ?? null} target={target(session)} session={session} onAdded={view.reload} />
+      <RuleDraftCard onActivated={view.reload} />
       <h3>Available scenarios</h3>
       <ul class="scenario-list">
         {catalog.data?.scenarios.map((scenario) => (
@@ -117,6 +133,9 @@ export function ScenariosPanel() {
               aria-label={`${view.data?.active === scenario.name ? 'Active' : 'Activate'} ${scenario.name} for ${target(session)}`}
             >
               {view.data?.active === scenario.name ? 'Active' : 'Activate'}
+            </button>{' '}
+            <button type="button" class="link" onClick={() => copy(scenario.name)}>
+              Copy {scenario.name} into the rule draft
             </button>
           </li>
         ))}

@@ -12,6 +12,7 @@ import type { CreatedRecords, FactoryRequest } from '../../factories/create-reco
 import { createFactories, createManyFactories, type Factories, type ManyFactories } from '../../factories/factories.ts'
 import { type RecordOf, type TableName, tables } from '../../model/records.ts'
 import type { JournalEntry, JournalFilter } from '../../observability/journal.ts'
+import type { ScenarioRuleInput } from '../../scenarios/rule-schema.ts'
 import type { ScenarioInput } from '../../scenarios/scenario-schema.ts'
 import type { ShippedScenarioName } from '../../scenarios/shipped-scenarios.ts'
 import { SESSION_HEADER } from '../../sessions/session-header.ts'
@@ -24,6 +25,11 @@ export interface RemoteSimulator {
   readonly session: string
   /** Activates a scenario for this session: a name, or a scenario object (known as `name`); null deactivates. */
   useScenario(nameOrScenario: ShippedScenarioName | (string & {}) | ScenarioInput | null, name?: string): Promise<void>
+  /**
+   * Adds a rule after this session's active scenario's rules, its counters and data kept (with none
+   * active: a scenario "added-rules" of this rule), as `simulator.addScenarioRule` in-process.
+   */
+  addScenarioRule(rule: ScenarioRuleInput): Promise<void>
   /** This session's active scenario with its rule counters, or null. */
   scenarioStatus(): Promise<ScenarioStatus | null>
   /** The server's clock, which every session shares: read only. */
@@ -150,6 +156,9 @@ export function createRemoteSimulator(options: { url: string; session: string })
           path: '/__sim/scenario',
           body: { scenario: nameOrScenario, ...(name !== undefined && { name }) },
         })
+    },
+    async addScenarioRule(rule) {
+      await call(null, { method: 'POST', path: '/__sim/scenario/rules', body: rule })
     },
     async scenarioStatus() {
       return (await call(SimScenarioView, { method: 'GET', path: '/__sim/scenario' })).status

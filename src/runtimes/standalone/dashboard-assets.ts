@@ -1,5 +1,6 @@
 /**
- * Where the standalone server finds the dashboard's built files: `dist/dashboard/` of this package,
+ * Where the standalone server finds the dashboard's built files: `dist/dashboard/` of this package
+ * (and the scenario files' JSON Schema: `scenarios/scenario.schema.json`, which the package ships),
  * found by walking up from this module to the package's own package.json (the module runs from
  * src/ in the tests, from dist/ or dist/cli/ when built, from node_modules when installed). Each
  * file is read once, on first request, and kept.
@@ -34,11 +35,13 @@ function packageRoot(from: string): string | undefined {
 export function dashboardAssets(directory?: string): DashboardAssets {
   const cache = new Map<DashboardFile, string | undefined>()
   let resolved = directory
+  let root: string | undefined
   return {
     read(name) {
       if (cache.has(name)) return cache.get(name)
-      resolved ??= join(packageRoot(dirname(fileURLToPath(import.meta.url))) ?? '.', 'dist', 'dashboard')
-      const file = join(resolved, name)
+      root ??= packageRoot(dirname(fileURLToPath(import.meta.url))) ?? '.'
+      resolved ??= join(root, 'dist', 'dashboard')
+      const file = name === 'scenario.schema.json' ? join(root, 'scenarios', name) : join(resolved, name)
       const text = existsSync(file) ? readFileSync(file, 'utf8') : undefined
       // A missing file is looked for again next time: `npm run build` may run while the server does.
       if (text !== undefined) cache.set(name, text)

@@ -1,0 +1,72 @@
+/**
+ * The control routes for writing scenarios by hand (the dashboard's rule form is one client): the
+ * scenario files' JSON Schema, so a downloaded file's `$schema` resolves while the simulator runs;
+ * adding one rule to the active scenario; and checking a scenario without activating it. Each
+ * validates with the scenario schema itself, so its messages are the ones a file gets at load.
+ * Declared like every control route (control.ts spreads them into its table).
+ */
+import * as z from 'zod'
+import { SimScenarioSummary } from './control-dashboard-schemas.ts'
+import { CONTROL_GROUP, CONTROL_PREFIX, defineControlRoute } from './control-route.ts'
+import { SimScenarioView } from './control-schemas.ts'
+
+const group = CONTROL_GROUP
+
+/** The path the scenario files' JSON Schema is served at (a downloaded file's `$schema` names it). */
+const SCENARIO_SCHEMA_PATH = `${CONTROL_PREFIX}/scenario.schema.json`
+
+const SimScenarioRuleBody = z.looseObject({}).meta({
+  id: 'SimScenarioRule',
+  description:
+    'one rule, as a scenario file\'s `rules` holds it (docs/scenarios.md), e.g. {"operation": "createManagerPayment", "fromCall": 2, "respond": {"status": 503, "message": "down"}}; validated as a file\'s rule',
+})
+
+const CheckScenarioBody = z
+  .object({
+    name: z.string().optional().meta({ description: 'the name it would be activated under (default "inline")' }),
+    scenario: z.looseObject({}).meta({ description: 'a scenario object, as a scenario file holds it' }),
+  })
+  .meta({ id: 'SimCheckScenario' })
+
+export const authoringRoutes = [
+  defineControlRoute({
+    id: 'getScenarioSchema',
+    group,
+    method: 'GET',
+    path: SCENARIO_SCHEMA_PATH,
+    summary: "The scenario files' JSON Schema (scenarios/scenario.schema.json of the package)",
+    description:
+      'Answers the JSON Schema scenario files are written against, as the installed package ships it, so a file whose `$schema` is this URL is completed and checked by an editor while the simulator runs.',
+    response: z.record(z.string(), z.unknown()).meta({ description: 'a JSON Schema (draft 2020-12)' }),
+    errors: { 404: 'the schema is served by the standalone server only (debt-token-simulator serve)' },
+  }),
+  defineControlRoute({
+    id: 'addScenarioRule',
+    group,
+    method: 'POST',
+    path: `${CONTROL_PREFIX}/scenario/rules`,
+    session: true,
+    summary:
+      'Add a rule after the active scenario\'s rules, counters and data kept; with none active, activate "added-rules" with it (X-Sim-Session for a session\'s)',
+    description:
+      'Validates the rule as a scenario file\'s rule (the message names `rules[n]` and the bad field) and adds it after the active scenario\'s rules: their counters and the data stay as they were. With no scenario active, activates a scenario named "added-rules" holding this rule. Answers the scenario view.',
+    body: SimScenarioRuleBody,
+    response: SimScenarioView,
+    errors: {
+      400: 'the rule is not valid (the message says which field and why), the active scenario holds too many rules for one more (docs/scenarios.md), or X-Sim-Session is not a valid session name',
+      429: 'X-Sim-Session names a new session and the session limit is reached',
+    },
+  }),
+  defineControlRoute({
+    id: 'checkScenario',
+    group,
+    method: 'POST',
+    path: `${CONTROL_PREFIX}/scenario/check`,
+    summary: 'Check a scenario object as a file is checked, without activating it; answers it in words',
+    description:
+      'Validates a scenario object and the name it would be activated under exactly as a scenario file is validated at load, and answers its description, world and rules in words. Nothing changes.',
+    body: CheckScenarioBody,
+    response: SimScenarioSummary,
+    errors: { 400: 'the scenario or its name is not valid (the message names each bad field)' },
+  }),
+] as const

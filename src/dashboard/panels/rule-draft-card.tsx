@@ -1,0 +1,106 @@
+/**
+ * The rule draft in the Scenarios panel: its name and description, its rules in words (each can be
+ * removed), and what can be done with it: download it as a scenario file whose `$schema` is this
+ * simulator's schema URL, or activate it for the shared world or for one session.
+ */
+import { useState } from 'preact/hooks'
+import { downloadJson } from '../files.ts'
+import { activateRuleDraft, checkedDraftFile, removeFromRuleDraft, ruleDraft } from '../rule-draft.ts'
+import { actingSession, announce, reportError, useStore } from '../store.ts'
+
+export function RuleDraftCard({ onActivated }: { onActivated: () => void }) {
+  const draft = useStore(ruleDraft)
+  const acting = useStore(actingSession)
+  const [session, setSession] = useState(acting ?? '')
+  const name = draft.name
+  const download = async () => {
+    try {
+      downloadJson(`${name}.json`, await checkedDraftFile())
+      announce(`Downloaded draft ${name} as ${name}.json`)
+    } catch (error) {
+      reportError(error)
+    }
+  }
+  const activate = async (target: string | null) => {
+    try {
+      await activateRuleDraft(target)
+      announce(`Draft ${name} active for ${target === null ? 'the shared world' : `session ${target}`}`)
+      onActivated()
+    } catch (error) {
+      reportError(error)
+    }
+  }
+  const chosen = session.trim()
+  return (
+    <section class="card wide" aria-labelledby="rule-draft-title">
+      <h3 id="rule-draft-title">
+        Draft {name} ({draft.rules.length} rule{draft.rules.length === 1 ? '' : 's'})
+      </h3>
+      <div class="row">
+        <label>
+          Draft name{' '}
+          <input type="text" value={name} onInput={(e) => ruleDraft.set({ ...draft, name: e.currentTarget.value })} />
+        </label>
+        <label>
+          Draft description{' '}
+          <input
+            type="text"
+            value={draft.description}
+            onInput={(e) => ruleDraft.set({ ...draft, description: e.currentTarget.value })}
+          />
+        </label>
+      </div>
+      {draft.rules.length === 0 ? (
+        <p>No rule yet: fill in the form above and choose "Add rule to draft".</p>
+      ) : (
+        <table>
+          <caption>Rules of draft {name}, in the order they are tried</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Operation</th>
+              <th scope="col">What it does</th>
+              <th scope="col">Remove</th>
+            </tr>
+          </thead>
+          <tbody>
+            {draft.rules.map(({ rule, outcome }, i) => (
+              <tr key={`${i}-${outcome}`}>
+                <td>{i + 1}</td>
+                <td>{String(rule.operation)}</td>
+                <td>{outcome}</td>
+                <td>
+                  <button type="button" class="link" onClick={() => removeFromRuleDraft(i)}>
+                    Remove rule {i + 1} ({String(rule.operation)}) from draft {name}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div class="row">
+        <button type="button" onClick={download}>
+          Download draft {name} as {name}.json
+        </button>
+        <button type="button" onClick={() => activate(null)}>
+          Activate draft {name} for the shared world
+        </button>
+      </div>
+      <div class="row">
+        <label>
+          Session for the draft{' '}
+          <input
+            type="text"
+            value={session}
+            placeholder="e.g. qa-1"
+            onInput={(e) => setSession(e.currentTarget.value)}
+          />
+        </label>
+        <button type="button" disabled={chosen === ''} onClick={() => activate(chosen)}>
+          Activate draft {name} for session {chosen === '' ? '(give one)' : chosen}
+        </button>
+      </div>
+    </section>
+  )
+}

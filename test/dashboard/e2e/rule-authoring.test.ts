@@ -1,0 +1,187 @@
+/**
+ * Rules written in the dashboard, end to end in headless Chromium against a standalone server on
+ * 127.0.0.1, as a QA engineer would: a rule added with the form to the active scenario is in force
+ * from the next request; a mistake shows the message a scenario file gets; a draft built rule by
+ * rule downloads as a valid file whose `$schema` resolves, and activates for one session or the
+ * shared world; every control says what it acts on, and axe-core finds no serious or critical
+ * violation with the form and the draft filled in.
+ *
+ * Skipped with the reason when Chromium is missing locally; fails under CI (test/browser/support).
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { AxeBuilder } from '@axe-core/playwright'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type StandaloneServer, startStandaloneServer } from '../../../src/runtimes/standalone/server.ts'
+import { parseScenario, ScenarioError } from '../../../src/scenarios/scenario-schema.ts'
+import { chromiumAvailability, type LaunchedChromium, launchChromium } from '../../browser/support/chromium.ts'
+
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+const schema = JSON.parse(readFileSync(join(root, 'scenarios/scenario.schema.json'), 'utf8'))
+const validateScenario = new Ajv2020({ strict: false, validateFormats: false, allErrors: true }).compile(schema)
+
+const availability = chromiumAvailability()
+if (availability.kind === 'skip') console.warn(`[dashboard rules] skipped: ${availability.reason}`)
+const title = availability.kind === 'skip' ? `dashboard rules (skipped: ${availability.reason})` : 'dashboard rules'
+
+/** The message a scenario file with these rules gets at load, its source replaced by `source`. */
+function fileMessage(rules: unknown[], source: string): string {
+  try {
+    parseScenario({ description: 'a file', rules }, 'FILE')
+  } catch (error) {
+    if (error instanceof ScenarioError) return error.message.replaceAll('FILE', source).split('\n').join('; ')
+  }
+  throw new Error('the rules were valid')
+}
+
+describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () => {
+  let server: StandaloneServer
+  let chromium: LaunchedChromium
+  let page: Page
+  const problems: string[] = []
+
+  const api = async (path: string, init: { method?: string; body?: unknown; session?: string } = {}) => {
+    const headers: Record<string, string> = { authorization: 'Bearer qa-rules', 'content-type': 'application/json' }
+    if (init.session !== undefined) headers['x-sim-session'] = init.session
+    const response = await fetch(`${server.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+    })
+    return { status: response.status, json: (await response.json()) as any }
+  }
+  /** Fills the rule form's fields named by their labels, the operation chosen first. */
+  const fillRule = async (operation: string, fields: Record<string, string>) => {
+    await page.getByRole('button', { name: 'Clear the rule form' }).click()
+    await page.getByLabel('Operation', { exact: true }).selectOption(operation)
+    for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value)
+  }
+
+  beforeAll(async () => {
+    if (availability.kind === 'required-but-missing') throw new Error(availability.reason)
+    server = await startStandaloneServer({ port: 0, logSink: () => {} })
+    chromium = await launchChromium({ timeoutMs: 60_000 })
+    page = await chromium.context.newPage()
+    await page.setViewportSize({ width: 1280, height: 900 })
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+    await page.goto(`${server.url}/__sim/ui#scenarios`)
+    await page.getByText('Feed: live').waitFor({ timeout: 90_000 })
+    await page.getByRole('heading', { name: 'Active for the shared world: none' }).waitFor()
+    // The operations come from the served schema: wait for them.
+    await page.getByRole('option', { name: 'createManagerPayment' }).waitFor({ state: 'attached' })
+  }, 120_000)
+
+  afterAll(async () => {
+    await chromium?.close()
+    await server?.close()
+  })
+
+  it('adds "createManagerPayment answers 503 from the 2nd call on" to the shared world, in force from the next request', async () => {
+    await fillRule('createManagerPayment', {
+      'From call number': '2',
+      'Answer status': '503',
+      'Answer message': 'Payments are down',
+    })
+    await page.getByRole('button', { name: 'Add rule to a new scenario added-rules for the shared world' }).click()
+    await page.getByRole('heading', { name: 'Active for the shared world: added-rules' }).waitFor()
+    expect((await api('/manager', { method: 'POST', body: {} })).status).toBe(400) // the 1st call: validated as usual
+    expect(await api('/manager', { method: 'POST', body: {} })).toEqual({
+      status: 503,
+      json: { statusCode: '503', error: 'Service Unavailable', message: 'Payments are down' },
+    })
+    await expect.poll(() => page.locator('[data-rule="0"] [data-counter="fired"]').textContent()).toBe('1')
+    expect(problems).toEqual([])
+  })
+
+  it('shows the message a scenario file gets for a bad rule, and adds nothing', async () => {
+    await fillRule('listSecurityTokens', { 'Answer status': '200', 'Answer message': 'fine', 'At most (times)': '0' })
+    await page.getByRole('button', { name: 'Add rule to added-rules for the shared world' }).click()
+    const expected = fileMessage(
+      [
+        { operation: 'createManagerPayment', fromCall: 2, respond: { status: 503, message: 'Payments are down' } },
+        { operation: 'listSecurityTokens', times: 0, respond: { status: 200, message: 'fine' } },
+      ],
+      'scenario "added-rules"',
+    )
+    await expect.poll(() => page.locator('#rule-form-error').textContent()).toBe(expected)
+    expect(expected).toContain('rules[1].respond.status: must be an HTTP error status')
+    expect((await api('/__sim/scenario')).json.status.rules).toHaveLength(1)
+  })
+
+  it('builds a draft rule by rule, downloads it as a file whose $schema resolves, and activates it for a session, then for everyone', async () => {
+    await page.getByLabel('Draft name').fill('payments-down')
+    await page.getByLabel('Draft description').fill('Manager payments fail from the 2nd on.')
+    await fillRule('createManagerPayment', {
+      'From call number': '2',
+      'Answer status': '503',
+      'Answer message': 'Payments are down',
+    })
+    await page.getByRole('button', { name: 'Add rule to draft payments-down' }).click()
+    await page.getByRole('cell', { name: '503 Payments are down, from the 2nd call on' }).waitFor()
+    await fillRule('*', { 'Delay (ms)': '10', 'Delay up to (ms, optional)': '20' })
+    await page.getByRole('button', { name: 'Add rule to draft payments-down' }).click()
+    await page.getByRole('heading', { name: 'Draft payments-down (2 rules)' }).waitFor()
+    await page.getByRole('button', { name: 'Remove rule 2 (*) from draft payments-down' }).click()
+    await page.getByRole('heading', { name: 'Draft payments-down (1 rule)' }).waitFor()
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download draft payments-down as payments-down.json' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('payments-down.json')
+    const file = JSON.parse(readFileSync((await download.path())!, 'utf8'))
+    expect(validateScenario(file), JSON.stringify(validateScenario.errors)).toBe(true)
+    expect(file).toEqual({
+      $schema: `${server.url}/__sim/scenario.schema.json`,
+      description: 'Manager payments fail from the 2nd on.',
+      rules: [
+        { operation: 'createManagerPayment', fromCall: 2, respond: { status: 503, message: 'Payments are down' } },
+      ],
+    })
+    const resolved = await fetch(file.$schema)
+    expect(resolved.status).toBe(200)
+    expect(await resolved.json()).toEqual(schema)
+
+    await page.getByLabel('Session for the draft').fill('qa-r')
+    await page.getByRole('button', { name: 'Activate draft payments-down for session qa-r' }).click()
+    await page.getByText('Draft payments-down active for session qa-r').waitFor()
+    expect((await api('/__sim/scenario', { session: 'qa-r' })).json.active).toBe('payments-down')
+    expect((await api('/__sim/scenario')).json.active).toBe('added-rules')
+    await page.getByRole('button', { name: 'Activate draft payments-down for the shared world' }).click()
+    await page.getByRole('heading', { name: 'Active for the shared world: payments-down' }).waitFor()
+  })
+
+  it('starts a draft from a shipped scenario (its rules, not its steps) and adds to it', async () => {
+    const steps = (await api('/__sim/scenarios/flaky-backend')).json.steps.length
+    await page.getByRole('button', { name: 'Copy flaky-backend into the rule draft' }).click()
+    await page
+      .getByText(`Copied flaky-backend into the rule draft as flaky-backend-copy (its ${steps} steps are not copied)`)
+      .waitFor()
+    await page.getByRole('heading', { name: 'Draft flaky-backend-copy (1 rule)' }).waitFor()
+    await fillRule('getUser', { 'Delay (ms)': '5' })
+    await page.getByRole('button', { name: 'Add rule to draft flaky-backend-copy' }).click()
+    await page.getByRole('heading', { name: 'Draft flaky-backend-copy (2 rules)' }).waitFor()
+    await page.getByRole('cell', { name: 'normal answer after 5 ms' }).waitFor()
+  })
+
+  it('names every control of the panel after what it acts on, and has no serious or critical axe-core violation', async () => {
+    await fillRule('getUser', { 'Match path parameters (JSON)': '{"id": ' })
+    await page.getByRole('button', { name: 'Add rule to draft flaky-backend-copy' }).click()
+    await page.getByText('Match path parameters must be JSON').waitFor()
+    const names = await page
+      .getByRole('tabpanel')
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent?.trim() ?? ''))
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([])
+    expect(names).toContain('Activate flaky-backend for the shared world')
+    const results = await new AxeBuilder({ page }).analyze()
+    const grave = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(
+      grave.map((v) => `${v.id} (${v.impact}) ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([])
+    expect(problems).toEqual([])
+  })
+})
