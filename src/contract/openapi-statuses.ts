@@ -148,7 +148,7 @@ export function controlStatuses(route: RouteDefinition): StatusReasons {
     add(
       statuses,
       415,
-      'Content-Type is not application/json while the request has a body or an `Origin` (a browser sends one with every write); a bodyless request without `Origin` needs none',
+      'Content-Type is not application/json while the request has a body, or comes from a browser (`Origin` or `Sec-Fetch-Site`, which browsers send with every write); a bodyless request from another client needs none',
       `${route.method} requests to the control API must send Content-Type: application/json`,
     )
   }

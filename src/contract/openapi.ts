@@ -81,6 +81,7 @@ const SESSION_PARAMETER = {
   required: false,
   schema: {
     type: 'string',
+    description: 'of A-Z a-z 0-9 . _ ~ -, other than . and ..',
     minLength: 1,
     maxLength: 64,
     pattern: '^(?:[A-Za-z0-9._~-]{3,64}|[A-Za-z0-9_~-][A-Za-z0-9._~-]?|\\.[A-Za-z0-9_~-])$',

@@ -70,6 +70,7 @@ describe('the control API', () => {
     for (const [headers, body] of [
       [page, undefined],
       [{ ...page, 'content-type': 'text/plain' }, undefined],
+      [{ 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' }, undefined],
       [{ 'content-type': 'text/plain' }, '{}'],
       [{ 'content-type': 'application/x-www-form-urlencoded' }, 'a=b'],
       [{}, '{}'],

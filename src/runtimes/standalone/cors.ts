@@ -47,11 +47,17 @@ export function admitControlRequest(
   admitBrowserCaller(request, access, CONTROL_API)
   if (!routed || (method !== 'POST' && method !== 'PUT')) return
   if (/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) return
-  // A write without a body from a caller that is not a browser (no Origin: curl, a generated
-  // client's resetSimulator()) has no type to declare. A browser sends Origin with every POST and
-  // PUT, so a page's bodyless or form write still needs the JSON type, and with it a preflight.
-  if (request.headers.origin === undefined && !hasBody(request)) return
+  // A write without a body from a caller that is not a browser (curl, a generated client's
+  // resetSimulator()) has no type to declare. A browser sends Origin with every POST and PUT, and
+  // since 2020 Sec-Fetch-Site with every request, so a page's bodyless or empty form write still
+  // needs the JSON type, and with it a preflight.
+  if (!fromBrowser(request) && !hasBody(request)) return
   throw new ApiError(415, `${method} requests to the control API must send Content-Type: application/json`)
+}
+
+/** Whether a request says it comes from a browser: its Origin, or the Sec-Fetch-Site browsers add. */
+function fromBrowser(request: IncomingMessage): boolean {
+  return request.headers.origin !== undefined || request.headers['sec-fetch-site'] !== undefined
 }
 
 /** Whether a request carries a body: HTTP/1.1 frames one with Content-Length (above 0) or Transfer-Encoding. */
