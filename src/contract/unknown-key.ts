@@ -60,9 +60,13 @@ function distance(a: string, b: string): number {
   return rows[s.length]![t.length]!
 }
 
-/** The known name nearest to `key`, when it is near enough to be a typo (a third of its length, at most 3). */
-export function nearestName(key: string, known: Iterable<string>): string | undefined {
-  if (key.length > 64) return undefined
+/**
+ * The known name nearest to `key`, when it is near enough to be a typo (a third of its length, at
+ * most 3). None when `key` is itself known: a union's other form has it (a `state` on a table
+ * without states), and naming the key it was given would say nothing.
+ */
+export function nearestName(key: string, known: readonly string[]): string | undefined {
+  if (key.length > 64 || known.includes(key)) return undefined
   const limit = Math.min(3, Math.max(1, Math.floor(key.length / 3)))
   let nearest: string | undefined
   let nearestDistance = limit + 1
