@@ -19,6 +19,7 @@ import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
 import { compose } from './pipeline/compose.ts'
 import { createRecorder, type ExchangeListener, journalStep } from './pipeline/journal-step.ts'
 import { authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
+import { type Forwarder, proxyStep } from './pipeline/proxy-step.ts'
 import { matchRoute, methodNotAllowed } from './pipeline/router.ts'
 import { scenarioStep } from './pipeline/scenario-step.ts'
 import { tenantStep } from './pipeline/tenant-step.ts'
@@ -67,6 +68,11 @@ export interface SimulatorOptions {
    * frees room.
    */
   maxRecords?: number
+  /**
+   * Forwards operations to the real service instead of resolving them (`serve --proxy`; the
+   * standalone server's `proxy` option builds it with src/proxy/forward.ts). Scenarios still apply.
+   */
+  forwarder?: Forwarder
 }
 
 /** The default tenant's controls, plus what the whole simulator shares. */
@@ -153,6 +159,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     journalStep(recorder),
     tenantStep(() => defaultTenant, sessions),
     scenarioStep((context) => (context.locals.tenant as Tenant).scenarios),
+    ...(options.forwarder === undefined ? [] : [proxyStep<WorldState>(options.forwarder)]),
     authenticateStep(),
     resolveStep(resolvers, clock),
   ])
