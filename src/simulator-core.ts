@@ -97,6 +97,8 @@ export interface SimulatorCore extends TenantControls {
    */
   prepareScenario(nameOrScenario: unknown): Promise<void>
   readonly seed: number
+  /** The real service's base URL when operations are forwarded to it (`serve --proxy`), else null. */
+  readonly forwardsTo: string | null
   /** The recent requests and their replies (a bounded ring buffer). */
   readonly journal: Journal
   /** Calls `listener` after every request the simulator answered; returns the unsubscribe. */
@@ -229,6 +231,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     create: defaultControls.create,
     createMany: defaultControls.createMany,
     createRecords: defaultControls.createRecords,
+    forwardsTo: options.forwarder?.url ?? null,
     journal: recorder.journal,
     onExchange(listener) {
       recorder.listeners.add(listener)

@@ -96,6 +96,10 @@ export const SimHealth = z
     scenario: z.string().nullable(),
     sessions: count,
     requests: count.meta({ description: 'API requests answered since the last reset' }),
+    proxy: z
+      .string()
+      .optional()
+      .meta({ description: "the real service's base URL, when `serve --proxy` forwards the API to it" }),
   })
   .meta({ id: 'SimHealth' })
 

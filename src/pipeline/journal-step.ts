@@ -52,7 +52,7 @@ export function createRecorder(journal: Journal): Recorder {
         responseHeaders: response.headers,
         requestBody,
         responseBody: response.body,
-        ...(proxy !== undefined && { proxy }),
+        proxy, // undefined but for forwarded requests; the journal keeps it only then
       })
       if (listeners.size === 0) return
       const entry = toEntry(stored)

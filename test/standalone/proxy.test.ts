@@ -60,6 +60,8 @@ describe('serve --proxy', () => {
     expect(sent.headers.cookie).toBeUndefined()
     expect(sent.headers['x-sim-session']).toBeUndefined()
     expect(lastEntry().proxy).toEqual({ url: `${service.url}/securityToken`, status: 200, drift: [] })
+    // The control API stays the simulator's, and its health says where the API goes.
+    expect(await (await call('/__sim/health')).json()).toMatchObject({ status: 'ok', proxy: service.url })
   })
 
   it("passes the service's own refusal through, a 401 without credentials among them", async () => {
@@ -130,6 +132,20 @@ describe('serve --proxy', () => {
     expect(expectErrorShape({ status: looped.status, json: await looped.json() }, 508)).toMatch(
       /came back through this proxy/,
     )
+  })
+})
+
+describe('serve --proxy on the msw engine', () => {
+  it('forwards as the direct engine does, drift included', async () => {
+    const viaMsw = await startStandaloneServer({ port: 0, engine: 'msw', proxy: { url: service.url } })
+    try {
+      const answer = await fetch(`${viaMsw.url}/users/${user.id}`, { headers: AUTH })
+      expect(answer.headers.get('x-sim-upstream')).toBe(service.url)
+      expect(answer.headers.get('x-sim-drift')).toBe('3')
+      expect(viaMsw.simulator.journal.list().at(-1)!.proxy!.drift).toHaveLength(3)
+    } finally {
+      await viaMsw.close()
+    }
   })
 })
 
