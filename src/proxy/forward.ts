@@ -87,9 +87,41 @@ function networkReason(error: unknown): string {
   return cause?.message ?? (error instanceof Error ? error.message : String(error))
 }
 
+/** Whether `url` parses and names `origin` (a path that would not parse is refused, never thrown as a 500). */
+function staysOn(url: string, origin: string): boolean {
+  try {
+    return new URL(url).origin === origin
+  } catch {
+    return false
+  }
+}
+
 function preview(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   return flat.length <= PREVIEW ? flat : `${flat.slice(0, PREVIEW)}…`
+}
+
+/** The headers the service gets: the short list, Via, and the client's Authorization or `--token`'s. */
+function forwardedHeaders(request: SimRequest, token: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = { via: VIA }
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.header(name)
+    if (value !== null) headers[name] = value
+  }
+  const authorization = token !== undefined ? `Bearer ${token}` : request.header('authorization')
+  if (authorization !== null) headers.authorization = authorization
+  return headers
+}
+
+/** The service's answer headers the client gets, and where they came from. */
+function answerHeaders(answer: Response, baseUrl: string, drift: number): Record<string, string> {
+  const headers: Record<string, string> = {}
+  answer.headers.forEach((value, name) => {
+    if (!DROPPED_ANSWER_HEADER.test(name)) headers[name] = value
+  })
+  headers['x-sim-upstream'] = baseUrl
+  if (drift > 0) headers['x-sim-drift'] = String(drift)
+  return headers
 }
 
 export function createForwarder(options: ProxyOptions): Forwarder {
@@ -110,7 +142,7 @@ export function createForwarder(options: ProxyOptions): Forwarder {
     const query = request.query.toString()
     const url = `${base.url}${request.path}${query === '' ? '' : `?${query}`}`
     // The path is the router's (it starts with /), so this holds; checked all the same, as the one guarantee of where requests go.
-    if (new URL(url).origin !== origin) throw ApiError.badRequest(`the path ${request.path} does not stay on ${origin}`)
+    if (!staysOn(url, origin)) throw ApiError.badRequest(`the path ${request.path} does not stay on ${origin}`)
     const bodyText = 'body' in operation ? await request.text() : '' // a body over the limit is the client's 413
     const drift: string[] = []
     try {
@@ -119,13 +151,7 @@ export function createForwarder(options: ProxyOptions): Forwarder {
       if (!(error instanceof ApiError)) throw error
       drift.push(`request: ${error.message}`)
     }
-    const headers: Record<string, string> = { via: VIA }
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = request.header(name)
-      if (value !== null) headers[name] = value
-    }
-    const authorization = options.token !== undefined ? `Bearer ${options.token}` : request.header('authorization')
-    if (authorization !== null) headers.authorization = authorization
+    const headers = forwardedHeaders(request, options.token)
     const describe = `the service at ${base.url} answered ${operation.method} ${request.path}`
     let upstreamStatus: number | null = null
     try {
@@ -165,13 +191,11 @@ export function createForwarder(options: ProxyOptions): Forwarder {
         )
       }
       drift.push(...answerDrift(operation, answer.status, contentType, body))
-      const answerHeaders: Record<string, string> = {}
-      answer.headers.forEach((value, name) => {
-        if (!DROPPED_ANSWER_HEADER.test(name)) answerHeaders[name] = value
-      })
-      answerHeaders['x-sim-upstream'] = base.url
-      if (drift.length > 0) answerHeaders['x-sim-drift'] = String(drift.length)
-      const response: SimResponse = { status: answer.status, headers: answerHeaders, body: text }
+      const response: SimResponse = {
+        status: answer.status,
+        headers: answerHeaders(answer, base.url, drift.length),
+        body: text,
+      }
       return { response, report: { url, status: upstreamStatus, drift } satisfies ProxyReport }
     } catch (error) {
       const failure =
