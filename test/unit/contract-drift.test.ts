@@ -3,6 +3,8 @@
  * the contract (no false drift), and each kind of departure a real service may show is named.
  */
 import { describe, expect, it } from 'vitest'
+import * as z from 'zod'
+import { ErrorBody } from '../../src/contract/error-body.ts'
 import { findOperation, type Operation, operations } from '../../src/contract/operations.ts'
 import { answerDrift, MAX_DRIFT_LINES } from '../../src/proxy/contract-drift.ts'
 import { createSimulatorCore } from '../../src/simulator-core.ts'
@@ -73,5 +75,44 @@ describe('contract drift', () => {
     )
     expect(lines).toHaveLength(MAX_DRIFT_LINES + 1)
     expect(lines.at(-1)).toMatch(/the first 20 differences/)
+  })
+
+  it('reads every keyword the published response schemas use (a new one fails here, not silently)', () => {
+    const checked = [
+      '$ref',
+      'type',
+      'properties',
+      'required',
+      'additionalProperties',
+      'items',
+      'enum',
+      'const',
+      'pattern',
+      'minimum',
+      'maximum',
+      'minItems',
+    ]
+    const annotations = [
+      '$schema',
+      '$defs',
+      'description',
+      'examples',
+      'format',
+      'x-enum-varnames',
+      'x-enum-descriptions',
+    ]
+    const used = new Set<string>()
+    const walk = (schema: unknown): void => {
+      if (Array.isArray(schema)) return schema.forEach(walk)
+      if (schema === null || typeof schema !== 'object') return
+      for (const [keyword, value] of Object.entries(schema)) {
+        used.add(keyword)
+        if (keyword === 'properties' || keyword === '$defs') Object.values(value as object).forEach(walk)
+        else if (keyword !== 'examples' && keyword !== 'enum' && keyword !== 'const') walk(value)
+      }
+    }
+    for (const schema of [...operations.map((operation) => operation.response), ErrorBody])
+      walk(z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12', unrepresentable: 'any' }))
+    expect([...used].filter((keyword) => !checked.includes(keyword) && !annotations.includes(keyword))).toEqual([])
   })
 })
