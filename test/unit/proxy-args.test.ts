@@ -1,5 +1,6 @@
 /** The proxy's command-line flags (`serve --proxy`): what they become, and the mistakes refused with the flag named. */
 import { describe, expect, it } from 'vitest'
+import { type ProxyOptions, proxyOptionsProblem } from '../../src/proxy/proxy-options.ts'
 import { HELP, parseArgs } from '../../src/runtimes/cli/args.ts'
 
 const error = (argv: string[], env: Record<string, string> = {}) => {
@@ -62,5 +63,13 @@ describe('serve --proxy flags', () => {
       '--proxy-timeout must be a whole number of milliseconds, got 1.5s',
     )
     expect(error([...base, '--token', 'two words'])).toMatch(/^--token must be one token68/)
+  })
+
+  it('types the operations of startStandaloneServer({ proxy }) by id, and refuses a wrong one at run time too', () => {
+    const good: ProxyOptions = { url: 'http://127.0.0.1:9000', only: ['getUser'] }
+    expect(proxyOptionsProblem(good)).toBeUndefined()
+    // @ts-expect-error a typo in an operation id does not compile
+    const typo: ProxyOptions = { url: 'http://127.0.0.1:9000', only: ['getUsr'] }
+    expect(proxyOptionsProblem(typo)).toMatch(/^--proxy-only names no operation: getUsr/)
   })
 })

@@ -9,4 +9,5 @@ import { provideWorldGenerator } from '../../model/world-generator.ts'
 
 provideWorldGenerator(generator)
 
+export type { ProxyOptions } from '../../proxy/proxy-options.ts'
 export * from './server.ts'
