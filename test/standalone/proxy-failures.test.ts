@@ -14,6 +14,7 @@ const TIMEOUT_MS = 300
 
 type Listening = Awaited<ReturnType<typeof listen>>
 let silent: Listening
+let stalling: Listening
 let html: Listening
 let elsewhere: Listening
 let redirecting: Listening
@@ -21,6 +22,10 @@ let elsewhereHits = 0
 
 beforeAll(async () => {
   silent = await listen(() => {}) // accepts, reads, never answers
+  stalling = await listen((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.write('[{"contractAddress":') // then nothing more
+  })
   html = await listen((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html' })
     response.end('<html><body>Maintenance</body></html>')
@@ -36,7 +41,7 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
-  for (const server of [silent, html, elsewhere, redirecting]) await server?.close()
+  for (const server of [silent, stalling, html, elsewhere, redirecting]) await server?.close()
 })
 
 async function through(url: string, path = '/securityToken') {
@@ -60,6 +65,12 @@ describe('serve --proxy when the service fails', () => {
     )
     expect(reply.json.error).toBe('Gateway Timeout')
     expect(entry).toMatchObject({ status: 504, proxy: { status: null, failure: reply.json.message } })
+  })
+
+  it('answers 504 when the body stops coming before the time-out, with the status the service began with', async () => {
+    const { reply, entry } = await through(stalling.url)
+    expect(expectErrorShape(reply, 504)).toMatch(/did not answer GET \/securityToken within 300 ms/)
+    expect(entry.proxy).toMatchObject({ status: 200, failure: reply.json.message })
   })
 
   it('answers 502 when the connection is refused', async () => {

@@ -103,7 +103,10 @@ describe('contract drift', () => {
     ]
     const used = new Set<string>()
     const walk = (schema: unknown): void => {
-      if (Array.isArray(schema)) return schema.forEach(walk)
+      if (Array.isArray(schema)) {
+        for (const item of schema) walk(item)
+        return
+      }
       if (schema === null || typeof schema !== 'object') return
       for (const [keyword, value] of Object.entries(schema)) {
         used.add(keyword)

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { type ProxyOptions, proxyOptionsProblem } from '../../src/proxy/proxy-options.ts'
 import { HELP, parseArgs } from '../../src/runtimes/cli/args.ts'
+import { dispatch } from '../../src/runtimes/cli/cli.ts'
 
 const error = (argv: string[], env: Record<string, string> = {}) => {
   const parsed = parseArgs(argv, env)
@@ -71,5 +72,15 @@ describe('serve --proxy flags', () => {
     // @ts-expect-error a typo in an operation id does not compile
     const typo: ProxyOptions = { url: 'http://127.0.0.1:9000', only: ['getUsr'] }
     expect(proxyOptionsProblem(typo)).toMatch(/^--proxy-only names no operation: getUsr/)
+  })
+
+  it('exits 2 with the reason before starting anything', async () => {
+    const err: string[] = []
+    const code = await dispatch(['--proxy', 'https://api.example.com', '--proxy-only', 'getUsr'], {
+      out: () => {},
+      err: (text) => err.push(text),
+    })
+    expect(code).toBe(2)
+    expect(err.join('\n')).toMatch(/^debt-token-simulator: --proxy-only names no operation: getUsr/)
   })
 })
