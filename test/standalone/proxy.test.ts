@@ -72,9 +72,11 @@ describe('serve --proxy', () => {
   })
 
   it('reports a drifted answer in a header, the journal and the log, and still answers it', async () => {
-    const answer = await call(`/users/${user.id}`, { headers: AUTH })
+    const answer = await call(`/users/${user.id}`, { headers: { ...AUTH, origin: 'http://localhost:5173' } })
     expect(answer.status).toBe(200)
     expect(await answer.json()).toMatchObject({ walletAddress: '0xabc', legacyId: 7 })
+    // A page can read where its answer came from, and how far it drifted.
+    expect(answer.headers.get('access-control-expose-headers')).toMatch(/X-Sim-Upstream, X-Sim-Drift/)
     expect(answer.headers.get('x-sim-drift')).toBe('3')
     const drift = lastEntry().proxy!.drift
     expect(drift).toEqual([
