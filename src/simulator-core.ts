@@ -19,6 +19,7 @@ import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
 import { compose } from './pipeline/compose.ts'
 import { createRecorder, type ExchangeListener, journalStep } from './pipeline/journal-step.ts'
 import { authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
+import { type Forwarder, proxyStep } from './pipeline/proxy-step.ts'
 import { matchRoute, methodNotAllowed } from './pipeline/router.ts'
 import { scenarioStep } from './pipeline/scenario-step.ts'
 import { tenantStep } from './pipeline/tenant-step.ts'
@@ -67,6 +68,11 @@ export interface SimulatorOptions {
    * frees room.
    */
   maxRecords?: number
+  /**
+   * Forwards operations to the real service instead of resolving them (`serve --proxy`; the
+   * standalone server's `proxy` option builds it with src/proxy/forward.ts). Scenarios still apply.
+   */
+  forwarder?: Forwarder
 }
 
 /** The default tenant's controls, plus what the whole simulator shares. */
@@ -91,6 +97,8 @@ export interface SimulatorCore extends TenantControls {
    */
   prepareScenario(nameOrScenario: unknown): Promise<void>
   readonly seed: number
+  /** The real service's base URL when operations are forwarded to it (`serve --proxy`), else null. */
+  readonly forwardsTo: string | null
   /** The recent requests and their replies (a bounded ring buffer). */
   readonly journal: Journal
   /** Calls `listener` after every request the simulator answered; returns the unsubscribe. */
@@ -153,6 +161,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     journalStep(recorder),
     tenantStep(() => defaultTenant, sessions),
     scenarioStep((context) => (context.locals.tenant as Tenant).scenarios),
+    ...(options.forwarder === undefined ? [] : [proxyStep<WorldState>(options.forwarder)]),
     authenticateStep(),
     resolveStep(resolvers, clock),
   ])
@@ -223,6 +232,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     create: defaultControls.create,
     createMany: defaultControls.createMany,
     createRecords: defaultControls.createRecords,
+    forwardsTo: options.forwarder?.url ?? null,
     journal: recorder.journal,
     onExchange(listener) {
       recorder.listeners.add(listener)

@@ -123,6 +123,10 @@ export const SimHealth = z
     scenario: z.string().nullable(),
     sessions: count,
     requests: count.meta({ description: 'API requests answered since the last reset' }),
+    proxy: z
+      .string()
+      .optional()
+      .meta({ description: "the real service's base URL, when `serve --proxy` forwards the API to it" }),
   })
   .meta({ id: 'SimHealth' })
 
@@ -184,6 +188,21 @@ export const JournalEntry = z
     requestBody: z.string().nullable().meta({ description: 'cut at 4096 characters' }),
     responseHeaders: z.record(z.string(), z.string()),
     responseBody: z.string().nullable().meta({ description: 'cut at 4096 characters' }),
+    proxy: z
+      .object({
+        url: z.string().meta({ description: 'the URL the request was forwarded to' }),
+        status: z.number().int().nullable().meta({ description: "the service's status; null when it did not answer" }),
+        drift: z.array(z.string()).meta({
+          description:
+            'how the request or the answer departs from the contract, one line each: an undeclared status, a missing or unknown field, a wrong type, a value outside its format (empty: none)',
+        }),
+        failure: z
+          .string()
+          .optional()
+          .meta({ description: "why the proxy answered 502/504 instead of the service's answer" }),
+      })
+      .optional()
+      .meta({ description: 'present when `serve --proxy` forwarded the request to the real service' }),
   })
   .meta({ id: 'SimJournalEntry' })
 

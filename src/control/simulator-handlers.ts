@@ -32,6 +32,7 @@ export const simulatorHandlers: ControlHandlerTable<
     scenario: simulator.scenario,
     sessions: simulator.sessions.list().length,
     requests: simulator.journal.total,
+    ...(simulator.forwardsTo !== null && { proxy: simulator.forwardsTo }),
   }),
   getClock: (_input, { simulator }) => clockView(simulator),
   setClock: ({ body }, { simulator }) => {

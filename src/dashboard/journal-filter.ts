@@ -1,5 +1,6 @@
 /**
- * The journal's filters (operation, status class, session, text) and the filtered view of the
+ * The journal's filters (operation, status class, session, text, which also reads a forwarded
+ * request's drift lines) and the filtered view of the
  * live entries. Entries only ever arrive at the end (and the oldest leave at the start), so while
  * the filters stay the same only the new entries are tested: a burst of requests costs what it
  * adds, not a pass over all 20,000 entries.
@@ -35,7 +36,11 @@ function matcher(filters: JournalFilters): (entry: Entry) => boolean {
       pattern.test(entry.operation ?? '') ||
       pattern.test(String(entry.status)) ||
       (entry.requestBody !== null && pattern.test(entry.requestBody)) ||
-      (entry.responseBody !== null && pattern.test(entry.responseBody))
+      (entry.responseBody !== null && pattern.test(entry.responseBody)) ||
+      // A forwarded request (`serve --proxy`) as the exchange panel words it: "drift" finds every drifted one.
+      (entry.proxy !== undefined &&
+        (pattern.test(`proxied ${entry.proxy.url}`) ||
+          entry.proxy.drift.some((line) => pattern.test(`drift: ${line}`))))
     )
   }
 }

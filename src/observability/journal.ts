@@ -8,6 +8,18 @@
  */
 import type { OperationId } from '../contract/operations.ts'
 
+/** What the proxy (`serve --proxy`) did with a forwarded request: where it went, and how the answer departs from the contract. */
+export interface ProxyReport {
+  /** The URL the request was forwarded to. */
+  readonly url: string
+  /** The service's status; null when it did not answer (refused, timed out). */
+  readonly status: number | null
+  /** How the request or the service's answer departs from the contract, one line each (empty: none). */
+  readonly drift: string[]
+  /** Why the proxy answered 502/504 instead of the service's answer. */
+  readonly failure?: string
+}
+
 export interface JournalEntry {
   /** 1, 2, 3… over the simulator's life; gaps show what fell off. */
   readonly seq: number
@@ -28,6 +40,8 @@ export interface JournalEntry {
   /** Request and response bodies, cut at BODY_LIMIT characters. */
   readonly requestBody: string | null
   readonly responseBody: string | null
+  /** Present when the request was forwarded to the real service (`serve --proxy`). */
+  readonly proxy?: ProxyReport
 }
 
 /**
@@ -142,6 +156,8 @@ export class Journal {
       responseBody: this.#cutter.cut(input.responseBody),
       seq: ++this.#seq,
     }
+    // Set only on forwarded requests, so the entries of a simulator that does not proxy keep their shape.
+    if (input.proxy !== undefined) (stored as { proxy?: ProxyReport }).proxy = input.proxy
     this.#entries[this.#next] = stored
     this.#next = (this.#next + 1) % this.capacity
     return stored

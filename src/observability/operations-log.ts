@@ -1,6 +1,7 @@
 /**
  * The operations log of the standalone server: one concise line per request (time, method, path,
- * status, duration, operation, scenario, session); `verbose` adds the bodies, `quiet` prints none.
+ * status, duration, operation, scenario, session; for a request forwarded by `--proxy`, the
+ * service's status and a line per contract drift); `verbose` adds the bodies, `quiet` prints none.
  */
 import type { JournalEntry } from './journal.ts'
 
@@ -20,7 +21,11 @@ export function formatLogLine(entry: JournalEntry, level: Exclude<LogLevel, 'qui
   const parts = [time, entry.method, target, status, `${entry.durationMs.toFixed(1)}ms`, entry.operation ?? '-']
   if (entry.scenario !== null) parts.push(`scenario=${entry.scenario}`)
   if (entry.session !== null) parts.push(`session=${entry.session}`)
-  const line = parts.join(' ')
+  if (entry.proxy !== undefined) parts.push(`proxied=${entry.proxy.status ?? 'no-answer'}`)
+  // Drift is what a proxy is watched for (as Prism's validation proxy logs violations): said at every level.
+  const drift = entry.proxy?.drift ?? []
+  if (drift.length > 0) parts.push(`DRIFT(${drift.length})`)
+  const line = parts.join(' ') + drift.map((text) => `\n  drift    ${text}`).join('')
   if (level === 'normal') return line
   return `${line}\n  request  ${preview(entry.requestBody)}\n  response ${preview(entry.responseBody)}`
 }

@@ -5,7 +5,13 @@
  */
 import type { Operation } from '../contract/operations.ts'
 import type { SimRequest, SimResponse } from '../http/sim-request.ts'
-import { type Journal, type JournalEntry, journaledHeaders, toEntry } from '../observability/journal.ts'
+import {
+  type Journal,
+  type JournalEntry,
+  journaledHeaders,
+  type ProxyReport,
+  toEntry,
+} from '../observability/journal.ts'
 import { sessionOf } from '../sessions/session-header.ts'
 import type { Step } from './compose.ts'
 
@@ -21,6 +27,7 @@ export interface Recorder {
     started: number,
     scenario: string | null,
     requestBody: string | null,
+    proxy?: ProxyReport,
   ): void
   readonly listeners: Set<ExchangeListener>
 }
@@ -30,7 +37,7 @@ export function createRecorder(journal: Journal): Recorder {
   return {
     journal,
     listeners,
-    record(request, operation, response, started, scenario, requestBody) {
+    record(request, operation, response, started, scenario, requestBody, proxy) {
       const stored = journal.record({
         atMs: Date.now(),
         method: request.method,
@@ -45,6 +52,7 @@ export function createRecorder(journal: Journal): Recorder {
         responseHeaders: response.headers,
         requestBody,
         responseBody: response.body,
+        proxy, // undefined but for forwarded requests; the journal keeps it only then
       })
       if (listeners.size === 0) return
       const entry = toEntry(stored)
@@ -66,6 +74,7 @@ export function journalStep<State>(recorder: Recorder): Step<State> {
       started,
       (context.locals.scenario as string | undefined) ?? null,
       requestBody,
+      context.locals.proxy as ProxyReport | undefined,
     )
     return response
   }

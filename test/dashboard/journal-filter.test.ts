@@ -56,4 +56,16 @@ describe('the filtered journal', () => {
     expect(view.update(after, errors)).toEqual([])
     expect(view.update(before, errors).map((e) => e.seq)).toEqual([3, 6, 9, 12, 15, 18])
   })
+
+  it('finds forwarded requests by their drift lines, and every drifted one by the word drift', () => {
+    const proxied = (seq: number, drift: string[]): Entry => ({
+      ...entry(seq),
+      proxy: { url: 'https://api.example.com/securityToken', status: 200, drift },
+    })
+    const source = [entry(1), proxied(2, []), proxied(4, ['body.legacyId is not in the contract'])]
+    const seqs = (text: string) => fresh(source, { ...NO_FILTERS, text }).map((found) => found.seq)
+    expect(seqs('drift')).toEqual([4])
+    expect(seqs('legacyId')).toEqual([4])
+    expect(seqs('api.example.com')).toEqual([2, 4])
+  })
 })

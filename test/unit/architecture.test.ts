@@ -22,6 +22,8 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: 'sessions', paths: ['sessions/'] },
   { name: 'observability', paths: ['observability/'] },
   { name: 'pipeline', paths: ['pipeline/'] },
+  // `serve --proxy`: the forwarder the pipeline's proxy step is given, and its contract check.
+  { name: 'proxy', paths: ['proxy/'] },
   { name: 'core', paths: ['simulator-core.ts'] },
   // The control API is built over the core (it reads the core's state and calls its controls).
   { name: 'control', paths: ['control/'] },

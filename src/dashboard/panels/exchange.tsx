@@ -1,6 +1,6 @@
 /**
  * One exchange of the journal: the request and the response with their headers and pretty JSON
- * bodies, "Copy as curl" (the command is also shown, for a page without clipboard access) and
+ * bodies (and, for a request `serve --proxy` forwarded, where it went and its contract drift), "Copy as curl" (the command is also shown, for a page without clipboard access) and
  * "Add to scenario draft" (a step with this answer as its expectation).
  */
 import { useState } from 'preact/hooks'
@@ -32,6 +32,33 @@ function Headers({ headers, label }: { headers: Readonly<Record<string, string>>
 function cutNote(body: string | null): string {
   const more = body === null ? null : /…\[(\d+) more\]$/.exec(body)
   return more === null ? '' : ` (the journal kept its first 4096 characters of ${4096 + Number(more[1])})`
+}
+
+/** Where a forwarded request went (`serve --proxy`), and how the service's answer departs from the contract. */
+function ProxyReport({ entry }: { entry: Entry }) {
+  const { proxy } = entry
+  if (proxy === undefined) return null
+  return (
+    <div class="proxy-report">
+      <p>
+        Forwarded to <code>{proxy.url}</code>:{' '}
+        {proxy.status === null ? 'the service did not answer' : `the service answered ${proxy.status}`}.
+        {proxy.failure === undefined ? '' : ` ${proxy.failure}`}
+      </p>
+      {proxy.drift.length === 0 ? (
+        <p>No contract drift.</p>
+      ) : (
+        <figure>
+          <figcaption>Contract drift ({proxy.drift.length})</figcaption>
+          <ul class="drift-lines">
+            {proxy.drift.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </figure>
+      )}
+    </div>
+  )
 }
 
 export function Exchange({ entry }: { entry: Entry }) {
@@ -98,6 +125,7 @@ export function Exchange({ entry }: { entry: Entry }) {
             {entry.scenario === null ? '' : `, scenario ${entry.scenario}`}
             {entry.session === null ? '' : `, session ${entry.session}`}
           </p>
+          <ProxyReport entry={entry} />
           <Headers headers={entry.responseHeaders} label="Response headers" />
           <figure>
             <figcaption>Response body{cutNote(entry.responseBody)}</figcaption>

@@ -18,6 +18,30 @@ function statusClass(status: number): string {
   return status === 0 ? 'status-0' : `status-${String(status).charAt(0)}`
 }
 
+/** A forwarded request (`serve --proxy`) is marked ⇄, and one whose answer drifted from the contract ⚠ with the count. */
+function ProxyMarks({ entry }: { entry: Entry }) {
+  const { proxy } = entry
+  if (proxy === undefined) return null
+  const drift = proxy.drift.length
+  // The symbols are hidden from screen readers, which read the words (a title alone is not read).
+  return (
+    <>
+      {' '}
+      <span class="proxied" title={`forwarded to ${proxy.url}`}>
+        <span aria-hidden="true">⇄</span>
+        <span class="visually-hidden">forwarded</span>
+      </span>
+      {drift > 0 && (
+        <span class="drift" title={proxy.drift.join('\n')}>
+          {' '}
+          <span aria-hidden="true">⚠ {drift}</span>
+          <span class="visually-hidden">{drift} contract drift</span>
+        </span>
+      )}
+    </>
+  )
+}
+
 export function JournalTable(props: {
   entries: readonly Entry[]
   selected: number | null
@@ -102,7 +126,10 @@ export function JournalTable(props: {
               <td class="number" data-volatile>
                 {entry.durationMs.toFixed(1)}
               </td>
-              <td>{entry.operation ?? '—'}</td>
+              <td>
+                {entry.operation ?? '—'}
+                <ProxyMarks entry={entry} />
+              </td>
               <td>{entry.scenario ?? ''}</td>
               <td>{entry.session ?? ''}</td>
             </tr>

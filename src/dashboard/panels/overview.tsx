@@ -168,6 +168,14 @@ export function OverviewPanel() {
           <dd>{health.data.scenario ?? 'none'}</dd>
           <dt>Sessions</dt>
           <dd>{health.data.sessions}</dd>
+          {health.data.proxy !== undefined && (
+            <>
+              <dt>Proxying to</dt>
+              <dd>
+                <code>{health.data.proxy}</code>
+              </dd>
+            </>
+          )}
         </dl>
         <button type="button" class="danger" onClick={reset}>
           {session === null ? 'Reset the simulator' : `Reset session ${session}`}

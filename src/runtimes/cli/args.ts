@@ -6,6 +6,13 @@ import { parseInstant } from '../../contract/instants.ts'
 import { GENERATED_SIZE_RULE, isGeneratedSize } from '../../model/generator/world-size.ts'
 import { DEFAULT_SEED } from '../../model/random.ts'
 import type { LogLevel } from '../../observability/operations-log.ts'
+import {
+  DEFAULT_PROXY_TIMEOUT_MS,
+  operationList,
+  type ProxyOptions,
+  proxyBaseUrl,
+  proxyOptionsProblem,
+} from '../../proxy/proxy-options.ts'
 import { browserOriginProblem } from '../standalone/browser-origin.ts'
 import { DEFAULT_HOST, DEFAULT_PORT, type Engine } from '../standalone/server.ts'
 
@@ -37,6 +44,8 @@ export interface CliOptions {
   maxRecords: number | undefined
   /** Open the dashboard (GET /__sim/ui) in the default browser once listening. */
   open: boolean
+  /** Forward the API to the real service at this base URL (`--proxy`, with `--token`, `--proxy-only`…). */
+  proxy: ProxyOptions | undefined
 }
 
 export type ParsedArgs =
@@ -72,6 +81,15 @@ Options:
   --shutdown-grace <s> on SIGINT/SIGTERM, seconds in-flight requests may take to finish (default 5)
   --control-origin <origins>  browser origins, comma-separated, that may use /__sim besides
                     loopback ones (env SIM_CONTROL_ORIGINS), e.g. https://qa.example.com
+  --proxy <url>     forward API requests to the real service at <url> and answer with its answers,
+                    each checked against the contract (drift goes to the log, the journal and the
+                    dashboard); scenarios still switch chosen operations into errors; see docs/proxy.md
+  --token <token>   with --proxy: send Authorization: Bearer <token> to the service instead of the
+                    client's (env SIM_PROXY_TOKEN)
+  --proxy-only <ids>    with --proxy: forward only these operations (comma-separated operation ids);
+                    the simulator answers the others
+  --proxy-except <ids>  with --proxy: forward every operation but these
+  --proxy-timeout <ms>  with --proxy: how long the service may take to answer (default ${DEFAULT_PROXY_TIMEOUT_MS}); then 504
   --open            open the dashboard (/__sim/ui) in the default browser
   --quiet           no operations log (one line per request is the default)
   --verbose         the operations log with request and response bodies
@@ -103,7 +121,42 @@ const flags: readonly Flag[] = [
   { name: 'shutdown-grace' },
   { name: 'max-records' },
   { name: 'control-origin', env: 'SIM_CONTROL_ORIGINS' },
+  { name: 'proxy', env: 'SIM_PROXY' },
+  { name: 'token', env: 'SIM_PROXY_TOKEN' },
+  { name: 'proxy-only' },
+  { name: 'proxy-except' },
+  { name: 'proxy-timeout' },
 ]
+
+const PROXY_FLAGS = ['token', 'proxy-only', 'proxy-except', 'proxy-timeout'] as const
+
+/** The proxy options of the command line, or a usage error. */
+function proxyOptions(values: Readonly<Record<string, string>>): ProxyOptions | undefined | string {
+  if (values.proxy === undefined) {
+    const stray = PROXY_FLAGS.find((name) => values[name] !== undefined)
+    return stray === undefined ? undefined : `--${stray} goes with --proxy <url>`
+  }
+  const base = proxyBaseUrl(values.proxy)
+  if ('problem' in base) return `--proxy ${base.problem}`
+  const lists: Record<string, string[]> = {}
+  for (const name of ['proxy-only', 'proxy-except'] as const) {
+    if (values[name] === undefined) continue
+    const list = operationList(values[name])
+    if ('problem' in list) return `--${name} ${list.problem}`
+    lists[name] = list.ids
+  }
+  const timeout = values['proxy-timeout']
+  const options: ProxyOptions = {
+    url: base.url,
+    ...(values.token !== undefined && { token: values.token }),
+    ...(lists['proxy-only'] !== undefined && { only: lists['proxy-only'] as ProxyOptions['only'] }),
+    ...(lists['proxy-except'] !== undefined && { except: lists['proxy-except'] as ProxyOptions['except'] }),
+    ...(timeout !== undefined && { timeoutMs: /^\d+$/.test(timeout) ? Number(timeout) : Number.NaN }),
+  }
+  if (timeout !== undefined && Number.isNaN(options.timeoutMs))
+    return `--proxy-timeout must be a whole number of milliseconds, got ${timeout}`
+  return proxyOptionsProblem(options) ?? options
+}
 
 /** Flags that take no value. */
 const switches = ['quiet', 'verbose', 'watch', 'open'] as const
@@ -170,6 +223,8 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   }
   for (const value of [sessionLimit, sessionIdle, journalSize, shutdownGrace, maxRecords])
     if (typeof value === 'string') return { kind: 'error', message: value }
+  const proxy = proxyOptions(values)
+  if (typeof proxy === 'string') return { kind: 'error', message: proxy }
   return {
     kind: 'run',
     options: {
@@ -192,6 +247,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       controlOrigins,
       maxRecords: maxRecords as number | undefined,
       open: on.has('open'),
+      proxy,
     },
   }
 }

@@ -9,6 +9,8 @@ import { ApiError } from '../../http/api-error.ts'
 import { DEFAULT_NOW } from '../../model/clock.ts'
 import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
+import { createForwarder } from '../../proxy/forward.ts'
+import { recordForwardedAs } from '../../proxy/proxy-recording.ts'
 import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
 import { createFileRecording, type FileRecording, recordingTargetProblem } from '../../scenarios/record-to-file.ts'
 import { MAX_WORLD_SIZE, type Scenario, type ScenarioWorld } from '../../scenarios/scenario-schema.ts'
@@ -33,6 +35,10 @@ function startRecording(file: string, options: CliOptions, startScenario: Scenar
   if (options.now === 'system')
     notes.push('recorded with a system clock: timestamps in the expectations will differ on replay')
   if (options.scenario !== undefined) notes.push(`recorded with the scenario ${options.scenario} active`)
+  if (options.proxy !== undefined)
+    notes.push(
+      `recorded through the proxy to ${options.proxy.url}: the answers are the service's; replay --url ${options.proxy.url} checks the service again, a replay against the simulator shows where the two differ`,
+    )
   return createFileRecording(file, {
     description: `Recorded session, started ${new Date().toISOString()}.`,
     notes,
@@ -91,7 +97,9 @@ export async function serveCommand(
   const scenarios = options.scenarios === undefined ? {} : loadScenarioDirectory(options.scenarios)
   // The server loads the world generator on demand (see model/world-generator.ts): these worlds need it now.
   if (options.size !== undefined || options.scenario !== undefined) await loadWorldGenerator()
+  const forwarder = options.proxy === undefined ? undefined : createForwarder(options.proxy)
   const simulator = createSimulatorCore({
+    ...(forwarder !== undefined && { forwarder }),
     seed: options.seed,
     now: options.now,
     scenarios,
@@ -114,6 +122,7 @@ export async function serveCommand(
     log: options.log,
     controlOrigins: options.controlOrigins,
     ...(recording !== undefined && { recording: reportingFailures(recording, output) }),
+    ...(forwarder !== undefined && { recordAs: recordForwardedAs(forwarder, options.proxy?.token) }),
   })
   // Started before the line tools wait for, so "listening" means every reload is in place.
   const watching = options.watch
@@ -128,6 +137,7 @@ export async function serveCommand(
   output.out(
     `debt-token-simulator listening on ${server.url} (engine ${options.engine}` +
       `${options.scenario === undefined ? '' : `, scenario ${options.scenario}`}` +
+      `${forwarder === undefined ? '' : `, proxying to ${forwarder.url}`}` +
       `${recording === undefined ? '' : `, recording to ${recording.file}`}` +
       `${watching === undefined ? '' : `, watching ${watched.join(' and ')}`})`,
   )

@@ -12,4 +12,5 @@ import { fakerLocaleSource } from '../msw/node-faker.ts'
 provideWorldGenerator(generator)
 provideFakerLocale(fakerLocaleSource)
 
+export type { ProxyOptions } from '../../proxy/proxy-options.ts'
 export * from './server.ts'

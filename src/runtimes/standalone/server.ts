@@ -19,6 +19,9 @@ import { formatLogLine, type LogLevel } from '../../observability/operations-log
 import { worldGeneratorFor } from '../../pipeline/generator-gate.ts'
 import { matchRoute } from '../../pipeline/router.ts'
 import { MAX_BODY_BYTES } from '../../pipeline/validate-request.ts'
+import { createForwarder } from '../../proxy/forward.ts'
+import type { ProxyOptions } from '../../proxy/proxy-options.ts'
+import { recordForwardedAs } from '../../proxy/proxy-recording.ts'
 import type { RecordedExchange } from '../../scenarios/record.ts'
 import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
 import { browserOriginProblem } from './browser-origin.ts'
@@ -63,6 +66,13 @@ export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   headersTimeoutMs?: number
   /** Browser origins besides loopback ones that may use the control API (`--control-origin`). */
   controlOrigins?: readonly string[]
+  /**
+   * Forward the API's operations to the real service (`serve --proxy`; docs/proxy.md). Only for a
+   * simulator this server creates: one passed in was built with its own `forwarder`, or none.
+   */
+  proxy?: ProxyOptions
+  /** What a recording keeps of each exchange (the proxy records the credentials the service saw). */
+  recordAs?: (exchange: RecordedExchange) => RecordedExchange
 }
 
 /** A session recording the server feeds: API requests and the control requests that change state. */
@@ -98,6 +108,8 @@ export interface ListenerOptions {
   readonly dashboard?: DashboardAssets | undefined
   /** Ends each open event stream (what a closing server calls). */
   readonly streams?: Set<() => void> | undefined
+  /** What a recording keeps of each exchange (default: it as it was). */
+  readonly recordAs?: ((exchange: RecordedExchange) => RecordedExchange) | undefined
 }
 
 /** Headers of an answer after which the connection must close (its request's body was not read). */
@@ -116,6 +128,7 @@ export function createRequestListener(
     liveRecording = createLiveRecording(simulator),
     dashboard,
     streams = new Set(),
+    recordAs,
   }: ListenerOptions,
 ) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -170,7 +183,8 @@ export function createRequestListener(
       else setImmediate(send, request, response, result, allowOrigin)
       if (control) logControl?.(simRequest.method, simRequest.path, result.status, started)
       if (recordedBody !== undefined) {
-        const exchange = recordedExchange(request, simRequest, recordedBody, result)
+        const seen = recordedExchange(request, simRequest, recordedBody, result)
+        const exchange = recordAs === undefined ? seen : recordAs(seen)
         recording?.record(exchange)
         liveRecording.record(exchange)
       }
@@ -192,7 +206,13 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     const problem = browserOriginProblem(origin)
     if (problem !== undefined) throw new TypeError(`controlOrigins: ${JSON.stringify(origin)} ${problem}`)
   }
-  const simulator = options.simulator ?? createSimulatorCore(options)
+  if (options.proxy !== undefined && options.simulator !== undefined)
+    throw new TypeError('proxy: give it for a simulator this server creates, or build the simulator with a forwarder')
+  const forwarder = options.proxy === undefined ? undefined : createForwarder(options.proxy)
+  const simulator =
+    options.simulator ?? createSimulatorCore(forwarder === undefined ? options : { ...options, forwarder })
+  const recordAs =
+    options.recordAs ?? (forwarder === undefined ? undefined : recordForwardedAs(forwarder, options.proxy?.token))
   const engine = options.engine === 'msw' ? await loadMswEngine(simulator) : 'direct'
   const host = options.host ?? DEFAULT_HOST
   let url = ''
@@ -228,6 +248,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
       },
       dashboard: dashboardAssets(),
       streams,
+      recordAs,
     }),
   )
   server.on('clientError', answerClientError)

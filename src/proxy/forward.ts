@@ -1,0 +1,230 @@
+/**
+ * The forwarder of `serve --proxy <base-url>`: sends a routed request to the real service and
+ * answers with the service's answer, checked against the contract (contract-drift.ts). What can go
+ * wrong on the way is answered in the documented error shape, never thrown: no answer within the
+ * time-out is a 504; a refused or broken connection, a redirect, an answer that is not JSON or
+ * that is too large is a 502 that says what the service did.
+ *
+ * Kept to one host: the URL is the base URL with the request's path and query appended, checked
+ * to stay on the base URL's origin, and redirects are not followed (a redirect would send the
+ * request, credentials included, wherever the service points). Only a short list of request
+ * headers goes through: Authorization (or `--token`'s), the content negotiation and tracing
+ * headers; never cookies, Origin, Host or the simulator's own X-Sim-* headers.
+ */
+import type { Operation } from '../contract/operations.ts'
+import { ApiError, errorResponse } from '../http/api-error.ts'
+import type { SimRequest, SimResponse } from '../http/sim-request.ts'
+import type { ProxyReport } from '../observability/journal.ts'
+import type { Forwarder } from '../pipeline/proxy-step.ts'
+import { parseJsonBody, validateRequest } from '../pipeline/validate-request.ts'
+import { errorStatusPhrase } from '../scenarios/status-phrases.ts'
+import { answerDrift } from './contract-drift.ts'
+import {
+  DEFAULT_PROXY_TIMEOUT_MS,
+  forwards,
+  type ProxyOptions,
+  proxyBaseUrl,
+  proxyOptionsProblem,
+} from './proxy-options.ts'
+
+/** The request headers that go through to the service besides Authorization. */
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'user-agent',
+  'traceparent',
+  'tracestate',
+  'x-request-id',
+  'x-correlation-id',
+] as const
+
+/** Answer headers that describe the service's connection or encoding (not this one's), or that the simulator sets itself. */
+const DROPPED_ANSWER_HEADER =
+  /^(?:connection|keep-alive|proxy-.*|te|trailer|transfer-encoding|upgrade|content-length|content-encoding|set-cookie|access-control-.*|x-sim-.*|via)$/i
+
+/** The largest answer body read from the service: 32 MiB, well over the largest list the contract allows. */
+const MAX_UPSTREAM_BODY_BYTES = 32 * 1024 * 1024
+
+/** What every forwarded request carries, and what tells a proxy that it is forwarding to itself. */
+const VIA = '1.1 debt-token-simulator'
+
+const PREVIEW = 200
+
+class UpstreamFailure extends Error {
+  constructor(
+    readonly status: 502 | 504,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** The body as text, read up to MAX_UPSTREAM_BODY_BYTES (then a 502, the rest left unread). */
+async function readCapped(answer: Response, describe: string): Promise<string> {
+  if (answer.body === null) return ''
+  const reader = answer.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_UPSTREAM_BODY_BYTES) {
+      await reader.cancel().catch(() => {})
+      throw new UpstreamFailure(502, `${describe} with a body larger than ${MAX_UPSTREAM_BODY_BYTES} bytes`)
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** Why fetch failed, in a few words (`ECONNREFUSED`, `ENOTFOUND api.example.com`, a TLS error…). */
+function networkReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  if (cause?.code !== undefined)
+    return cause.message?.includes(cause.code) ? cause.message : `${cause.code} ${cause.message ?? ''}`.trim()
+  return cause?.message ?? (error instanceof Error ? error.message : String(error))
+}
+
+/** Whether `url` parses and names `origin` (a path that would not parse is refused, never thrown as a 500). */
+function staysOn(url: string, origin: string): boolean {
+  try {
+    return new URL(url).origin === origin
+  } catch {
+    return false
+  }
+}
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length <= PREVIEW ? flat : `${flat.slice(0, PREVIEW)}…`
+}
+
+/** The headers the service gets: the short list, Via, and the client's Authorization or `--token`'s. */
+function forwardedHeaders(request: SimRequest, token: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = { via: VIA }
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.header(name)
+    if (value !== null) headers[name] = value
+  }
+  const authorization = token !== undefined ? `Bearer ${token}` : request.header('authorization')
+  if (authorization !== null) headers.authorization = authorization
+  return headers
+}
+
+/** The service's answer headers the client gets, and where they came from. */
+function answerHeaders(answer: Response, baseUrl: string, drift: number): Record<string, string> {
+  const headers: Record<string, string> = {}
+  answer.headers.forEach((value, name) => {
+    if (!DROPPED_ANSWER_HEADER.test(name)) headers[name] = value
+  })
+  headers['x-sim-upstream'] = baseUrl
+  if (drift > 0) headers['x-sim-drift'] = String(drift)
+  return headers
+}
+
+export function createForwarder(options: ProxyOptions): Forwarder {
+  const problem = proxyOptionsProblem(options)
+  if (problem !== undefined) throw new TypeError(`proxy: ${problem}`)
+  const base = proxyBaseUrl(options.url) as { url: string }
+  const origin = new URL(base.url).origin
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS
+  const send = options.fetch ?? globalThis.fetch
+
+  async function forward(operation: Operation, params: Record<string, string>, request: SimRequest) {
+    if ((request.header('via') ?? '').includes('debt-token-simulator'))
+      throw new ApiError(
+        508,
+        `the request came back through this proxy: --proxy ${base.url} points at the simulator itself`,
+        errorStatusPhrase(508),
+      )
+    const query = request.query.toString()
+    const url = `${base.url}${request.path}${query === '' ? '' : `?${query}`}`
+    // The path is the router's (it starts with /), so this holds; checked all the same, as the one guarantee of where requests go.
+    if (!staysOn(url, origin)) throw ApiError.badRequest(`the path ${request.path} does not stay on ${origin}`)
+    const bodyText = 'body' in operation ? await request.text() : '' // a body over the limit is the client's 413
+    const drift: string[] = []
+    try {
+      validateRequest(operation, params, request.query, bodyText)
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      drift.push(`request: ${error.message}`)
+    }
+    const headers = forwardedHeaders(request, options.token)
+    const describe = `the service at ${base.url} answered ${operation.method} ${request.path}`
+    let upstreamStatus: number | null = null
+    try {
+      const answer = await send(url, {
+        method: operation.method,
+        headers,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+        ...(bodyText !== '' && { body: bodyText }),
+      })
+      upstreamStatus = answer.status
+      if (answer.status >= 300 && answer.status < 400) {
+        await answer.body?.cancel().catch(() => {})
+        const location = answer.headers.get('location')
+        drift.push(
+          `status ${answer.status} is a redirect${location === null ? '' : ` to ${location}`}, which the contract never answers`,
+        )
+        throw new UpstreamFailure(
+          502,
+          `${describe} with a redirect (${answer.status}${location === null ? '' : ` to ${location}`}): the proxy forwards to ${base.url} only and follows no redirect`,
+        )
+      }
+      const text = await readCapped(answer, describe)
+      const contentType = answer.headers.get('content-type')
+      let body: unknown
+      try {
+        body = parseJsonBody(text)
+      } catch {
+        body = undefined
+      }
+      if (body === undefined) {
+        const what = `a body that is not JSON (content-type ${contentType ?? 'missing'})`
+        drift.push(`the answer (${answer.status}) has ${what}`)
+        throw new UpstreamFailure(
+          502,
+          `${describe} with ${answer.status} and ${what}${text.trim() === '' ? ', empty' : `: ${preview(text)}`}`,
+        )
+      }
+      drift.push(...answerDrift(operation, answer.status, contentType, body))
+      const response: SimResponse = {
+        status: answer.status,
+        headers: answerHeaders(answer, base.url, drift.length),
+        body: text,
+      }
+      return { response, report: { url, status: upstreamStatus, drift } satisfies ProxyReport }
+    } catch (error) {
+      const failure =
+        error instanceof UpstreamFailure
+          ? error
+          : (error as Error).name === 'TimeoutError'
+            ? new UpstreamFailure(
+                504,
+                `the service at ${base.url} did not answer ${operation.method} ${request.path} within ${timeoutMs} ms (--proxy-timeout)`,
+              )
+            : new UpstreamFailure(
+                502,
+                `the service at ${base.url} could not be reached for ${operation.method} ${request.path}: ${networkReason(error)}`,
+              )
+      const response = errorResponse(
+        new ApiError(failure.status, failure.message, errorStatusPhrase(failure.status), {
+          'x-sim-upstream': base.url,
+        }),
+      )
+      return {
+        response,
+        report: { url, status: upstreamStatus, drift, failure: failure.message } satisfies ProxyReport,
+      }
+    }
+  }
+
+  return {
+    url: base.url,
+    forwards: (operation) => forwards(options, operation),
+    forward,
+  }
+}
