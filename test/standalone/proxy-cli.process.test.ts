@@ -42,7 +42,7 @@ describe('debt-token-simulator --proxy', () => {
     const text = readFileSync(file, 'utf8')
     expect(text).not.toContain(SECRET)
     const scenario = JSON.parse(text)
-    expect(scenario.description).toContain(`recorded through the proxy to ${service.url}`)
+    expect(scenario.notes).toContainEqual(expect.stringContaining(`recorded through the proxy to ${service.url}`))
     expect(scenario.steps[0].request.headers).toEqual({ authorization: 'Bearer ***' })
     expect(scenario.steps[0].expect).toMatchObject({ status: 200, body: { legacyId: 7 } })
   })
