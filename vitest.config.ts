@@ -46,7 +46,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
           exclude: [...NOT_UNIT, ...EXCLUDED],
-          setupFiles: ['test/support/in-process-only.ts'],
+          setupFiles: ['test/support/in-process-only.ts', 'test/support/frozen-default-world.ts'],
         },
       },
       {
@@ -55,9 +55,13 @@ export default defineConfig({
           name: 'loopback',
           include: LOOPBACK_TESTS,
           exclude: [...PROCESS_TESTS, ...BROWSER_TESTS, ...EXCLUDED],
+          setupFiles: ['test/support/frozen-default-world.ts'],
         },
       },
-      { extends: true, test: { name: 'fuzz', include: FUZZ_TESTS } },
+      {
+        extends: true,
+        test: { name: 'fuzz', include: FUZZ_TESTS, setupFiles: ['test/support/frozen-default-world.ts'] },
+      },
       { extends: true, test: { name: 'process', include: PROCESS_TESTS, globalSetup: ['test/global-setup.ts'] } },
       { extends: true, test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test/global-setup.ts'] } },
     ],

@@ -5,7 +5,7 @@
  * sees its fixture directory change.
  */
 import { DEFAULT_NOW } from './clock.ts'
-import { defaultFixtures } from './default-fixtures.ts'
+import { defaultWorld } from './default-fixtures.ts'
 import { DEFAULT_SEED } from './random.ts'
 import { parseWorld, snapshotWorld, type World, type WorldSnapshot } from './world.ts'
 import { generateWorld } from './world-generator.ts'
@@ -34,6 +34,6 @@ export function loadWorld(options: WorldOptions): WorldSnapshot {
       generateWorld({ seed: options.seed ?? DEFAULT_SEED, debtTokens: options.size, now: worldInstant(options.now) }),
     )
   }
-  const fixtures = options.fixtures ?? defaultFixtures
+  const fixtures = options.fixtures ?? defaultWorld
   return snapshotWorld(isWorld(fixtures) ? fixtures : parseWorld(fixtures))
 }

@@ -3,9 +3,9 @@ import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isValidCpf } from '../../src/domain/tax-ids.ts'
-import { defaultFixtures } from '../../src/model/default-fixtures.ts'
+import { defaultFixtures, defaultWorld } from '../../src/model/default-fixtures.ts'
 import { loadFixtureDirectory } from '../../src/model/load-fixture-directory.ts'
-import { DEFAULT_PLATFORM, FixtureError, parseWorld } from '../../src/model/world.ts'
+import { DEFAULT_PLATFORM, FixtureError, parseWorld, tableNames } from '../../src/model/world.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
@@ -27,6 +27,11 @@ function expectFixtureError(files: Record<string, unknown>, file: string, path: 
 
 describe('default fixtures', () => {
   const world = parseWorld(defaultFixtures)
+  it('are the world parsing them gives, fields in order, so a simulator takes them unparsed', () => {
+    for (const name of [...tableNames, 'platform'] as const)
+      expect(JSON.stringify(defaultWorld[name]), name).toBe(JSON.stringify(world[name]))
+  })
+
   it('hold the world the issue asks for', () => {
     expect(world.users.length).toBeGreaterThanOrEqual(5)
     expect(world.securityTokens.length).toBeGreaterThanOrEqual(3)
