@@ -91,7 +91,7 @@ interface StoryContextLike {
 export async function simulatorLoader(context: StoryContextLike): Promise<SimulatorLoaded | Record<string, never>> {
   const parameters = readSimulatorParameters(context.parameters.simulator, context.id)
   if (parameters?.disable === true) return {}
-  const { simulator, made } = await worlds.load(parameters)
+  const { simulator, made } = await worlds.load(parameters, context.id)
   return { world: made, simulator }
 }
 

@@ -21,8 +21,11 @@ export interface StoryWorlds {
   /** Answers an API request from the world of the story loaded last (before any: the default world). */
   handle(request: SimRequest): Promise<SimResponse>
   /** A fresh world for the story's parameters (none: the default world), once earlier loads are done. */
-  load(parameters: SimulatorParameters | undefined): Promise<StoryWorld>
+  load(parameters: SimulatorParameters | undefined, storyId: string): Promise<StoryWorld>
 }
+
+/** The name of the performance measure each story's world build leaves (its detail: `{ story }`). */
+export const WORLD_MEASURE = 'debt-token-simulator: story world'
 
 /** How many simulators are kept for reuse (a generated world of a few hundred tokens is a few MB). */
 const KEPT_SIMULATORS = 8
@@ -55,7 +58,8 @@ export function createStoryWorlds(): StoryWorlds {
     return simulator
   }
 
-  async function build(parameters: SimulatorParameters): Promise<StoryWorld> {
+  async function build(parameters: SimulatorParameters, storyId: string): Promise<StoryWorld> {
+    const started = performance.now()
     const simulator = await simulatorFor(parameters)
     simulator.reset()
     const { scenario, world } = parameters
@@ -70,14 +74,16 @@ export function createStoryWorlds(): StoryWorlds {
     if (world !== undefined) await loadWorldGenerator()
     const made = world === undefined ? undefined : await world(simulator)
     current = simulator
+    // In the browser's performance timeline (DevTools, bench/storybook.ts): what a story switch spends on its world.
+    performance.measure(WORLD_MEASURE, { start: started, detail: { story: storyId } })
     return { simulator, made }
   }
 
   let queue: Promise<unknown> = Promise.resolve()
   return {
     handle: async (request) => (current ?? (await simulatorFor({}))).handle(request),
-    load(parameters) {
-      const loaded = queue.then(() => build(parameters ?? {}))
+    load(parameters, storyId) {
+      const loaded = queue.then(() => build(parameters ?? {}, storyId))
       queue = loaded.catch(() => undefined)
       return loaded
     },
