@@ -4,7 +4,8 @@
  * 127.0.0.1, renders without an error, its play function passes, and it shows what its
  * `parameters.simulator` asked for (EXPECTED below; a story missing from it fails, so a new story
  * comes with its expectation). Docs pages render each story in its own iframe: each must show its
- * story's content. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
+ * story's content. Chromium: CHROMIUM_PATH, else /usr/bin/chromium. With STORYBOOK_URL (e.g.
+ * http://127.0.0.1:6006 of `npm run storybook`), the same checks run against that Storybook instead.
  */
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -44,8 +45,9 @@ const server = createServer(async (request, response) => {
     response.writeHead(404).end()
   }
 })
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-const origin = `http://127.0.0.1:${server.address().port}`
+const given = process.env.STORYBOOK_URL?.replace(/\/+$/, '')
+if (given === undefined) await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+const origin = given ?? `http://127.0.0.1:${server.address().port}`
 
 /** Records the preview's render events (Storybook's channel) in window.__storyEvents. */
 const recordStoryEvents = () => {
@@ -66,7 +68,7 @@ const recordStoryEvents = () => {
 }
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' })
-const { entries } = JSON.parse(await readFile(join(ROOT, 'index.json'), 'utf8'))
+const { entries } = await (await fetch(`${origin}/index.json`)).json()
 const failures = []
 const started = performance.now()
 try {
@@ -86,7 +88,7 @@ try {
   }
 } finally {
   await browser.close()
-  server.close()
+  if (server.listening) server.close()
 }
 console.log(`${Object.keys(entries).length} entries in ${Math.round(performance.now() - started)} ms`)
 if (failures.length > 0) {
