@@ -4,7 +4,7 @@
  * the declarations) by `npm run build` (scripts/build.mjs, through tsdown's API), which `prepack` runs
  * (`npm pack`, `npm publish`, a git install).
  *
- * The five entries of the exports map, as ESM and as CommonJS (Jest's default, ts-jest,
+ * The six entries of the exports map, as ESM and as CommonJS (Jest's default, ts-jest,
  * babel-jest), each with its declarations. @msw/data, the store of written records, is bundled in
  * with the parts of es-toolkit, mutative, rettime and outvariant it uses: installed, it is about a
  * thousand modules and 0.6-0.9 s to import on a busy machine, bundled one chunk that loads with the
@@ -82,6 +82,7 @@ export default defineConfig({
     browser: 'src/runtimes/browser.ts',
     standalone: 'src/runtimes/standalone/index.ts',
     playwright: 'src/runtimes/playwright/index.ts',
+    storybook: 'src/runtimes/storybook/index.ts',
   },
   // The CommonJS half also bundles faker (see BUNDLED_IN_COMMONJS) and ships its licence.
   format: {
