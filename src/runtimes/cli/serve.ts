@@ -65,6 +65,12 @@ function reportingFailures(recording: FileRecording, output: CommandOutput): Fil
   }
 }
 
+/** SIM_PERSIST_COMPACT_FLOOR as a byte count, when it is one. */
+function compactFloor(value: string | undefined): number | undefined {
+  const bytes = Number(value)
+  return value !== undefined && Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined
+}
+
 /**
  * Starts the server; resolves once it listens (the process then runs until a signal), or with the
  * exit code of a usage error or of --help. A load error (fixtures, scenarios) throws.
