@@ -1,30 +1,30 @@
 /**
  * The sink of a persistence directory: each write's changes become one JSON line of the log,
  * appended through one file descriptor and made durable with fdatasync before the write is
- * answered. Writes arriving while a sync runs share the next one (group commit), so under
- * concurrent clients a sync costs a batch, not a request. When the log outgrows the snapshot
+ * answered. The writes read in one turn of the event loop share a sync, and so do writes arriving
+ * while syncs run (group commit), so under concurrent clients a sync costs a batch, not a request. When the log outgrows the snapshot
  * (K× its size, and at least a floor), the current state is written as a new snapshot aside,
  * synced, renamed over the old, and a new log begun: start time stays bounded by the world's size.
  */
-import { close, constants, fdatasync, fsync, ftruncate, open, rename, unlink, writeFile, writeSync } from 'node:fs'
+import { close, constants, fdatasync, fsync, ftruncateSync, open, rename, unlink, writeFile, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Change, ChangeSink, WorldIdentity } from '../../persistence/change.ts'
 import { headerLine, logFile, SNAPSHOT_FILE } from './directory-files.ts'
 
 const openAsync = promisify(open)
-const datasync = promisify(fdatasync)
 const fsyncAsync = promisify(fsync)
 const closeAsync = promisify(close)
 const renameAsync = promisify(rename)
 const unlinkAsync = promisify(unlink)
 const writeFileAsync = promisify(writeFile)
-const truncateAsync = promisify(ftruncate)
 
 /** A log grows to this many times its snapshot before it is compacted into a new one. */
 const COMPACT_FACTOR = 2
 /** …and to at least this: a small world is not rewritten every few writes. */
 const COMPACT_FLOOR_BYTES = 1 << 20
+/** Syncs under way at once (each holds a thread of libuv's pool of 4: two leave the rest to others). */
+const MAX_SYNCS = 2
 
 /** A new empty log, appended to (O_APPEND: after a failed write is cut back, the next lands at the end). */
 export const LOG_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND
@@ -69,10 +69,16 @@ export class LogWriter implements ChangeSink {
   #snapshotBytes: number
   /** The round gathering appends; null when nothing waits to be written. */
   #next: Round | null = null
-  #inFlight: Round | null = null
-  #running: Promise<void> | null = null
+  /** Rounds written whose sync is under way. */
+  readonly #syncing = new Set<Round>()
+  /** The round written last: once its sync is done, everything written before it is stored too. */
+  #lastWritten: Round | null = null
+  #scheduled = false
+  #compacting: Promise<void> | null = null
   #rebased = false
   #closed = false
+  /** After a compaction failed (a full disk), the log size to reach before the next try. */
+  #retryCompactionAt = 0
   readonly #options: LogWriterOptions
 
   constructor(options: LogWriterOptions) {
@@ -88,51 +94,84 @@ export class LogWriter implements ChangeSink {
     if (this.#closed) return
     this.#next ??= newRound()
     this.#next.text += `${JSON.stringify(changes)}\n`
+    if (this.#scheduled) return
+    this.#scheduled = true
     // After this turn of the event loop: the writes of every request read in it share the round.
-    this.#running ??= new Promise((resolve) => setImmediate(resolve)).then(() => this.#run())
+    setImmediate(() => {
+      this.#scheduled = false
+      this.#flush()
+    })
   }
 
   stored(): Promise<void> {
-    return (this.#next ?? this.#inFlight)?.done ?? Promise.resolve()
+    return (this.#next ?? this.#lastWritten)?.done ?? Promise.resolve()
   }
 
   rebase(identity: WorldIdentity): void {
     this.#identity = identity
-    this.#rebased = true // the next round ends with a compaction, which writes the new identity
+    this.#rebased = true // a compaction follows, which writes the new identity
     this.append([])
   }
 
   async close(): Promise<void> {
     this.#closed = true
-    await this.#running
+    for (;;) {
+      const pending = [this.#next?.done, ...[...this.#syncing].map((round) => round.done), this.#compacting]
+      if (pending.every((promise) => promise == null)) break
+      await Promise.all(pending.map((promise) => promise?.catch(() => {})))
+    }
     await closeAsync(this.#fd)
   }
 
-  async #run(): Promise<void> {
-    for (let round = this.#next; round !== null; round = this.#next) {
-      this.#next = null
-      this.#inFlight = round
-      await this.#writeRound(round)
-      this.#inFlight = null
-      const floor = this.#options.compactFloorBytes ?? COMPACT_FLOOR_BYTES
-      if (this.#rebased || this.#logBytes > Math.max(floor, COMPACT_FACTOR * this.#snapshotBytes)) await this.#compact()
-    }
-    this.#running = null
+  #wantsCompaction(): boolean {
+    const floor = this.#options.compactFloorBytes ?? COMPACT_FLOOR_BYTES
+    if (this.#logBytes < this.#retryCompactionAt) return false
+    return this.#rebased || this.#logBytes > Math.max(floor, COMPACT_FACTOR * this.#snapshotBytes)
   }
 
-  async #writeRound(round: Round): Promise<void> {
+  /**
+   * Writes the gathered round into the page cache (microseconds, no trip to the thread pool) and
+   * starts its fdatasync. Up to MAX_SYNCS syncs overlap: a round need not wait for the previous
+   * sync to end before its own starts, so on a disk whose sync takes milliseconds an answer waits
+   * about one sync, not one and a half. A compaction waits for the syncs under way, and rounds
+   * wait for it.
+   */
+  #flush(): void {
+    if (this.#compacting !== null) return
+    if (this.#wantsCompaction()) {
+      if (this.#syncing.size === 0) {
+        this.#compacting = this.#compact().finally(() => {
+          this.#compacting = null
+          this.#flush()
+        })
+      }
+      return
+    }
+    const round = this.#next
+    if (round === null || this.#syncing.size >= MAX_SYNCS) return // the end of a sync under way flushes it
+    this.#next = null
     const buffer = Buffer.from(round.text)
     try {
-      // Into the page cache at once (microseconds, no trip to the thread pool); the sync is what waits.
       for (let written = 0; written < buffer.length; ) written += writeSync(this.#fd, buffer, written)
-      await datasync(this.#fd)
-      this.#logBytes += buffer.length
-      round.resolve()
     } catch (error) {
       // Cut back what the failed write left, so that the log stays whole lines.
-      await truncateAsync(this.#fd, this.#logBytes).catch(() => {})
+      try {
+        ftruncateSync(this.#fd, this.#logBytes)
+      } catch {
+        // the next start drops a torn last line anyway
+      }
       round.reject(error)
+      return
     }
+    this.#logBytes += buffer.length
+    this.#syncing.add(round)
+    this.#lastWritten = round
+    fdatasync(this.#fd, (error) => {
+      this.#syncing.delete(round)
+      if (error === null) round.resolve()
+      else round.reject(error)
+      this.#flush()
+    })
   }
 
   /** Writes the state now as snapshot generation+1 with an empty log; any failure keeps the current ones. */
@@ -164,6 +203,7 @@ export class LogWriter implements ChangeSink {
     } catch (error) {
       if (fd !== undefined) await closeAsync(fd).catch(() => {})
       this.#options.warn(`compacting ${dir} failed (${(error as Error).message}); the log goes on`)
+      this.#retryCompactionAt = this.#logBytes + (this.#options.compactFloorBytes ?? COMPACT_FLOOR_BYTES)
       return
     }
     const oldFd = this.#fd

@@ -20,6 +20,7 @@ import { worldGeneratorFor } from '../../pipeline/generator-gate.ts'
 import { MAX_BODY_BYTES } from '../../pipeline/validate-request.ts'
 import type { RecordedExchange } from '../../scenarios/record.ts'
 import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
+import { directoryPersistence } from '../persist/directory-persistence.ts'
 import { browserOriginProblem } from './browser-origin.ts'
 import {
   answerClientError,
@@ -62,6 +63,8 @@ export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   headersTimeoutMs?: number
   /** Browser origins besides loopback ones that may use the control API (`--control-origin`). */
   controlOrigins?: readonly string[]
+  /** Keeps the default world's writes in `dir` across starts (`--persist`); `close()` lets go of it. */
+  persist?: { dir: string; reset?: boolean }
 }
 
 /** A session recording the server feeds: API requests and the control requests that change state. */
@@ -188,7 +191,10 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     const problem = browserOriginProblem(origin)
     if (problem !== undefined) throw new TypeError(`controlOrigins: ${JSON.stringify(origin)} ${problem}`)
   }
-  const simulator = options.simulator ?? createSimulatorCore(options)
+  const { persist } = options
+  const simulator =
+    options.simulator ??
+    createSimulatorCore(persist === undefined ? options : { ...options, persistence: directoryPersistence(persist) })
   const engine = options.engine === 'msw' ? await loadMswEngine(simulator) : 'direct'
   const host = options.host ?? DEFAULT_HOST
   let url = ''
@@ -265,7 +271,8 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
         for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false
         // Event streams never finish on their own: end them, or a graceful close would wait them out.
         for (const end of [...streams]) end()
-        server.close(() => resolve())
+        // A simulator this server made is closed with it (its persistence directory let go).
+        server.close(() => void (options.simulator === undefined ? simulator.close() : Promise.resolve()).then(resolve))
         // Idle keep-alive connections close now: no request of theirs was read, so none is lost.
         server.closeIdleConnections()
         if (graceMs <= 0 || inFlight.size === 0) server.closeAllConnections()
