@@ -29,11 +29,14 @@ export interface NodeSimulatorOptions extends SimulatorOptions {
 /** `createSimulator()` of the main entry, plus `persist: { dir }`. */
 export function createSimulator(options: NodeSimulatorOptions = {}): Simulator {
   const { persist, ...rest } = options
-  return createMswSimulator(
-    persist === undefined
-      ? rest
-      : { ...rest, persistence: directoryPersistence({ dir: persist.dir, reset: persist.reset }) },
-  )
+  if (persist === undefined) return createMswSimulator(rest)
+  const simulator = createMswSimulator({
+    ...rest,
+    persistence: directoryPersistence({ dir: persist.dir, reset: persist.reset }),
+  })
+  // Where a test runner shows them (the directory's own warnings, a torn last line, go there too).
+  for (const warning of simulator.persistenceWarnings) console.warn(`debt-token-simulator: ${warning}`)
+  return simulator
 }
 
 export function setupSimulatorServer(options: NodeSimulatorOptions = {}): {
