@@ -4,7 +4,7 @@
  * (records, payment ids, the moved clock, a reset), a bad stored record is refused naming where it
  * was read, and a world's identity follows its seed and records.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Change, Persistence, StoredEntry, WorldIdentity } from '../../src/persistence/change.ts'
 import { setupSimulatorServer } from '../../src/runtimes/node.ts'
 import { samples } from '../support/samples.ts'
@@ -53,11 +53,12 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.close()
 })
 
-function start(persistence: Persistence, seed?: number) {
+function start(persistence: Persistence, seed?: number, now?: 'system') {
   const { simulator, server } = setupSimulatorServer({
     baseUrl: BASE,
     persistence,
     ...(seed !== undefined && { seed }),
+    ...(now !== undefined && { now }),
   })
   server.listen({ onUnhandledRequest: 'error' })
   servers.push(server)
@@ -147,6 +148,24 @@ describe('the persistence core', () => {
     expect(store.currentState().filter((change) => change.t !== 'clock')).toEqual([])
     servers.pop()!.close()
     expect(start(store.persistence).model.managerPayments.get(String(kept))).toBeUndefined()
+  })
+
+  it("keeps a system clock's shift, and skips it with a warning on a fixed clock", () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(new Date('2026-05-01T00:00:00.000Z'))
+      const store = memoryStore()
+      start(store.persistence, undefined, 'system').clock.advance(86_400_000)
+      servers.pop()!.close()
+      vi.setSystemTime(new Date('2026-06-01T00:00:00.000Z'))
+      expect(start(store.persistence, undefined, 'system').clock.now().toISOString()).toBe('2026-06-02T00:00:00.000Z')
+      servers.pop()!.close()
+      const fixed = start(store.persistence)
+      expect(fixed.clock.now().toISOString()).toBe('2026-03-02T12:00:00.000Z')
+      expect(fixed.persistenceWarnings).toEqual(['memory:1: the stored system clock is not restored on a fixed clock'])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('refuses a stored record its table does not accept, naming where it was read and the field', () => {
