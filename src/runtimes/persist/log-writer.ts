@@ -2,9 +2,10 @@
  * The sink of a persistence directory: each write's changes become one JSON line of the log,
  * appended through one file descriptor and made durable with fdatasync before the write is
  * answered. The writes read in one turn of the event loop share a sync, and so do writes arriving
- * while syncs run (group commit), so under concurrent clients a sync costs a batch, not a request. When the log outgrows the snapshot
- * (K× its size, and at least a floor), the current state is written as a new snapshot aside,
- * synced, renamed over the old, and a new log begun: start time stays bounded by the world's size.
+ * while syncs run (group commit), so under concurrent clients a sync costs a batch, not a request.
+ * When the log outgrows the snapshot (K× its size, and at least a floor), the current state is
+ * written as a new snapshot aside, synced, renamed over the old, and a new log begun: start time
+ * stays bounded by the world's size.
  */
 import { close, constants, fdatasync, fsync, ftruncateSync, open, rename, unlink, writeFile, writeSync } from 'node:fs'
 import { join } from 'node:path'
