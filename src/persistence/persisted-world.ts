@@ -15,7 +15,7 @@ import { currentState } from './current-state.ts'
 export class PersistenceGate implements ChangeSink {
   #sink: ChangeSink | undefined
   #open = false
-  /** The model whose writes are kept: undefined while a scenario's own world is in use. */
+  /** The base world's model, whose writes are kept (also while a scenario's own world is in use). */
   #kept: Model | undefined
   #states = 0
 
@@ -32,10 +32,14 @@ export class PersistenceGate implements ChangeSink {
   }
 
   /**
-   * The default world has a new state: after the first (a reset, a scenario's world taking over,
-   * new fixtures) that is a reset in the store. `kept` is its model when its writes are kept.
+   * The default world has a new state. A new base state after the first (a reset, the fixtures
+   * replaced, a scenario's own world left) is a reset in the store, as it is in memory. A scenario's
+   * own world (`kept` undefined) is not kept, and does not reset what is: while it is in use the
+   * base world's records stay stored (a restart without the scenario finds them), and a compaction
+   * meanwhile writes the last base state.
    */
   newState(kept: Model | undefined): void {
+    if (kept === undefined) return
     if (this.#states++ > 0) this.append([{ t: 'reset' }])
     this.#kept = kept
   }
