@@ -9,6 +9,10 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
+import { defaultFixtures } from '../../src/model/default-fixtures.ts'
+import { DEFAULT_SEED } from '../../src/model/random.ts'
+import { parseWorld } from '../../src/model/world.ts'
+import { worldIdentity } from '../../src/persistence/world-identity.ts'
 import { createSimulator as createMswSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { createSimulator, type Simulator } from '../../src/runtimes/node.ts'
 import { directoryPersistence } from '../../src/runtimes/persist/directory-persistence.ts'
@@ -171,6 +175,23 @@ describe('persist: { dir }', () => {
     expect(logBytes).toBeLessThanOrEqual(Math.max(2_000, 2 * statSync(join(dir, 'snapshot.jsonl')).size) + 1_000)
     const second = start(dir)
     expect(ids.map((id) => amountOf(second, id))).toEqual(ids.map((_, i) => 1000 + i))
+  })
+})
+
+describe('persist: { dir } with serve --watch', () => {
+  it('follows the fixtures it is given: the kept world starts over on them, and the next start on them is not refused', async () => {
+    const dir = temporaryDirectory('persist-')
+    const first = start(dir)
+    const id = await createPayment(5)
+    const edited = { ...parseWorld(defaultFixtures), users: parseWorld(defaultFixtures).users.slice(1) }
+    first.replaceWorld(edited)
+    await first.stored()
+    await stop(first)
+    const next = serve(createSimulator({ baseUrl: BASE, fixtures: edited, persist: { dir } }))
+    expect(amountOf(next, id)).toBeUndefined()
+    expect(readFileSync(join(dir, 'snapshot.jsonl'), 'utf8').split('\n')[0]).toContain(
+      worldIdentity(DEFAULT_SEED, next.world).fixtures,
+    )
   })
 })
 
