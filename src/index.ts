@@ -27,11 +27,22 @@ export { FactoryError } from './factories/factory-error.ts'
 export type { DerivedField } from './factories/overrides.ts'
 export { ApiError } from './http/api-error.ts'
 export type { SimRequest, SimResponse } from './http/sim-request.ts'
-export { type Clock, createClock, DEFAULT_NOW } from './model/clock.ts'
+export { type Clock, type ClockState, createClock, DEFAULT_NOW } from './model/clock.ts'
 export { generateWorld } from './model/generate-world.ts'
 export { DEFAULT_SEED } from './model/random.ts'
 export { FixtureError, parseWorld, snapshotWorld, type World, type WorldSnapshot } from './model/world.ts'
 export type { JournalEntry, JournalFilter } from './observability/journal.ts'
+// Persistence, storage-agnostic: what a store of the default world's changes implements.
+export { StoredChangeError } from './persistence/apply-changes.ts'
+export type {
+  Change,
+  ChangeSink,
+  Persistence,
+  PersistenceSetup,
+  StoredEntry,
+  WorldIdentity,
+} from './persistence/change.ts'
+export { describeIdentity, sameIdentity } from './persistence/world-identity.ts'
 export { createSimulator, handlersOf, type Simulator } from './runtimes/msw/simulator.ts'
 export type { ScenarioRule } from './scenarios/rule-schema.ts'
 export { parseScenario, Scenario, ScenarioError, type ScenarioInput } from './scenarios/scenario-schema.ts'

@@ -16,6 +16,9 @@ import { DEFAULT_SEED } from './model/random.ts'
 import type { World, WorldSnapshot } from './model/world.ts'
 import type { WorldState } from './model/world-state.ts'
 import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
+import type { Persistence } from './persistence/change.ts'
+import { generatedFrom, PersistenceGate } from './persistence/persisted-world.ts'
+import { worldIdentity } from './persistence/world-identity.ts'
 import { compose } from './pipeline/compose.ts'
 import { createRecorder, type ExchangeListener, journalStep } from './pipeline/journal-step.ts'
 import { authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
@@ -73,6 +76,12 @@ export interface SimulatorOptions {
    * standalone server's `proxy` option builds it with src/proxy/forward.ts). Scenarios still apply.
    */
   forwarder?: Forwarder
+  /**
+   * Keeps the default world's writes (records, payment ids, the clock when moved, resets) in a
+   * store, and starts from what it holds: a directory in Node (`persist: { dir }`), IndexedDB in
+   * the browser. Off by default: tests stay isolated. Sessions are never persisted.
+   */
+  persistence?: Persistence
 }
 
 /** The default tenant's controls, plus what the whole simulator shares. */
@@ -124,19 +133,28 @@ export interface SimulatorCore extends TenantControls {
   replaceScenarios(scenarios: Readonly<Record<string, unknown>>): (ScenarioRefresh & { session: string | null })[]
   /** Replaces the seeded world (`serve --watch`): the default tenant starts over from it, sessions end. */
   replaceWorld(fixtures: NonNullable<SimulatorOptions['fixtures']>): void
+  /** Resolves once every change of the default world so far is stored (at once without persistence). */
+  stored(): Promise<void>
+  /** Stores what is pending and releases the persistence store (its lock); nothing is stored after. */
+  close(): Promise<void>
+  /** What starting from the persisted world warned about (a stored clock of the other mode, a torn last entry). */
+  readonly persistenceWarnings: readonly string[]
 }
 
 export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCore {
   const seed = options.seed ?? DEFAULT_SEED
-  const clock = createClock({ now: options.now })
+  const gate = options.persistence === undefined ? undefined : new PersistenceGate()
+  const clock = createClock({ now: options.now, ...(gate !== undefined && { onChange: (c) => gate.clockMoved(c) }) })
+  const initialClock = clock.state()
   const maxRecords = options.maxRecords ?? DEFAULT_MAX_RECORDS
   let world = loadWorld(options)
   let worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now), maxRecords })
-  const freshState = (scenarioWorld?: ScenarioWorld): WorldState => {
+  /** A new state; the default tenant's (`gate` given) keeps its base world's writes, and tells the gate of each new state. */
+  const freshState = (scenarioWorld?: ScenarioWorld, gate?: PersistenceGate): WorldState => {
     const { snapshot, random } = worlds.build(scenarioWorld, clock.now())
-    const model = createModel(snapshot, {
-      maxRecords,
-    })
+    const kept = gate !== undefined && scenarioWorld === undefined
+    const model = createModel(snapshot, { maxRecords, changes: kept ? gate : undefined })
+    gate?.newState(kept ? model : undefined)
     return { model, random }
   }
   const catalogOf = (scenarios: Readonly<Record<string, unknown>>) => ({
@@ -150,7 +168,16 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     freshState,
     prepareWorld: (w: ScenarioWorld) => worlds.prepare(w, clock.now()),
   }
-  const defaultTenant = createTenant(null, tenantOptions)
+  const freshDefaultState = (scenarioWorld?: ScenarioWorld) => freshState(scenarioWorld, gate)
+  const defaultTenant = createTenant(null, { ...tenantOptions, freshState: freshDefaultState })
+  const persistenceWarnings =
+    gate?.open(options.persistence!, {
+      identity: worldIdentity(seed, world, generatedFrom(options, worldInstant(options.now))),
+      model: () => defaultTenant.state.model,
+      resetModel: () => void (defaultTenant.state = freshDefaultState()),
+      clock,
+      initialClock,
+    }) ?? []
   const sessions = new SessionRegistry<Tenant>((id) => createTenant(id, tenantOptions), {
     ...(options.sessionLimit !== undefined && { limit: options.sessionLimit }),
     ...(options.sessionIdleMs !== undefined && { idleMs: options.sessionIdleMs }),
@@ -276,8 +303,12 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     replaceWorld(fixtures) {
       world = loadWorld({ ...options, fixtures, world: undefined, size: undefined })
       worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now), maxRecords })
-      if (defaultTenant.scenarios.active?.scenario.world === undefined) defaultTenant.state = freshState()
+      gate?.rebase(worldIdentity(seed, world))
+      if (defaultTenant.scenarios.active?.scenario.world === undefined) defaultTenant.state = freshDefaultState()
       sessions.clear()
     },
+    stored: () => gate?.stored() ?? Promise.resolve(),
+    close: () => gate?.close() ?? Promise.resolve(),
+    persistenceWarnings,
   }
 }

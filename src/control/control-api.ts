@@ -76,6 +76,10 @@ export async function handleControlRequest(context: ControlContext): Promise<Sim
           : jsonResponse(200, answer)
     if (request.method !== 'GET') {
       const { simulator } = context
+      // A reset or a moved clock is answered once it is stored, like a write of the API.
+      await simulator.stored().catch((error: unknown) => {
+        throw new ApiError(503, `the change is applied in memory but could not be stored: ${String(error)}`)
+      })
       announceControlChange(simulator, {
         method: request.method,
         path: request.path,

@@ -18,7 +18,16 @@ export interface Clock {
   readonly mode: 'fixed' | 'system'
   /** Back to the instant (and mode) the clock was created with. */
   reset(): void
+  /** Where the clock stands, as persistence stores it: a fixed instant, or a system clock's shift. */
+  state(): ClockState
+  /** Puts the clock where `state` says (a state of the other mode is refused with a RangeError). */
+  restore(state: ClockState): void
 }
+
+/** A clock's position, serializable: what `state()` gives and `restore()` takes. */
+export type ClockState =
+  | { readonly mode: 'fixed'; readonly at: string }
+  | { readonly mode: 'system'; readonly offsetMs: number }
 
 /** The instant fixtures are written against: a fixed clock starts here unless told otherwise. */
 export const DEFAULT_NOW = '2026-03-02T12:00:00.000Z'
@@ -26,6 +35,8 @@ export const DEFAULT_NOW = '2026-03-02T12:00:00.000Z'
 export interface ClockOptions {
   /** `'system'` for real time, or an ISO instant for a fixed clock. Default: a fixed clock at DEFAULT_NOW. */
   now?: string | Date | 'system' | undefined
+  /** Called after every set, advance and reset (persistence stores the clock when it moves). */
+  onChange?: ((clock: Clock) => void) | undefined
 }
 
 /** A Date or ISO text as an instant in the calendar; a RangeError saying what is wrong otherwise. */
@@ -67,7 +78,7 @@ export function createClock(options: ClockOptions = {}): Clock {
   }
   start()
 
-  return {
+  const clock: Clock = {
     get mode() {
       return mode
     },
@@ -76,6 +87,7 @@ export function createClock(options: ClockOptions = {}): Clock {
       const instant = toInstant(given)
       if (mode === 'fixed') fixedAt = instant.getTime()
       else offset = instant.getTime() - Date.now()
+      options.onChange?.(clock)
     },
     advance(milliseconds) {
       if (!inCalendar((mode === 'fixed' ? fixedAt : Date.now() + offset) + milliseconds)) {
@@ -83,7 +95,24 @@ export function createClock(options: ClockOptions = {}): Clock {
       }
       if (mode === 'fixed') fixedAt += milliseconds
       else offset += milliseconds
+      options.onChange?.(clock)
     },
-    reset: start,
+    reset() {
+      start()
+      options.onChange?.(clock)
+    },
+    state: () => (mode === 'fixed' ? { mode, at: new Date(fixedAt).toISOString() } : { mode, offsetMs: offset }),
+    restore(state) {
+      if (state.mode !== mode)
+        throw new RangeError(`a ${state.mode} clock's state cannot be restored on a ${mode} clock`)
+      if (state.mode === 'fixed') clock.set(state.at)
+      else {
+        if (!inCalendar(Date.now() + state.offsetMs))
+          throw new RangeError('the clock must stay in the years 0001 to 9999')
+        offset = state.offsetMs
+        options.onChange?.(clock)
+      }
+    },
   }
+  return clock
 }

@@ -14,6 +14,9 @@ import { Collection } from '@msw/data'
 import type { TableSnapshot } from './table-snapshot.ts'
 import type { TableSpec } from './table-spec.ts'
 
+/** What a table tells of a write: the record now stored under a key, or that the key is gone. */
+export type TableChangeListener<T> = (change: { put: T } | { deleted: string }) => void
+
 export class LayeredTable<T extends object> {
   readonly #spec: TableSpec<T>
   readonly #base: TableSnapshot<T>
@@ -22,15 +25,20 @@ export class LayeredTable<T extends object> {
   readonly #written = new Map<string, T>()
   #writtenWeight = 0
   readonly #deleted = new Set<string>()
+  /** Keys of written records `restore` stored, which the Collection does not hold (yet). */
+  readonly #restored = new Set<string>()
   /** Index name → value → keys of written records filed under it, in write order. */
   readonly #writtenIndexes = new Map<string, Map<string, Set<string>>>()
   /** The spec's indexes as [name, indexOf] pairs (computed once; every write files under each). */
   readonly #indexEntries: readonly (readonly [string, (record: T) => string | null])[]
   #version = 0
+  /** Told of every write (persistence records them); absent for a model nobody persists. */
+  readonly #onChange: TableChangeListener<T> | undefined
 
-  constructor(base: TableSnapshot<T>) {
+  constructor(base: TableSnapshot<T>, onChange?: TableChangeListener<T>) {
     this.#spec = base.spec
     this.#base = base
+    this.#onChange = onChange
     this.#indexEntries = Object.entries(base.spec.indexes)
     for (const [name] of this.#indexEntries) this.#writtenIndexes.set(name, new Map())
   }
@@ -129,6 +137,7 @@ export class LayeredTable<T extends object> {
     this.#deleted.delete(key)
     this.#store(key, stored)
     this.#version++
+    this.#onChange?.({ put: stored })
     return stored
   }
 
@@ -137,17 +146,38 @@ export class LayeredTable<T extends object> {
     const current = this.get(key)
     if (current === undefined) return undefined
     let next: T
-    if (this.#written.has(key)) {
+    if (this.#written.has(key) && !this.#restored.has(key)) {
       next = (await this.#writeLayer().update(current as never, { data: recipe as never, strict: true })) as T
       this.#unindex(key, current, next)
     } else {
       const draft = structuredClone(current)
       recipe(draft)
       next = (await this.#writeLayer().create(draft)) as T
+      if (this.#restored.delete(key)) this.#unindex(key, current, next)
     }
     this.#store(key, next)
     this.#version++
+    this.#onChange?.({ put: next })
     return next
+  }
+
+  /**
+   * Stores `record` as the version of its key, created or replaced whole, at once and without
+   * telling the listener (what persistence restores at start: the caller validated it, and a
+   * record goes into the @msw/data Collection only when it is next updated, so 10,000 restored
+   * records cost their maps and indexes).
+   */
+  restore(record: T): void {
+    const key = this.#spec.key(record)
+    const current = this.#written.get(key)
+    if (current !== undefined) {
+      if (!this.#restored.has(key)) this.#collection?.delete(current as never)
+      this.#unindex(key, current, record)
+    }
+    this.#deleted.delete(key)
+    this.#restored.add(key)
+    this.#store(key, record)
+    this.#version++
   }
 
   /** Removes the record with `key`; false when there was none. */
@@ -156,14 +186,20 @@ export class LayeredTable<T extends object> {
     if (current === undefined) return false
     const written = this.#written.get(key)
     if (written !== undefined) {
-      this.#collection?.delete(written as never)
+      if (!this.#restored.delete(key)) this.#collection?.delete(written as never)
       this.#written.delete(key)
       this.#writtenWeight -= this.#weigh(written)
       this.#unindex(key, written)
     }
     if (this.#base.has(key)) this.#deleted.add(key)
     this.#version++
+    this.#onChange?.({ deleted: key })
     return true
+  }
+
+  /** The write layer as it stands: the written records (in write order) and the seeded keys deleted. */
+  writes(): { readonly written: Iterable<T>; readonly deleted: Iterable<string> } {
+    return { written: this.#written.values(), deleted: this.#deleted }
   }
 
   /**

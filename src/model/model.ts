@@ -4,6 +4,7 @@
  * after another. Dropping a model and making a new one from the same snapshot is a reset.
  */
 import { ApiError } from '../http/api-error.ts'
+import type { Change, ChangeSink } from './change.ts'
 import { LayeredTable } from './layered-table.ts'
 import type { RecordOf, TableName } from './records.ts'
 import { tableNames, type WorldSnapshot } from './world.ts'
@@ -27,15 +28,37 @@ export interface Model extends ModelTables {
   capacityUsed(): number
   /** Assigns the next id of a kind of payment. */
   nextId(kind: 'managerPayments' | 'investorPayments'): number
+  /** Sets the next id of a kind of payment (persistence restoring a world): never below the seeded ones. */
+  restoreNextId(kind: 'managerPayments' | 'investorPayments', next: number): void
+  /** The id `nextId` would assign next, without assigning it. */
+  peekNextId(kind: 'managerPayments' | 'investorPayments'): number
   /** Runs `write` after every earlier write of this model has finished. */
   exclusive<T>(write: () => Promise<T>): Promise<T>
 }
 
+export interface ModelOptions {
+  maxRecords?: number
+  /**
+   * Where every change goes (persistence): the changes of one `exclusive` write as one entry, and
+   * the write's promise settles only once the sink has stored them.
+   */
+  changes?: ChangeSink | undefined
+}
+
 export function createModel(
   world: WorldSnapshot,
-  { maxRecords = DEFAULT_MAX_RECORDS }: { maxRecords?: number } = {},
+  { maxRecords = DEFAULT_MAX_RECORDS, changes }: ModelOptions = {},
 ): Model {
   const ids = { ...world.firstIds }
+  /** The changes of the `exclusive` write running now; null between writes (a change then is an entry of its own). */
+  let transaction: Change[] | null = null
+  const record =
+    changes === undefined
+      ? undefined
+      : (change: Change) => {
+          if (transaction === null) changes.append([change])
+          else transaction.push(change)
+        }
   let queue: Promise<unknown> = Promise.resolve()
   /** Writes started and not yet settled: with none, a write starts at once instead of after a turn of the queue. */
   let pending = 0
@@ -43,7 +66,19 @@ export function createModel(
     pending--
   }
   const tablesOfModel = Object.fromEntries(
-    tableNames.map((name) => [name, new LayeredTable(world.tables[name] as never)]),
+    tableNames.map((name) => [
+      name,
+      new LayeredTable(
+        world.tables[name] as never,
+        record &&
+          ((change: { put: object } | { deleted: string }) =>
+            record(
+              'put' in change
+                ? { t: 'put', table: name, record: change.put }
+                : { t: 'delete', table: name, key: change.deleted },
+            )),
+      ),
+    ]),
   ) as unknown as ModelTables
   const writtenCount = () => tableNames.reduce((sum, name) => sum + tablesOfModel[name].writeStats().weight, 0)
   return {
@@ -52,8 +87,17 @@ export function createModel(
     maxRecords,
     writtenCount,
     capacityUsed: () => writtenCount() + (world.createdWeight ?? 0),
-    nextId: (kind) => ids[kind]++,
-    exclusive<T>(write: () => Promise<T>): Promise<T> {
+    nextId(kind) {
+      const id = ids[kind]++
+      record?.({ t: 'nextId', kind, next: ids[kind] })
+      return id
+    },
+    peekNextId: (kind) => ids[kind],
+    restoreNextId(kind, next) {
+      ids[kind] = Math.max(next, world.firstIds[kind])
+    },
+    exclusive<T>(given: () => Promise<T>): Promise<T> {
+      const write = changes === undefined ? given : transactionOf(given)
       let run: Promise<T>
       if (pending === 0) {
         try {
@@ -64,8 +108,40 @@ export function createModel(
       } else run = queue.then(write, write)
       pending++
       queue = run.then(settled, settled)
-      return run
+      return changes === undefined
+        ? run
+        : run.then(
+            (value) => afterStored(() => value),
+            (error: unknown) =>
+              afterStored(() => {
+                throw error
+              }),
+          )
     },
+  }
+
+  /** `write` with its changes gathered into one entry, appended when it settles (refused or not: what it changed stays changed). */
+  function transactionOf<T>(write: () => Promise<T>): () => Promise<T> {
+    return async () => {
+      transaction = []
+      try {
+        return await write()
+      } finally {
+        const done = transaction
+        transaction = null
+        if (done.length > 0) changes!.append(done)
+      }
+    }
+  }
+
+  /** `outcome` once the sink has stored what was appended (a sink with nothing pending resolves at once); a sink that failed answers 503. */
+  function afterStored<T>(outcome: () => T): Promise<T> {
+    return changes!.stored().then(outcome, (error: unknown) => {
+      throw new ApiError(
+        503,
+        `the write is applied in memory but could not be stored: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    })
   }
 }
 

@@ -1,6 +1,8 @@
 /**
  * In-process runtime for test suites: the simulator's handlers behind msw's `setupServer`, so real
- * `fetch` calls in the test process reach the simulator without a port.
+ * `fetch` calls in the test process reach the simulator without a port. `persist: { dir }` keeps
+ * the default world's writes in a directory between runs (a development world); off by default,
+ * so tests stay isolated.
  *
  * @example
  * const { simulator, server } = setupSimulatorServer()
@@ -9,7 +11,8 @@
  * afterAll(() => server.close())
  */
 import { type SetupServer, setupServer } from 'msw/node'
-import { createSimulator, type Simulator, type SimulatorOptions } from './msw/simulator.ts'
+import { createSimulator as createMswSimulator, type Simulator, type SimulatorOptions } from './msw/simulator.ts'
+import { directoryPersistence } from './persist/directory-persistence.ts'
 
 /**
  * What `server.listen()` takes: msw's options, under a name this package exports. msw does not
@@ -23,7 +26,30 @@ export interface SimulatorServer extends Omit<SetupServer, 'listen'> {
   listen(options?: SimulatorListenOptions): void
 }
 
-export function setupSimulatorServer(options: SimulatorOptions = {}): {
+/** The simulator's options in Node, with a persistence directory. */
+export interface NodeSimulatorOptions extends SimulatorOptions {
+  /**
+   * Keeps the default world's writes (records, payment ids, the clock if moved, resets) in `dir`
+   * and starts from them next time; `reset: true` drops what it holds first. Sessions are not kept.
+   * One simulator per directory at a time (a lock): `await simulator.close()` lets go of it.
+   */
+  persist?: { dir: string; reset?: boolean }
+}
+
+/** `createSimulator()` of the main entry, plus `persist: { dir }`. */
+export function createSimulator(options: NodeSimulatorOptions = {}): Simulator {
+  const { persist, ...rest } = options
+  if (persist === undefined) return createMswSimulator(rest)
+  const simulator = createMswSimulator({
+    ...rest,
+    persistence: directoryPersistence({ dir: persist.dir, reset: persist.reset }),
+  })
+  // Where a test runner shows them (the directory's own warnings, a torn last line, go there too).
+  for (const warning of simulator.persistenceWarnings) console.warn(`debt-token-simulator: ${warning}`)
+  return simulator
+}
+
+export function setupSimulatorServer(options: NodeSimulatorOptions = {}): {
   simulator: Simulator
   server: SimulatorServer
 } {
@@ -37,4 +63,4 @@ export const strictListenOptions = {
   onUnhandledFrame: 'error',
 } as unknown as SimulatorListenOptions
 
-export { createSimulator, type Simulator, type SimulatorOptions }
+export type { Simulator, SimulatorOptions }

@@ -16,6 +16,8 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: 'domain', paths: ['domain/'] },
   { name: 'http', paths: ['http/'] },
   { name: 'model', paths: ['model/'] },
+  // Storing a model's changes and applying them at start, storage-agnostic (the stores are runtimes').
+  { name: 'persistence', paths: ['persistence/'] },
   { name: 'resolvers', paths: ['resolvers/'] },
   { name: 'factories', paths: ['factories/'] },
   { name: 'scenarios', paths: ['scenarios/'] },

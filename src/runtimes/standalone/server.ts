@@ -24,6 +24,7 @@ import type { ProxyOptions } from '../../proxy/proxy-options.ts'
 import { recordForwardedAs } from '../../proxy/proxy-recording.ts'
 import type { RecordedExchange } from '../../scenarios/record.ts'
 import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
+import { directoryPersistence } from '../persist/directory-persistence.ts'
 import { browserOriginProblem } from './browser-origin.ts'
 import {
   answerClientError,
@@ -73,6 +74,8 @@ export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   proxy?: ProxyOptions
   /** What a recording keeps of each exchange (the proxy records the credentials the service saw). */
   recordAs?: (exchange: RecordedExchange) => RecordedExchange
+  /** Keeps the default world's writes in `dir` across starts (`--persist`); `close()` lets go of it. */
+  persist?: { dir: string; reset?: boolean }
 }
 
 /** A session recording the server feeds: API requests and the control requests that change state. */
@@ -209,8 +212,14 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
   if (options.proxy !== undefined && options.simulator !== undefined)
     throw new TypeError('proxy: give it for a simulator this server creates, or build the simulator with a forwarder')
   const forwarder = options.proxy === undefined ? undefined : createForwarder(options.proxy)
+  const { persist } = options
   const simulator =
-    options.simulator ?? createSimulatorCore(forwarder === undefined ? options : { ...options, forwarder })
+    options.simulator ??
+    createSimulatorCore({
+      ...options,
+      ...(forwarder !== undefined && { forwarder }),
+      ...(persist !== undefined && { persistence: directoryPersistence(persist) }),
+    })
   const recordAs =
     options.recordAs ?? (forwarder === undefined ? undefined : recordForwardedAs(forwarder, options.proxy?.token))
   const engine = options.engine === 'msw' ? await loadMswEngine(simulator) : 'direct'
@@ -290,7 +299,8 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
         for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false
         // Event streams never finish on their own: end them, or a graceful close would wait them out.
         for (const end of [...streams]) end()
-        server.close(() => resolve())
+        // A simulator this server made is closed with it (its persistence directory let go).
+        server.close(() => void (options.simulator === undefined ? simulator.close() : Promise.resolve()).then(resolve))
         // Idle keep-alive connections close now: no request of theirs was read, so none is lost.
         server.closeIdleConnections()
         if (graceMs <= 0 || inFlight.size === 0) server.closeAllConnections()

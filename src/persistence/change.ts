@@ -1,0 +1,65 @@
+/**
+ * What persistence stores and how a store plugs in: the changes of a world (model/change.ts) as
+ * they are read back (an entry and where it was read, checked against ChangeSchema), the identity
+ * of the world they belong to, and the `Persistence` callback a simulator is given.
+ */
+import * as z from 'zod'
+import type { Change, ChangeSink } from '../model/change.ts'
+import type { TableName } from '../model/records.ts'
+import { tableNames } from '../model/world.ts'
+
+export type { Change, ChangeSink }
+
+/** Which world stored changes apply to: the same seed and the same seeded records. */
+export interface WorldIdentity {
+  readonly seed: number
+  /** A hash of the seeded records (`fnv1a:…`), or how a generated world was made (`generated:…`). */
+  readonly fixtures: string
+}
+
+/** A stored entry as read back, and where it was read from (`dir/log-3.jsonl:17`) for errors. */
+export interface StoredEntry {
+  readonly changes: unknown
+  readonly origin: string
+}
+
+const ClockStateSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('fixed'), at: z.string() }).strict(),
+  z.object({ mode: z.literal('system'), offsetMs: z.number().finite() }).strict(),
+])
+
+const TableNameSchema = z.enum(tableNames as [TableName, ...TableName[]])
+
+/** The shape of a stored change; a put's record is checked against its table's schema apart. */
+export const ChangeSchema = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('put'), table: TableNameSchema, record: z.record(z.string(), z.unknown()) }).strict(),
+  z.object({ t: z.literal('delete'), table: TableNameSchema, key: z.string() }).strict(),
+  z
+    .object({
+      t: z.literal('nextId'),
+      kind: z.enum(['managerPayments', 'investorPayments']),
+      next: z.number().int().positive(),
+    })
+    .strict(),
+  z.object({ t: z.literal('clock'), clock: ClockStateSchema }).strict(),
+  z.object({ t: z.literal('reset') }).strict(),
+])
+
+/** What a store hands the simulator at start, given the world it starts with. */
+export interface PersistenceSetup {
+  /** The stored entries, oldest first, to apply to the fresh world before the first request. */
+  readonly entries: Iterable<StoredEntry>
+  readonly sink: ChangeSink
+  /** Called once the entries are applied: the start succeeded (a store may now tidy up, e.g. cut a torn last line). */
+  readonly started?: () => void
+}
+
+/**
+ * How a simulator is persisted, storage-agnostic: called once at start with the world's identity
+ * (a store refuses a directory written for another world by throwing) and a way to read the whole
+ * current state as changes (what a store compacts its log into).
+ */
+export type Persistence = (context: {
+  readonly identity: WorldIdentity
+  readonly currentState: () => Change[]
+}) => PersistenceSetup

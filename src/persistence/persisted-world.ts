@@ -1,0 +1,97 @@
+/**
+ * Wires a simulator's default world to a store (`Persistence`): a gate every change of the default
+ * world goes through (shut while stored changes are applied at start, so that they are not stored
+ * again), the start itself (the store's entries applied, checked), and what the simulator then
+ * offers: waiting until its changes are stored, and closing the store.
+ */
+import type { Clock, ClockState } from '../model/clock.ts'
+import type { Model } from '../model/model.ts'
+import type { WorldSnapshot } from '../model/world.ts'
+import { applyEntries } from './apply-changes.ts'
+import type { Change, ChangeSink, Persistence, PersistenceSetup, WorldIdentity } from './change.ts'
+import { currentState } from './current-state.ts'
+
+/** The sink the default world's models and the clock write to; it forwards once the world is open. */
+export class PersistenceGate implements ChangeSink {
+  #sink: ChangeSink | undefined
+  #open = false
+  /** The base world's model, whose writes are kept (also while a scenario's own world is in use). */
+  #kept: Model | undefined
+  #states = 0
+
+  append(changes: readonly Change[]): void {
+    if (this.#open) this.#sink!.append(changes)
+  }
+
+  stored(): Promise<void> {
+    return this.#open ? this.#sink!.stored() : Promise.resolve()
+  }
+
+  clockMoved(clock: Clock): void {
+    this.append([{ t: 'clock', clock: clock.state() }])
+  }
+
+  /**
+   * The default world has a new state. A new base state after the first (a reset, the fixtures
+   * replaced, a scenario's own world left) is a reset in the store, as it is in memory. A scenario's
+   * own world (`kept` undefined) is not kept, and does not reset what is: while it is in use the
+   * base world's records stay stored (a restart without the scenario finds them), and a compaction
+   * meanwhile writes the last base state.
+   */
+  newState(kept: Model | undefined): void {
+    if (kept === undefined) return
+    if (this.#states++ > 0) this.append([{ t: 'reset' }])
+    this.#kept = kept
+  }
+
+  rebase(identity: WorldIdentity): void {
+    if (this.#open) this.#sink!.rebase?.(identity)
+  }
+
+  async close(): Promise<void> {
+    const sink = this.#sink
+    this.#open = false
+    this.#sink = undefined
+    await sink?.close?.()
+  }
+
+  /**
+   * Opens the store for `identity`, applies what it holds to the default world, then lets changes
+   * through. A store that refuses, or an entry that cannot be applied, throws (the store closed).
+   * Returns the warnings to show.
+   */
+  open(
+    persistence: Persistence,
+    world: {
+      identity: WorldIdentity
+      model(): Model
+      resetModel(): void
+      clock: Clock
+      initialClock: ClockState
+    },
+  ): string[] {
+    const setup: PersistenceSetup = persistence({
+      identity: world.identity,
+      currentState: () => currentState(this.#kept, world.clock, world.initialClock),
+    })
+    this.#sink = setup.sink
+    let warnings: string[]
+    try {
+      warnings = applyEntries({ model: world.model, reset: world.resetModel, clock: world.clock }, setup.entries)
+    } catch (error) {
+      void this.close()
+      throw error
+    }
+    this.#open = true
+    setup.started?.()
+    return warnings
+  }
+}
+
+/** Whether a world was generated (its identity is how, not a hash of its rows). */
+export function generatedFrom(
+  options: { world?: WorldSnapshot | undefined; size?: number | undefined },
+  at: Date,
+): { size: number; at: Date } | undefined {
+  return options.world === undefined && options.size !== undefined ? { size: options.size, at } : undefined
+}

@@ -1,0 +1,37 @@
+/**
+ * `startStandaloneServer({ persist: { dir } })` (a globalSetup's server): a write made through one
+ * server is read back through the next on the same directory, and `close()` lets go of it.
+ */
+import { readdirSync } from 'node:fs'
+import { expect, it } from 'vitest'
+import { startStandaloneServer } from '../../src/runtimes/standalone/index.ts'
+import { samples } from '../support/samples.ts'
+import { temporaryDirectory } from '../temporary-directory.ts'
+
+const AUTH = { authorization: 'Bearer persist-standalone', 'content-type': 'application/json' }
+
+it('keeps a write across servers on one directory, and close() lets go of it', async () => {
+  const dir = temporaryDirectory('persist-standalone-')
+  const first = await startStandaloneServer({ port: 0, persist: { dir } })
+  const created = await fetch(`${first.url}${samples.createManagerPayment.path}`, {
+    method: 'POST',
+    headers: AUTH,
+    body: JSON.stringify({ ...(samples.createManagerPayment.body as object), amount: 321.5 }),
+  })
+  const { id } = (await created.json()) as { id: number }
+  await first.close()
+  expect(readdirSync(dir)).not.toContain('lock')
+
+  const second = await startStandaloneServer({ port: 0, persist: { dir } })
+  try {
+    const listed = (await (
+      await fetch(`${second.url}${samples.listManagerPayments.path}`, { headers: AUTH })
+    ).json()) as {
+      id: number
+      amount: number
+    }[]
+    expect(listed.find((payment) => payment.id === id)?.amount).toBe(321.5)
+  } finally {
+    await second.close()
+  }
+})
