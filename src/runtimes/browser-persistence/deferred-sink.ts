@@ -1,0 +1,44 @@
+/**
+ * The store a browser simulator is created with when `persist` or `sync` is set. A simulator is
+ * created synchronously, but IndexedDB answers asynchronously and the storage code is loaded by a
+ * dynamic import: until it is ready, this sink keeps the writes made meanwhile (a `simulator.clock`
+ * set before `worker.start()`), then hands them and every later one to the browser's store.
+ * Small on purpose: it is in every page that imports the browser entry.
+ */
+import type { Change, ChangeSink, Persistence, WorldIdentity } from '../../persistence/change.ts'
+
+export class DeferredSink implements ChangeSink {
+  #identity: WorldIdentity | undefined
+  #target: ChangeSink | undefined
+  #early: (readonly Change[])[] = []
+
+  /** The `persistence` option that makes the simulator write here (it starts empty: the store fills it later). */
+  readonly persistence: Persistence = ({ identity }) => {
+    this.#identity = identity
+    return { entries: [], sink: this }
+  }
+
+  /** The world the simulator runs (known once it was created with `persistence`). */
+  get identity(): WorldIdentity {
+    if (this.#identity === undefined) throw new Error('the simulator was not created with this persistence')
+    return this.#identity
+  }
+
+  append(changes: readonly Change[]): void {
+    // Cloned now, as the sink contract asks: the next write may change these records.
+    if (this.#target === undefined) this.#early.push(structuredClone(changes))
+    else this.#target.append(changes)
+  }
+
+  stored(): Promise<void> {
+    return this.#target?.stored() ?? Promise.resolve()
+  }
+
+  /** From now on writes go to `target`; returns those made before, oldest first. */
+  attach(target: ChangeSink): (readonly Change[])[] {
+    this.#target = target
+    const early = this.#early
+    this.#early = []
+    return early
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * `setupSimulatorWorker({ persist: true })` in headless Chromium, as a frontend developer meets
+ * it: writes made through the page's fetch, the clock moved and a scenario activated survive a
+ * reload; `simulator.reset()` clears what was stored; a page with another seed starts from its own
+ * world and says so; a browser that refuses site data, or whose storage is full, answers from
+ * memory with one console warning.
+ */
+import type { BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromiumAvailability, type LaunchedChromium, launchChromium } from './support/chromium.ts'
+import { DELETED_FIXTURE, listed, newManagerPayment, pageUrl, SEED, writeOneOfEach } from './support/persistence-world.ts'
+import { openSimulatorTab, type SimulatorTab } from './support/simulator-tab.ts'
+import { startTestPage, type TestPage } from './support/test-page.ts'
+
+const availability = chromiumAvailability()
+if (availability.kind === 'skip') console.warn(`[browser-persistence] skipped: ${availability.reason}`)
+
+const MOVED_CLOCK = '2026-07-01T08:30:00.000Z'
+/** A shipped scenario whose rules leave reads alone but refuse the marketplace listing with a 400. */
+const SCENARIO = 'security-token-rejected'
+const STORAGE_WARNING = /browser storage is not available/
+
+const warnings = (tab: SimulatorTab) => tab.simulatorMessages().filter((line) => line.startsWith('warning:'))
+
+describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () => {
+  let testPage: TestPage | undefined
+  const launched: LaunchedChromium[] = []
+  /** A fresh profile (so a fresh origin storage) per test; closed at the end. */
+  const browser = async (preferences?: Record<string, unknown>): Promise<BrowserContext> => {
+    const chromium = await launchChromium({ timeoutMs: 15_000, ...(preferences !== undefined && { preferences }) })
+    launched.push(chromium)
+    return chromium.context
+  }
+
+  beforeAll(async () => {
+    if (availability.kind === 'required-but-missing') throw new Error(availability.reason)
+    testPage = await startTestPage()
+  }, 45_000)
+
+  afterAll(async () => {
+    await Promise.allSettled([...launched.map((chromium) => chromium.close()), testPage?.close()])
+  }, 20_000)
+
+  it('keeps creates, updates, deletes, the moved clock and the scenario across a reload', async () => {
+    const tab = await openSimulatorTab(await browser(), pageUrl(testPage!.origin, SEED, 'persist'))
+    const seeded = await listed(tab)
+    const { created, paymentId } = await writeOneOfEach(tab)
+    await tab.page.evaluate((instant) => window.simulatorPage!.setClock(instant), MOVED_CLOCK)
+    await tab.page.evaluate((name) => window.simulatorPage!.useScenario(name), SCENARIO)
+    const before = await listed(tab)
+    expect(before).not.toEqual(seeded)
+
+    await tab.reload()
+
+    expect(await listed(tab)).toEqual(before)
+    const addresses = before.securityTokens.map((token: { contractAddress: string }) => token.contractAddress)
+    expect(addresses).toContain(created)
+    expect(addresses).not.toContain(DELETED_FIXTURE)
+    expect(before.securityTokens.find((token: any) => token.contractAddress === created).symbol).toBe('KEPT')
+    expect(await tab.page.evaluate(() => window.simulatorPage!.now())).toBe(MOVED_CLOCK)
+    expect(await tab.page.evaluate(() => window.simulatorPage!.scenario)).toBe(SCENARIO)
+    expect((await tab.get('/securityToken?marketplace=true')).status).toBe(400) // the scenario's rule answers
+    // The payment id counter came back too: the next payment does not reuse the stored one's id.
+    await tab.page.evaluate(() => window.simulatorPage!.useScenario(null))
+    const next = await tab.send('POST', '/manager', newManagerPayment)
+    expect(next.json.id).toBe(paymentId + 1)
+    expect(tab.errors).toEqual([])
+    expect(warnings(tab)).toEqual([])
+  })
+
+  it('forgets what was stored on simulator.reset()', async () => {
+    const context = await browser()
+    const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
+    const seeded = await listed(tab)
+    await writeOneOfEach(tab)
+    await tab.page.evaluate((instant) => window.simulatorPage!.setClock(instant), MOVED_CLOCK)
+    await tab.page.evaluate((name) => window.simulatorPage!.useScenario(name), SCENARIO)
+    await tab.page.evaluate(() => window.simulatorPage!.reset())
+    expect(await listed(tab)).toEqual(seeded)
+
+    await tab.reload()
+
+    expect(await listed(tab)).toEqual(seeded)
+    expect(await tab.page.evaluate(() => window.simulatorPage!.now())).toBe('2026-03-02T12:00:00.000Z')
+    expect(await tab.page.evaluate(() => window.simulatorPage!.scenario)).toBeNull()
+  })
+
+  it('starts from the new world when the seed changed, says so, and never mixes the two', async () => {
+    const context = await browser()
+    const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
+    const { created } = await writeOneOfEach(tab)
+
+    await tab.reload(pageUrl(testPage!.origin, SEED + 1, 'persist'))
+
+    const other = await listed(tab)
+    expect(other.securityTokens.map((token: any) => token.contractAddress)).not.toContain(created)
+    const notices = tab.simulatorMessages().filter((line) => /another world/.test(line))
+    expect(notices).toHaveLength(1)
+    expect(notices[0]).toContain(`seed ${SEED},`)
+    expect(notices[0]).toContain(`seed ${SEED + 1},`)
+
+    // Back on the first seed: its writes were dropped with the change, not kept beside the other world's.
+    await tab.reload(pageUrl(testPage!.origin, SEED, 'persist'))
+    const back = await listed(tab)
+    expect(back.securityTokens.map((token: any) => token.contractAddress)).not.toContain(created)
+    expect(back.securityTokens.map((token: any) => token.contractAddress)).toContain(DELETED_FIXTURE)
+  })
+
+  it('answers from memory, with one warning, when the browser refuses site data', async () => {
+    // Chromium's own setting "Don't allow sites to save data": indexedDB.open fails with UnknownError.
+    const context = await browser({ profile: { default_content_setting_values: { cookies: 2 } } })
+    const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
+    const { created } = await writeOneOfEach(tab)
+    const tokens = (await listed(tab)).securityTokens.map((token: any) => token.contractAddress)
+    expect(tokens).toContain(created)
+    expect(warnings(tab)).toHaveLength(1)
+    expect(warnings(tab)[0]).toMatch(STORAGE_WARNING)
+
+    await tab.reload()
+    expect((await listed(tab)).securityTokens.map((token: any) => token.contractAddress)).not.toContain(created)
+    expect(tab.errors).toEqual([])
+  })
+
+  it('goes on in memory, with one warning, when storage is full', async () => {
+    const context = await browser()
+    const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
+    // Chromium's quota for the origin, lowered below what one more write needs (DevTools' "simulate custom storage quota").
+    const devtools = await context.newCDPSession(tab.page)
+    await devtools.send('Storage.overrideQuotaForOrigin', { origin: testPage!.origin, quotaSize: 1 })
+
+    const { created } = await writeOneOfEach(tab) // every write still answers 200
+    const tokens = (await listed(tab)).securityTokens.map((token: any) => token.contractAddress)
+    expect(tokens).toContain(created)
+    expect(warnings(tab)).toHaveLength(1)
+    expect(warnings(tab)[0]).toMatch(/QuotaExceededError/)
+    expect(tab.errors).toEqual([])
+  })
+})
