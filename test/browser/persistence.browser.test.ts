@@ -8,7 +8,14 @@
 import type { BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumAvailability, type LaunchedChromium, launchChromium } from './support/chromium.ts'
-import { DELETED_FIXTURE, listed, newManagerPayment, pageUrl, SEED, writeOneOfEach } from './support/persistence-world.ts'
+import {
+  DELETED_FIXTURE,
+  listed,
+  newManagerPayment,
+  pageUrl,
+  SEED,
+  writeOneOfEach,
+} from './support/persistence-world.ts'
 import { openSimulatorTab, type SimulatorTab } from './support/simulator-tab.ts'
 import { startTestPage, type TestPage } from './support/test-page.ts'
 
@@ -106,33 +113,45 @@ describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () =>
     expect(back.securityTokens.map((token: any) => token.contractAddress)).toContain(DELETED_FIXTURE)
   })
 
-  it('answers from memory, with one warning, when the browser refuses site data', async () => {
-    // Chromium's own setting "Don't allow sites to save data": indexedDB.open fails with UnknownError.
-    const context = await browser({ profile: { default_content_setting_values: { cookies: 2 } } })
+  it('answers from memory, with one warning, when the browser refuses IndexedDB', async () => {
+    // Chromium's "don't allow sites to save data" also refuses msw's service worker, so no simulator
+    // runs there at all. A page whose IndexedDB alone is refused is what private windows gave
+    // (Firefox before 115 threw this very error from indexedDB.open): that refusal, in Chromium.
+    const context = await browser()
+    await context.addInitScript(() => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException(
+          'A mutation operation was attempted on a database that did not allow mutations.',
+          'InvalidStateError',
+        )
+      }
+    })
     const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
     const { created } = await writeOneOfEach(tab)
-    const tokens = (await listed(tab)).securityTokens.map((token: any) => token.contractAddress)
-    expect(tokens).toContain(created)
+    expect((await listed(tab)).securityTokens.map((token: any) => token.contractAddress)).toContain(created)
     expect(warnings(tab)).toHaveLength(1)
     expect(warnings(tab)[0]).toMatch(STORAGE_WARNING)
+    expect(warnings(tab)[0]).toContain('InvalidStateError')
 
     await tab.reload()
     expect((await listed(tab)).securityTokens.map((token: any) => token.contractAddress)).not.toContain(created)
     expect(tab.errors).toEqual([])
   })
 
-  it('goes on in memory, with one warning, when storage is full', async () => {
+  it('answers from memory, with one warning, when storage is full', async () => {
     const context = await browser()
-    const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
-    // Chromium's quota for the origin, lowered below what one more write needs (DevTools' "simulate custom storage quota").
-    const devtools = await context.newCDPSession(tab.page)
+    // Chromium's quota for the origin, lowered to nothing (DevTools' "simulate custom storage quota"),
+    // before the page first stores anything: Chromium reads an origin's quota once.
+    const blank = await context.newPage()
+    const devtools = await context.newCDPSession(blank)
     await devtools.send('Storage.overrideQuotaForOrigin', { origin: testPage!.origin, quotaSize: 1 })
+    const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
 
     const { created } = await writeOneOfEach(tab) // every write still answers 200
-    const tokens = (await listed(tab)).securityTokens.map((token: any) => token.contractAddress)
-    expect(tokens).toContain(created)
+    expect((await listed(tab)).securityTokens.map((token: any) => token.contractAddress)).toContain(created)
     expect(warnings(tab)).toHaveLength(1)
-    expect(warnings(tab)[0]).toMatch(/QuotaExceededError/)
+    expect(warnings(tab)[0]).toMatch(STORAGE_WARNING)
+    expect(warnings(tab)[0]).toContain('QuotaExceededError')
     expect(tab.errors).toEqual([])
   })
 })

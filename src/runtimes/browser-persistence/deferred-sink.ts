@@ -5,16 +5,18 @@
  * set before `worker.start()`), then hands them and every later one to the browser's store.
  * Small on purpose: it is in every page that imports the browser entry.
  */
-import type { Change, ChangeSink, Persistence, WorldIdentity } from '../../persistence/change.ts'
+import type { Change, ChangeSink, Persistence, StoredEntry, WorldIdentity } from '../../persistence/change.ts'
 
 export class DeferredSink implements ChangeSink {
   #identity: WorldIdentity | undefined
+  #apply: ((entries: Iterable<StoredEntry>) => string[]) | undefined
   #target: ChangeSink | undefined
   #early: (readonly Change[])[] = []
 
   /** The `persistence` option that makes the simulator write here (it starts empty: the store fills it later). */
-  readonly persistence: Persistence = ({ identity }) => {
+  readonly persistence: Persistence = ({ identity, apply }) => {
     this.#identity = identity
+    this.#apply = apply
     return { entries: [], sink: this }
   }
 
@@ -22,6 +24,12 @@ export class DeferredSink implements ChangeSink {
   get identity(): WorldIdentity {
     if (this.#identity === undefined) throw new Error('the simulator was not created with this persistence')
     return this.#identity
+  }
+
+  /** Applies stored or another tab's entries to the live world without storing them again; returns warnings. */
+  apply(entries: Iterable<StoredEntry>): string[] {
+    if (this.#apply === undefined) throw new Error('the simulator was not created with this persistence')
+    return this.#apply(entries)
   }
 
   append(changes: readonly Change[]): void {

@@ -10,7 +10,7 @@
  * private modes); the caller decides what a refusal means.
  */
 
-export interface StoredLog<World, Scenario> {
+interface StoredLog<World, Scenario> {
   /** The world the log belongs to (undefined: nothing stored yet). */
   readonly world: World | undefined
   /** The entries, oldest first. */

@@ -55,7 +55,20 @@ export async function persistInBrowser(
     )
   }
   const apply = (entries: Iterable<StoredEntry>) => {
-    for (const warning of simulator.applyChanges(entries)) console.warn(`${PREFIX} ${warning}`)
+    for (const warning of relay.apply(entries)) console.warn(`${PREFIX} ${warning}`)
+  }
+  /** Applies the stored entries; false (the world back to its seed) when one cannot be, e.g. written by another version. */
+  const restored = (entries: readonly unknown[]): boolean => {
+    try {
+      apply(entries.map((changes, i) => ({ changes, origin: `IndexedDB ${DATABASE}, entry ${i + 1}` })))
+      return true
+    } catch (error) {
+      console.warn(
+        `${PREFIX} the stored writes cannot be applied (${describeError(error)}): starting from the seeded world.`,
+      )
+      apply([{ changes: [{ t: 'reset' }], origin: 'a fresh start' }])
+      return false
+    }
   }
 
   let scenario: StoredScenario | undefined
@@ -64,8 +77,11 @@ export async function persistInBrowser(
       log = await openChangeLog(DATABASE)
       const stored = await log.read()
       if (stored.world !== undefined && sameIdentity(stored.world, identity)) {
-        apply(stored.entries.map((changes, i) => ({ changes, origin: `IndexedDB ${DATABASE}, entry ${i + 1}` })))
         scenario = stored.scenario
+        if (!restored(stored.entries)) {
+          scenario = undefined
+          await log.startWorld(identity)
+        }
       } else {
         if (stored.world !== undefined)
           console.info(
@@ -74,19 +90,19 @@ export async function persistInBrowser(
         await log.startWorld(identity)
       }
     } catch (error) {
-      if (log === undefined) fallBackToMemory(error)
-      else {
-        // A stored entry that cannot be applied (written by another version): start over rather than serve half of it.
-        console.warn(`${PREFIX} the stored writes cannot be applied (${describeError(error)}): starting from the seeded world.`)
-        apply([{ changes: [{ t: 'reset' }], origin: 'a fresh start' }])
-        scenario = undefined
-        await log.startWorld(identity).catch(fallBackToMemory)
-      }
+      fallBackToMemory(error)
     }
   }
 
   const tabs = options.sync
-    ? joinTabs(`${identity.seed} ${identity.fixtures}`, (changes) => apply([{ changes, origin: 'another tab' }]))
+    ? joinTabs(`${identity.seed} ${identity.fixtures}`, (changes) => {
+        try {
+          apply([{ changes, origin: 'a write of another tab' }])
+        } catch (error) {
+          // Another tab running another version of the simulator: its write is not applied here.
+          console.warn(`${PREFIX} ${describeError(error)}`)
+        }
+      })
     : undefined
   let pending: Promise<void> = Promise.resolve()
   const sink: ChangeSink = {

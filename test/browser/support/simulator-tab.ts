@@ -8,9 +8,9 @@ import type { BrowserContext, Page } from 'playwright-core'
 import type { WireReply, WireRequest } from '../app/wire.ts'
 
 /** Bound on any single step in the browser, so a hung page fails the test instead of stalling it. */
-export const STEP_TIMEOUT_MS = 10_000
+const STEP_TIMEOUT_MS = 10_000
 
-export const AUTH = { authorization: 'Bearer persistence-test' }
+const AUTH = { authorization: 'Bearer persistence-test' }
 
 export interface SimulatorTab {
   readonly page: Page
