@@ -8,8 +8,8 @@
  * Storage that is refused (site data blocked, some private windows) or full falls back to memory
  * with one console warning: the simulator answers as before, it forgets on reload.
  */
+// Types only: a value imported from the simulator would be shared with the page and split it (see DeferredSink).
 import type { Change, ChangeSink, StoredEntry, WorldIdentity } from '../../persistence/change.ts'
-import { describeIdentity, sameIdentity } from '../../persistence/world-identity.ts'
 import type { Simulator } from '../msw/create-simulator.ts'
 import type { DeferredSink } from './deferred-sink.ts'
 import { type ChangeLog, openChangeLog } from './indexeddb-log.ts'
@@ -76,7 +76,7 @@ export async function persistInBrowser(
     try {
       log = await openChangeLog(DATABASE)
       const stored = await log.read()
-      if (stored.world !== undefined && sameIdentity(stored.world, identity)) {
+      if (stored.world !== undefined && relay.isThisWorld(stored.world)) {
         scenario = stored.scenario
         if (!restored(stored.entries)) {
           scenario = undefined
@@ -85,7 +85,7 @@ export async function persistInBrowser(
       } else {
         if (stored.world !== undefined)
           console.info(
-            `${PREFIX} the stored writes belong to another world (${describeIdentity(stored.world)}); this page runs ${describeIdentity(identity)}: starting from the new world, the stored writes are dropped.`,
+            `${PREFIX} the stored writes belong to another world (${relay.describe(stored.world)}); this page runs ${relay.describe(identity)}: starting from the new world, the stored writes are dropped.`,
           )
         await log.startWorld(identity)
       }
