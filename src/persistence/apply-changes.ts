@@ -28,12 +28,15 @@ function checkEntry(entry: StoredEntry): Change[] {
   return raw.map((item, i) => {
     const where = Array.isArray(entry.changes) ? `[${i}]` : ''
     const shape = ChangeSchema.safeParse(item)
-    if (!shape.success) throw issueError(entry.origin, where, shape.error.issues[0]!)
+    if (!shape.success)
+      throw issueError(entry.origin, where, ChangeSchema.safeParse(item, { reportInput: true }).error!.issues[0]!)
     const change = shape.data as Change
     if (change.t !== 'put') return change
-    const record = (tables[change.table].schema as z.ZodType).safeParse(change.record, { jitless: true })
+    const schema = tables[change.table].schema as z.ZodType
+    const record = schema.safeParse(change.record, { jitless: true })
     if (!record.success) {
-      const issue = record.error.issues[0]!
+      // Parsed again with the input in the issue, so the message can say what the field held.
+      const issue = schema.safeParse(change.record, { reportInput: true }).error!.issues[0]!
       throw issueError(entry.origin, `${where}.record`, issue, `a ${change.table} record`)
     }
     return { ...change, record: record.data as object }

@@ -1,6 +1,8 @@
 /**
  * In-process runtime for test suites: the simulator's handlers behind msw's `setupServer`, so real
- * `fetch` calls in the test process reach the simulator without a port.
+ * `fetch` calls in the test process reach the simulator without a port. `persist: { dir }` keeps
+ * the default world's writes in a directory between runs (a development world); off by default,
+ * so tests stay isolated.
  *
  * @example
  * const { simulator, server } = setupSimulatorServer()
@@ -9,11 +11,32 @@
  * afterAll(() => server.close())
  */
 import { setupServer } from 'msw/node'
-import { createSimulator, type Simulator, type SimulatorOptions } from './msw/simulator.ts'
+import { createSimulator as createMswSimulator, type Simulator, type SimulatorOptions } from './msw/simulator.ts'
+import { directoryPersistence } from './persist/directory-persistence.ts'
 
 export type SimulatorServer = ReturnType<typeof setupServer>
 
-export function setupSimulatorServer(options: SimulatorOptions = {}): {
+/** The simulator's options in Node, with a persistence directory. */
+export interface NodeSimulatorOptions extends SimulatorOptions {
+  /**
+   * Keeps the default world's writes (records, payment ids, the clock if moved, resets) in `dir`
+   * and starts from them next time; `reset: true` drops what it holds first. Sessions are not kept.
+   * One simulator per directory at a time (a lock): `await simulator.close()` lets go of it.
+   */
+  persist?: { dir: string; reset?: boolean }
+}
+
+/** `createSimulator()` of the main entry, plus `persist: { dir }`. */
+export function createSimulator(options: NodeSimulatorOptions = {}): Simulator {
+  const { persist, ...rest } = options
+  return createMswSimulator(
+    persist === undefined
+      ? rest
+      : { ...rest, persistence: directoryPersistence({ dir: persist.dir, reset: persist.reset }) },
+  )
+}
+
+export function setupSimulatorServer(options: NodeSimulatorOptions = {}): {
   simulator: Simulator
   server: SimulatorServer
 } {
@@ -26,4 +49,4 @@ export const strictListenOptions = { onUnhandledRequest: 'error', onUnhandledFra
   SimulatorServer['listen']
 >[0]
 
-export { createSimulator, type Simulator, type SimulatorOptions }
+export type { Simulator, SimulatorOptions }

@@ -37,6 +37,10 @@ export interface CliOptions {
   maxRecords: number | undefined
   /** Open the dashboard (GET /__sim/ui) in the default browser once listening. */
   open: boolean
+  /** Keep the default world's writes in this directory across restarts. */
+  persist: string | undefined
+  /** Start the --persist directory over from the seeded world (and accept another seed or fixtures). */
+  persistReset: boolean
 }
 
 export type ParsedArgs =
@@ -69,6 +73,11 @@ Options:
   --max-records <n>    records the world, and each session, may hold beyond the seeded ones, a
                        debt token counting its parcels too (default 10000); a create beyond it
                        answers 507 until a reset
+  --persist <dir>      keep the world's writes (records, payment ids, the clock if moved, resets)
+                       in <dir> across restarts, each on disk before its answer (env SIM_PERSIST);
+                       sessions are not kept. One server per directory
+  --persist-reset      start <dir> over from the seeded world (also when it was written with
+                       another seed or fixtures, which is refused otherwise)
   --shutdown-grace <s> on SIGINT/SIGTERM, seconds in-flight requests may take to finish (default 5)
   --control-origin <origins>  browser origins, comma-separated, that may use /__sim besides
                     loopback ones (env SIM_CONTROL_ORIGINS), e.g. https://qa.example.com
@@ -103,10 +112,11 @@ const flags: readonly Flag[] = [
   { name: 'shutdown-grace' },
   { name: 'max-records' },
   { name: 'control-origin', env: 'SIM_CONTROL_ORIGINS' },
+  { name: 'persist', env: 'SIM_PERSIST' },
 ]
 
 /** Flags that take no value. */
-const switches = ['quiet', 'verbose', 'watch', 'open'] as const
+const switches = ['quiet', 'verbose', 'watch', 'open', 'persist-reset'] as const
 
 export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ParsedArgs {
   const values: Record<string, string> = {}
@@ -147,6 +157,8 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     return { kind: 'error', message: '--quiet and --verbose exclude each other' }
   if (on.has('watch') && values.scenarios === undefined && values.fixtures === undefined)
     return { kind: 'error', message: '--watch reloads the --scenarios and --fixtures directories: give at least one' }
+  if (on.has('persist-reset') && values.persist === undefined)
+    return { kind: 'error', message: '--persist-reset starts the --persist directory over: give --persist <dir>' }
   const whole = (name: string, min: number, max: number): number | undefined | string => {
     if (values[name] === undefined) return undefined
     const value = Number(values[name])
@@ -192,6 +204,8 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       controlOrigins,
       maxRecords: maxRecords as number | undefined,
       open: on.has('open'),
+      persist: values.persist,
+      persistReset: on.has('persist-reset'),
     },
   }
 }

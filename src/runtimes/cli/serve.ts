@@ -9,11 +9,14 @@ import { ApiError } from '../../http/api-error.ts'
 import { DEFAULT_NOW } from '../../model/clock.ts'
 import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
+import { StoredChangeError } from '../../persistence/apply-changes.ts'
 import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
 import { createFileRecording, type FileRecording, recordingTargetProblem } from '../../scenarios/record-to-file.ts'
 import { MAX_WORLD_SIZE, type Scenario, type ScenarioWorld } from '../../scenarios/scenario-schema.ts'
 import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
-import { createSimulatorCore } from '../../simulator-core.ts'
+import { createSimulatorCore, type SimulatorCore } from '../../simulator-core.ts'
+import { directoryPersistence } from '../persist/directory-persistence.ts'
+import { PersistDirectoryError } from '../persist/persist-error.ts'
 import { startStandaloneServer } from '../standalone/server.ts'
 import { type CliOptions, parseArgs } from './args.ts'
 import type { CommandOutput } from './io.ts'
@@ -62,6 +65,12 @@ function reportingFailures(recording: FileRecording, output: CommandOutput): Fil
   }
 }
 
+/** SIM_PERSIST_COMPACT_FLOOR as a byte count, when it is one. */
+function compactFloor(value: string | undefined): number | undefined {
+  const bytes = Number(value)
+  return value !== undefined && Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined
+}
+
 /**
  * Starts the server; resolves once it listens (the process then runs until a signal), or with the
  * exit code of a usage error or of --help. A load error (fixtures, scenarios) throws.
@@ -90,17 +99,33 @@ export async function serveCommand(
   const scenarios = options.scenarios === undefined ? {} : loadScenarioDirectory(options.scenarios)
   // The server loads the world generator on demand (see model/world-generator.ts): these worlds need it now.
   if (options.size !== undefined || options.scenario !== undefined) await loadWorldGenerator()
-  const simulator = createSimulatorCore({
-    seed: options.seed,
-    now: options.now,
-    scenarios,
-    ...(options.size !== undefined && { size: options.size }),
-    ...(options.sessionLimit !== undefined && { sessionLimit: options.sessionLimit }),
-    ...(options.sessionIdleMs !== undefined && { sessionIdleMs: options.sessionIdleMs }),
-    ...(options.journalSize !== undefined && { journalCapacity: options.journalSize }),
-    ...(options.maxRecords !== undefined && { maxRecords: options.maxRecords }),
-    ...(fixtures !== undefined && { fixtures }),
-  })
+  let simulator: SimulatorCore
+  try {
+    simulator = createSimulatorCore({
+      seed: options.seed,
+      now: options.now,
+      scenarios,
+      ...(options.size !== undefined && { size: options.size }),
+      ...(options.sessionLimit !== undefined && { sessionLimit: options.sessionLimit }),
+      ...(options.sessionIdleMs !== undefined && { sessionIdleMs: options.sessionIdleMs }),
+      ...(options.journalSize !== undefined && { journalCapacity: options.journalSize }),
+      ...(options.maxRecords !== undefined && { maxRecords: options.maxRecords }),
+      ...(fixtures !== undefined && { fixtures }),
+      ...(options.persist !== undefined && {
+        persistence: directoryPersistence({
+          dir: options.persist,
+          reset: options.persistReset,
+          warn: (line) => output.err(`debt-token-simulator: ${line}`),
+        }),
+      }),
+    })
+  } catch (error) {
+    // The directory is in use, written for another world, or damaged: said, and left as it is.
+    if (!(error instanceof PersistDirectoryError || error instanceof StoredChangeError)) throw error
+    output.err(`debt-token-simulator: --persist: ${error.message}`)
+    return 2
+  }
+  for (const warning of simulator.persistenceWarnings) output.err(`debt-token-simulator: ${warning}`)
   if (options.scenario !== undefined) simulator.useScenario(options.scenario) // an unknown name lists the available ones
   const startScenario =
     options.scenario === undefined ? undefined : (scenarios[options.scenario] ?? shippedScenarios()[options.scenario])
@@ -128,7 +153,8 @@ export async function serveCommand(
     `debt-token-simulator listening on ${server.url} (engine ${options.engine}` +
       `${options.scenario === undefined ? '' : `, scenario ${options.scenario}`}` +
       `${recording === undefined ? '' : `, recording to ${recording.file}`}` +
-      `${watching === undefined ? '' : `, watching ${watched.join(' and ')}`})`,
+      `${watching === undefined ? '' : `, watching ${watched.join(' and ')}`}` +
+      `${options.persist === undefined ? '' : `, persisting to ${options.persist}`})`,
   )
   const dashboard = `${server.url}/__sim/ui`
   output.out(`debt-token-simulator dashboard: ${dashboard}`)
@@ -168,8 +194,9 @@ export async function serveCommand(
     // New connections are refused at once; answers under way finish first, so the recording has them.
     void server
       .close({ graceMs: options.shutdownGraceMs })
-      .then(() => {
+      .then(async () => {
         if (!writeRecording()) code = 1
+        await simulator.close() // what is stored stays; the lock goes
       })
       .catch((error: unknown) => {
         code = 1

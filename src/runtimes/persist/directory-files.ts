@@ -1,0 +1,132 @@
+/**
+ * The files of a persistence directory and how they read: `snapshot.jsonl` (a header line naming
+ * the world and the log's generation, then one change per line: the state when it was written) and
+ * `log-<generation>.jsonl` (one line per write since, the write's changes as a JSON array). The
+ * snapshot is only ever replaced whole (written aside, then renamed), so any bad line in it is
+ * damage; the log is appended to, so its last line may be torn by a kill and is dropped with a
+ * warning, while a bad line before it is damage. Damage stops the start, naming file and line.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { StoredEntry, WorldIdentity } from '../../persistence/change.ts'
+import { PersistDirectoryError } from './persist-error.ts'
+
+export const SNAPSHOT_FILE = 'snapshot.jsonl'
+const FORMAT = 'debt-token-simulator/persist@1'
+export const logFile = (generation: number): string => `log-${generation}.jsonl`
+const LOG_PATTERN = /^log-(\d+)\.jsonl$/
+
+interface SnapshotHeader {
+  readonly format: typeof FORMAT
+  readonly identity: WorldIdentity
+  /** Which log continues this snapshot. */
+  readonly generation: number
+}
+
+export interface DirectoryContents {
+  /** Undefined: nothing was stored here yet. */
+  readonly header: SnapshotHeader | undefined
+  readonly entries: StoredEntry[]
+  readonly snapshotBytes: number
+  /** The log's length up to its last whole line (what a torn last line is cut back to). */
+  readonly logBytes: number
+  /** Set when the log's last line is torn: cut the log back to `logBytes` once the start succeeded. */
+  readonly torn: string | undefined
+  /** Logs of other generations and a snapshot written aside: left by a compaction a kill cut short. */
+  readonly leftovers: string[]
+}
+
+function damaged(origin: string, detail: string): PersistDirectoryError {
+  return new PersistDirectoryError(
+    `${origin}: ${detail}; the directory is left as it is (repair or remove that line, or start over with --persist-reset)`,
+  )
+}
+
+function parseLine(text: string, origin: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw damaged(origin, `not a JSON line (${(error as Error).message})`)
+  }
+}
+
+function parseHeader(line: string, origin: string): SnapshotHeader {
+  const header = parseLine(line, origin) as Partial<SnapshotHeader> | null
+  const identity = header?.identity
+  if (
+    header?.format !== FORMAT ||
+    typeof identity?.seed !== 'number' ||
+    typeof identity.fixtures !== 'string' ||
+    !Number.isSafeInteger(header.generation)
+  )
+    throw damaged(origin, `not a snapshot header of ${FORMAT}`)
+  return header as SnapshotHeader
+}
+
+/** The header line of a snapshot. */
+export function headerLine(identity: WorldIdentity, generation: number): string {
+  return `${JSON.stringify({ format: FORMAT, identity: { seed: identity.seed, fixtures: identity.fixtures }, generation })}\n`
+}
+
+/** Reads `dir` (which exists) without changing it. Throws a PersistDirectoryError naming a damaged file and line. */
+export function readDirectory(dir: string): DirectoryContents {
+  const snapshotPath = join(dir, SNAPSHOT_FILE)
+  const names = readdirSync(dir)
+  if (!existsSync(snapshotPath)) {
+    const leftovers = names.filter((name) => LOG_PATTERN.test(name) || name === `${SNAPSHOT_FILE}.tmp`)
+    return { header: undefined, entries: [], snapshotBytes: 0, logBytes: 0, torn: undefined, leftovers }
+  }
+  const snapshot = readFileSync(snapshotPath)
+  const snapshotLines = snapshot.toString('utf8').split('\n')
+  if (snapshotLines.at(-1) !== '') throw damaged(`${snapshotPath}:${snapshotLines.length}`, 'a line without its end')
+  const header = parseHeader(snapshotLines[0]!, `${snapshotPath}:1`)
+  const entries: StoredEntry[] = []
+  for (let i = 1; i < snapshotLines.length - 1; i++) {
+    const origin = `${snapshotPath}:${i + 1}`
+    entries.push({ changes: parseLine(snapshotLines[i]!, origin), origin })
+  }
+  const current = logFile(header.generation)
+  const leftovers = names.filter(
+    (name) => (LOG_PATTERN.test(name) && name !== current) || name === `${SNAPSHOT_FILE}.tmp`,
+  )
+  const log = readLog(join(dir, current), entries)
+  return { header, entries, snapshotBytes: snapshot.length, ...log, leftovers }
+}
+
+/** Appends the log's entries to `entries`; a missing log is an empty one (a kill right after a compaction's rename). */
+function readLog(path: string, entries: StoredEntry[]): { logBytes: number; torn: string | undefined } {
+  let buffer: Buffer
+  try {
+    buffer = readFileSync(path)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { logBytes: 0, torn: undefined }
+    throw error
+  }
+  let whole = buffer.lastIndexOf(10) + 1 // bytes up to the last line end
+  let torn: string | undefined =
+    whole < buffer.length ? `${path}:${countLines(buffer, whole) + 1} has no line end (a write cut short)` : undefined
+  const lines = buffer.subarray(0, whole).toString('utf8').split('\n')
+  lines.pop() // after the last line end
+  for (let i = 0; i < lines.length; i++) {
+    const origin = `${path}:${i + 1}`
+    let changes: unknown
+    try {
+      changes = JSON.parse(lines[i]!)
+    } catch (error) {
+      if (i < lines.length - 1 || torn !== undefined)
+        throw damaged(origin, `not a JSON line (${(error as Error).message})`)
+      // The last line, whole but unreadable: cut short too.
+      whole -= Buffer.byteLength(lines[i]!) + 1
+      torn = `${origin} is not a whole JSON line (a write cut short)`
+      break
+    }
+    entries.push({ changes, origin })
+  }
+  return { logBytes: whole, torn }
+}
+
+function countLines(buffer: Buffer, end: number): number {
+  let count = 0
+  for (let i = buffer.indexOf(10); i !== -1 && i < end; i = buffer.indexOf(10, i + 1)) count++
+  return count
+}
