@@ -1,16 +1,19 @@
 /**
  * `setupSimulatorWorker({ persist: true })` in headless Chromium, as a frontend developer meets
  * it: writes made through the page's fetch, the clock moved and a scenario activated survive a
- * reload; `simulator.reset()` clears what was stored; a page with another seed starts from its own
- * world and says so; a browser that refuses site data, or whose storage is full, answers from
- * memory with one console warning.
+ * reload, and a write answered survives a crash of the tab; `simulator.reset()` clears what was
+ * stored; a page with another seed starts from its own world and says so; a browser that refuses
+ * IndexedDB, or whose storage is full, answers from memory with one console warning.
  */
 import type { BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fixtures } from '../support/world.ts'
 import { chromiumAvailability, type LaunchedChromium, launchChromium } from './support/chromium.ts'
 import {
+  API_BASE_URL,
   DELETED_FIXTURE,
   listed,
+  NEW_SECURITY_TOKEN,
   newManagerPayment,
   pageUrl,
   SEED,
@@ -22,6 +25,7 @@ import { startTestPage, type TestPage } from './support/test-page.ts'
 const availability = chromiumAvailability()
 if (availability.kind === 'skip') console.warn(`[browser-persistence] skipped: ${availability.reason}`)
 
+const SEEDED_SECURITY_TOKENS = fixtures.securityTokens.length
 const MOVED_CLOCK = '2026-07-01T08:30:00.000Z'
 /** A shipped scenario whose rules leave reads alone but refuse the marketplace listing with a 400. */
 const SCENARIO = 'security-token-rejected'
@@ -73,6 +77,69 @@ describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () =>
     expect(next.json.id).toBe(paymentId + 1)
     expect(tab.errors).toEqual([])
     expect(warnings(tab)).toEqual([])
+  })
+
+  it('keeps a write answered just before the tab crashed (nothing waits for unload)', async () => {
+    const context = await browser()
+    const url = pageUrl(testPage!.origin, SEED, 'persist')
+    const tab = await openSimulatorTab(context, url)
+    const created = await tab.send('POST', '/securityToken', NEW_SECURITY_TOKEN)
+    expect(created.status).toBe(200)
+
+    // The renderer dies at once: no unload, pagehide or visibilitychange runs.
+    const crashed = new Promise((resolve) => tab.page.once('crash', resolve))
+    const devtools = await context.newCDPSession(tab.page)
+    devtools.send('Page.crash').catch(() => undefined) // never answers: the page is gone
+    await crashed
+
+    const reopened = await openSimulatorTab(context, url)
+    const tokens = (await listed(reopened)).securityTokens.map((token: any) => token.contractAddress)
+    expect(tokens).toContain(created.json.contractAddress)
+  })
+
+  it('answers a write only once IndexedDB has committed it', async () => {
+    const context = await browser()
+    const url = pageUrl(testPage!.origin, SEED, 'persist')
+    const [writer, blocker] = [await openSimulatorTab(context, url), await openSimulatorTab(context, url)]
+    // The other tab holds a read-write transaction on the log open: the writer's commit must queue behind it.
+    await blocker.page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const opening = indexedDB.open('debt-token-simulator')
+        opening.onsuccess = () => resolve(opening.result)
+        opening.onerror = () => reject(opening.error)
+      })
+      const entries = db.transaction('entries', 'readwrite').objectStore('entries')
+      const state = { release: false }
+      Object.assign(window, { blockerState: state })
+      const spin = () => {
+        if (!state.release) entries.count().onsuccess = spin
+      }
+      spin()
+    })
+    await writer.page.evaluate(
+      ([api, body]) => {
+        const state = { answered: false }
+        Object.assign(window, { writeState: state })
+        void fetch(new URL('/securityToken', api), {
+          method: 'POST',
+          headers: { authorization: 'Bearer persistence-test', 'content-type': 'application/json' },
+          body,
+        }).then(() => {
+          state.answered = true
+        })
+      },
+      [API_BASE_URL, JSON.stringify(NEW_SECURITY_TOKEN)] as const,
+    )
+    // The write was made (the other tab got it: tabs are told at once), and a later read was answered...
+    await expect.poll(async () => (await listed(blocker)).securityTokens.length).toBe(SEEDED_SECURITY_TOKENS + 1)
+    expect((await writer.get('/securityToken')).status).toBe(200)
+    // ...but not the write, whose transaction waits for the other tab's.
+    expect(await writer.page.evaluate(() => (window as any).writeState.answered)).toBe(false)
+
+    await blocker.page.evaluate(() => {
+      ;(window as any).blockerState.release = true
+    })
+    await expect.poll(() => writer.page.evaluate(() => (window as any).writeState.answered)).toBe(true)
   })
 
   it('forgets what was stored on simulator.reset()', async () => {

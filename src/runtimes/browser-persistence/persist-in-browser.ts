@@ -71,6 +71,24 @@ export async function persistInBrowser(
     }
   }
 
+  /** Another tab's write, applied here; one this page cannot apply (another version of the simulator) is skipped. */
+  const applyShared = (changes: readonly unknown[]) => {
+    try {
+      apply([{ changes, origin: 'a write of another tab' }])
+    } catch (error) {
+      console.warn(`${PREFIX} ${describeError(error)}`)
+    }
+  }
+  // Joined before the store is read, and held until it is applied: a write another tab makes
+  // meanwhile is then in the store, in a message, or in both (applying it twice does no harm).
+  let held: (readonly unknown[])[] | undefined = []
+  const tabs = options.sync
+    ? joinTabs(`${identity.seed} ${identity.fixtures}`, (changes) => {
+        if (held === undefined) applyShared(changes)
+        else held.push(changes)
+      })
+    : undefined
+
   let scenario: StoredScenario | undefined
   if (options.persist) {
     try {
@@ -94,16 +112,6 @@ export async function persistInBrowser(
     }
   }
 
-  const tabs = options.sync
-    ? joinTabs(`${identity.seed} ${identity.fixtures}`, (changes) => {
-        try {
-          apply([{ changes, origin: 'a write of another tab' }])
-        } catch (error) {
-          // Another tab running another version of the simulator: its write is not applied here.
-          console.warn(`${PREFIX} ${describeError(error)}`)
-        }
-      })
-    : undefined
   let pending: Promise<void> = Promise.resolve()
   const sink: ChangeSink = {
     append(changes) {
@@ -115,14 +123,15 @@ export async function persistInBrowser(
     },
     stored: () => pending,
   }
+  for (const changes of held) applyShared(changes)
+  held = undefined
   const early = relay.attach(sink)
   // Writes made before the store was open were overlaid by the stored ones: apply them again, on top, and keep them.
   apply(early.map((changes) => ({ changes, origin: 'a write before worker.start()' })))
   for (const changes of early) sink.append(changes as Change[])
 
-  keepScenario(simulator, (kept) => {
-    if (log !== undefined) pending = log.keepScenario(kept).catch(fallBackToMemory)
-  })
+  // Not part of stored(): no answer waits for the scenario, it is set in-process.
+  keepScenario(simulator, (kept) => void log?.keepScenario(kept).catch(fallBackToMemory))
   if (scenario !== undefined) {
     try {
       simulator.useScenario(scenario.scenario, scenario.name)

@@ -7,14 +7,14 @@ import { fixtures, NEW_WALLET_A } from '../../support/world.ts'
 import type { SimulatorTab } from './simulator-tab.ts'
 
 export const SEED = 4242
-const API_BASE_URL = 'https://api.simulator.test'
+export const API_BASE_URL = 'https://api.simulator.test'
 
 /** The test page for `seed` with the options as query flags (`persist`, `sync`, `sync=0`). */
 export function pageUrl(origin: string, seed: number, flags: string): string {
   return `${origin}/?seed=${seed}&api=${encodeURIComponent(API_BASE_URL)}&${flags}`
 }
 
-const NEW_SECURITY_TOKEN = {
+export const NEW_SECURITY_TOKEN = {
   data: {
     instrument: 'FIDC',
     segment: 'Varejo',
