@@ -141,22 +141,12 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
   const maxRecords = options.maxRecords ?? DEFAULT_MAX_RECORDS
   let world = loadWorld(options)
   let worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now), maxRecords })
-  const freshState = (scenarioWorld?: ScenarioWorld): WorldState => {
+  /** A new state; the default tenant's (`gate` given) keeps its base world's writes, and tells the gate of each new state. */
+  const freshState = (scenarioWorld?: ScenarioWorld, gate?: PersistenceGate): WorldState => {
     const { snapshot, random } = worlds.build(scenarioWorld, clock.now())
-    const model = createModel(snapshot, {
-      maxRecords,
-    })
-    return { model, random }
-  }
-  /**
-   * The default tenant's: its base world's writes go to the store; any new state after the first
-   * (a reset, a scenario's world taking over) is a reset there, and a scenario world's writes are not kept.
-   */
-  let defaultStates = 0
-  const freshDefaultState = (scenarioWorld?: ScenarioWorld): WorldState => {
-    const { snapshot, random } = worlds.build(scenarioWorld, clock.now())
-    const model = createModel(snapshot, { maxRecords, changes: scenarioWorld === undefined ? gate : undefined })
-    if (defaultStates++ > 0) gate?.worldReset()
+    const kept = gate !== undefined && scenarioWorld === undefined
+    const model = createModel(snapshot, { maxRecords, changes: kept ? gate : undefined })
+    gate?.newState(kept ? model : undefined)
     return { model, random }
   }
   const catalogOf = (scenarios: Readonly<Record<string, unknown>>) => ({
@@ -170,20 +160,16 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     freshState,
     prepareWorld: (w: ScenarioWorld) => worlds.prepare(w, clock.now()),
   }
-  const defaultTenant = createTenant(
-    null,
-    gate === undefined ? tenantOptions : { ...tenantOptions, freshState: freshDefaultState },
-  )
+  const freshDefaultState = (scenarioWorld?: ScenarioWorld) => freshState(scenarioWorld, gate)
+  const defaultTenant = createTenant(null, { ...tenantOptions, freshState: freshDefaultState })
   const persistenceWarnings =
-    gate === undefined
-      ? []
-      : gate.open(options.persistence!, {
-          identity: worldIdentity(seed, world, generatedFrom(options, worldInstant(options.now))),
-          model: () => defaultTenant.state.model,
-          resetModel: () => void (defaultTenant.state = freshDefaultState()),
-          clock,
-          initialClock,
-        })
+    gate?.open(options.persistence!, {
+      identity: worldIdentity(seed, world, generatedFrom(options, worldInstant(options.now))),
+      model: () => defaultTenant.state.model,
+      resetModel: () => void (defaultTenant.state = freshDefaultState()),
+      clock,
+      initialClock,
+    }) ?? []
   const sessions = new SessionRegistry<Tenant>((id) => createTenant(id, tenantOptions), {
     ...(options.sessionLimit !== undefined && { limit: options.sessionLimit }),
     ...(options.sessionIdleMs !== undefined && { idleMs: options.sessionIdleMs }),
@@ -307,8 +293,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       world = loadWorld({ ...options, fixtures, world: undefined, size: undefined })
       worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now), maxRecords })
       gate?.rebase(worldIdentity(seed, world))
-      if (defaultTenant.scenarios.active?.scenario.world === undefined)
-        defaultTenant.state = (gate === undefined ? freshState : freshDefaultState)()
+      if (defaultTenant.scenarios.active?.scenario.world === undefined) defaultTenant.state = freshDefaultState()
       sessions.clear()
     },
     stored: () => gate?.stored() ?? Promise.resolve(),

@@ -7,9 +7,15 @@ import type { Model } from '../model/model.ts'
 import { tableNames } from '../model/world.ts'
 import type { Change } from './change.ts'
 
-/** The written records, the deleted seeded keys, the id counters past the seeded ones, and the clock if it moved. */
-export function currentState(model: Model, clock: Clock, initialClock: ClockState): Change[] {
+/**
+ * The written records, the deleted seeded keys, the id counters past the seeded ones, and the clock
+ * if it moved. `model` undefined: the world holds nothing kept (a scenario's own world is in use).
+ */
+export function currentState(model: Model | undefined, clock: Clock, initialClock: ClockState): Change[] {
   const changes: Change[] = []
+  const now = clock.state()
+  if (JSON.stringify(now) !== JSON.stringify(initialClock)) changes.push({ t: 'clock', clock: now })
+  if (model === undefined) return changes
   for (const table of tableNames) {
     const { written, deleted } = model[table].writes()
     for (const record of written) changes.push({ t: 'put', table, record })
@@ -19,7 +25,5 @@ export function currentState(model: Model, clock: Clock, initialClock: ClockStat
     const next = model.peekNextId(kind)
     if (next !== model.world.firstIds[kind]) changes.push({ t: 'nextId', kind, next })
   }
-  const now = clock.state()
-  if (JSON.stringify(now) !== JSON.stringify(initialClock)) changes.push({ t: 'clock', clock: now })
   return changes
 }

@@ -15,6 +15,9 @@ import { currentState } from './current-state.ts'
 export class PersistenceGate implements ChangeSink {
   #sink: ChangeSink | undefined
   #open = false
+  /** The model whose writes are kept: undefined while a scenario's own world is in use. */
+  #kept: Model | undefined
+  #states = 0
 
   append(changes: readonly Change[]): void {
     if (this.#open) this.#sink!.append(changes)
@@ -28,8 +31,13 @@ export class PersistenceGate implements ChangeSink {
     this.append([{ t: 'clock', clock: clock.state() }])
   }
 
-  worldReset(): void {
-    this.append([{ t: 'reset' }])
+  /**
+   * The default world has a new state: after the first (a reset, a scenario's world taking over,
+   * new fixtures) that is a reset in the store. `kept` is its model when its writes are kept.
+   */
+  newState(kept: Model | undefined): void {
+    if (this.#states++ > 0) this.append([{ t: 'reset' }])
+    this.#kept = kept
   }
 
   rebase(identity: WorldIdentity): void {
@@ -61,7 +69,7 @@ export class PersistenceGate implements ChangeSink {
     const target = { model: world.model, reset: world.resetModel, clock: world.clock }
     const setup: PersistenceSetup = persistence({
       identity: world.identity,
-      currentState: () => currentState(world.model(), world.clock, world.initialClock),
+      currentState: () => currentState(this.#kept, world.clock, world.initialClock),
       apply: (entries) => this.#applyShut(target, entries),
     })
     this.#sink = setup.sink

@@ -18,8 +18,10 @@ function memoryStore() {
   let release: () => void = () => {}
   let gate: Promise<void> = Promise.resolve()
   const identities: WorldIdentity[] = []
-  const persistence: Persistence = ({ identity }) => {
+  let dump: () => Change[] = () => []
+  const persistence: Persistence = ({ identity, currentState }) => {
     identities.push(identity)
+    dump = currentState
     return {
       entries: [...entries],
       sink: {
@@ -34,6 +36,8 @@ function memoryStore() {
     entries,
     identities,
     persistence,
+    /** The state a compaction would write now. */
+    currentState: () => dump(),
     /** Holds every `stored()` until `release()`. */
     hold() {
       gate = new Promise((resolve) => {
@@ -130,6 +134,19 @@ describe('the persistence core', () => {
     const second = start(store.persistence)
     expect(second.model.managerPayments.get(String(created.id))).toBeUndefined()
     expect(second.clock.now().toISOString()).toBe(first.clock.now().toISOString())
+  })
+
+  it("keeps nothing of a scenario's own world: its activation is a reset, and a compaction then writes no records", async () => {
+    const store = memoryStore()
+    const simulator = start(store.persistence)
+    const kept = (await createPayment()).body.id
+    expect(store.currentState()).toContainEqual(expect.objectContaining({ t: 'put', table: 'managerPayments' }))
+    simulator.useScenario('rich-world')
+    await createPayment()
+    await simulator.stored()
+    expect(store.currentState().filter((change) => change.t !== 'clock')).toEqual([])
+    servers.pop()!.close()
+    expect(start(store.persistence).model.managerPayments.get(String(kept))).toBeUndefined()
   })
 
   it('refuses a stored record its table does not accept, naming where it was read and the field', () => {

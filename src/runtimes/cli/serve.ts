@@ -115,6 +115,8 @@ export async function serveCommand(
         persistence: directoryPersistence({
           dir: options.persist,
           reset: options.persistReset,
+          // For tests that need compactions while they kill the server: not an option users need.
+          compactFloorBytes: compactFloor(env.SIM_PERSIST_COMPACT_FLOOR),
           warn: (line) => output.err(`debt-token-simulator: ${line}`),
         }),
       }),
