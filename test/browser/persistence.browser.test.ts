@@ -33,6 +33,22 @@ const STORAGE_WARNING = /browser storage is not available/
 
 const warnings = (tab: SimulatorTab) => tab.simulatorMessages().filter((line) => line.startsWith('warning:'))
 
+/** How many entries the page's IndexedDB log holds. */
+const storedEntries = (tab: SimulatorTab): Promise<number> =>
+  tab.page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('debt-token-simulator')
+      opening.onsuccess = () => resolve(opening.result)
+      opening.onerror = () => reject(opening.error)
+    })
+    const counting = db.transaction('entries').objectStore('entries').count()
+    const count = await new Promise<number>((resolve) => {
+      counting.onsuccess = () => resolve(counting.result)
+    })
+    db.close()
+    return count
+  })
+
 describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () => {
   let testPage: TestPage | undefined
   const launched: LaunchedChromium[] = []
@@ -140,6 +156,28 @@ describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () =>
       ;(window as any).blockerState.release = true
     })
     await expect.poll(() => writer.page.evaluate(() => (window as any).writeState.answered)).toBe(true)
+  })
+
+  it('rewrites a long log as the one state it adds up to, at the next start', async () => {
+    const tab = await openSimulatorTab(await browser(), pageUrl(testPage!.origin, SEED, 'persist'))
+    const { created } = await writeOneOfEach(tab)
+    const renames = Array.from({ length: 500 }, (_, i) => ({
+      label: `rename ${i}`,
+      method: 'PUT',
+      path: `/securityToken/${created}`,
+      headers: { authorization: 'Bearer persistence-test', 'content-type': 'application/json' },
+      body: JSON.stringify({ symbol: `S${i}` }),
+    }))
+    expect(new Set((await tab.run(renames)).map((reply) => reply.status))).toEqual(new Set([200]))
+    const before = await listed(tab)
+    expect(await storedEntries(tab)).toBeGreaterThan(500)
+
+    await tab.reload()
+
+    expect(await storedEntries(tab)).toBe(1)
+    expect(await listed(tab)).toEqual(before)
+    await tab.reload()
+    expect(await listed(tab)).toEqual(before)
   })
 
   it('forgets what was stored on simulator.reset()', async () => {

@@ -11,13 +11,15 @@ import { describeIdentity, sameIdentity } from '../../persistence/world-identity
 export class DeferredSink implements ChangeSink {
   #identity: WorldIdentity | undefined
   #apply: ((entries: Iterable<StoredEntry>) => string[]) | undefined
+  #currentState: (() => Change[]) | undefined
   #target: ChangeSink | undefined
   #early: (readonly Change[])[] = []
 
   /** The `persistence` option that makes the simulator write here (it starts empty: the store fills it later). */
-  readonly persistence: Persistence = ({ identity, apply }) => {
+  readonly persistence: Persistence = ({ identity, apply, currentState }) => {
     this.#identity = identity
     this.#apply = apply
+    this.#currentState = currentState
     return { entries: [], sink: this }
   }
 
@@ -54,6 +56,12 @@ export class DeferredSink implements ChangeSink {
 
   stored(): Promise<void> {
     return this.#target?.stored() ?? Promise.resolve()
+  }
+
+  /** The whole kept state as changes (what a long log is compacted into). */
+  currentState(): Change[] {
+    if (this.#currentState === undefined) throw new Error('the simulator was not created with this persistence')
+    return this.#currentState()
   }
 
   /** From now on writes go to `target`; returns those made before, oldest first. */

@@ -18,6 +18,11 @@ import { joinTabs } from './tab-sync.ts'
 /** The database every simulator page of an origin stores its world in. */
 const DATABASE = 'debt-token-simulator'
 const PREFIX = '[debt-token-simulator]'
+/**
+ * A log longer than this at start is rewritten as one entry, the state it adds up to, so that a
+ * page used for weeks does not read every write it ever made (updates of one record pile up).
+ */
+const COMPACT_AFTER = 500
 
 /** The active scenario as stored: what `useScenario` was given. */
 interface StoredScenario {
@@ -99,7 +104,7 @@ export async function persistInBrowser(
         if (!restored(stored.entries)) {
           scenario = undefined
           await log.startWorld(identity)
-        }
+        } else if (stored.entries.length > COMPACT_AFTER) await log.append(relay.currentState(), true)
       } else {
         if (stored.world !== undefined)
           console.info(
