@@ -1,8 +1,9 @@
 /**
  * `setupSimulatorWorker({ persist: true })` in two tabs of one Chromium (`sync` follows `persist`):
  * a write in one tab is seen by the other as it happens, without a reload, and so are the clock
- * and a reset; a tab of another seed shares nothing; a tab opened later starts from what the
- * others stored. `sync: true` alone shares without storing.
+ * and a reset; a tab of another seed shares nothing, and once it stores its world the first tab
+ * stores nothing into it; a tab opened later starts from what the others stored. `sync: true`
+ * alone shares without storing.
  */
 import type { BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -85,6 +86,24 @@ describe.skipIf(availability.kind === 'skip')('two tabs in Chromium', () => {
     // The same-seed tab seeing the write is the sign that it was shared; the other seed's tab must not have it.
     await expect.poll(() => addresses(witness)).toContain(created)
     expect(await listed(other)).toEqual(otherBefore)
+  })
+
+  it('never stores one world into another when tabs of two seeds both persist', async () => {
+    const context = await browser()
+    const first = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
+    // A tab of another seed opens: the origin's storage is its world's now (and it says so).
+    const other = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED + 1, 'persist'))
+    expect(other.simulatorMessages().filter((line) => line.includes('another world'))).toHaveLength(1)
+
+    const { created } = await writeOneOfEach(first) // answered from memory: the storage is not its world's any more
+    expect(await addresses(first)).toContain(created)
+    const warnings = first.simulatorMessages().filter((line) => line.startsWith('warning:'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('another world')
+
+    await other.reload()
+    expect(await addresses(other)).not.toContain(created)
+    expect(await addresses(other)).toContain(DELETED_FIXTURE)
   })
 
   it('with sync alone shares writes but keeps nothing across a reload', async () => {

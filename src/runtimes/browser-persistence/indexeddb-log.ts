@@ -55,8 +55,15 @@ function committed(transaction: IDBTransaction): Promise<void> {
   })
 }
 
-/** Opens (creating if needed) the database `name`; rejects when the browser refuses storage. */
-export async function openChangeLog<World, Scenario>(name: string): Promise<ChangeLog<World, Scenario>> {
+/**
+ * Opens (creating if needed) the database `name`; rejects when the browser refuses storage.
+ * `isOurs` tells whether the world the log names is this page's: once a tab of another world has
+ * taken the log over, `append` and `keepScenario` reject instead of mixing the two worlds.
+ */
+export async function openChangeLog<World, Scenario>(
+  name: string,
+  isOurs: (stored: World | undefined) => boolean,
+): Promise<ChangeLog<World, Scenario>> {
   if (typeof indexedDB === 'undefined') throw new DOMException('this page has no indexedDB', 'NotSupportedError')
   const opening = indexedDB.open(name, VERSION)
   opening.onupgradeneeded = () => {
@@ -78,6 +85,23 @@ export async function openChangeLog<World, Scenario>(name: string): Promise<Chan
     }
   }
 
+  /** `write`, with the log's world checked in the same transaction: `work` runs only while it is this page's. */
+  const writeOwn = (stores: string[], work: (transaction: IDBTransaction) => void): Promise<void> => {
+    let lost = false
+    return write([...stores, META], (transaction) => {
+      const owner = transaction.objectStore(META).get('world')
+      owner.onsuccess = () => {
+        if (isOurs(owner.result)) work(transaction)
+        else {
+          lost = true
+          transaction.abort()
+        }
+      }
+    }).catch((error: unknown) => {
+      throw lost ? new DOMException('a tab of another world now stores its own here', 'TakenOverError') : error
+    })
+  }
+
   return {
     async read() {
       const transaction = db.transaction([ENTRIES, META], 'readonly')
@@ -89,12 +113,19 @@ export async function openChangeLog<World, Scenario>(name: string): Promise<Chan
       ])
       return { world, scenario, entries }
     },
-    append: (entry, restart) =>
-      write([ENTRIES], (transaction) => {
+    append(entry, restart) {
+      let copy: unknown
+      try {
+        copy = structuredClone(entry) // now: it is added after the check, and the records may change meanwhile
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      return writeOwn([ENTRIES], (transaction) => {
         const entries = transaction.objectStore(ENTRIES)
         if (restart) entries.clear()
-        entries.add(entry)
-      }),
+        entries.add(copy)
+      })
+    },
     startWorld: (world) =>
       write([ENTRIES, META], (transaction) => {
         transaction.objectStore(ENTRIES).clear()
@@ -102,7 +133,7 @@ export async function openChangeLog<World, Scenario>(name: string): Promise<Chan
         transaction.objectStore(META).put(world, 'world')
       }),
     keepScenario: (scenario) =>
-      write([META], (transaction) => {
+      writeOwn([], (transaction) => {
         if (scenario === undefined) transaction.objectStore(META).delete('scenario')
         else transaction.objectStore(META).put(scenario, 'scenario')
       }),

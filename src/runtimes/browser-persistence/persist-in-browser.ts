@@ -97,7 +97,10 @@ export async function persistInBrowser(
   let scenario: StoredScenario | undefined
   if (options.persist) {
     try {
-      log = await openChangeLog(DATABASE)
+      log = await openChangeLog(
+        DATABASE,
+        (stored: WorldIdentity | undefined) => stored !== undefined && relay.isThisWorld(stored),
+      )
       const stored = await log.read()
       if (stored.world !== undefined && relay.isThisWorld(stored.world)) {
         scenario = stored.scenario
