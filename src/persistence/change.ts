@@ -56,10 +56,16 @@ export interface PersistenceSetup {
 
 /**
  * How a simulator is persisted, storage-agnostic: called once at start with the world's identity
- * (a store refuses a directory written for another world by throwing) and a way to read the whole
- * current state as changes (what a store compacts its log into).
+ * (a store refuses a directory written for another world by throwing), a way to read the whole
+ * current state as changes (what a store compacts its log into) and one to apply entries later.
  */
 export type Persistence = (context: {
   readonly identity: WorldIdentity
   readonly currentState: () => Change[]
+  /**
+   * Applies entries that arrive after the start (read asynchronously, as IndexedDB answers, or
+   * written by another tab) to the live default world, checked as at start, without passing them
+   * back to the sink. Returns the warnings to show; throws StoredChangeError as the start does.
+   */
+  readonly apply: (entries: Iterable<StoredEntry>) => string[]
 }) => PersistenceSetup

@@ -7,8 +7,8 @@
 import type { Clock, ClockState } from '../model/clock.ts'
 import type { Model } from '../model/model.ts'
 import type { WorldSnapshot } from '../model/world.ts'
-import { applyEntries } from './apply-changes.ts'
-import type { Change, ChangeSink, Persistence, PersistenceSetup, WorldIdentity } from './change.ts'
+import { type ApplyTarget, applyEntries } from './apply-changes.ts'
+import type { Change, ChangeSink, Persistence, PersistenceSetup, StoredEntry, WorldIdentity } from './change.ts'
 import { currentState } from './current-state.ts'
 
 /** The sink the default world's models and the clock write to; it forwards once the world is open. */
@@ -70,14 +70,16 @@ export class PersistenceGate implements ChangeSink {
       initialClock: ClockState
     },
   ): string[] {
+    const target = { model: world.model, reset: world.resetModel, clock: world.clock }
     const setup: PersistenceSetup = persistence({
       identity: world.identity,
       currentState: () => currentState(this.#kept, world.clock, world.initialClock),
+      apply: (entries) => this.#applyShut(target, entries),
     })
     this.#sink = setup.sink
     let warnings: string[]
     try {
-      warnings = applyEntries({ model: world.model, reset: world.resetModel, clock: world.clock }, setup.entries)
+      warnings = applyEntries(target, setup.entries)
     } catch (error) {
       void this.close()
       throw error
@@ -85,6 +87,17 @@ export class PersistenceGate implements ChangeSink {
     this.#open = true
     setup.started?.()
     return warnings
+  }
+
+  /** Applies entries with the gate shut, so that what is already stored (or another tab's) is not stored again. */
+  #applyShut(target: ApplyTarget, entries: Iterable<StoredEntry>): string[] {
+    const open = this.#open
+    this.#open = false
+    try {
+      return applyEntries(target, entries)
+    } finally {
+      this.#open = open
+    }
   }
 }
 

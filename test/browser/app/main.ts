@@ -11,6 +11,9 @@ import { runRequests, type WireReply, type WireRequest } from './wire.ts'
 const query = new URLSearchParams(location.search)
 const seed = Number(query.get('seed') ?? '20260301')
 const baseUrl = query.get('api') ?? 'https://api.simulator.test'
+// The persistence tests turn these on (`&persist`, `&sync`, `&sync=0`); the runtime test leaves them off.
+const persist = query.has('persist')
+const sync = query.has('sync') ? query.get('sync') !== '0' : undefined
 
 const status = document.getElementById('status')!
 const log = document.getElementById('log')!
@@ -33,7 +36,7 @@ function show(replies: readonly WireReply[]): void {
 }
 
 async function start(): Promise<void> {
-  const { simulator, worker } = setupSimulatorWorker({ seed, baseUrl })
+  const { simulator, worker } = setupSimulatorWorker({ seed, baseUrl, persist, sync })
   // msw 3 renames onUnhandledRequest to onUnhandledFrame; the cast lets one call serve 2.x and 3.x.
   await worker.start({
     serviceWorker: { url: '/mockServiceWorker.js' },
@@ -57,6 +60,12 @@ async function start(): Promise<void> {
       simulator.reset()
       log.replaceChildren()
     },
+    now: () => simulator.clock.now().toISOString(),
+    setClock: (instant) => simulator.clock.set(instant),
+    get scenario() {
+      return simulator.scenario
+    },
+    useScenario: (name) => simulator.useScenario(name),
   }
   status.textContent = `worker running · ${simulator.handlers.length} handlers · ${baseUrl} · seed ${seed}`
   document.body.dataset.ready = 'true'

@@ -58,6 +58,12 @@ interface SimulatorPage {
   run(requests: readonly WireRequest[]): Promise<WireReply[]>
   /** Back to the seeded world (the simulator's `reset()`). */
   reset(): void
+  /** The simulator's clock, as ISO text. */
+  now(): string
+  setClock(instant: string): void
+  /** The active scenario's name, or null. */
+  readonly scenario: string | null
+  useScenario(name: string | null): void
 }
 
 declare global {

@@ -5,7 +5,7 @@
  * fails with the reason, elsewhere it is skipped with the reason shown.
  */
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, chromium } from 'playwright-core'
@@ -55,9 +55,18 @@ export async function launchChromium(options: {
   timeoutMs: number
   /** More command-line flags, e.g. `--host-resolver-rules` to give a test page a foreign origin. */
   args?: readonly string[]
+  /**
+   * The profile's preferences (Default/Preferences) before launch: how a test puts Chromium in the
+   * state a user's settings would, e.g. site data refused (`profile.default_content_setting_values.cookies: 2`).
+   */
+  preferences?: Readonly<Record<string, unknown>>
 }): Promise<LaunchedChromium> {
   const profile = await mkdtemp(join(tmpdir(), 'debt-token-simulator-chromium-'))
   try {
+    if (options.preferences !== undefined) {
+      await mkdir(join(profile, 'Default'))
+      await writeFile(join(profile, 'Default', 'Preferences'), JSON.stringify(options.preferences))
+    }
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
       headless: true,

@@ -1,0 +1,142 @@
+/**
+ * The browser's store of a simulator's world: an IndexedDB database holding an append-only log of
+ * entries (one record per write, so a write costs one small transaction however many came before
+ * it) and a `meta` store naming the world the log belongs to and the active scenario. A few
+ * promise wrappers over the raw API instead of a dependency: these operations are all the
+ * simulator needs, and the page loads them only when `persist` is set.
+ *
+ * Every operation rejects with the browser's own error (QuotaExceededError when storage is full,
+ * UnknownError or SecurityError when the user refused site data, InvalidStateError in some
+ * private modes); the caller decides what a refusal means.
+ */
+
+interface StoredLog<World, Scenario> {
+  /** The world the log belongs to (undefined: nothing stored yet). */
+  readonly world: World | undefined
+  /** The entries, oldest first. */
+  readonly entries: unknown[]
+  /** The scenario that was active, as `keepScenario` stored it. */
+  readonly scenario: Scenario | undefined
+}
+
+export interface ChangeLog<World, Scenario> {
+  read(): Promise<StoredLog<World, Scenario>>
+  /**
+   * Stores one entry, after emptying the log when `restart` is set (a reset makes every earlier
+   * entry moot). The entry is cloned before this returns; resolves once the transaction commits.
+   */
+  append(entry: unknown, restart: boolean): Promise<void>
+  /** Empties the log and the scenario, and records `world` as the world new entries belong to. */
+  startWorld(world: World): Promise<void>
+  /** Stores the active scenario (undefined: none). */
+  keepScenario(scenario: Scenario | undefined): Promise<void>
+  close(): void
+}
+
+const VERSION = 1
+const ENTRIES = 'entries'
+const META = 'meta'
+
+/** An IDBRequest as a promise of its result. */
+function settled<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+}
+
+/** Resolves when `transaction` commits; rejects with its error (or an AbortError) if it does not. */
+function committed(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve()
+    const fail = () => reject(transaction.error ?? new DOMException('the transaction was aborted', 'AbortError'))
+    transaction.onerror = fail
+    transaction.onabort = fail
+  })
+}
+
+/**
+ * Opens (creating if needed) the database `name`; rejects when the browser refuses storage.
+ * `isOurs` tells whether the world the log names is this page's: once a tab of another world has
+ * taken the log over, `append` and `keepScenario` reject instead of mixing the two worlds.
+ */
+export async function openChangeLog<World, Scenario>(
+  name: string,
+  isOurs: (stored: World | undefined) => boolean,
+): Promise<ChangeLog<World, Scenario>> {
+  if (typeof indexedDB === 'undefined') throw new DOMException('this page has no indexedDB', 'NotSupportedError')
+  const opening = indexedDB.open(name, VERSION)
+  opening.onupgradeneeded = () => {
+    opening.result.createObjectStore(ENTRIES, { autoIncrement: true })
+    opening.result.createObjectStore(META)
+  }
+  const db = await settled(opening)
+  // A newer version opened in another tab must not wait on this one forever.
+  db.onversionchange = () => db.close()
+
+  /** One read-write transaction over `stores`; `db.transaction` throws synchronously when the database is closed. */
+  const write = (stores: string[], work: (transaction: IDBTransaction) => void): Promise<void> => {
+    try {
+      const transaction = db.transaction(stores, 'readwrite')
+      work(transaction)
+      return committed(transaction)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  }
+
+  /** `write`, with the log's world checked in the same transaction: `work` runs only while it is this page's. */
+  const writeOwn = (stores: string[], work: (transaction: IDBTransaction) => void): Promise<void> => {
+    let lost = false
+    return write([...stores, META], (transaction) => {
+      const owner = transaction.objectStore(META).get('world')
+      owner.onsuccess = () => {
+        if (isOurs(owner.result)) work(transaction)
+        else {
+          lost = true
+          transaction.abort()
+        }
+      }
+    }).catch((error: unknown) => {
+      throw lost ? new DOMException('a tab of another world now stores its own here', 'TakenOverError') : error
+    })
+  }
+
+  return {
+    async read() {
+      const transaction = db.transaction([ENTRIES, META], 'readonly')
+      const meta = transaction.objectStore(META)
+      const [world, scenario, entries] = await Promise.all([
+        settled(meta.get('world')),
+        settled(meta.get('scenario')),
+        settled(transaction.objectStore(ENTRIES).getAll()),
+      ])
+      return { world, scenario, entries }
+    },
+    append(entry, restart) {
+      let copy: unknown
+      try {
+        copy = structuredClone(entry) // now: it is added after the check, and the records may change meanwhile
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      return writeOwn([ENTRIES], (transaction) => {
+        const entries = transaction.objectStore(ENTRIES)
+        if (restart) entries.clear()
+        entries.add(copy)
+      })
+    },
+    startWorld: (world) =>
+      write([ENTRIES, META], (transaction) => {
+        transaction.objectStore(ENTRIES).clear()
+        transaction.objectStore(META).delete('scenario')
+        transaction.objectStore(META).put(world, 'world')
+      }),
+    keepScenario: (scenario) =>
+      writeOwn([], (transaction) => {
+        if (scenario === undefined) transaction.objectStore(META).delete('scenario')
+        else transaction.objectStore(META).put(scenario, 'scenario')
+      }),
+    close: () => db.close(),
+  }
+}

@@ -1,0 +1,262 @@
+/**
+ * `setupSimulatorWorker({ persist: true })` in headless Chromium, as a frontend developer meets
+ * it: writes made through the page's fetch, the clock moved and a scenario activated survive a
+ * reload, and a write answered survives a crash of the tab; `simulator.reset()` clears what was
+ * stored; a page with another seed starts from its own world and says so; a browser that refuses
+ * IndexedDB, or whose storage is full, answers from memory with one console warning.
+ */
+import type { BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fixtures } from '../support/world.ts'
+import { chromiumAvailability, type LaunchedChromium, launchChromium } from './support/chromium.ts'
+import {
+  API_BASE_URL,
+  DELETED_FIXTURE,
+  listed,
+  NEW_SECURITY_TOKEN,
+  newManagerPayment,
+  pageUrl,
+  SEED,
+  writeOneOfEach,
+} from './support/persistence-world.ts'
+import { openSimulatorTab, type SimulatorTab } from './support/simulator-tab.ts'
+import { startTestPage, type TestPage } from './support/test-page.ts'
+
+const availability = chromiumAvailability()
+if (availability.kind === 'skip') console.warn(`[browser-persistence] skipped: ${availability.reason}`)
+
+const SEEDED_SECURITY_TOKENS = fixtures.securityTokens.length
+const MOVED_CLOCK = '2026-07-01T08:30:00.000Z'
+/** A shipped scenario whose rules leave reads alone but refuse the marketplace listing with a 400. */
+const SCENARIO = 'security-token-rejected'
+const STORAGE_WARNING = /browser storage is not available/
+
+const warnings = (tab: SimulatorTab) => tab.simulatorMessages().filter((line) => line.startsWith('warning:'))
+
+/** How many entries the page's IndexedDB log holds. */
+const storedEntries = (tab: SimulatorTab): Promise<number> =>
+  tab.page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('debt-token-simulator')
+      opening.onsuccess = () => resolve(opening.result)
+      opening.onerror = () => reject(opening.error)
+    })
+    const counting = db.transaction('entries').objectStore('entries').count()
+    const count = await new Promise<number>((resolve) => {
+      counting.onsuccess = () => resolve(counting.result)
+    })
+    db.close()
+    return count
+  })
+
+describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () => {
+  let testPage: TestPage | undefined
+  const launched: LaunchedChromium[] = []
+  /** A fresh profile (so a fresh origin storage) per test; closed at the end. */
+  const browser = async (preferences?: Record<string, unknown>): Promise<BrowserContext> => {
+    const chromium = await launchChromium({ timeoutMs: 15_000, ...(preferences !== undefined && { preferences }) })
+    launched.push(chromium)
+    return chromium.context
+  }
+
+  beforeAll(async () => {
+    if (availability.kind === 'required-but-missing') throw new Error(availability.reason)
+    testPage = await startTestPage()
+  }, 45_000)
+
+  afterAll(async () => {
+    await Promise.allSettled([...launched.map((chromium) => chromium.close()), testPage?.close()])
+  }, 20_000)
+
+  it('keeps creates, updates, deletes, the moved clock and the scenario across a reload', async () => {
+    const tab = await openSimulatorTab(await browser(), pageUrl(testPage!.origin, SEED, 'persist'))
+    const seeded = await listed(tab)
+    const { created, paymentId } = await writeOneOfEach(tab)
+    await tab.page.evaluate((instant) => window.simulatorPage!.setClock(instant), MOVED_CLOCK)
+    await tab.page.evaluate((name) => window.simulatorPage!.useScenario(name), SCENARIO)
+    const before = await listed(tab)
+    expect(before).not.toEqual(seeded)
+
+    await tab.reload()
+
+    expect(await listed(tab)).toEqual(before)
+    const addresses = before.securityTokens.map((token: { contractAddress: string }) => token.contractAddress)
+    expect(addresses).toContain(created)
+    expect(addresses).not.toContain(DELETED_FIXTURE)
+    expect(before.securityTokens.find((token: any) => token.contractAddress === created).symbol).toBe('KEPT')
+    expect(await tab.page.evaluate(() => window.simulatorPage!.now())).toBe(MOVED_CLOCK)
+    expect(await tab.page.evaluate(() => window.simulatorPage!.scenario)).toBe(SCENARIO)
+    expect((await tab.get('/securityToken?marketplace=true')).status).toBe(400) // the scenario's rule answers
+    // The payment id counter came back too: the next payment does not reuse the stored one's id.
+    await tab.page.evaluate(() => window.simulatorPage!.useScenario(null))
+    const next = await tab.send('POST', '/manager', newManagerPayment)
+    expect(next.json.id).toBe(paymentId + 1)
+    expect(tab.errors).toEqual([])
+    expect(warnings(tab)).toEqual([])
+  })
+
+  it('keeps a write answered just before the tab crashed (nothing waits for unload)', async () => {
+    const context = await browser()
+    const url = pageUrl(testPage!.origin, SEED, 'persist')
+    const tab = await openSimulatorTab(context, url)
+    const created = await tab.send('POST', '/securityToken', NEW_SECURITY_TOKEN)
+    expect(created.status).toBe(200)
+
+    // The renderer dies at once: no unload, pagehide or visibilitychange runs.
+    const crashed = new Promise((resolve) => tab.page.once('crash', resolve))
+    const devtools = await context.newCDPSession(tab.page)
+    devtools.send('Page.crash').catch(() => undefined) // never answers: the page is gone
+    await crashed
+
+    const reopened = await openSimulatorTab(context, url)
+    const tokens = (await listed(reopened)).securityTokens.map((token: any) => token.contractAddress)
+    expect(tokens).toContain(created.json.contractAddress)
+  })
+
+  it('answers a write only once IndexedDB has committed it', async () => {
+    const context = await browser()
+    const url = pageUrl(testPage!.origin, SEED, 'persist')
+    const [writer, blocker] = [await openSimulatorTab(context, url), await openSimulatorTab(context, url)]
+    // The other tab holds a read-write transaction on the log open: the writer's commit must queue behind it.
+    await blocker.page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const opening = indexedDB.open('debt-token-simulator')
+        opening.onsuccess = () => resolve(opening.result)
+        opening.onerror = () => reject(opening.error)
+      })
+      const entries = db.transaction('entries', 'readwrite').objectStore('entries')
+      const state = { release: false }
+      Object.assign(window, { blockerState: state })
+      const spin = () => {
+        if (!state.release) entries.count().onsuccess = spin
+      }
+      spin()
+    })
+    await writer.page.evaluate(
+      ([api, body]) => {
+        const state = { answered: false }
+        Object.assign(window, { writeState: state })
+        void fetch(new URL('/securityToken', api), {
+          method: 'POST',
+          headers: { authorization: 'Bearer persistence-test', 'content-type': 'application/json' },
+          body,
+        }).then(() => {
+          state.answered = true
+        })
+      },
+      [API_BASE_URL, JSON.stringify(NEW_SECURITY_TOKEN)] as const,
+    )
+    // The write was made (the other tab got it: tabs are told at once), and a later read was answered...
+    await expect.poll(async () => (await listed(blocker)).securityTokens.length).toBe(SEEDED_SECURITY_TOKENS + 1)
+    expect((await writer.get('/securityToken')).status).toBe(200)
+    // ...but not the write, whose transaction waits for the other tab's.
+    expect(await writer.page.evaluate(() => (window as any).writeState.answered)).toBe(false)
+
+    await blocker.page.evaluate(() => {
+      ;(window as any).blockerState.release = true
+    })
+    await expect.poll(() => writer.page.evaluate(() => (window as any).writeState.answered)).toBe(true)
+  })
+
+  it('rewrites a long log as the one state it adds up to, at the next start', async () => {
+    const tab = await openSimulatorTab(await browser(), pageUrl(testPage!.origin, SEED, 'persist'))
+    const { created } = await writeOneOfEach(tab)
+    const renames = Array.from({ length: 500 }, (_, i) => ({
+      label: `rename ${i}`,
+      method: 'PUT',
+      path: `/securityToken/${created}`,
+      headers: { authorization: 'Bearer persistence-test', 'content-type': 'application/json' },
+      body: JSON.stringify({ symbol: `S${i}` }),
+    }))
+    expect(new Set((await tab.run(renames)).map((reply) => reply.status))).toEqual(new Set([200]))
+    const before = await listed(tab)
+    expect(await storedEntries(tab)).toBeGreaterThan(500)
+
+    await tab.reload()
+
+    expect(await storedEntries(tab)).toBe(1)
+    expect(await listed(tab)).toEqual(before)
+    await tab.reload()
+    expect(await listed(tab)).toEqual(before)
+  })
+
+  it('forgets what was stored on simulator.reset()', async () => {
+    const context = await browser()
+    const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
+    const seeded = await listed(tab)
+    await writeOneOfEach(tab)
+    await tab.page.evaluate((instant) => window.simulatorPage!.setClock(instant), MOVED_CLOCK)
+    await tab.page.evaluate((name) => window.simulatorPage!.useScenario(name), SCENARIO)
+    await tab.page.evaluate(() => window.simulatorPage!.reset())
+    expect(await listed(tab)).toEqual(seeded)
+
+    await tab.reload()
+
+    expect(await listed(tab)).toEqual(seeded)
+    expect(await tab.page.evaluate(() => window.simulatorPage!.now())).toBe('2026-03-02T12:00:00.000Z')
+    expect(await tab.page.evaluate(() => window.simulatorPage!.scenario)).toBeNull()
+  })
+
+  it('starts from the new world when the seed changed, says so, and never mixes the two', async () => {
+    const context = await browser()
+    const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
+    const { created } = await writeOneOfEach(tab)
+
+    await tab.reload(pageUrl(testPage!.origin, SEED + 1, 'persist'))
+
+    const other = await listed(tab)
+    expect(other.securityTokens.map((token: any) => token.contractAddress)).not.toContain(created)
+    const notices = tab.simulatorMessages().filter((line) => /another world/.test(line))
+    expect(notices).toHaveLength(1)
+    expect(notices[0]).toContain(`seed ${SEED},`)
+    expect(notices[0]).toContain(`seed ${SEED + 1},`)
+
+    // Back on the first seed: its writes were dropped with the change, not kept beside the other world's.
+    await tab.reload(pageUrl(testPage!.origin, SEED, 'persist'))
+    const back = await listed(tab)
+    expect(back.securityTokens.map((token: any) => token.contractAddress)).not.toContain(created)
+    expect(back.securityTokens.map((token: any) => token.contractAddress)).toContain(DELETED_FIXTURE)
+  })
+
+  it('answers from memory, with one warning, when the browser refuses IndexedDB', async () => {
+    // Chromium's "don't allow sites to save data" also refuses msw's service worker, so no simulator
+    // runs there at all. A page whose IndexedDB alone is refused is what private windows gave
+    // (Firefox before 115 threw this very error from indexedDB.open): that refusal, in Chromium.
+    const context = await browser()
+    await context.addInitScript(() => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException(
+          'A mutation operation was attempted on a database that did not allow mutations.',
+          'InvalidStateError',
+        )
+      }
+    })
+    const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
+    const { created } = await writeOneOfEach(tab)
+    expect((await listed(tab)).securityTokens.map((token: any) => token.contractAddress)).toContain(created)
+    expect(warnings(tab)).toHaveLength(1)
+    expect(warnings(tab)[0]).toMatch(STORAGE_WARNING)
+    expect(warnings(tab)[0]).toContain('InvalidStateError')
+
+    await tab.reload()
+    expect((await listed(tab)).securityTokens.map((token: any) => token.contractAddress)).not.toContain(created)
+    expect(tab.errors).toEqual([])
+  })
+
+  it('answers from memory, with one warning, when storage is full', async () => {
+    const context = await browser()
+    // Chromium's quota for the origin, lowered to nothing (DevTools' "simulate custom storage quota"),
+    // before the page first stores anything: Chromium reads an origin's quota once.
+    const blank = await context.newPage()
+    const devtools = await context.newCDPSession(blank)
+    await devtools.send('Storage.overrideQuotaForOrigin', { origin: testPage!.origin, quotaSize: 1 })
+    const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
+
+    const { created } = await writeOneOfEach(tab) // every write still answers 200
+    expect((await listed(tab)).securityTokens.map((token: any) => token.contractAddress)).toContain(created)
+    expect(warnings(tab)).toHaveLength(1)
+    expect(warnings(tab)[0]).toMatch(STORAGE_WARNING)
+    expect(warnings(tab)[0]).toContain('QuotaExceededError')
+    expect(tab.errors).toEqual([])
+  })
+})
