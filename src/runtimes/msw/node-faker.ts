@@ -6,11 +6,14 @@
  * node-faker.bundled.ts (tsdown.config.ts): there faker is bundled, for Jest's CommonJS runtime,
  * which cannot require an ES module.
  */
-import { createRequire } from 'node:module'
 import type { FakerLocale } from '../../model/seeded-faker.ts'
 
-/** Not named `require`: a bundler would take a call of that name for one to resolve at build time. */
-const loadFromHere = createRequire(import.meta.url)
+/**
+ * Not named `require`: a bundler would take a call of that name for one to resolve at build time.
+ * node:module is reached through process.getBuiltinModule (Node ≥ 20.16), not imported: the library
+ * build would hoist an import of it into the chunk every entry shares, the browser's too.
+ */
+const loadFromHere = process.getBuiltinModule('node:module').createRequire(import.meta.url)
 
 export const fakerLocaleSource = {
   load: (): FakerLocale => (loadFromHere('@faker-js/faker/locale/pt_BR') as { faker: FakerLocale }).faker,
