@@ -125,6 +125,13 @@ it('calls every control operation, the bodyless writes as a generated client sen
   expect((await client.PUT('/__sim/clock', { body: { advanceMs: 1000 } })).data?.now).toBe('2026-03-02T12:00:01.000Z')
   expect((await client.PUT('/__sim/scenario', { body: { name: 'flaky-backend' } })).data?.active).toBe('flaky-backend')
   expect((await client.GET('/__sim/scenario')).data?.active).toBe('flaky-backend')
+  const rule = { operation: 'createManagerPayment', fromCall: 2, respond: { status: 503, message: 'down' } }
+  expect((await client.POST('/__sim/scenario/rules', { body: rule })).data?.active).toBe('flaky-backend')
+  const checked = await client.POST('/__sim/scenario/check', {
+    body: { scenario: { description: 'checked', rules: [rule] } },
+  })
+  expect(checked.data?.rules.length).toBe(1)
+  expect(await status(client.GET('/__sim/scenario.schema.json'))).toBe(200)
   expect((await client.DELETE('/__sim/scenario')).data?.active).toBeNull()
   const session = { header: { 'X-Sim-Session': 'qa-1' } }
   expect((await client.POST('/__sim/reset', { params: session })).data?.session).toBe('qa-1')
