@@ -14,7 +14,7 @@ import { DEFAULT_SEED } from '../../src/model/random.ts'
 import { parseWorld } from '../../src/model/world.ts'
 import { worldIdentity } from '../../src/persistence/world-identity.ts'
 import { createSimulator as createMswSimulator } from '../../src/runtimes/msw/simulator.ts'
-import { createSimulator, type Simulator } from '../../src/runtimes/node.ts'
+import { createSimulator, type Simulator, strictListenOptions } from '../../src/runtimes/node.ts'
 import { directoryPersistence } from '../../src/runtimes/persist/directory-persistence.ts'
 import { samples } from '../support/samples.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
@@ -32,7 +32,7 @@ afterEach(async () => {
 function serve(simulator: Simulator): Simulator {
   server?.close()
   server = setupServer(...simulator.handlers)
-  server.listen({ onUnhandledRequest: 'error' })
+  server.listen(strictListenOptions)
   open.push(simulator)
   return simulator
 }

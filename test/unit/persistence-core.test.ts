@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Change, Persistence, StoredEntry, WorldIdentity } from '../../src/persistence/change.ts'
-import { setupSimulatorServer } from '../../src/runtimes/node.ts'
+import { setupSimulatorServer, strictListenOptions } from '../../src/runtimes/node.ts'
 import { samples } from '../support/samples.ts'
 
 const BASE = 'https://persist.example.test'
@@ -60,7 +60,7 @@ function start(persistence: Persistence, seed?: number, now?: 'system') {
     ...(seed !== undefined && { seed }),
     ...(now !== undefined && { now }),
   })
-  server.listen({ onUnhandledRequest: 'error' })
+  server.listen(strictListenOptions)
   servers.push(server)
   return simulator
 }
