@@ -18,7 +18,8 @@ function objectAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): z.core
           element?: z.core.$ZodType
         }
         if (typeof part === 'number') return def.type === 'array' && def.element !== undefined ? [def.element] : []
-        const member = def.type === 'object' ? def.shape?.[String(part)] : undefined
+        const key = String(part)
+        const member = def.type === 'object' && def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : undefined
         return member === undefined ? [] : [member]
       })
   }
