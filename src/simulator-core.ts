@@ -13,16 +13,15 @@ import { type Clock, createClock } from './model/clock.ts'
 import { loadWorld, worldInstant } from './model/load-world.ts'
 import { createModel, DEFAULT_MAX_RECORDS } from './model/model.ts'
 import { DEFAULT_SEED } from './model/random.ts'
-import type { World, WorldSnapshot } from './model/world.ts'
+import type { WorldSnapshot } from './model/world.ts'
 import type { WorldState } from './model/world-state.ts'
 import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
-import type { Persistence } from './persistence/change.ts'
 import { generatedFrom, PersistenceGate } from './persistence/persisted-world.ts'
 import { worldIdentity } from './persistence/world-identity.ts'
 import { compose } from './pipeline/compose.ts'
 import { createRecorder, type ExchangeListener, journalStep } from './pipeline/journal-step.ts'
 import { authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
-import { type Forwarder, proxyStep } from './pipeline/proxy-step.ts'
+import { proxyStep } from './pipeline/proxy-step.ts'
 import { matchRoute, methodNotAllowed } from './pipeline/router.ts'
 import { scenarioStep } from './pipeline/scenario-step.ts'
 import { tenantStep } from './pipeline/tenant-step.ts'
@@ -41,48 +40,10 @@ import {
   type TenantControls,
   tenantControls,
 } from './sessions/tenant-controls.ts'
+import type { SimulatorOptions } from './simulator-options.ts'
 
 export type { ScenarioStatus, StateOptions, StateView, TenantControls } from './sessions/tenant-controls.ts'
-
-export interface SimulatorOptions {
-  /** Seed of every generated value. Same seed, same fixtures, same requests: byte-identical responses. */
-  seed?: number
-  /** `'system'` for real time, or the instant a fixed clock starts at (default 2026-03-02T12:00:00Z). */
-  now?: string | Date | 'system'
-  /** Raw fixture files (file name → JSON), or a world already parsed; default: the bundled fixtures/. */
-  fixtures?: Readonly<Record<string, unknown>> | World
-  /** A world snapshot to share (fastest: nothing is parsed). Wins over `size` and `fixtures`. */
-  world?: WorldSnapshot
-  /** Generate a coherent world of this many debt tokens from the seed instead of loading fixtures. */
-  size?: number
-  /** Origin the msw handlers answer for; `*` (default) matches any origin. */
-  baseUrl?: string
-  /** More scenarios by name (raw JSON or parsed), besides the shipped ones; a same name replaces one. */
-  scenarios?: Readonly<Record<string, unknown>>
-  /** How many recent requests the journal keeps (default 500). */
-  journalCapacity?: number
-  /** How many sessions may exist at once (default 100). */
-  sessionLimit?: number
-  /** How long a session may sit idle before it is dropped, in ms (default 30 minutes). */
-  sessionIdleMs?: number
-  /**
-   * How many records the world, and each session, may hold beyond the seeded ones, a debt token
-   * counting one more per parcel (default 10,000): a create beyond it answers 507 until a reset
-   * frees room.
-   */
-  maxRecords?: number
-  /**
-   * Forwards operations to the real service instead of resolving them (`serve --proxy`; the
-   * standalone server's `proxy` option builds it with src/proxy/forward.ts). Scenarios still apply.
-   */
-  forwarder?: Forwarder
-  /**
-   * Keeps the default world's writes (records, payment ids, the clock when moved, resets) in a
-   * store, and starts from what it holds: a directory in Node (`persist: { dir }`), IndexedDB in
-   * the browser. Off by default: tests stay isolated. Sessions are never persisted.
-   */
-  persistence?: Persistence
-}
+export type { SimulatorOptions } from './simulator-options.ts'
 
 /** The default tenant's controls, plus what the whole simulator shares. */
 export interface SimulatorCore extends TenantControls {

@@ -20,9 +20,10 @@
  */
 
 import { ADDRESS_PATTERN } from '../contract/formats.ts'
-import { nestedDeeperThan, utf8Length } from '../contract/json-text.ts'
+import { utf8Length } from '../contract/json-text.ts'
 import { callerAddress } from '../domain/caller.ts'
 import { captureAssignedIds } from './record-ids.ts'
+import { decodeSafely, generatedValuesIn, mapStrings, nameFromPath, parseJson, walkStrings } from './recorded-values.ts'
 import type { ScenarioRule } from './rule-schema.ts'
 import type { ScenarioInput, ScenarioWorld } from './scenario-schema.ts'
 import type { ScenarioStep } from './step-schema.ts'
@@ -67,52 +68,7 @@ export interface SessionRecorder {
 export const RECORDING_LIMITS = { steps: 1_000, bodyBytes: 64 * 1024, totalBodyBytes: 1024 * 1024 } as const
 
 const KEPT_HEADERS = new Set(['content-type'])
-/** Values that are generated, long enough to be unique, and safe to replace wherever they appear. */
-const GENERATED_VALUE =
-  /0x(?:[0-9a-fA-F]{130}|[0-9a-fA-F]{64}|[0-9a-fA-F]{40})(?![0-9a-fA-F])|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
 const BEARER = /^Bearer\s+(\S.*)$/i
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  // Deeply nested JSON stays text: the walks below recurse.
-  if (text.trim() === '' || nestedDeeperThan(text)) return { ok: false }
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false }
-  }
-}
-
-/** Calls `visit` for every string in a JSON value with its path (`body.items[0].id`). */
-function walkStrings(value: unknown, path: string, visit: (text: string, path: string) => void): void {
-  if (typeof value === 'string') visit(value, path)
-  else if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) walkStrings(item, `${path}[${i}]`, visit)
-  } else if (value !== null && typeof value === 'object') {
-    for (const [name, member] of Object.entries(value))
-      walkStrings(member, /^[^.[\]]+$/.test(name) ? `${path}.${name}` : path, visit)
-  }
-}
-
-function mapStrings(value: unknown, replace: (text: string) => unknown): unknown {
-  if (typeof value === 'string') return replace(value)
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, replace))
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([name, member]) => [name, mapStrings(member, replace)]))
-  }
-  return value
-}
-
-function generatedValuesIn(text: string): string[] {
-  return text.match(GENERATED_VALUE) ?? []
-}
-
-/** A capture name from the last member name of a path: `body[0].contractAddress` → contractAddress. */
-function nameFromPath(path: string): string {
-  const members = path.match(/[A-Za-z_]\w*/g) ?? []
-  const last = members[members.length - 1]
-  return last === undefined || last === 'body' ? 'value' : last
-}
-
 export function createSessionRecorder(options: SessionRecorderOptions = {}): SessionRecorder {
   const exchanges: RecordedExchange[] = []
   const startedAt = new Date().toISOString()
@@ -291,13 +247,5 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
       return exchanges.length
     },
     toScenario,
-  }
-}
-
-function decodeSafely(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
   }
 }

@@ -26,7 +26,7 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: 'pipeline', paths: ['pipeline/'] },
   // `serve --proxy`: the forwarder the pipeline's proxy step is given, and its contract check.
   { name: 'proxy', paths: ['proxy/'] },
-  { name: 'core', paths: ['simulator-core.ts'] },
+  { name: 'core', paths: ['simulator-core.ts', 'simulator-options.ts'] },
   // The control API is built over the core (it reads the core's state and calls its controls).
   { name: 'control', paths: ['control/'] },
   { name: 'msw adapter', paths: ['runtimes/msw/'] },

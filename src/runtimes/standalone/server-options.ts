@@ -1,0 +1,80 @@
+/**
+ * What the standalone server takes and gives: its options (an engine, a port, a simulator or the
+ * options of a new one, a recording, the log, the proxy, persistence), the server handle, and what
+ * one request listener needs (server.ts's `createRequestListener`).
+ */
+import type { Server } from 'node:http'
+import type { SessionRecording } from '../../control/control-handler.ts'
+import type { DashboardAssets } from '../../control/dashboard-assets.ts'
+import type { LiveRecording } from '../../control/live-recording.ts'
+import type { LogLevel } from '../../observability/operations-log.ts'
+import type { ProxyOptions } from '../../proxy/proxy-options.ts'
+import type { RecordedExchange } from '../../scenarios/record.ts'
+import type { SimulatorCore, SimulatorOptions } from '../../simulator-core.ts'
+import type { ControlAccess } from './cors.ts'
+
+export type Engine = 'direct' | 'msw'
+
+export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
+  port?: number
+  host?: string
+  engine?: Engine
+  /** An existing simulator to serve (options for a new one are then ignored). */
+  simulator?: SimulatorCore
+  /** Receives every answered request (`--record`), and is what `POST /__sim/record/flush` writes. */
+  recording?: ServerRecording
+  /** The operations log: `quiet` (none; the default for embedding), `normal` (a line per request), `verbose` (with bodies). */
+  log?: LogLevel
+  /** Where log lines go (default: console.log). */
+  logSink?: (line: string) => void
+  /** How long a client may take to send its request headers before a 408 (default: node's 60 s). */
+  headersTimeoutMs?: number
+  /** Browser origins besides loopback ones that may use the control API (`--control-origin`). */
+  controlOrigins?: readonly string[]
+  /**
+   * Forward the API's operations to the real service (`serve --proxy`; docs/proxy.md). Only for a
+   * simulator this server creates: one passed in was built with its own `forwarder`, or none.
+   */
+  proxy?: ProxyOptions
+  /** What a recording keeps of each exchange (the proxy records the credentials the service saw). */
+  recordAs?: (exchange: RecordedExchange) => RecordedExchange
+  /** Keeps the default world's writes in `dir` across starts (`--persist`); `close()` lets go of it. */
+  persist?: { dir: string; reset?: boolean }
+}
+
+/** A session recording the server feeds: API requests and the control requests that change state. */
+export interface ServerRecording extends SessionRecording {
+  record(exchange: RecordedExchange): void
+}
+
+export interface StandaloneServer {
+  readonly url: string
+  readonly server: Server
+  readonly simulator: SimulatorCore
+  /**
+   * Stops accepting connections and resolves once every connection is gone. Requests already
+   * being answered (a scenario's delay included) may finish for up to `graceMs` (default 0: they
+   * are cut at once); idle keep-alive connections close at once either way.
+   */
+  close(options?: { graceMs?: number }): Promise<void>
+}
+
+export const DEFAULT_PORT = 4010
+export const DEFAULT_HOST = '127.0.0.1'
+
+export interface ListenerOptions {
+  /** The server's own URL, once it listens. */
+  readonly origin: () => string
+  readonly recording?: ServerRecording | undefined
+  readonly logControl?: ((method: string, path: string, status: number, started: number) => void) | undefined
+  /** Who may use the control API (default: no Origin or loopback origins, any Host). */
+  readonly access?: ControlAccess | undefined
+  /** The recording `PUT /__sim/recording` starts (default: one of this listener's own). */
+  readonly liveRecording?: LiveRecording | undefined
+  /** The dashboard's files (`GET /__sim/ui`). */
+  readonly dashboard?: DashboardAssets | undefined
+  /** Ends each open event stream (what a closing server calls). */
+  readonly streams?: Set<() => void> | undefined
+  /** What a recording keeps of each exchange (default: it as it was). */
+  readonly recordAs?: ((exchange: RecordedExchange) => RecordedExchange) | undefined
+}
