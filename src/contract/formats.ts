@@ -85,6 +85,15 @@ export const DateOrDateTime = z.union([IsoDate, IsoDateTime], {
 })
 
 /**
+ * A whole number with its thousands grouped by commas ("1,000,000,000"), as `toLocaleString('en-US')`
+ * writes it, without its cost: the first locale call of a process loads ICU's data (about 10 ms,
+ * which every test file importing the simulator would pay for messages it may never show).
+ */
+export function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',')
+}
+
+/**
  * The largest amount of money any input may hold: 1,000,000,000.00. With it, the largest rate and
  * the most installments below, every derived amount (a parcel, its interest, what is owed) is an
  * exact whole number of cents, far inside what a JavaScript number holds exactly.
@@ -109,8 +118,7 @@ export function decimalString(max: number, example = '1500.00') {
       abort: true, // a malformed value is reported once, not also as out of range
     })
     .refine((value) => Number(value) <= max, {
-      error: (issue) =>
-        `must be at most ${max.toLocaleString('en-US')}, got ${JSON.stringify(String(issue.input).slice(0, 40))}`,
+      error: (issue) => `must be at most ${thousands(max)}, got ${JSON.stringify(String(issue.input).slice(0, 40))}`,
     })
     .meta({
       pattern: boundedDecimalPattern({ max, maxDigits: 15, decimals: 8, leadingZeros: true }),
@@ -120,7 +128,7 @@ export function decimalString(max: number, example = '1500.00') {
 
 /** A non-negative decimal number written as a string, e.g. "1500.00" (at most MAX_DECIMAL). */
 export const DecimalString = decimalString(MAX_DECIMAL).meta({
-  description: `decimal number written as a string: up to 15 digits, 8 decimals, at most ${MAX_DECIMAL.toLocaleString('en-US')}`,
+  description: `decimal number written as a string: up to 15 digits, 8 decimals, at most ${thousands(MAX_DECIMAL)}`,
 })
 
 /** An amount of money written as a string, e.g. "1500.00": at most two decimals and MAX_MONEY. */
@@ -132,10 +140,10 @@ export const MoneyString = z
   })
   .refine((value) => Number(value) <= MAX_MONEY, {
     error: (issue) =>
-      `must be at most ${MAX_MONEY.toLocaleString('en-US')}.00, got ${JSON.stringify(String(issue.input).slice(0, 40))}`,
+      `must be at most ${thousands(MAX_MONEY)}.00, got ${JSON.stringify(String(issue.input).slice(0, 40))}`,
   })
   .meta({
-    description: `money written as a string: at most two decimals and ${MAX_MONEY.toLocaleString('en-US')}.00`,
+    description: `money written as a string: at most two decimals and ${thousands(MAX_MONEY)}.00`,
     pattern: boundedDecimalPattern({ max: MAX_MONEY, maxDigits: 15, decimals: 2, leadingZeros: true }),
     examples: ['1500.00'],
   })

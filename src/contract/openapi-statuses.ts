@@ -6,6 +6,7 @@
  * status is really answered.
  */
 import * as z from 'zod'
+import { thousands as count } from './formats.ts'
 import { issueText } from './issue-text.ts'
 import type { RouteDefinition } from './operation.ts'
 
@@ -17,8 +18,6 @@ export const DOCUMENTED_MAX_LIST_ITEMS = 20_000
 export const DOCUMENTED_MAX_RECORDS = 10_000
 /** The default session limit (sessions/session-registry.ts: DEFAULT_SESSION_LIMIT). */
 export const DOCUMENTED_SESSION_LIMIT = 100
-
-const count = (n: number) => n.toLocaleString('en-US')
 
 /** Why a route answers one status, and a message it may answer with. */
 interface StatusDescription {

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod'
 import { answer } from './answer-formats.ts'
-import { Hash, IsoDateTime, MAX_MONEY } from './formats.ts'
+import { Hash, IsoDateTime, MAX_MONEY, thousands } from './formats.ts'
 
 export const PaymentStatus = z
   .enum(['PENDING', 'PAID', 'FAILED', 'CANCELED'], {
@@ -31,7 +31,7 @@ export const PaymentAmount = z
   .number({ error: 'must be a number' })
   .finite({ error: 'must be a finite number' })
   .nonnegative({ error: 'must be a number ≥ 0' })
-  .max(MAX_MONEY, { error: `must be at most ${MAX_MONEY.toLocaleString('en-US')}` })
+  .max(MAX_MONEY, { error: `must be at most ${thousands(MAX_MONEY)}` })
   .meta({ description: 'the amount paid, in reais', examples: [1500] })
 
 /** Optional creation fields common to both kinds of payment. */

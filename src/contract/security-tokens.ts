@@ -3,7 +3,7 @@
  */
 import * as z from 'zod'
 import { answer } from './answer-formats.ts'
-import { Address, BooleanQuery, DateOrDateTime, DecimalString, MAX_MONEY } from './formats.ts'
+import { Address, BooleanQuery, DateOrDateTime, DecimalString, MAX_MONEY, thousands } from './formats.ts'
 import { defineOperation } from './operation.ts'
 
 /** A number an answer carries, never negative (checked, not only documented), with what it is and an example. */
@@ -184,7 +184,7 @@ export const SecurityTokenUpdate = z
       .number()
       .finite()
       .positive()
-      .max(MAX_MONEY, { error: `must be at most ${MAX_MONEY.toLocaleString('en-US')}` })
+      .max(MAX_MONEY, { error: `must be at most ${thousands(MAX_MONEY)}` })
       .optional()
       .meta({ description: 'an investment, in reais, to add to totalInvestmentAmount', examples: [50000] }),
   })
