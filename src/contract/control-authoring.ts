@@ -21,12 +21,14 @@ const SimScenarioRuleBody = z.looseObject({}).meta({
     'one rule, as a scenario file\'s `rules` holds it (docs/scenarios.md), e.g. {"operation": "createManagerPayment", "fromCall": 2, "respond": {"status": 503, "message": "down"}}; validated as a file\'s rule',
 })
 
-const CheckScenarioBody = z
-  .object({
-    name: z.string().optional().meta({ description: 'the name it would be activated under (default "inline")' }),
-    scenario: z.looseObject({}).meta({ description: 'a scenario object, as a scenario file holds it' }),
-  })
-  .meta({ id: 'SimCheckScenario' })
+const CheckScenarioBody = z.lazy(() =>
+  z
+    .object({
+      name: z.string().optional().meta({ description: 'the name it would be activated under (default "inline")' }),
+      scenario: z.looseObject({}).meta({ description: 'a scenario object, as a scenario file holds it' }),
+    })
+    .meta({ id: 'SimCheckScenario' }),
+)
 
 export const authoringRoutes = [
   defineControlRoute({
@@ -37,7 +39,7 @@ export const authoringRoutes = [
     summary: "The scenario files' JSON Schema (scenarios/scenario.schema.json of the package)",
     description:
       'Answers the JSON Schema scenario files are written against, as the installed package ships it, so a file whose `$schema` is this URL is completed and checked by an editor while the simulator runs.',
-    response: z.record(z.string(), z.unknown()).meta({ description: 'a JSON Schema (draft 2020-12)' }),
+    response: z.lazy(() => z.record(z.string(), z.unknown()).meta({ description: 'a JSON Schema (draft 2020-12)' })),
     errors: { 404: 'the schema is served by the standalone server only (debt-token-simulator serve)' },
   }),
   defineControlRoute({

@@ -14,182 +14,206 @@ const count = z.number().int().min(0)
  * One event of `GET /__sim/events`, the `data:` of a server-sent event. `exchange` events carry
  * the id `<epoch>:<seq>`, which a reconnecting client sends back as `Last-Event-ID`.
  */
-export const SimEvent = z
-  .discriminatedUnion('type', [
-    z.object({
-      type: z.literal('hello'),
-      epoch: z.string().meta({ description: "the journal's numbering; it changes when the journal is emptied" }),
-      capacity: count,
-      total: count,
+export const SimEvent = z.lazy(() =>
+  z
+    .discriminatedUnion('type', [
+      z.object({
+        type: z.literal('hello'),
+        epoch: z.string().meta({ description: "the journal's numbering; it changes when the journal is emptied" }),
+        capacity: count,
+        total: count,
+      }),
+      z.object({ type: z.literal('exchange'), entry: JournalEntry }),
+      z.object({ type: z.literal('clear') }),
+      z.object({ type: z.literal('gap'), missed: count }),
+      z.object({
+        type: z.literal('control'),
+        method: z.string(),
+        path: z.string(),
+        status: z.number().int(),
+        session: z.string().nullable(),
+      }),
+    ])
+    .meta({
+      id: 'SimEvent',
+      description:
+        'the data of one event, by `type`: `hello` first on every connection (`epoch`, `capacity`, `total`), then the buffered entries the client has not seen; `exchange` a request was answered (`entry`, a SimJournalEntry; event id `<epoch>:<seq>`); `clear` the journal was emptied (forget its entries); `gap` `missed` entries fell off the journal before this client saw them, or were left out of a flood (with many streams open, each 50 ms batch carries at most 10,000 ÷ streams exchanges, never fewer than 50, the newest); `control` a control request changed the simulator (`method`, `path`, `status`, `session`)',
     }),
-    z.object({ type: z.literal('exchange'), entry: JournalEntry }),
-    z.object({ type: z.literal('clear') }),
-    z.object({ type: z.literal('gap'), missed: count }),
-    z.object({
-      type: z.literal('control'),
-      method: z.string(),
-      path: z.string(),
-      status: z.number().int(),
-      session: z.string().nullable(),
-    }),
-  ])
-  .meta({
-    id: 'SimEvent',
-    description:
-      'the data of one event, by `type`: `hello` first on every connection (`epoch`, `capacity`, `total`), then the buffered entries the client has not seen; `exchange` a request was answered (`entry`, a SimJournalEntry; event id `<epoch>:<seq>`); `clear` the journal was emptied (forget its entries); `gap` `missed` entries fell off the journal before this client saw them, or were left out of a flood (with many streams open, each 50 ms batch carries at most 10,000 ÷ streams exchanges, never fewer than 50, the newest); `control` a control request changed the simulator (`method`, `path`, `status`, `session`)',
-  })
+)
 
-const RuleSummary = z.object({
-  operation: z.string(),
-  description: z.string().nullable(),
-  outcome: z.string().meta({ description: 'what the rule does and when, in words: "503 on every 3rd call"' }),
-})
+const RuleSummary = z.lazy(() =>
+  z.object({
+    operation: z.string(),
+    description: z.string().nullable(),
+    outcome: z.string().meta({ description: 'what the rule does and when, in words: "503 on every 3rd call"' }),
+  }),
+)
 
 /** A scenario in words: what the catalog lists, and what checking a scenario answers. */
-export const SimScenarioSummary = z
-  .object({
-    name: z.string(),
-    description: z.string(),
-    world: z.string().nullable().meta({ description: 'the world it starts from ("empty", "size 500"), or null' }),
-    rules: z.array(RuleSummary),
-    steps: count.meta({ description: 'QA steps it carries (what a replay runs)' }),
-  })
-  .meta({ id: 'SimScenarioSummary' })
+export const SimScenarioSummary = z.lazy(() =>
+  z
+    .object({
+      name: z.string(),
+      description: z.string(),
+      world: z.string().nullable().meta({ description: 'the world it starts from ("empty", "size 500"), or null' }),
+      rules: z.array(RuleSummary),
+      steps: count.meta({ description: 'QA steps it carries (what a replay runs)' }),
+    })
+    .meta({ id: 'SimScenarioSummary' }),
+)
 
-export const SimScenarioCatalog = z
-  .object({ scenarios: z.array(SimScenarioSummary) })
-  .meta({ id: 'SimScenarioCatalog' })
+export const SimScenarioCatalog = z.lazy(() =>
+  z.object({ scenarios: z.array(SimScenarioSummary) }).meta({ id: 'SimScenarioCatalog' }),
+)
 
 /** A scenario file's content, as `scenarios/scenario.schema.json` describes it. */
-export const SimScenarioFile = z
-  .record(z.string(), z.unknown())
-  .meta({ id: 'SimScenarioFile', description: 'a scenario file (scenarios/scenario.schema.json)' })
+export const SimScenarioFile = z.lazy(() =>
+  z
+    .record(z.string(), z.unknown())
+    .meta({ id: 'SimScenarioFile', description: 'a scenario file (scenarios/scenario.schema.json)' }),
+)
 
-export const StartRecordingBody = z
-  .object({
-    description: z.string().min(1).max(500).optional().meta({ description: "the scenario file's description" }),
-  })
-  .meta({ id: 'SimStartRecording' })
+export const StartRecordingBody = z.lazy(() =>
+  z
+    .object({
+      description: z.string().min(1).max(500).optional().meta({ description: "the scenario file's description" }),
+    })
+    .meta({ id: 'SimStartRecording' }),
+)
 
-export const SimRecording = z
-  .object({
-    active: z.boolean().meta({ description: 'whether requests are being recorded now' }),
-    steps: count.meta({ description: 'requests recorded (kept after a stop, until the next start)' }),
-    startedAt: IsoDateTime.nullable(),
-    stoppedAt: IsoDateTime.nullable(),
-  })
-  .meta({ id: 'SimRecording' })
+export const SimRecording = z.lazy(() =>
+  z
+    .object({
+      active: z.boolean().meta({ description: 'whether requests are being recorded now' }),
+      steps: count.meta({ description: 'requests recorded (kept after a stop, until the next start)' }),
+      startedAt: IsoDateTime.nullable(),
+      stoppedAt: IsoDateTime.nullable(),
+    })
+    .meta({ id: 'SimRecording' }),
+)
 
 const keepSession = z.boolean().optional().meta({ description: 'keep the session afterwards (default: it is ended)' })
 
 /** POST /__sim/replay: a scenario known by name, or a scenario object with steps; the forms are exclusive (`oneOf`). */
-export const ReplayBody = z
-  .xor(
-    [
-      z
-        .object({
-          name: z.string().min(1, { error: 'must be a scenario name, not empty' }).meta({
-            description: 'a scenario known by name',
-          }),
-          scenario: z.never().optional(),
-          keepSession,
-        })
-        .meta({ title: 'by name' }),
-      z
-        .object({
-          scenario: z.looseObject({}).meta({ description: 'a scenario object with steps, validated first' }),
-          name: z
-            .string()
-            .min(1, { error: 'must be a scenario name, not empty' })
-            .optional()
-            .meta({ description: 'its name (default "inline")' }),
-          keepSession,
-        })
-        .meta({ title: 'a scenario object' }),
-    ],
-    { error: 'must be {"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}' },
-  )
-  .meta({ id: 'SimReplay' })
+export const ReplayBody = z.lazy(() =>
+  z
+    .xor(
+      [
+        z
+          .object({
+            name: z.string().min(1, { error: 'must be a scenario name, not empty' }).meta({
+              description: 'a scenario known by name',
+            }),
+            scenario: z.never().optional(),
+            keepSession,
+          })
+          .meta({ title: 'by name' }),
+        z
+          .object({
+            scenario: z.looseObject({}).meta({ description: 'a scenario object with steps, validated first' }),
+            name: z
+              .string()
+              .min(1, { error: 'must be a scenario name, not empty' })
+              .optional()
+              .meta({ description: 'its name (default "inline")' }),
+            keepSession,
+          })
+          .meta({ title: 'a scenario object' }),
+      ],
+      { error: 'must be {"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}' },
+    )
+    .meta({ id: 'SimReplay' }),
+)
 
-export const SimReplayReport = z
-  .object({
-    scenario: z.string(),
-    session: z.string().meta({ description: 'the fresh session the steps ran in' }),
-    kept: z.boolean().meta({ description: 'whether that session still exists' }),
-    passed: z.boolean(),
-    notes: z.array(z.string()).meta({ description: 'why a step may differ: another seed or clock than the file' }),
-    steps: z.array(
-      z
-        .object({
-          index: z.number().int().min(1),
-          name: z.string(),
-          method: z.string(),
-          path: z.string().meta({ description: 'as sent, placeholders expanded' }),
-          outcome: z.string().meta({ description: 'the status answered, "network error" or "not sent"' }),
-          passed: z.boolean(),
-          problems: z.array(z.string()).meta({ description: 'one line per difference: path, expected, got' }),
-          durationMs: z.number(),
-        })
-        .meta({ id: 'SimReplayStep' }),
-    ),
-  })
-  .meta({ id: 'SimReplayReport' })
+export const SimReplayReport = z.lazy(() =>
+  z
+    .object({
+      scenario: z.string(),
+      session: z.string().meta({ description: 'the fresh session the steps ran in' }),
+      kept: z.boolean().meta({ description: 'whether that session still exists' }),
+      passed: z.boolean(),
+      notes: z.array(z.string()).meta({ description: 'why a step may differ: another seed or clock than the file' }),
+      steps: z.array(
+        z
+          .object({
+            index: z.number().int().min(1),
+            name: z.string(),
+            method: z.string(),
+            path: z.string().meta({ description: 'as sent, placeholders expanded' }),
+            outcome: z.string().meta({ description: 'the status answered, "network error" or "not sent"' }),
+            passed: z.boolean(),
+            problems: z.array(z.string()).meta({ description: 'one line per difference: path, expected, got' }),
+            durationMs: z.number(),
+          })
+          .meta({ id: 'SimReplayStep' }),
+      ),
+    })
+    .meta({ id: 'SimReplayReport' }),
+)
 
 /** One exchange to turn into a step: the fields of a journal entry that a step needs. */
-const Exchange = z.object({
-  method: z.string().regex(/^[A-Z]{1,10}$/, { error: 'must be an upper-case HTTP method' }),
-  // A pattern, not zod's startsWith: that writes `format: "starts_with"`, which no validator knows.
-  path: z.string().regex(/^\//, { error: 'must start with /' }).meta({ description: 'starts with /' }),
-  query: z.string(),
-  requestHeaders: z.record(z.string(), z.string()),
-  requestBody: z.string().nullable(),
-  status: z.number().int().min(0).max(599).meta({ description: '0: the request failed at the network level' }),
-  responseBody: z.string().nullable(),
-})
+const Exchange = z.lazy(() =>
+  z.object({
+    method: z.string().regex(/^[A-Z]{1,10}$/, { error: 'must be an upper-case HTTP method' }),
+    // A pattern, not zod's startsWith: that writes `format: "starts_with"`, which no validator knows.
+    path: z.string().regex(/^\//, { error: 'must start with /' }).meta({ description: 'starts with /' }),
+    query: z.string(),
+    requestHeaders: z.record(z.string(), z.string()),
+    requestBody: z.string().nullable(),
+    status: z.number().int().min(0).max(599).meta({ description: '0: the request failed at the network level' }),
+    responseBody: z.string().nullable(),
+  }),
+)
 
-export const BuildScenarioFileBody = z
-  .object({
-    exchanges: z.array(Exchange).min(1).max(1000).meta({ description: 'journal entries, in the order to replay' }),
-    description: z.string().min(1).max(500).optional(),
-    rulesFrom: z
-      .string()
-      .optional()
-      .meta({ description: 'a scenario known by name whose rules and world the file starts with (404 if none)' }),
-  })
-  .meta({ id: 'SimBuildScenarioFile' })
+export const BuildScenarioFileBody = z.lazy(() =>
+  z
+    .object({
+      exchanges: z.array(Exchange).min(1).max(1000).meta({ description: 'journal entries, in the order to replay' }),
+      description: z.string().min(1).max(500).optional(),
+      rulesFrom: z
+        .string()
+        .optional()
+        .meta({ description: 'a scenario known by name whose rules and world the file starts with (404 if none)' }),
+    })
+    .meta({ id: 'SimBuildScenarioFile' }),
+)
 
-export const SimTablePage = z
-  .object({
-    session: z.string().nullable(),
-    table: SimTableName,
-    total: count.meta({ description: 'records that match `q` (all of the table without it)' }),
-    offset: count,
-    records: z
-      .array(
-        z.object({
-          key: z.string().meta({ description: 'what GET /__sim/tables/{table}/{key} takes' }),
-          record: z.unknown().meta({ description: 'as the API shows it, with derived fields (status, expired)' }),
-        }),
-      )
-      .meta({ description: 'the page, in creation order' }),
-  })
-  .meta({ id: 'SimTablePage' })
+export const SimTablePage = z.lazy(() =>
+  z
+    .object({
+      session: z.string().nullable(),
+      table: SimTableName,
+      total: count.meta({ description: 'records that match `q` (all of the table without it)' }),
+      offset: count,
+      records: z
+        .array(
+          z.object({
+            key: z.string().meta({ description: 'what GET /__sim/tables/{table}/{key} takes' }),
+            record: z.unknown().meta({ description: 'as the API shows it, with derived fields (status, expired)' }),
+          }),
+        )
+        .meta({ description: 'the page, in creation order' }),
+    })
+    .meta({ id: 'SimTablePage' }),
+)
 
-export const SimTableRecord = z
-  .object({
-    session: z.string().nullable(),
-    table: SimTableName,
-    key: z.string(),
-    record: z.unknown(),
-    links: z.array(
-      z
-        .object({
-          label: z.string().meta({ description: 'what the link is: "security token", "debtor\'s debt tokens"' }),
-          table: SimTableName,
-          key: z.string().nullable().meta({ description: 'one record by its key' }),
-          q: z.string().nullable().meta({ description: 'or the records of a search' }),
-        })
-        .meta({ id: 'SimRecordLink' }),
-    ),
-  })
-  .meta({ id: 'SimTableRecord' })
+export const SimTableRecord = z.lazy(() =>
+  z
+    .object({
+      session: z.string().nullable(),
+      table: SimTableName,
+      key: z.string(),
+      record: z.unknown(),
+      links: z.array(
+        z
+          .object({
+            label: z.string().meta({ description: 'what the link is: "security token", "debtor\'s debt tokens"' }),
+            table: SimTableName,
+            key: z.string().nullable().meta({ description: 'one record by its key' }),
+            q: z.string().nullable().meta({ description: 'or the records of a search' }),
+          })
+          .meta({ id: 'SimRecordLink' }),
+      ),
+    })
+    .meta({ id: 'SimTableRecord' }),
+)

@@ -96,15 +96,17 @@ export const dashboardRoutes = [
     summary: 'A scenario known by name, as its file holds it',
     description:
       'Answers a scenario as its file holds it, e.g. to download it or replay it elsewhere; indented as `--record` writes a file.',
-    params: z.object({
-      name: z
-        .string()
-        .min(1)
-        .meta({
-          description: 'the scenario name, as GET /__sim/scenarios lists it',
-          examples: ['flaky-backend'],
-        }),
-    }),
+    params: z.lazy(() =>
+      z.object({
+        name: z
+          .string()
+          .min(1)
+          .meta({
+            description: 'the scenario name, as GET /__sim/scenarios lists it',
+            examples: ['flaky-backend'],
+          }),
+      }),
+    ),
     response: SimScenarioFile,
     errors: { 404: 'no scenario has this name' },
   }),
@@ -202,12 +204,16 @@ export const dashboardRoutes = [
     description:
       "Answers one page of a table's records as stored, presented as the API reads them (a debt token's status follows the clock); a page builds only its own records. With X-Sim-Session, a session's.",
     session: true,
-    params: z.object({ table: SimTableName.meta({ description: 'the table, as /__sim/state names it' }) }),
-    query: z.object({
-      offset: wholeNumberQuery(0, 100_000_000).optional().meta({ description: 'records to skip (default 0)' }),
-      limit: wholeNumberQuery(1, MAX_PAGE_SIZE).optional().meta({ description: 'records per page (default 50)' }),
-      q: z.string().max(200).optional().meta({ description: 'part of a key, address, id or name, any case' }),
-    }),
+    params: z.lazy(() =>
+      z.object({ table: SimTableName.meta({ description: 'the table, as /__sim/state names it' }) }),
+    ),
+    query: z.lazy(() =>
+      z.object({
+        offset: wholeNumberQuery(0, 100_000_000).optional().meta({ description: 'records to skip (default 0)' }),
+        limit: wholeNumberQuery(1, MAX_PAGE_SIZE).optional().meta({ description: 'records per page (default 50)' }),
+        q: z.string().max(200).optional().meta({ description: 'part of a key, address, id or name, any case' }),
+      }),
+    ),
     response: SimTablePage,
     errors: {
       400: 'a query parameter or X-Sim-Session is not valid',
@@ -223,20 +229,22 @@ export const dashboardRoutes = [
     description:
       "Answers one record by its key with links to the records it refers to (a debt token: its security token, signature contract, parties and the debtor's other tokens). With X-Sim-Session, a session's.",
     session: true,
-    params: z.object({
-      // The examples name a signature contract of the seeded world (fixtures/).
-      table: SimTableName.meta({
-        description: 'the table, as /__sim/state names it',
-        examples: ['signatureContracts'],
-      }),
-      key: z
-        .string()
-        .min(1)
-        .meta({
-          description: "the record's key: an address, a payment id or a user id",
-          examples: ['0x166f18ad2c248c177ad57af5faebc1a08f484fd3'],
+    params: z.lazy(() =>
+      z.object({
+        // The examples name a signature contract of the seeded world (fixtures/).
+        table: SimTableName.meta({
+          description: 'the table, as /__sim/state names it',
+          examples: ['signatureContracts'],
         }),
-    }),
+        key: z
+          .string()
+          .min(1)
+          .meta({
+            description: "the record's key: an address, a payment id or a user id",
+            examples: ['0x166f18ad2c248c177ad57af5faebc1a08f484fd3'],
+          }),
+      }),
+    ),
     response: SimTableRecord,
     errors: {
       400: 'X-Sim-Session is not valid',

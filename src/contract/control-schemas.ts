@@ -21,17 +21,19 @@ type SimTableName = z.infer<typeof SimTableName>
 const count = z.number().int().min(0)
 
 /** An ISO 8601 instant in the years 0001-9999 (seconds, fraction and offset optional), as a Date. */
-const Instant = z
-  .string()
-  // On the string, not the transform: zod leaves a transform's examples out of an input's JSON Schema.
-  .meta({ examples: ['2026-06-01T00:00:00Z'] })
-  .transform((text, context) => {
-    const instant = parseInstant(text)
-    if (instant instanceof Date) return instant
-    context.issues.push({ code: 'custom', message: instant.problem, input: text })
-    return z.NEVER
-  })
-  .meta({ description: 'ISO 8601 instant in the years 0001 to 9999' })
+const Instant = z.lazy(() =>
+  z
+    .string()
+    // On the string, not the transform: zod leaves a transform's examples out of an input's JSON Schema.
+    .meta({ examples: ['2026-06-01T00:00:00Z'] })
+    .transform((text, context) => {
+      const instant = parseInstant(text)
+      if (instant instanceof Date) return instant
+      context.issues.push({ code: 'custom', message: instant.problem, input: text })
+      return z.NEVER
+    })
+    .meta({ description: 'ISO 8601 instant in the years 0001 to 9999' }),
+)
 
 /** A field that belongs to another form of a body: absent here (`"not": {}` in the document). */
 const otherForm = z.never().optional()
@@ -40,22 +42,24 @@ const otherForm = z.never().optional()
  * PUT /__sim/clock: fix the clock at an instant, or move it by some milliseconds: one form or the
  * other (`oneOf` in the document), never both, so a generated client's type says so too.
  */
-export const SetClockBody = z
-  .xor(
-    [
-      z.object({ now: Instant, advanceMs: otherForm }).meta({ title: 'fix the clock' }),
-      z
-        .object({
-          advanceMs: z.number().meta({
-            description: 'milliseconds to move the clock by (negative: back); it must stay in the years 0001 to 9999',
-          }),
-          now: otherForm,
-        })
-        .meta({ title: 'move the clock' }),
-    ],
-    { error: 'must be {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}, not both' },
-  )
-  .meta({ id: 'SimSetClock', description: 'either `now` or `advanceMs`' })
+export const SetClockBody = z.lazy(() =>
+  z
+    .xor(
+      [
+        z.object({ now: Instant, advanceMs: otherForm }).meta({ title: 'fix the clock' }),
+        z
+          .object({
+            advanceMs: z.number().meta({
+              description: 'milliseconds to move the clock by (negative: back); it must stay in the years 0001 to 9999',
+            }),
+            now: otherForm,
+          })
+          .meta({ title: 'move the clock' }),
+      ],
+      { error: 'must be {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}, not both' },
+    )
+    .meta({ id: 'SimSetClock', description: 'either `now` or `advanceMs`' }),
+)
 
 /** A scenario's name, as the simulator knows it: never empty. */
 const ScenarioName = z.string().min(1, { error: 'must be a scenario name, not empty' })
@@ -64,71 +68,82 @@ const ScenarioName = z.string().min(1, { error: 'must be a scenario name, not em
  * PUT /__sim/scenario: a shipped or configured scenario by name, or a scenario object (named or
  * not). The two forms are told apart by `scenario`, so they are exclusive (`oneOf`).
  */
-export const ActivateScenarioBody = z
-  .xor(
-    [
-      z
-        .object({
-          name: ScenarioName.meta({ description: 'the shipped or configured scenario to activate' }),
-          scenario: otherForm,
-        })
-        .meta({ title: 'by name' }),
-      z
-        .object({
-          scenario: z.looseObject({}).meta({
-            description: 'a scenario object, as a scenario file holds it (docs/scenarios.md); validated when activated',
-          }),
-          name: ScenarioName.optional().meta({ description: 'the name it is known by (default "inline")' }),
-        })
-        .meta({ title: 'a scenario object' }),
-    ],
-    { error: 'must be {"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}' },
-  )
-  .meta({ id: 'SimActivateScenario', description: '`name` alone, or `scenario` with an optional `name`' })
+export const ActivateScenarioBody = z.lazy(() =>
+  z
+    .xor(
+      [
+        z
+          .object({
+            name: ScenarioName.meta({ description: 'the shipped or configured scenario to activate' }),
+            scenario: otherForm,
+          })
+          .meta({ title: 'by name' }),
+        z
+          .object({
+            scenario: z.looseObject({}).meta({
+              description:
+                'a scenario object, as a scenario file holds it (docs/scenarios.md); validated when activated',
+            }),
+            name: ScenarioName.optional().meta({ description: 'the name it is known by (default "inline")' }),
+          })
+          .meta({ title: 'a scenario object' }),
+      ],
+      { error: 'must be {"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}' },
+    )
+    .meta({ id: 'SimActivateScenario', description: '`name` alone, or `scenario` with an optional `name`' }),
+)
 
-export const SimClock = z
-  .object({
-    now: IsoDateTime,
-    mode: z.enum(['fixed', 'system']).meta({ description: 'fixed: moves only when told; system: real time' }),
-  })
-  .meta({ id: 'SimClock' })
+export const SimClock = z.lazy(() =>
+  z
+    .object({
+      now: IsoDateTime,
+      mode: z.enum(['fixed', 'system']).meta({ description: 'fixed: moves only when told; system: real time' }),
+    })
+    .meta({ id: 'SimClock' }),
+)
 
-const ScenarioStatus = z
-  .object({
-    name: z.string(),
-    description: z.string(),
-    rules: z.array(
-      z.object({
-        operation: z.string(),
-        calls: count.meta({ description: 'requests the rule applied to' }),
-        fired: count.meta({ description: 'requests it fired on' }),
-      }),
-    ),
-  })
-  .meta({ id: 'SimScenarioStatus' })
+const ScenarioStatus = z.lazy(() =>
+  z
+    .object({
+      name: z.string(),
+      description: z.string(),
+      rules: z.array(
+        z.object({
+          operation: z.string(),
+          calls: count.meta({ description: 'requests the rule applied to' }),
+          fired: count.meta({ description: 'requests it fired on' }),
+        }),
+      ),
+    })
+    .meta({ id: 'SimScenarioStatus' }),
+)
 
-export const SimScenarioView = z
-  .object({
-    session: z.string().nullable().meta({ description: 'the X-Sim-Session it is about, or null' }),
-    active: z.string().nullable().meta({ description: "the active scenario's name, or null" }),
-    status: ScenarioStatus.nullable(),
-    available: z.array(z.string()).meta({ description: 'the scenarios that can be activated by name' }),
-  })
-  .meta({ id: 'SimScenarioView' })
+export const SimScenarioView = z.lazy(() =>
+  z
+    .object({
+      session: z.string().nullable().meta({ description: 'the X-Sim-Session it is about, or null' }),
+      active: z.string().nullable().meta({ description: "the active scenario's name, or null" }),
+      status: ScenarioStatus.nullable(),
+      available: z.array(z.string()).meta({ description: 'the scenarios that can be activated by name' }),
+    })
+    .meta({ id: 'SimScenarioView' }),
+)
 
-export const SimHealth = z
-  .object({
-    status: z.literal('ok'),
-    clock: SimClock,
-    scenario: z.string().nullable(),
-    sessions: count,
-    requests: count.meta({ description: 'API requests answered since the last reset' }),
-    proxy: z
-      .string()
-      .optional()
-      .meta({ description: "the real service's base URL, when `serve --proxy` forwards the API to it" }),
-  })
-  .meta({ id: 'SimHealth' })
+export const SimHealth = z.lazy(() =>
+  z
+    .object({
+      status: z.literal('ok'),
+      clock: SimClock,
+      scenario: z.string().nullable(),
+      sessions: count,
+      requests: count.meta({ description: 'API requests answered since the last reset' }),
+      proxy: z
+        .string()
+        .optional()
+        .meta({ description: "the real service's base URL, when `serve --proxy` forwards the API to it" }),
+    })
+    .meta({ id: 'SimHealth' }),
+)
 
 /**
  * The most records one `GET /__sim/state` answer carries, a tenth of an API list's cap
@@ -146,83 +161,95 @@ export const MAX_JOURNAL_PAGE = 2000
 /** `limit` without `table`: each of the six tables gets as many, MAX_STATE_RECORDS in all at most. */
 export const MAX_STATE_RECORDS_PER_TABLE = Math.floor(MAX_STATE_RECORDS / SimTableName.options.length)
 
-export const SimState = z
-  .object({
-    session: z.string().nullable(),
-    clock: SimClock,
-    scenario: z.string().nullable(),
-    counts: z
-      .object(
-        Object.fromEntries(SimTableName.options.map((name) => [name, count])) as Record<SimTableName, typeof count>,
-      )
-      .meta({ description: 'how many records each table holds' }),
-    tables: z
-      .partialRecord(SimTableName, z.array(z.unknown()))
-      .meta({ description: 'the stored records of each table asked for: `limit` of each from position `offset`' }),
-  })
-  .meta({ id: 'SimState' })
+export const SimState = z.lazy(() =>
+  z
+    .object({
+      session: z.string().nullable(),
+      clock: SimClock,
+      scenario: z.string().nullable(),
+      counts: z
+        .object(
+          Object.fromEntries(SimTableName.options.map((name) => [name, count])) as Record<SimTableName, typeof count>,
+        )
+        .meta({ description: 'how many records each table holds' }),
+      tables: z
+        .partialRecord(SimTableName, z.array(z.unknown()))
+        .meta({ description: 'the stored records of each table asked for: `limit` of each from position `offset`' }),
+    })
+    .meta({ id: 'SimState' }),
+)
 
-export const JournalEntry = z
-  .object({
-    seq: z
-      .number()
-      .int()
-      .min(1)
-      .meta({ description: '1, 2, 3… since the journal was emptied; gaps show what fell off' }),
-    at: IsoDateTime.meta({ description: 'wall-clock time the request arrived (not the simulated clock)' }),
-    method: z.string(),
-    path: z.string(),
-    query: z.string(),
-    operation: z
-      .enum(operationIds as [OperationId, ...OperationId[]])
-      .nullable()
-      .meta({ description: 'the operation id, or null when none matched' }),
-    status: z.number().int(),
-    durationMs: z.number(),
-    scenario: z.string().nullable(),
-    session: z.string().nullable(),
-    requestHeaders: z.record(z.string(), z.string()).meta({
-      description:
-        'the request headers that shape an answer: authorization, content-type, x-sim-session, x-sim-scenario',
-    }),
-    requestBody: z.string().nullable().meta({ description: 'cut at 4096 characters' }),
-    responseHeaders: z.record(z.string(), z.string()),
-    responseBody: z.string().nullable().meta({ description: 'cut at 4096 characters' }),
-    proxy: z
-      .object({
-        url: z.string().meta({ description: 'the URL the request was forwarded to' }),
-        status: z.number().int().nullable().meta({ description: "the service's status; null when it did not answer" }),
-        drift: z.array(z.string()).meta({
-          description:
-            'how the request or the answer departs from the contract, one line each: an undeclared status, a missing or unknown field, a wrong type, a value outside its format (empty: none)',
-        }),
-        failure: z
-          .string()
-          .optional()
-          .meta({ description: "why the proxy answered 502/504 instead of the service's answer" }),
-      })
-      .optional()
-      .meta({ description: 'present when `serve --proxy` forwarded the request to the real service' }),
-  })
-  .meta({ id: 'SimJournalEntry' })
+export const JournalEntry = z.lazy(() =>
+  z
+    .object({
+      seq: z
+        .number()
+        .int()
+        .min(1)
+        .meta({ description: '1, 2, 3… since the journal was emptied; gaps show what fell off' }),
+      at: IsoDateTime.meta({ description: 'wall-clock time the request arrived (not the simulated clock)' }),
+      method: z.string(),
+      path: z.string(),
+      query: z.string(),
+      operation: z
+        .enum(operationIds as [OperationId, ...OperationId[]])
+        .nullable()
+        .meta({ description: 'the operation id, or null when none matched' }),
+      status: z.number().int(),
+      durationMs: z.number(),
+      scenario: z.string().nullable(),
+      session: z.string().nullable(),
+      requestHeaders: z.record(z.string(), z.string()).meta({
+        description:
+          'the request headers that shape an answer: authorization, content-type, x-sim-session, x-sim-scenario',
+      }),
+      requestBody: z.string().nullable().meta({ description: 'cut at 4096 characters' }),
+      responseHeaders: z.record(z.string(), z.string()),
+      responseBody: z.string().nullable().meta({ description: 'cut at 4096 characters' }),
+      proxy: z
+        .object({
+          url: z.string().meta({ description: 'the URL the request was forwarded to' }),
+          status: z
+            .number()
+            .int()
+            .nullable()
+            .meta({ description: "the service's status; null when it did not answer" }),
+          drift: z.array(z.string()).meta({
+            description:
+              'how the request or the answer departs from the contract, one line each: an undeclared status, a missing or unknown field, a wrong type, a value outside its format (empty: none)',
+          }),
+          failure: z
+            .string()
+            .optional()
+            .meta({ description: "why the proxy answered 502/504 instead of the service's answer" }),
+        })
+        .optional()
+        .meta({ description: 'present when `serve --proxy` forwarded the request to the real service' }),
+    })
+    .meta({ id: 'SimJournalEntry' }),
+)
 
-export const SimJournal = z
-  .object({
-    capacity: count.meta({ description: 'how many entries the journal keeps' }),
-    total: count.meta({ description: 'requests recorded since it was emptied, those that fell off included' }),
-    entries: z.array(JournalEntry).meta({ description: 'oldest first' }),
-  })
-  .meta({ id: 'SimJournal' })
+export const SimJournal = z.lazy(() =>
+  z
+    .object({
+      capacity: count.meta({ description: 'how many entries the journal keeps' }),
+      total: count.meta({ description: 'requests recorded since it was emptied, those that fell off included' }),
+      entries: z.array(JournalEntry).meta({ description: 'oldest first' }),
+    })
+    .meta({ id: 'SimJournal' }),
+)
 
-export const SimSessions = z
-  .object({
-    limit: count,
-    idleMs: count,
-    sessions: z.array(
-      z.object({ id: z.string(), createdAt: IsoDateTime, lastUsedAt: IsoDateTime }).meta({ id: 'SimSession' }),
-    ),
-  })
-  .meta({ id: 'SimSessions' })
+export const SimSessions = z.lazy(() =>
+  z
+    .object({
+      limit: count,
+      idleMs: count,
+      sessions: z.array(
+        z.object({ id: z.string(), createdAt: IsoDateTime, lastUsedAt: IsoDateTime }).meta({ id: 'SimSession' }),
+      ),
+    })
+    .meta({ id: 'SimSessions' }),
+)
 
 /** The most records one factory call (or one entry of a scenario's `world.create`) creates. */
 export const MAX_FACTORY_COUNT = 1000
@@ -240,10 +267,12 @@ export const DebtTokenState = z
 export type DebtTokenState = z.infer<typeof DebtTokenState>
 
 /** How many records a factory creates: a whole number from 1 to MAX_FACTORY_COUNT. */
-export const FactoryCount = z
-  .int({ error: `must be a whole number from 1 to ${MAX_FACTORY_COUNT}` })
-  .min(1)
-  .max(MAX_FACTORY_COUNT)
+export const FactoryCount = z.lazy(() =>
+  z
+    .int({ error: `must be a whole number from 1 to ${MAX_FACTORY_COUNT}` })
+    .min(1)
+    .max(MAX_FACTORY_COUNT),
+)
 
 /**
  * A JSON object whose own `__proto__` member is refused: parsing it into an object would set the
@@ -255,27 +284,31 @@ const FactoryOverridesObject = z.preprocess((value, context) => {
   return value
 }, z.looseObject({})) as unknown as z.ZodType<Record<string, unknown>, Record<string, unknown>> // what it takes: an object
 /** POST /__sim/factories/{table}: what to create. */
-export const SimFactoryBody = z
-  .strictObject({
-    overrides: FactoryOverridesObject.optional().meta({
-      description:
-        "fields of the stored record to set (the table's record schema; docs/factories.md lists them); the rest is drawn from the seed, and missing links are created",
-    }),
-    count: FactoryCount.optional().meta({ description: 'how many records to create (default 1)' }),
-    state: DebtTokenState.optional().meta({
-      description: "debtTokens only: the state at the clock's now (default active)",
-    }),
-  })
-  .meta({ id: 'SimFactoryRequest' })
+export const SimFactoryBody = z.lazy(() =>
+  z
+    .strictObject({
+      overrides: FactoryOverridesObject.optional().meta({
+        description:
+          "fields of the stored record to set (the table's record schema; docs/factories.md lists them); the rest is drawn from the seed, and missing links are created",
+      }),
+      count: FactoryCount.optional().meta({ description: 'how many records to create (default 1)' }),
+      state: DebtTokenState.optional().meta({
+        description: "debtTokens only: the state at the clock's now (default active)",
+      }),
+    })
+    .meta({ id: 'SimFactoryRequest' }),
+)
 
-export const SimFactoryRecords = z
-  .object({
-    records: z
-      .array(z.record(z.string(), z.unknown()))
-      .meta({ description: 'the records created, as stored (what GET /__sim/state shows)' }),
-    linked: z.partialRecord(SimTableName, z.array(z.record(z.string(), z.unknown()))).meta({
-      description:
-        "the other records the call created: a debt token's signature contract, security token, its manager…",
-    }),
-  })
-  .meta({ id: 'SimFactoryRecords' })
+export const SimFactoryRecords = z.lazy(() =>
+  z
+    .object({
+      records: z
+        .array(z.record(z.string(), z.unknown()))
+        .meta({ description: 'the records created, as stored (what GET /__sim/state shows)' }),
+      linked: z.partialRecord(SimTableName, z.array(z.record(z.string(), z.unknown()))).meta({
+        description:
+          "the other records the call created: a debt token's signature contract, security token, its manager…",
+      }),
+    })
+    .meta({ id: 'SimFactoryRecords' }),
+)

@@ -43,9 +43,11 @@ export const controlRoutes = [
     path: CONTROL_PREFIX,
     summary: 'List the control routes',
     description: 'Answers each control route with its method, path and summary, as this document lists them.',
-    response: z.object({
-      routes: z.array(z.object({ method: z.string(), path: z.string(), summary: z.string() })),
-    }),
+    response: z.lazy(() =>
+      z.object({
+        routes: z.array(z.object({ method: z.string(), path: z.string(), summary: z.string() })),
+      }),
+    ),
     errors: {},
   }),
   defineControlRoute({
@@ -68,7 +70,7 @@ export const controlRoutes = [
     description:
       'Restores the seeded world (what the fixtures or the generated world hold) and the starting clock, and deactivates the scenario. Without X-Sim-Session it also ends every session and empties the journal; with it, only that session is reset.',
     session: true,
-    response: SimScenarioView.extend({ reset: z.literal(true) }),
+    response: z.lazy(() => SimScenarioView.unwrap().extend({ reset: z.literal(true) })),
     errors: SESSION_ERRORS,
   }),
   defineControlRoute({
@@ -80,17 +82,19 @@ export const controlRoutes = [
       "The model's state: counts and stored records (?table=debtTokens&limit=200&offset=0; X-Sim-Session for a session's)",
     description: `Answers how many records each table holds and, from position \`offset\` (default 0), \`limit\` records of each table (or of \`table\`), as stored: what the API reads and writes. One answer carries at most ${MAX_STATE_RECORDS} records, as an API list does: \`limit\` is at most ${MAX_STATE_RECORDS} with \`table\`, ${MAX_STATE_RECORDS_PER_TABLE} without it; page a larger table with \`offset\` (\`counts\` says how far). With X-Sim-Session, that session's.`,
     session: true,
-    query: z.object({
-      table: SimTableName.optional().meta({ description: 'only this table' }),
-      limit: wholeNumberQuery(0, MAX_STATE_RECORDS)
-        .optional()
-        .meta({
-          description: `records per table (default 200): at most ${MAX_STATE_RECORDS} with table, ${MAX_STATE_RECORDS_PER_TABLE} without it (a 400 beyond)`,
-        }),
-      offset: wholeNumberQuery(0, Number.MAX_SAFE_INTEGER)
-        .optional()
-        .meta({ description: 'the position of the first record of each table (default 0)' }),
-    }),
+    query: z.lazy(() =>
+      z.object({
+        table: SimTableName.optional().meta({ description: 'only this table' }),
+        limit: wholeNumberQuery(0, MAX_STATE_RECORDS)
+          .optional()
+          .meta({
+            description: `records per table (default 200): at most ${MAX_STATE_RECORDS} with table, ${MAX_STATE_RECORDS_PER_TABLE} without it (a 400 beyond)`,
+          }),
+        offset: wholeNumberQuery(0, Number.MAX_SAFE_INTEGER)
+          .optional()
+          .meta({ description: 'the position of the first record of each table (default 0)' }),
+      }),
+    ),
     response: SimState,
     errors: {
       ...SESSION_ERRORS,
@@ -108,9 +112,11 @@ export const controlRoutes = [
     description:
       "Builds `count` records of `table` from the seeded random source, the links they need included (a debt token its signature contract, parties and security token), in the requested `state` relative to the clock; the API then answers them. Answers the records and, under `linked`, the records made to link them. With X-Sim-Session, in that session's world.",
     session: true,
-    params: z.object({
-      table: SimTableName.meta({ description: 'the table to create records in, as /__sim/state names it' }),
-    }),
+    params: z.lazy(() =>
+      z.object({
+        table: SimTableName.meta({ description: 'the table to create records in, as /__sim/state names it' }),
+      }),
+    ),
     body: SimFactoryBody,
     bodyOptional: true,
     response: SimFactoryRecords,
@@ -127,20 +133,22 @@ export const controlRoutes = [
     path: `${CONTROL_PREFIX}/journal`,
     summary:
       'Recent requests and replies, oldest first (?operation=createManagerPayment&status=400&session=qa-1&limit=50)',
-    query: z.object({
-      operation: z
-        .enum(operationIds as [OperationId, ...OperationId[]])
-        .optional()
-        .meta({ description: 'only the requests of this operation id' }),
-      status: wholeNumberQuery(0, 599).optional().meta({ description: 'only the replies with this status' }),
-      session: z.string().optional().meta({ description: 'only the requests of this X-Sim-Session' }),
-      limit: wholeNumberQuery(1, MAX_JOURNAL_PAGE)
-        .optional()
-        .meta({ description: `the newest this many (default and at most ${MAX_JOURNAL_PAGE})` }),
-      before: wholeNumberQuery(1, Number.MAX_SAFE_INTEGER)
-        .optional()
-        .meta({ description: "only the entries numbered below this seq: page back with a page's first seq" }),
-    }),
+    query: z.lazy(() =>
+      z.object({
+        operation: z
+          .enum(operationIds as [OperationId, ...OperationId[]])
+          .optional()
+          .meta({ description: 'only the requests of this operation id' }),
+        status: wholeNumberQuery(0, 599).optional().meta({ description: 'only the replies with this status' }),
+        session: z.string().optional().meta({ description: 'only the requests of this X-Sim-Session' }),
+        limit: wholeNumberQuery(1, MAX_JOURNAL_PAGE)
+          .optional()
+          .meta({ description: `the newest this many (default and at most ${MAX_JOURNAL_PAGE})` }),
+        before: wholeNumberQuery(1, Number.MAX_SAFE_INTEGER)
+          .optional()
+          .meta({ description: "only the entries numbered below this seq: page back with a page's first seq" }),
+      }),
+    ),
     description: `Answers the journal: the most recent requests (API and unmatched ones) with their replies, oldest first, filtered by the query. One answer carries at most ${MAX_JOURNAL_PAGE} entries (the newest); a longer journal (--journal-size) is paged back with \`before\`.`,
     response: SimJournal,
     errors: { 400: 'a query parameter is not valid (limit above the page size, a status that is not one)' },
@@ -152,7 +160,7 @@ export const controlRoutes = [
     path: `${CONTROL_PREFIX}/journal`,
     summary: 'Empty the journal',
     description: 'Drops every journal entry; sequence numbers start again from 1.',
-    response: z.object({ cleared: z.literal(true) }),
+    response: z.lazy(() => z.object({ cleared: z.literal(true) })),
     errors: {},
   }),
   defineControlRoute({
@@ -236,14 +244,16 @@ export const controlRoutes = [
     path: `${CONTROL_PREFIX}/sessions/{id}`,
     summary: 'End a session (its writes and scenario are dropped)',
     description: 'Ends a session now; a later request naming it starts a new one from the seeded world.',
-    params: z.object({
-      // min(1): a path segment is never empty, and the document says so to generators.
-      id: z
-        .string()
-        .min(1)
-        .meta({ description: 'the session id, as X-Sim-Session named it', examples: ['qa-1'] }),
-    }),
-    response: z.object({ deleted: z.string() }),
+    params: z.lazy(() =>
+      z.object({
+        // min(1): a path segment is never empty, and the document says so to generators.
+        id: z
+          .string()
+          .min(1)
+          .meta({ description: 'the session id, as X-Sim-Session named it', examples: ['qa-1'] }),
+      }),
+    ),
+    response: z.lazy(() => z.object({ deleted: z.string() })),
     errors: { 404: 'no live session has this id' },
   }),
   defineControlRoute({
@@ -253,7 +263,7 @@ export const controlRoutes = [
     path: `${CONTROL_PREFIX}/openapi.json`,
     summary: 'The OpenAPI 3.1 document of the simulated API and of these control routes',
     description: 'Answers this document, its server URL the one the request reached.',
-    response: z.record(z.string(), z.unknown()).meta({ description: 'this document' }),
+    response: z.lazy(() => z.record(z.string(), z.unknown()).meta({ description: 'this document' })),
     errors: {},
   }),
   defineControlRoute({
@@ -264,7 +274,7 @@ export const controlRoutes = [
     summary: 'Write the recorded session now (server started with --record <file>)',
     description:
       'Writes what the server recorded so far as a scenario file with replayable steps (docs/scenarios.md) and answers the file and how many steps it holds.',
-    response: z.object({ file: z.string(), steps: z.number().int().min(0) }),
+    response: z.lazy(() => z.object({ file: z.string(), steps: z.number().int().min(0) })),
     errors: {
       409: 'the server is not recording: it was started without --record',
       507: 'the recording could not be written (the message and the server log say why); recording goes on',

@@ -20,60 +20,64 @@ export const DEBT_TOKEN_STATUS_CODES = [
   { code: 4, name: 'Overdue', meaning: "an unpaid parcel's due date has passed" },
 ] as const
 
-export const Parcel = z
-  .object({
-    amount: z
-      .number()
-      .int()
-      .min(0)
-      .meta({ description: 'the installment, in cents', examples: [10230642] }),
-    dueDate: z
-      .number()
-      .int()
-      .meta({ description: 'due day, 00:00 UTC, in seconds since 1970-01-01T00:00:00Z', examples: [1755302400] }),
-    id: answer.uuid("the parcel's id"),
-    isPaid: z.boolean(),
-    paymentHash: answer.hashOrEmpty('the HASH of the payment, or "" while unpaid'),
-    parcelId: z
-      .number()
-      .int()
-      .min(1)
-      .meta({ description: 'its number in the schedule, from 1', examples: [1] }),
-    currentAmount: answer.money('the installment'),
-    currentJuros: answer.money('its interest part'),
-    juros: answer.money('its interest part'),
-  })
-  .meta({ id: 'Parcel' })
+export const Parcel = z.lazy(() =>
+  z
+    .object({
+      amount: z
+        .number()
+        .int()
+        .min(0)
+        .meta({ description: 'the installment, in cents', examples: [10230642] }),
+      dueDate: z
+        .number()
+        .int()
+        .meta({ description: 'due day, 00:00 UTC, in seconds since 1970-01-01T00:00:00Z', examples: [1755302400] }),
+      id: answer.uuid("the parcel's id"),
+      isPaid: z.boolean(),
+      paymentHash: answer.hashOrEmpty('the HASH of the payment, or "" while unpaid'),
+      parcelId: z
+        .number()
+        .int()
+        .min(1)
+        .meta({ description: 'its number in the schedule, from 1', examples: [1] }),
+      currentAmount: answer.money('the installment'),
+      currentJuros: answer.money('its interest part'),
+      juros: answer.money('its interest part'),
+    })
+    .meta({ id: 'Parcel' }),
+)
 export type Parcel = z.infer<typeof Parcel>
 
-export const DebtToken = z
-  .object({
-    address: answer.address("the debt token's ADDRESS"),
-    amount: answer.money('what the debtor owes in all'),
-    createdAt: answer.dateTime('when it was created'),
-    creditorAddress: answer.address("the creditor's wallet"),
-    creditorId: answer.text('the creditor\'s CNPJ, or ""', '93.178.779/6241-65'),
-    creditorSignature: answer.signatureOrEmpty("the creditor's signature"),
-    debtorAddress: answer.address("the debtor's wallet"),
-    debtorId: answer.text('the debtor\'s CNPJ, or ""', '85.487.709/6859-76'),
-    debtorSignature: answer.signatureOrEmpty("the debtor's signature"),
-    listingPrice: answer.money('the asking price on the marketplace'),
-    monthlyInterestRate: answer.decimal('percent a month'),
-    originalAmount: answer.money('the principal lent'),
-    originalCreditor: answer.address('the first creditor'),
-    parcels: z.array(Parcel).meta({ description: 'the installments, in schedule order' }),
-    periodicity: z.enum(PaymentFrequency.options).meta({ description: 'how often an installment falls due' }),
-    status: z.literal(DEBT_TOKEN_STATUS_CODES.map((status) => status.code)).meta({
-      type: 'integer',
-      description: `derived on every read from the signatures, the parcels and the clock: ${DEBT_TOKEN_STATUS_CODES.map((status) => `${status.code} ${status.name} (${status.meaning})`).join('; ')}`,
-      'x-enum-varnames': DEBT_TOKEN_STATUS_CODES.map((status) => status.name),
-      'x-enum-descriptions': DEBT_TOKEN_STATUS_CODES.map((status) => status.meaning),
-    }),
-    unixtime: answer.unixSecondsText('when it was created'),
-    lastInstallmentDueDate: answer.date('the last due day'),
-    amountPaidInstallments: answer.money('what the paid parcels add up to'),
-  })
-  .meta({ id: 'DebtToken' })
+export const DebtToken = z.lazy(() =>
+  z
+    .object({
+      address: answer.address("the debt token's ADDRESS"),
+      amount: answer.money('what the debtor owes in all'),
+      createdAt: answer.dateTime('when it was created'),
+      creditorAddress: answer.address("the creditor's wallet"),
+      creditorId: answer.text('the creditor\'s CNPJ, or ""', '93.178.779/6241-65'),
+      creditorSignature: answer.signatureOrEmpty("the creditor's signature"),
+      debtorAddress: answer.address("the debtor's wallet"),
+      debtorId: answer.text('the debtor\'s CNPJ, or ""', '85.487.709/6859-76'),
+      debtorSignature: answer.signatureOrEmpty("the debtor's signature"),
+      listingPrice: answer.money('the asking price on the marketplace'),
+      monthlyInterestRate: answer.decimal('percent a month'),
+      originalAmount: answer.money('the principal lent'),
+      originalCreditor: answer.address('the first creditor'),
+      parcels: z.array(Parcel).meta({ description: 'the installments, in schedule order' }),
+      periodicity: z.enum(PaymentFrequency.options).meta({ description: 'how often an installment falls due' }),
+      status: z.literal(DEBT_TOKEN_STATUS_CODES.map((status) => status.code)).meta({
+        type: 'integer',
+        description: `derived on every read from the signatures, the parcels and the clock: ${DEBT_TOKEN_STATUS_CODES.map((status) => `${status.code} ${status.name} (${status.meaning})`).join('; ')}`,
+        'x-enum-varnames': DEBT_TOKEN_STATUS_CODES.map((status) => status.name),
+        'x-enum-descriptions': DEBT_TOKEN_STATUS_CODES.map((status) => status.meaning),
+      }),
+      unixtime: answer.unixSecondsText('when it was created'),
+      lastInstallmentDueDate: answer.date('the last due day'),
+      amountPaidInstallments: answer.money('what the paid parcels add up to'),
+    })
+    .meta({ id: 'DebtToken' }),
+)
 export type DebtToken = z.infer<typeof DebtToken>
 
 const DebtTokenList = z.array(DebtToken)
@@ -101,7 +105,7 @@ export const debtTokenOperations = [
     summary: 'List the debt tokens of a security token',
     description:
       'Answers the debt tokens that back this security token; an empty array when it has none or does not exist.',
-    params: z.object({ securityTokenAddress: Address.meta(seeded.securityToken) }),
+    params: z.lazy(() => z.object({ securityTokenAddress: Address.meta(seeded.securityToken) })),
     response: DebtTokenList,
     errors: {},
   }),
@@ -113,10 +117,12 @@ export const debtTokenOperations = [
     summary: 'One debt token of a security token, as an array',
     description:
       'Answers an array with this debt token when it backs this security token, else an empty array (as the spec answers every debt-token query with an array).',
-    params: z.object({
-      securityTokenAddress: Address.meta(seeded.securityToken),
-      debtTokenAddress: Address.meta(seeded.debtToken),
-    }),
+    params: z.lazy(() =>
+      z.object({
+        securityTokenAddress: Address.meta(seeded.securityToken),
+        debtTokenAddress: Address.meta(seeded.debtToken),
+      }),
+    ),
     response: DebtTokenList,
     errors: {},
   }),
@@ -127,7 +133,7 @@ export const debtTokenOperations = [
     path: '/debtToken/debtor/{address}',
     summary: "List a debtor's debt tokens",
     description: 'Answers the debt tokens whose debtor is this wallet; an empty array when there are none.',
-    params: z.object({ address: Address.meta(seeded.debtor) }),
+    params: z.lazy(() => z.object({ address: Address.meta(seeded.debtor) })),
     response: DebtTokenList,
     errors: {},
   }),
@@ -138,10 +144,12 @@ export const debtTokenOperations = [
     path: '/debtToken/debtor/{address}/{tokenAddress}',
     summary: "One of a debtor's debt tokens, as an array",
     description: 'Answers an array with this debt token when this wallet is its debtor, else an empty array.',
-    params: z.object({
-      address: Address.meta(seeded.debtor),
-      tokenAddress: Address.meta(seeded.debtToken),
-    }),
+    params: z.lazy(() =>
+      z.object({
+        address: Address.meta(seeded.debtor),
+        tokenAddress: Address.meta(seeded.debtToken),
+      }),
+    ),
     response: DebtTokenList,
     errors: {},
   }),
@@ -152,7 +160,7 @@ export const debtTokenOperations = [
     path: '/debtToken/creditor/{address}',
     summary: "List all of a creditor's debt tokens (the spec's text: tokenAddress omitted)",
     description: 'Answers the debt tokens whose creditor is this wallet; an empty array when there are none.',
-    params: z.object({ address: Address.meta(seeded.creditor) }),
+    params: z.lazy(() => z.object({ address: Address.meta(seeded.creditor) })),
     response: DebtTokenList,
     errors: {},
   }),
@@ -163,10 +171,12 @@ export const debtTokenOperations = [
     path: '/debtToken/creditor/{address}/{tokenAddress}',
     summary: "One of a creditor's debt tokens, as an array",
     description: 'Answers an array with this debt token when this wallet is its creditor, else an empty array.',
-    params: z.object({
-      address: Address.meta(seeded.creditor),
-      tokenAddress: Address.meta(seeded.debtToken),
-    }),
+    params: z.lazy(() =>
+      z.object({
+        address: Address.meta(seeded.creditor),
+        tokenAddress: Address.meta(seeded.debtToken),
+      }),
+    ),
     response: DebtTokenList,
     errors: {},
   }),

@@ -6,6 +6,7 @@
  * status is really answered.
  */
 import * as z from 'zod'
+import { built } from './built-schema.ts'
 import { thousands as count } from './formats.ts'
 import { issueText } from './issue-text.ts'
 import type { RouteDefinition } from './operation.ts'
@@ -43,7 +44,8 @@ function firstIssue(label: string, schema: z.ZodType | undefined, value: unknown
 }
 
 /** Empty text for every field of a path or query schema: what breaks most of them. */
-function emptyFields(schema: z.ZodType | undefined): Record<string, string> {
+function emptyFields(declared: z.ZodType | undefined): Record<string, string> {
+  const schema = built(declared)
   return schema instanceof z.ZodObject ? Object.fromEntries(Object.keys(schema.shape).map((name) => [name, ''])) : {}
 }
 
@@ -106,7 +108,7 @@ export function operationStatuses(route: RouteDefinition): StatusReasons {
   )
   addRouteErrors(statuses, route)
   if (route.body !== undefined) add(statuses, 413, TOO_LARGE, `body is larger than ${DOCUMENTED_MAX_BODY_BYTES} bytes`)
-  if (route.method === 'GET' && route.response instanceof z.ZodArray) {
+  if (route.method === 'GET' && built(route.response) instanceof z.ZodArray) {
     add(
       statuses,
       422,

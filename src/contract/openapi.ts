@@ -8,6 +8,7 @@
  * written to a file by `npm run openapi`; `npm run check` lints it with Redocly (redocly.yaml).
  */
 import * as z from 'zod'
+import { built } from './built-schema.ts'
 import { controlRoutes } from './control.ts'
 import { CONTROL_GROUP, type ControlRouteDefinition } from './control-route.ts'
 import { API_DESCRIPTION, TAG_DESCRIPTIONS } from './descriptions.ts'
@@ -132,14 +133,15 @@ function linksOf(route: RouteDefinition, { paths }: Built): JsonSchema | undefin
  */
 function readsRequiredField(route: RouteDefinition, expression: string): boolean {
   const match = /^\$(request|response)\.body#\/([^/]+)$/.exec(expression)
-  const schema = match?.[1] === 'request' ? route.body : route.response
+  const schema = built(match?.[1] === 'request' ? route.body : route.response)
   if (match === null || !(schema instanceof z.ZodObject)) return false
   const field = (schema.shape as Record<string, z.ZodType | undefined>)[match[2]!]
   return field !== undefined && field._zod.optin !== 'optional'
 }
 
 /** The field names of a path or query schema. */
-function fieldsOf(schema: z.ZodType | undefined): string[] {
+function fieldsOf(declared: z.ZodType | undefined): string[] {
+  const schema = built(declared)
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : []
 }
 

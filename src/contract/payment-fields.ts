@@ -27,12 +27,14 @@ export const PaymentType = z
   .enum(['AMORTIZACAO', 'JUROS'], { error: 'must be one of AMORTIZACAO, JUROS' })
   .meta({ description: 'AMORTIZACAO (repays principal) or JUROS (pays interest)' })
 
-export const PaymentAmount = z
-  .number({ error: 'must be a number' })
-  .finite({ error: 'must be a finite number' })
-  .nonnegative({ error: 'must be a number ≥ 0' })
-  .max(MAX_MONEY, { error: `must be at most ${thousands(MAX_MONEY)}` })
-  .meta({ description: 'the amount paid, in reais', examples: [1500] })
+export const PaymentAmount = z.lazy(() =>
+  z
+    .number({ error: 'must be a number' })
+    .finite({ error: 'must be a finite number' })
+    .nonnegative({ error: 'must be a number ≥ 0' })
+    .max(MAX_MONEY, { error: `must be at most ${thousands(MAX_MONEY)}` })
+    .meta({ description: 'the amount paid, in reais', examples: [1500] }),
+)
 
 /** Optional creation fields common to both kinds of payment. */
 export const paymentCreationFields = {
@@ -81,25 +83,27 @@ export function seriesSpellingsAgree(
 }
 
 /** PUT body of both payment kinds: every field required. */
-export const PaymentUpdate = z
-  .object({
-    hash: Hash,
-    date: IsoDateTime,
-    status: PaymentStatus,
-    amount: PaymentAmount,
-  })
-  .meta({
-    id: 'PaymentUpdate',
-    description: 'Replaces the hash, date, status and amount; the status may only change as PaymentStatus says.',
-    examples: [
-      {
-        hash: '0x4f12da997d8f3dcfa558dab811b80df5b2ee00b18563f59e1b4ff5c0c1b0a1c2',
-        date: '2026-03-02T12:00:00.000Z',
-        status: 'PAID',
-        amount: 1500,
-      },
-    ],
-  })
+export const PaymentUpdate = z.lazy(() =>
+  z
+    .object({
+      hash: Hash,
+      date: IsoDateTime,
+      status: PaymentStatus,
+      amount: PaymentAmount,
+    })
+    .meta({
+      id: 'PaymentUpdate',
+      description: 'Replaces the hash, date, status and amount; the status may only change as PaymentStatus says.',
+      examples: [
+        {
+          hash: '0x4f12da997d8f3dcfa558dab811b80df5b2ee00b18563f59e1b4ff5c0c1b0a1c2',
+          date: '2026-03-02T12:00:00.000Z',
+          status: 'PAID',
+          amount: 1500,
+        },
+      ],
+    }),
+)
 
 /** Output fields common to both kinds of payment (list output). */
 export const paymentOutputFields = {

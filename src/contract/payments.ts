@@ -23,17 +23,19 @@ import {
 } from './payment-fields.ts'
 
 /** What a creation of either kind answers. */
-export const PaymentStored = z
-  .object({
-    status: z.literal('success'),
-    message: answer.text('what was stored', 'manager payment 7 stored'),
-    id: z
-      .number()
-      .int()
-      .min(0)
-      .meta({ description: 'the new payment id, what an update names', examples: [7] }),
-  })
-  .meta({ id: 'PaymentStored' })
+export const PaymentStored = z.lazy(() =>
+  z
+    .object({
+      status: z.literal('success'),
+      message: answer.text('what was stored', 'manager payment 7 stored'),
+      id: z
+        .number()
+        .int()
+        .min(0)
+        .meta({ description: 'the new payment id, what an update names', examples: [7] }),
+    })
+    .meta({ id: 'PaymentStored' }),
+)
 
 /** Everything one kind of payment declares for itself. */
 export interface PaymentRole {
@@ -53,7 +55,7 @@ export interface PaymentRole {
   /** The update link's address (from the creation's body) and its description. */
   readonly updateLink: { readonly address: string; readonly description: string }
   /** The PUT answer's schema: the one difference in shape between the kinds. */
-  readonly updated: z.ZodObject
+  readonly updated: z.ZodType
   readonly notFound: string
   /**
    * The document's path examples: a PENDING payment of the seeded world (fixtures/), so a tool
@@ -176,9 +178,11 @@ export const managerPaymentRole = {
     address: '$request.body#/tokenAddress',
     description: 'Update the new payment (by security token and id).',
   },
-  updated: z
-    .object({ success: z.boolean(), message: answer.text('what was updated', 'manager payment 7 updated') })
-    .meta({ id: 'ManagerPaymentUpdated' }),
+  updated: z.lazy(() =>
+    z
+      .object({ success: z.boolean(), message: answer.text('what was updated', 'manager payment 7 updated') })
+      .meta({ id: 'ManagerPaymentUpdated' }),
+  ),
   notFound: 'no payment has this id for this security token',
   pathExample: {
     owner: '0x111927677a5a4fc8c2f1f755d13d4cde055a175e',
@@ -208,12 +212,14 @@ export const investorPaymentRole = {
     address: '$request.body#/investorAddress',
     description: 'Update the new payment (by investor and id).',
   },
-  updated: z
-    .object({
-      status: z.literal('success'),
-      message: answer.text('what was updated', 'investor payment 7 updated'),
-    })
-    .meta({ id: 'InvestorPaymentUpdated' }),
+  updated: z.lazy(() =>
+    z
+      .object({
+        status: z.literal('success'),
+        message: answer.text('what was updated', 'investor payment 7 updated'),
+      })
+      .meta({ id: 'InvestorPaymentUpdated' }),
+  ),
   notFound: 'no payment has this id for this investor',
   pathExample: {
     owner: '0xf72b2992a8ddfcb522ac348dfd5177807594693a',
@@ -222,12 +228,12 @@ export const investorPaymentRole = {
   },
 } as const satisfies PaymentRole
 
-export const ManagerPaymentInput = paymentInput(managerPaymentRole)
-export const ManagerPayment = paymentOutput(managerPaymentRole)
+export const ManagerPaymentInput = z.lazy(() => paymentInput(managerPaymentRole))
+export const ManagerPayment = z.lazy(() => paymentOutput(managerPaymentRole))
 export type ManagerPayment = z.infer<typeof ManagerPayment>
 
-export const InvestorPaymentInput = paymentInput(investorPaymentRole)
-export const InvestorPayment = paymentOutput(investorPaymentRole)
+export const InvestorPaymentInput = z.lazy(() => paymentInput(investorPaymentRole))
+export const InvestorPayment = z.lazy(() => paymentOutput(investorPaymentRole))
 export type InvestorPayment = z.infer<typeof InvestorPayment>
 
 // Each operation's id, group, method and path are written out (the router, the resolvers' types and

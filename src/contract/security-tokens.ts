@@ -21,179 +21,191 @@ const givenText = (example: string) =>
     .optional()
     .meta({ examples: [example] })
 
-export const Series = z
-  .object({
-    name: answer.text('the series name, as given', 'SENIOR'),
-    collectionType: answer.text('its type, as given (type)', 'SENIOR'),
-    vault: answer.address("the series' vault"),
-    numberOfQuotas: amount('quotas issued (sharesAmount)', 15500),
-    seriesAmount: amount('the amount issued, in reais (seriesAmount)', 15500000),
-    unitPrice: amount('price of a quota, in reais (unitPrice)', 1000),
-    percentageIssuance: amount('percent of the emission (emissionPercentage)', 100),
-    accountRemuneration: amount('remuneration, percent (remuneration)', 1.1),
-    gracePeriod: amount('months before interest is paid (interestMonthLack)', 0),
-    paymentPeriodicity: amount('months between interest payments (interestPaymentPeriodicity)', 1),
-    interestPaymentSchedule: amount('interest allocation order (interestAllocationOrder)', 1),
-    amortizationSchedule: amount('amortization allocation order (amortizationAllocationOrder)', 1),
-  })
-  .meta({ id: 'Series', description: 'A series as stored: the creation fields it came from are named in brackets.' })
+export const Series = z.lazy(() =>
+  z
+    .object({
+      name: answer.text('the series name, as given', 'SENIOR'),
+      collectionType: answer.text('its type, as given (type)', 'SENIOR'),
+      vault: answer.address("the series' vault"),
+      numberOfQuotas: amount('quotas issued (sharesAmount)', 15500),
+      seriesAmount: amount('the amount issued, in reais (seriesAmount)', 15500000),
+      unitPrice: amount('price of a quota, in reais (unitPrice)', 1000),
+      percentageIssuance: amount('percent of the emission (emissionPercentage)', 100),
+      accountRemuneration: amount('remuneration, percent (remuneration)', 1.1),
+      gracePeriod: amount('months before interest is paid (interestMonthLack)', 0),
+      paymentPeriodicity: amount('months between interest payments (interestPaymentPeriodicity)', 1),
+      interestPaymentSchedule: amount('interest allocation order (interestAllocationOrder)', 1),
+      amortizationSchedule: amount('amortization allocation order (amortizationAllocationOrder)', 1),
+    })
+    .meta({ id: 'Series', description: 'A series as stored: the creation fields it came from are named in brackets.' }),
+)
 export type Series = z.infer<typeof Series>
 
-export const SecurityToken = z
-  .object({
-    contractAddress: answer.address("the security token's ADDRESS"),
-    managerAddress: answer.address("the manager's ADDRESS: whoever created it"),
-    managerSignature: answer.signature("the manager's signature"),
-    adminAddress: answer.address("the platform administrator's ADDRESS"),
-    vaultAddresses: z.array(answer.address('a vault')).meta({ description: 'one vault per series' }),
-    instrument: answer.text('the instrument, as given', 'FIDC'),
-    segment: answer.text('the segment, as given', 'Agronegócio'),
-    concentration: answer.text('the concentration, as given', 'Pulverizada'),
-    totalInvestmentAmount: amount('investments added so far (investmentAmount of updates), in reais', 9920000),
-    expired: z.boolean().meta({ description: "whether expirationDate has passed on the simulator's clock" }),
-    createdAt: answer.dateTime('when it was created'),
-    expirationDate: answer.dayOrInstant('when it expires; maxExpirationDate when created'),
-    tokenName: answer.text('its name: the instrument and the symbol unless updated', 'FIDC Agronegócio STNYJU'),
-    symbol: answer.text('its symbol: ST and four letters unless updated', 'STNYJU'),
-    emissionAmount: amount('the emission, in reais: as given, else the sum of the series amounts', 15500000),
-    maxExpirationDate: answer.dayOrInstant('the latest expiration; five years after creation unless given'),
-    emissionEndDate: answer.dayOrInstant('when the emission closes; 90 days after creation unless given'),
-    acceptedRebatePercentage: z
-      .number()
-      .min(0)
-      .max(100)
-      .meta({ examples: [9] }),
-    series: z.array(Series),
-  })
-  .meta({ id: 'SecurityTokenRecord' })
+export const SecurityToken = z.lazy(() =>
+  z
+    .object({
+      contractAddress: answer.address("the security token's ADDRESS"),
+      managerAddress: answer.address("the manager's ADDRESS: whoever created it"),
+      managerSignature: answer.signature("the manager's signature"),
+      adminAddress: answer.address("the platform administrator's ADDRESS"),
+      vaultAddresses: z.array(answer.address('a vault')).meta({ description: 'one vault per series' }),
+      instrument: answer.text('the instrument, as given', 'FIDC'),
+      segment: answer.text('the segment, as given', 'Agronegócio'),
+      concentration: answer.text('the concentration, as given', 'Pulverizada'),
+      totalInvestmentAmount: amount('investments added so far (investmentAmount of updates), in reais', 9920000),
+      expired: z.boolean().meta({ description: "whether expirationDate has passed on the simulator's clock" }),
+      createdAt: answer.dateTime('when it was created'),
+      expirationDate: answer.dayOrInstant('when it expires; maxExpirationDate when created'),
+      tokenName: answer.text('its name: the instrument and the symbol unless updated', 'FIDC Agronegócio STNYJU'),
+      symbol: answer.text('its symbol: ST and four letters unless updated', 'STNYJU'),
+      emissionAmount: amount('the emission, in reais: as given, else the sum of the series amounts', 15500000),
+      maxExpirationDate: answer.dayOrInstant('the latest expiration; five years after creation unless given'),
+      emissionEndDate: answer.dayOrInstant('when the emission closes; 90 days after creation unless given'),
+      acceptedRebatePercentage: z
+        .number()
+        .min(0)
+        .max(100)
+        .meta({ examples: [9] }),
+      series: z.array(Series),
+    })
+    .meta({ id: 'SecurityTokenRecord' }),
+)
 export type SecurityToken = z.infer<typeof SecurityToken>
 
 /** Series as the creation input carries it: every field a string; numeric ones hold decimals. */
-export const SeriesInput = z
-  .object({
-    name: z
-      .string()
-      .min(1)
-      .max(100)
-      .optional()
-      .meta({ examples: ['SENIOR'] }),
-    type: z
-      .string()
-      .max(100)
-      .optional()
-      .meta({ examples: ['SENIOR'] }),
-    emissionPercentage: DecimalString.optional(),
-    remuneration: DecimalString.optional(),
-    seriesAmount: DecimalString.optional(),
-    sharesAmount: DecimalString.optional(),
-    unitPrice: DecimalString.optional(),
-    interestMonthLack: DecimalString.optional(),
-    interestPaymentPeriodicity: DecimalString.optional(),
-    interestAllocationOrder: DecimalString.optional(),
-    amortizationPaymentPeriodicity: DecimalString.optional(),
-    amortizationAllocationOrder: DecimalString.optional(),
-  })
-  .meta({ id: 'SeriesInput' })
+export const SeriesInput = z.lazy(() =>
+  z
+    .object({
+      name: z
+        .string()
+        .min(1)
+        .max(100)
+        .optional()
+        .meta({ examples: ['SENIOR'] }),
+      type: z
+        .string()
+        .max(100)
+        .optional()
+        .meta({ examples: ['SENIOR'] }),
+      emissionPercentage: DecimalString.optional(),
+      remuneration: DecimalString.optional(),
+      seriesAmount: DecimalString.optional(),
+      sharesAmount: DecimalString.optional(),
+      unitPrice: DecimalString.optional(),
+      interestMonthLack: DecimalString.optional(),
+      interestPaymentPeriodicity: DecimalString.optional(),
+      interestAllocationOrder: DecimalString.optional(),
+      amortizationPaymentPeriodicity: DecimalString.optional(),
+      amortizationAllocationOrder: DecimalString.optional(),
+    })
+    .meta({ id: 'SeriesInput' }),
+)
 export type SeriesInput = z.infer<typeof SeriesInput>
 
-export const SecurityTokenInput = z
-  .object({
-    data: z.object({
-      instrument: givenText('FIDC'),
-      segment: givenText('Agronegócio'),
-      concentration: givenText('Pulverizada'),
-      emissionAmount: DecimalString.optional(),
-      emissionEndDate: DateOrDateTime.optional(),
-      maxExpirationDate: DateOrDateTime.optional(),
-      maxAcquisitionPrice: DecimalString.optional(),
-      series: z.array(SeriesInput).max(20).optional(),
-    }),
-  })
-  .meta({
-    id: 'SecurityTokenInput',
-    examples: [
-      {
-        data: {
-          instrument: 'FIDC',
-          segment: 'Agronegócio',
-          concentration: 'Pulverizada',
-          emissionEndDate: '2026-06-01',
-          maxExpirationDate: '2029-03-01',
-          series: [
-            {
-              name: 'SENIOR',
-              type: 'SENIOR',
-              emissionPercentage: '100',
-              remuneration: '1.1',
-              seriesAmount: '15500000',
-              sharesAmount: '15500',
-              unitPrice: '1000',
-              interestMonthLack: '0',
-              interestPaymentPeriodicity: '1',
-              interestAllocationOrder: '1',
-              amortizationPaymentPeriodicity: '1',
-              amortizationAllocationOrder: '1',
-            },
-          ],
+export const SecurityTokenInput = z.lazy(() =>
+  z
+    .object({
+      data: z.object({
+        instrument: givenText('FIDC'),
+        segment: givenText('Agronegócio'),
+        concentration: givenText('Pulverizada'),
+        emissionAmount: DecimalString.optional(),
+        emissionEndDate: DateOrDateTime.optional(),
+        maxExpirationDate: DateOrDateTime.optional(),
+        maxAcquisitionPrice: DecimalString.optional(),
+        series: z.array(SeriesInput).max(20).optional(),
+      }),
+    })
+    .meta({
+      id: 'SecurityTokenInput',
+      examples: [
+        {
+          data: {
+            instrument: 'FIDC',
+            segment: 'Agronegócio',
+            concentration: 'Pulverizada',
+            emissionEndDate: '2026-06-01',
+            maxExpirationDate: '2029-03-01',
+            series: [
+              {
+                name: 'SENIOR',
+                type: 'SENIOR',
+                emissionPercentage: '100',
+                remuneration: '1.1',
+                seriesAmount: '15500000',
+                sharesAmount: '15500',
+                unitPrice: '1000',
+                interestMonthLack: '0',
+                interestPaymentPeriodicity: '1',
+                interestAllocationOrder: '1',
+                amortizationPaymentPeriodicity: '1',
+                amortizationAllocationOrder: '1',
+              },
+            ],
+          },
         },
-      },
-    ],
-  })
+      ],
+    }),
+)
 export type SecurityTokenInput = z.infer<typeof SecurityTokenInput>
 
-export const SecurityTokenCreated = z
-  .object({
-    contractAddress: answer.address("the new security token's ADDRESS"),
-    managerAddress: answer.address("the manager's ADDRESS: the caller's wallet"),
-    vaultAddresses: z
-      .array(answer.address('a vault'))
-      .meta({ minItems: 1, description: 'one vault per series (one at least)' }),
-  })
-  .meta({ id: 'SecurityTokenCreated' })
+export const SecurityTokenCreated = z.lazy(() =>
+  z
+    .object({
+      contractAddress: answer.address("the new security token's ADDRESS"),
+      managerAddress: answer.address("the manager's ADDRESS: the caller's wallet"),
+      vaultAddresses: z
+        .array(answer.address('a vault'))
+        .meta({ minItems: 1, description: 'one vault per series (one at least)' }),
+    })
+    .meta({ id: 'SecurityTokenCreated' }),
+)
 
 /** PUT body: the spec leaves the fields open; these are the editable ones (all optional). */
-export const SecurityTokenUpdate = z
-  .object({
-    instrument: givenText('FIDC'),
-    segment: givenText('Imobiliário'),
-    concentration: givenText('Concentrada'),
-    tokenName: z
-      .string()
-      .min(1)
-      .max(200)
-      .optional()
-      .meta({ examples: ['FIDC Agronegócio STNYJU'] }),
-    symbol: z
-      .string()
-      .min(1)
-      .max(20)
-      .optional()
-      .meta({ examples: ['STNYJU'] }),
-    expirationDate: DateOrDateTime.optional(),
-    maxExpirationDate: DateOrDateTime.optional(),
-    emissionEndDate: DateOrDateTime.optional(),
-    acceptedRebatePercentage: z
-      .number()
-      .finite()
-      .min(0)
-      .max(100)
-      .optional()
-      .meta({ examples: [5] }),
-    /** An investment to add to totalInvestmentAmount. */
-    investmentAmount: z
-      .number()
-      .finite()
-      .positive()
-      .max(MAX_MONEY, { error: `must be at most ${thousands(MAX_MONEY)}` })
-      .optional()
-      .meta({ description: 'an investment, in reais, to add to totalInvestmentAmount', examples: [50000] }),
-  })
-  .meta({
-    id: 'SecurityTokenUpdate',
-    description:
-      'Every field is optional; the fields given replace the stored ones, investmentAmount adds to the total.',
-    examples: [{ tokenName: 'FIDC Agro 2026', acceptedRebatePercentage: 5, investmentAmount: 50000 }],
-  })
+export const SecurityTokenUpdate = z.lazy(() =>
+  z
+    .object({
+      instrument: givenText('FIDC'),
+      segment: givenText('Imobiliário'),
+      concentration: givenText('Concentrada'),
+      tokenName: z
+        .string()
+        .min(1)
+        .max(200)
+        .optional()
+        .meta({ examples: ['FIDC Agronegócio STNYJU'] }),
+      symbol: z
+        .string()
+        .min(1)
+        .max(20)
+        .optional()
+        .meta({ examples: ['STNYJU'] }),
+      expirationDate: DateOrDateTime.optional(),
+      maxExpirationDate: DateOrDateTime.optional(),
+      emissionEndDate: DateOrDateTime.optional(),
+      acceptedRebatePercentage: z
+        .number()
+        .finite()
+        .min(0)
+        .max(100)
+        .optional()
+        .meta({ examples: [5] }),
+      /** An investment to add to totalInvestmentAmount. */
+      investmentAmount: z
+        .number()
+        .finite()
+        .positive()
+        .max(MAX_MONEY, { error: `must be at most ${thousands(MAX_MONEY)}` })
+        .optional()
+        .meta({ description: 'an investment, in reais, to add to totalInvestmentAmount', examples: [50000] }),
+    })
+    .meta({
+      id: 'SecurityTokenUpdate',
+      description:
+        'Every field is optional; the fields given replace the stored ones, investmentAmount adds to the total.',
+      examples: [{ tokenName: 'FIDC Agro 2026', acceptedRebatePercentage: 5, investmentAmount: 50000 }],
+    }),
+)
 export type SecurityTokenUpdate = z.infer<typeof SecurityTokenUpdate>
 
 export const securityTokenOperations = [
@@ -205,12 +217,14 @@ export const securityTokenOperations = [
     summary: 'List security tokens, optionally only those open on the marketplace or one by address',
     description:
       "Answers every security token, or with `contractAddress` the one at that ADDRESS (an empty array when there is none). With `marketplace=true` only those still on offer: not expired and with the emission still open on the simulator's clock.",
-    query: z.object({
-      marketplace: BooleanQuery.optional().meta({
-        description: 'true: only tokens not expired whose emission has not ended; false or absent: all',
+    query: z.lazy(() =>
+      z.object({
+        marketplace: BooleanQuery.optional().meta({
+          description: 'true: only tokens not expired whose emission has not ended; false or absent: all',
+        }),
+        contractAddress: Address.optional().meta({ description: 'only the security token at this ADDRESS' }),
       }),
-      contractAddress: Address.optional().meta({ description: 'only the security token at this ADDRESS' }),
-    }),
+    ),
     response: z.array(SecurityToken),
     errors: {},
   }),
@@ -251,13 +265,17 @@ export const securityTokenOperations = [
     summary: 'Delete a security token',
     description:
       'Deletes the security token at `contractAddress`; its debt tokens are no longer listed under it. Reads of it then answer 404 or an empty array.',
-    query: z.object({ contractAddress: Address.meta({ description: 'the ADDRESS of the security token to delete' }) }),
-    response: z
-      .object({
-        success: z.boolean(),
-        message: answer.text('what was deleted', 'security token 0x2cf5faf964d51725a1efdd632ab2a990f3f155c3 deleted'),
-      })
-      .meta({ id: 'SecurityTokenDeleted' }),
+    query: z.lazy(() =>
+      z.object({ contractAddress: Address.meta({ description: 'the ADDRESS of the security token to delete' }) }),
+    ),
+    response: z.lazy(() =>
+      z
+        .object({
+          success: z.boolean(),
+          message: answer.text('what was deleted', 'security token 0x2cf5faf964d51725a1efdd632ab2a990f3f155c3 deleted'),
+        })
+        .meta({ id: 'SecurityTokenDeleted' }),
+    ),
     errors: { 404: 'no security token has this address' },
   }),
   defineOperation({
@@ -268,22 +286,26 @@ export const securityTokenOperations = [
     summary: 'Update a security token',
     description:
       'Replaces the fields the body gives and adds `investmentAmount` to `totalInvestmentAmount`; answers the new total. A request without a body changes nothing.',
-    params: z.object({
-      // A security token of the seeded world (fixtures/): the documented request updates a real one.
-      contractAddress: Address.meta({
-        description: "the security token's ADDRESS",
-        examples: ['0x2cf5faf964d51725a1efdd632ab2a990f3f155c3'],
+    params: z.lazy(() =>
+      z.object({
+        // A security token of the seeded world (fixtures/): the documented request updates a real one.
+        contractAddress: Address.meta({
+          description: "the security token's ADDRESS",
+          examples: ['0x2cf5faf964d51725a1efdd632ab2a990f3f155c3'],
+        }),
       }),
-    }),
+    ),
     body: SecurityTokenUpdate,
     bodyOptional: true,
-    response: z
-      .object({
-        success: z.boolean(),
-        message: answer.text('what was updated', 'security token 0x2cf5faf964d51725a1efdd632ab2a990f3f155c3 updated'),
-        totalInvestmentAmount: amount('the total invested after this update, in reais', 9970000),
-      })
-      .meta({ id: 'SecurityTokenUpdated' }),
+    response: z.lazy(() =>
+      z
+        .object({
+          success: z.boolean(),
+          message: answer.text('what was updated', 'security token 0x2cf5faf964d51725a1efdd632ab2a990f3f155c3 updated'),
+          totalInvestmentAmount: amount('the total invested after this update, in reais', 9970000),
+        })
+        .meta({ id: 'SecurityTokenUpdated' }),
+    ),
     errors: { 404: 'no security token has this address' },
   }),
 ] as const

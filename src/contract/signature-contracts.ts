@@ -23,78 +23,84 @@ export const PaymentFrequency = z
 export type PaymentFrequency = z.infer<typeof PaymentFrequency>
 
 /** Creation input: every field optional, as the spec says; present fields must be well-formed. */
-export const SignatureContractInput = z
-  .object({
-    creditorWalletAddress: Address.optional(),
-    creditorCnpj: z
-      .string()
-      .max(32)
-      .optional()
-      .meta({ examples: ['93.178.779/6241-65'] }),
-    debtorWalletAddress: Address.optional(),
-    debtorCnpj: z
-      .string()
-      .max(32)
-      .optional()
-      .meta({ examples: ['85.487.709/6859-76'] }),
-    type: PartyType.optional(),
-    debtTotalValue: MoneyString.optional(),
-    installments: InstallmentsString.optional(),
-    firstInstallmentDueDate: IsoDate.optional(),
-    paymentFrequency: PaymentFrequency.optional(),
-    monthlyInterests: MonthlyInterestString.optional(),
-    installmentValue: MoneyString.optional(),
-  })
-  .meta({
-    id: 'SignatureContractInput',
-    description:
-      'Every field is optional. With `debtTotalValue`, `installments` and `firstInstallmentDueDate` the contract has loan terms; with both wallet addresses as well it opens a debt token.',
-    examples: [
-      {
-        creditorWalletAddress: '0x8433f170bf1b30f38a39b74d6aad6f3027109d24',
-        creditorCnpj: '93.178.779/6241-65',
-        debtorWalletAddress: '0x6a6f2600eeaf9b9374b8acecba79460b25953512',
-        debtorCnpj: '85.487.709/6859-76',
-        type: 'legalPerson',
-        debtTotalValue: '388800.00',
-        installments: '4',
-        firstInstallmentDueDate: '2026-04-02',
-        paymentFrequency: 'monthly',
-        monthlyInterests: '2.08',
-      },
-    ],
-  })
+export const SignatureContractInput = z.lazy(() =>
+  z
+    .object({
+      creditorWalletAddress: Address.optional(),
+      creditorCnpj: z
+        .string()
+        .max(32)
+        .optional()
+        .meta({ examples: ['93.178.779/6241-65'] }),
+      debtorWalletAddress: Address.optional(),
+      debtorCnpj: z
+        .string()
+        .max(32)
+        .optional()
+        .meta({ examples: ['85.487.709/6859-76'] }),
+      type: PartyType.optional(),
+      debtTotalValue: MoneyString.optional(),
+      installments: InstallmentsString.optional(),
+      firstInstallmentDueDate: IsoDate.optional(),
+      paymentFrequency: PaymentFrequency.optional(),
+      monthlyInterests: MonthlyInterestString.optional(),
+      installmentValue: MoneyString.optional(),
+    })
+    .meta({
+      id: 'SignatureContractInput',
+      description:
+        'Every field is optional. With `debtTotalValue`, `installments` and `firstInstallmentDueDate` the contract has loan terms; with both wallet addresses as well it opens a debt token.',
+      examples: [
+        {
+          creditorWalletAddress: '0x8433f170bf1b30f38a39b74d6aad6f3027109d24',
+          creditorCnpj: '93.178.779/6241-65',
+          debtorWalletAddress: '0x6a6f2600eeaf9b9374b8acecba79460b25953512',
+          debtorCnpj: '85.487.709/6859-76',
+          type: 'legalPerson',
+          debtTotalValue: '388800.00',
+          installments: '4',
+          firstInstallmentDueDate: '2026-04-02',
+          paymentFrequency: 'monthly',
+          monthlyInterests: '2.08',
+        },
+      ],
+    }),
+)
 export type SignatureContractInput = z.infer<typeof SignatureContractInput>
 
-export const SignatureContractCreated = z
-  .object({ signatureContractAddress: answer.address("the new contract's ADDRESS") })
-  .meta({ id: 'SignatureContractCreated' })
+export const SignatureContractCreated = z.lazy(() =>
+  z
+    .object({ signatureContractAddress: answer.address("the new contract's ADDRESS") })
+    .meta({ id: 'SignatureContractCreated' }),
+)
 
 /** Read output: every field a string, "" for what the creation did not give or derive. */
-export const SignatureContract = z
-  .object({
-    creditorWalletAddress: answer.addressOrEmpty("the creditor's wallet"),
-    creditorId: answer.text('the creditor\'s CNPJ as given (creditorCnpj), or ""', '93.178.779/6241-65'),
-    debtorWalletAddress: answer.addressOrEmpty("the debtor's wallet"),
-    debtorId: answer.text('the debtor\'s CNPJ as given (debtorCnpj), or ""', '85.487.709/6859-76'),
-    type: z.enum([...PartyType.options, '']).meta({ description: 'the party type as given, or ""' }),
-    debtTotalValue: answer.money('the principal as given', true),
-    installments: z.string().meta({
-      pattern: '^(?:[1-9]\\d{0,2})?$',
-      description: 'the number of installments as given, or ""',
-      examples: ['4'],
-    }),
-    firstInstallmentDueDate: answer.dateOrEmpty('the first due date as given'),
-    lastInstallmentDueDate: answer.dateOrEmpty('the last due date, derived from the loan terms'),
-    periodicity: z.enum([...PaymentFrequency.options, '']).meta({
-      description:
-        'paymentFrequency as given; monthly when a contract with loan terms gave none; "" without loan terms',
-    }),
-    monthlyInterests: answer.decimal('percent a month as given; "0" when a contract with loan terms gave none', true),
-    installmentValue: answer.money('as given, or derived with the Price table from the loan terms', true),
-    signatureContractAddress: answer.address("the contract's ADDRESS"),
-  })
-  .meta({ id: 'SignatureContractRecord' })
+export const SignatureContract = z.lazy(() =>
+  z
+    .object({
+      creditorWalletAddress: answer.addressOrEmpty("the creditor's wallet"),
+      creditorId: answer.text('the creditor\'s CNPJ as given (creditorCnpj), or ""', '93.178.779/6241-65'),
+      debtorWalletAddress: answer.addressOrEmpty("the debtor's wallet"),
+      debtorId: answer.text('the debtor\'s CNPJ as given (debtorCnpj), or ""', '85.487.709/6859-76'),
+      type: z.enum([...PartyType.options, '']).meta({ description: 'the party type as given, or ""' }),
+      debtTotalValue: answer.money('the principal as given', true),
+      installments: z.string().meta({
+        pattern: '^(?:[1-9]\\d{0,2})?$',
+        description: 'the number of installments as given, or ""',
+        examples: ['4'],
+      }),
+      firstInstallmentDueDate: answer.dateOrEmpty('the first due date as given'),
+      lastInstallmentDueDate: answer.dateOrEmpty('the last due date, derived from the loan terms'),
+      periodicity: z.enum([...PaymentFrequency.options, '']).meta({
+        description:
+          'paymentFrequency as given; monthly when a contract with loan terms gave none; "" without loan terms',
+      }),
+      monthlyInterests: answer.decimal('percent a month as given; "0" when a contract with loan terms gave none', true),
+      installmentValue: answer.money('as given, or derived with the Price table from the loan terms', true),
+      signatureContractAddress: answer.address("the contract's ADDRESS"),
+    })
+    .meta({ id: 'SignatureContractRecord' }),
+)
 export type SignatureContract = z.infer<typeof SignatureContract>
 
 export const signatureContractOperations = [
@@ -132,18 +138,20 @@ export const signatureContractOperations = [
     summary: 'Read a signature contract by its address',
     description:
       'Answers the stored contract. The address is matched without regard to case; any text up to 200 characters is looked up (the spec does not restrict it to an ADDRESS), so an unknown one is a 404, a longer one a 400.',
-    params: z.object({
-      address: z
-        .string()
-        .min(1)
-        .max(200)
-        .meta({
-          description:
-            "the contract's ADDRESS, signatureContractAddress (a URL cannot carry . or .. as a path segment)",
-          not: { enum: ['.', '..'] },
-          examples: ['0x166f18ad2c248c177ad57af5faebc1a08f484fd3'],
-        }),
-    }),
+    params: z.lazy(() =>
+      z.object({
+        address: z
+          .string()
+          .min(1)
+          .max(200)
+          .meta({
+            description:
+              "the contract's ADDRESS, signatureContractAddress (a URL cannot carry . or .. as a path segment)",
+            not: { enum: ['.', '..'] },
+            examples: ['0x166f18ad2c248c177ad57af5faebc1a08f484fd3'],
+          }),
+      }),
+    ),
     response: SignatureContract,
     errors: { 404: 'no signature contract has this address' },
   }),

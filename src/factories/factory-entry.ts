@@ -18,21 +18,25 @@ function entry<N extends TableName>(table: N) {
   })
 }
 
-const FactoryEntry = z.discriminatedUnion(
-  'table',
-  [
-    entry('users'),
-    entry('securityTokens'),
-    entry('debtTokens').extend({
-      state: DebtTokenState.optional().describe(
-        "The state at the clock's now when the scenario is activated (default active).",
-      ),
-    }),
-    entry('signatureContracts'),
-    entry('managerPayments'),
-    entry('investorPayments'),
-  ],
-  { error: 'must be one of users, securityTokens, debtTokens, signatureContracts, managerPayments, investorPayments' },
+const FactoryEntry = z.lazy(() =>
+  z.discriminatedUnion(
+    'table',
+    [
+      entry('users'),
+      entry('securityTokens'),
+      entry('debtTokens').extend({
+        state: DebtTokenState.optional().describe(
+          "The state at the clock's now when the scenario is activated (default active).",
+        ),
+      }),
+      entry('signatureContracts'),
+      entry('managerPayments'),
+      entry('investorPayments'),
+    ],
+    {
+      error: 'must be one of users, securityTokens, debtTokens, signatureContracts, managerPayments, investorPayments',
+    },
+  ),
 )
 
 /** The most entries a scenario's `world.create` may list (each creates up to MAX_FACTORY_COUNT records). */
@@ -42,20 +46,22 @@ const MAX_WORLD_CREATE_ENTRIES = 100
 export const MAX_WORLD_CREATE_RECORDS = MAX_FACTORY_COUNT
 
 /** A scenario's `world.create`: the entries, made in order. */
-export const WorldCreate = z
-  .array(FactoryEntry)
-  .min(1)
-  .max(MAX_WORLD_CREATE_ENTRIES)
-  // Bounded like one factory call, so activating a scenario costs what one POST /__sim/factories may.
-  .refine((entries) => totalCount(entries) <= MAX_WORLD_CREATE_RECORDS, {
-    // Only once every entry is valid: an entry's own bad count is reported once, by its field.
-    when: (payload) => payload.issues.length === 0,
-    error: (issue) =>
-      `asks for ${totalCount(issue.input as readonly { count?: number }[])} records in all (the sum of its counts), at most ${MAX_WORLD_CREATE_RECORDS}: create fewer, or generate a world with size`,
-  })
-  .describe(
-    `Records to create in that world (the simulator's own without fixtures or size) when the scenario is activated, in order, as POST /__sim/factories/{table} creates them (docs/factories.md); ${MAX_WORLD_CREATE_RECORDS} records in all at most, counted against --max-records.`,
-  )
+export const WorldCreate = z.lazy(() =>
+  z
+    .array(FactoryEntry)
+    .min(1)
+    .max(MAX_WORLD_CREATE_ENTRIES)
+    // Bounded like one factory call, so activating a scenario costs what one POST /__sim/factories may.
+    .refine((entries) => totalCount(entries) <= MAX_WORLD_CREATE_RECORDS, {
+      // Only once every entry is valid: an entry's own bad count is reported once, by its field.
+      when: (payload) => payload.issues.length === 0,
+      error: (issue) =>
+        `asks for ${totalCount(issue.input as readonly { count?: number }[])} records in all (the sum of its counts), at most ${MAX_WORLD_CREATE_RECORDS}: create fewer, or generate a world with size`,
+    })
+    .describe(
+      `Records to create in that world (the simulator's own without fixtures or size) when the scenario is activated, in order, as POST /__sim/factories/{table} creates them (docs/factories.md); ${MAX_WORLD_CREATE_RECORDS} records in all at most, counted against --max-records.`,
+    ),
+)
 
 function totalCount(entries: readonly { count?: number | undefined }[]): number {
   return entries.reduce((sum, entry) => sum + (entry.count ?? 1), 0)

@@ -51,84 +51,95 @@ function derived<const Why extends string>(why: Why) {
   >
 }
 
-const debtToken = DebtTokenRecord.shape
-export const DebtTokenOverrides = z
-  .strictObject({
-    address: debtToken.address,
-    createdAt: IsoDateTime,
-    creditorAddress: debtToken.creditorAddress,
-    creditorId: TaxId,
-    debtorAddress: debtToken.debtorAddress,
-    debtorId: TaxId,
-    monthlyInterestRate: MonthlyInterestString,
-    originalAmount: MoneyString,
-    periodicity: PaymentFrequency,
-    securityTokenAddress: debtToken.securityTokenAddress,
-  })
-  .partial()
-  .extend({
-    amount: derived('what is still owed, from the parcels; ask for a state'),
-    amountPaidInstallments: derived('from the parcels paid; ask for a state'),
-    creditorSignature: derived('drawn once the token is signed (every state but awaiting)'),
-    debtorSignature: derived('drawn once the token is signed (every state but awaiting)'),
-    lastInstallmentDueDate: derived('from createdAt, the periodicity and the parcels'),
-    listingPrice: derived('what is owed, less a discount when listed; ask for the state listed'),
-    originalCreditor: derived('the creditor the token was created for: give creditorAddress'),
-    parcels: derived('the Price table of originalAmount, monthlyInterestRate and periodicity; ask for a state'),
-    status: derived('from the signatures, the parcels and the clock; ask for a state'),
-    unixtime: derived('createdAt in Unix seconds: give createdAt'),
-  })
-
-export const SignatureContractOverrides = z
-  .strictObject({
-    creditorWalletAddress: DebtTokenRecord.shape.creditorAddress,
-    creditorId: TaxId,
-    debtorWalletAddress: DebtTokenRecord.shape.debtorAddress,
-    debtorId: TaxId,
-    type: PartyType,
-    debtTotalValue: MoneyString,
-    installments: InstallmentsString,
-    firstInstallmentDueDate: IsoDate,
-    periodicity: PaymentFrequency,
-    monthlyInterests: MonthlyInterestString,
-    signatureContractAddress: DebtTokenRecord.shape.address,
-  })
-  .partial()
-  .extend({
-    lastInstallmentDueDate: derived('from firstInstallmentDueDate, installments and periodicity'),
-    installmentValue: derived('the Price table of debtTotalValue, installments and monthlyInterests'),
-  })
-
-const user = UserRecord.shape
-export const UserOverrides = UserRecord.extend({
-  personalData: user.personalData.partial().strict(),
-  residentialAddress: user.residentialAddress.partial().strict(),
-}).partial()
-
-const securityToken = SecurityTokenRecord.shape
-export const SecurityTokenOverrides = SecurityTokenRecord.extend({
-  series: z
-    .array(securityToken.series.element.partial().strict())
-    .min(1)
-    .max(20)
-    .describe('one to twenty series; each field left out is drawn, a series without vault gets one'),
-  // Dates as PUT /securityToken takes them (the record keeps any text): the drawn ones are ordered against them.
-  expirationDate: DateOrDateTime,
-  maxExpirationDate: DateOrDateTime,
-  emissionEndDate: DateOrDateTime,
+export const DebtTokenOverrides = z.lazy(() => {
+  const debtToken = DebtTokenRecord.unwrap().shape
+  return z
+    .strictObject({
+      address: debtToken.address,
+      createdAt: IsoDateTime,
+      creditorAddress: debtToken.creditorAddress,
+      creditorId: TaxId,
+      debtorAddress: debtToken.debtorAddress,
+      debtorId: TaxId,
+      monthlyInterestRate: MonthlyInterestString,
+      originalAmount: MoneyString,
+      periodicity: PaymentFrequency,
+      securityTokenAddress: debtToken.securityTokenAddress,
+    })
+    .partial()
+    .extend({
+      amount: derived('what is still owed, from the parcels; ask for a state'),
+      amountPaidInstallments: derived('from the parcels paid; ask for a state'),
+      creditorSignature: derived('drawn once the token is signed (every state but awaiting)'),
+      debtorSignature: derived('drawn once the token is signed (every state but awaiting)'),
+      lastInstallmentDueDate: derived('from createdAt, the periodicity and the parcels'),
+      listingPrice: derived('what is owed, less a discount when listed; ask for the state listed'),
+      originalCreditor: derived('the creditor the token was created for: give creditorAddress'),
+      parcels: derived('the Price table of originalAmount, monthlyInterestRate and periodicity; ask for a state'),
+      status: derived('from the signatures, the parcels and the clock; ask for a state'),
+      unixtime: derived('createdAt in Unix seconds: give createdAt'),
+    })
 })
-  .partial()
-  .extend({ vaultAddresses: derived("the series' vaults, in order: give series[i].vault") })
+
+export const SignatureContractOverrides = z.lazy(() =>
+  z
+    .strictObject({
+      creditorWalletAddress: DebtTokenRecord.unwrap().shape.creditorAddress,
+      creditorId: TaxId,
+      debtorWalletAddress: DebtTokenRecord.unwrap().shape.debtorAddress,
+      debtorId: TaxId,
+      type: PartyType,
+      debtTotalValue: MoneyString,
+      installments: InstallmentsString,
+      firstInstallmentDueDate: IsoDate,
+      periodicity: PaymentFrequency,
+      monthlyInterests: MonthlyInterestString,
+      signatureContractAddress: DebtTokenRecord.unwrap().shape.address,
+    })
+    .partial()
+    .extend({
+      lastInstallmentDueDate: derived('from firstInstallmentDueDate, installments and periodicity'),
+      installmentValue: derived('the Price table of debtTotalValue, installments and monthlyInterests'),
+    }),
+)
+
+export const UserOverrides = z.lazy(() => {
+  const user = UserRecord.unwrap().shape
+  return UserRecord.unwrap()
+    .extend({
+      personalData: user.personalData.unwrap().partial().strict(),
+      residentialAddress: user.residentialAddress.unwrap().partial().strict(),
+    })
+    .partial()
+})
+
+export const SecurityTokenOverrides = z.lazy(() => {
+  const securityToken = SecurityTokenRecord.unwrap().shape
+  return SecurityTokenRecord.unwrap()
+    .extend({
+      series: z
+        .array(securityToken.series.element.partial().strict())
+        .min(1)
+        .max(20)
+        .describe('one to twenty series; each field left out is drawn, a series without vault gets one'),
+      // Dates as PUT /securityToken takes them (the record keeps any text): the drawn ones are ordered against them.
+      expirationDate: DateOrDateTime,
+      maxExpirationDate: DateOrDateTime,
+      emissionEndDate: DateOrDateTime,
+    })
+    .partial()
+    .extend({ vaultAddresses: derived("the series' vaults, in order: give series[i].vault") })
+})
 
 const paymentId = derived('assigned by the simulator from one past the highest id, as POST /manager and /investor do')
 
-export const ManagerPaymentOverrides = ManagerPaymentRecord.extend({ amount: PaymentAmount })
-  .partial()
-  .extend({ id: paymentId })
+export const ManagerPaymentOverrides = z.lazy(() =>
+  ManagerPaymentRecord.unwrap().extend({ amount: PaymentAmount }).partial().extend({ id: paymentId }),
+)
 
-export const InvestorPaymentOverrides = InvestorPaymentRecord.extend({ amount: PaymentAmount })
-  .partial()
-  .extend({ id: paymentId })
+export const InvestorPaymentOverrides = z.lazy(() =>
+  InvestorPaymentRecord.unwrap().extend({ amount: PaymentAmount }).partial().extend({ id: paymentId }),
+)
 
 /** Each table's overrides. */
 export const overrideSchemas = {

@@ -15,51 +15,66 @@ import { defineTable, normalizeKey } from './table-spec.ts'
 
 const HashOrEmpty = z.union([Hash, z.literal('')], { error: 'must be a HASH or "" (unpaid)' })
 
-export const SignatureContractRecord = SignatureContract.strict()
+export const SignatureContractRecord = z.lazy(() => SignatureContract.unwrap().strict())
 export type SignatureContractRecord = z.infer<typeof SignatureContractRecord>
 
-export const UserRecord = User.extend({ walletAddress: Address }).strict()
+export const UserRecord = z.lazy(() => User.unwrap().extend({ walletAddress: Address }).strict())
 export type UserRecord = z.infer<typeof UserRecord>
 
-const ParcelRecord = Parcel.extend({ paymentHash: HashOrEmpty }).strict()
+const ParcelRecord = z.lazy(() => Parcel.unwrap().extend({ paymentHash: HashOrEmpty }).strict())
 
-export const DebtTokenRecord = DebtToken.extend({
-  address: Address,
-  creditorAddress: Address,
-  debtorAddress: Address,
-  originalCreditor: Address,
-  parcels: z.array(ParcelRecord),
-  /** The security token this debt token backs; null until one takes it. */
-  securityTokenAddress: Address.nullable(),
-}).strict()
+export const DebtTokenRecord = z.lazy(() =>
+  DebtToken.unwrap()
+    .extend({
+      address: Address,
+      creditorAddress: Address,
+      debtorAddress: Address,
+      originalCreditor: Address,
+      parcels: z.array(ParcelRecord),
+      /** The security token this debt token backs; null until one takes it. */
+      securityTokenAddress: Address.nullable(),
+    })
+    .strict(),
+)
 export type DebtTokenRecord = z.infer<typeof DebtTokenRecord>
 
-export const SecurityTokenRecord = SecurityToken.omit({ expired: true })
-  .extend({
-    contractAddress: Address,
-    managerAddress: Address,
-    adminAddress: Address,
-    vaultAddresses: z.array(Address),
-    series: z.array(Series.extend({ vault: Address }).strict()),
-    createdAt: IsoDateTime,
-  })
-  .strict()
+export const SecurityTokenRecord = z.lazy(() =>
+  SecurityToken.unwrap()
+    .omit({ expired: true })
+    .extend({
+      contractAddress: Address,
+      managerAddress: Address,
+      adminAddress: Address,
+      vaultAddresses: z.array(Address),
+      series: z.array(Series.unwrap().extend({ vault: Address }).strict()),
+      createdAt: IsoDateTime,
+    })
+    .strict(),
+)
 export type SecurityTokenRecord = z.infer<typeof SecurityTokenRecord>
 
-export const ManagerPaymentRecord = ManagerPayment.extend({
-  managerAddress: Address,
-  tokenAddress: Address,
-  hash: Hash.optional(),
-  date: IsoDateTime,
-}).strict()
+export const ManagerPaymentRecord = z.lazy(() =>
+  ManagerPayment.unwrap()
+    .extend({
+      managerAddress: Address,
+      tokenAddress: Address,
+      hash: Hash.optional(),
+      date: IsoDateTime,
+    })
+    .strict(),
+)
 export type ManagerPaymentRecord = z.infer<typeof ManagerPaymentRecord>
 
-export const InvestorPaymentRecord = InvestorPayment.extend({
-  investorAddress: Address,
-  tokenAddress: Address,
-  hash: Hash.optional(),
-  date: IsoDateTime,
-}).strict()
+export const InvestorPaymentRecord = z.lazy(() =>
+  InvestorPayment.unwrap()
+    .extend({
+      investorAddress: Address,
+      tokenAddress: Address,
+      hash: Hash.optional(),
+      date: IsoDateTime,
+    })
+    .strict(),
+)
 export type InvestorPaymentRecord = z.infer<typeof InvestorPaymentRecord>
 
 const pair = (a: string, b: string) => `${normalizeKey(a)}|${normalizeKey(b)}`

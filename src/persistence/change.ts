@@ -23,27 +23,31 @@ export interface StoredEntry {
   readonly origin: string
 }
 
-const ClockStateSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('fixed'), at: z.string() }).strict(),
-  z.object({ mode: z.literal('system'), offsetMs: z.number().finite() }).strict(),
-])
+const ClockStateSchema = z.lazy(() =>
+  z.discriminatedUnion('mode', [
+    z.object({ mode: z.literal('fixed'), at: z.string() }).strict(),
+    z.object({ mode: z.literal('system'), offsetMs: z.number().finite() }).strict(),
+  ]),
+)
 
 const TableNameSchema = z.enum(tableNames as [TableName, ...TableName[]])
 
 /** The shape of a stored change; a put's record is checked against its table's schema apart. */
-export const ChangeSchema = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('put'), table: TableNameSchema, record: z.record(z.string(), z.unknown()) }).strict(),
-  z.object({ t: z.literal('delete'), table: TableNameSchema, key: z.string() }).strict(),
-  z
-    .object({
-      t: z.literal('nextId'),
-      kind: z.enum(['managerPayments', 'investorPayments']),
-      next: z.number().int().positive(),
-    })
-    .strict(),
-  z.object({ t: z.literal('clock'), clock: ClockStateSchema }).strict(),
-  z.object({ t: z.literal('reset') }).strict(),
-])
+export const ChangeSchema = z.lazy(() =>
+  z.discriminatedUnion('t', [
+    z.object({ t: z.literal('put'), table: TableNameSchema, record: z.record(z.string(), z.unknown()) }).strict(),
+    z.object({ t: z.literal('delete'), table: TableNameSchema, key: z.string() }).strict(),
+    z
+      .object({
+        t: z.literal('nextId'),
+        kind: z.enum(['managerPayments', 'investorPayments']),
+        next: z.number().int().positive(),
+      })
+      .strict(),
+    z.object({ t: z.literal('clock'), clock: ClockStateSchema }).strict(),
+    z.object({ t: z.literal('reset') }).strict(),
+  ]),
+)
 
 /** What a store hands the simulator at start, given the world it starts with. */
 export interface PersistenceSetup {

@@ -70,22 +70,24 @@ function refusal(name: string, value: string): string | undefined {
   return undefined
 }
 
-export const ResponseHeaders = z
-  .record(
-    z.string(),
-    z.string().max(1024, { error: 'a header value must be at most 1024 characters' }).regex(HEADER_VALUE, {
-      error: 'a header value must be visible ASCII characters (spaces inside), without CR, LF or NUL',
-    }),
-  )
-  .superRefine((headers, context) => {
-    for (const [name, value] of Object.entries(headers)) {
-      const message = HEADER_NAME.test(name)
-        ? refusal(name.toLowerCase(), value)
-        : "a header name must be an HTTP token: letters, digits and !#$%&'*+.^_`|~-"
-      if (message !== undefined) context.addIssue({ code: 'custom', path: [name], message })
-    }
-  })
-  // Lower-cased, so a scenario's Content-Type replaces the answer's content-type instead of adding a second one.
-  .transform((headers) =>
-    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
-  )
+export const ResponseHeaders = z.lazy(() =>
+  z
+    .record(
+      z.string(),
+      z.string().max(1024, { error: 'a header value must be at most 1024 characters' }).regex(HEADER_VALUE, {
+        error: 'a header value must be visible ASCII characters (spaces inside), without CR, LF or NUL',
+      }),
+    )
+    .superRefine((headers, context) => {
+      for (const [name, value] of Object.entries(headers)) {
+        const message = HEADER_NAME.test(name)
+          ? refusal(name.toLowerCase(), value)
+          : "a header name must be an HTTP token: letters, digits and !#$%&'*+.^_`|~-"
+        if (message !== undefined) context.addIssue({ code: 'custom', path: [name], message })
+      }
+    })
+    // Lower-cased, so a scenario's Content-Type replaces the answer's content-type instead of adding a second one.
+    .transform((headers) =>
+      Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
+    ),
+)

@@ -6,6 +6,7 @@
  * (`scenario-schema.ts`).
  */
 import * as z from 'zod'
+import { built } from '../contract/built-schema.ts'
 import { type Operation, type OperationId, operationIds, operations } from '../contract/operations.ts'
 import { ResponseHeaders } from './response-headers.ts'
 import { WireScalar } from './step-schema.ts'
@@ -21,96 +22,106 @@ const MAX_DELAY_MS = 60_000
 /** `*` stands for every operation; counters of a `*` rule count calls of all operations together. */
 export const ANY_OPERATION = '*'
 
-const OperationTarget = z
-  // Typed as the union of operation ids and "*", so a typo in a scenario written in TypeScript fails to compile.
-  .enum([ANY_OPERATION, ...operationIds] as [typeof ANY_OPERATION, ...OperationId[]], {
-    error: `must be "*" or an operation id: ${operationIds.join(', ')}`,
-  })
-  .describe('The operation id the rule applies to, or "*" for every operation.')
+const OperationTarget = z.lazy(() =>
+  z
+    // Typed as the union of operation ids and "*", so a typo in a scenario written in TypeScript fails to compile.
+    .enum([ANY_OPERATION, ...operationIds] as [typeof ANY_OPERATION, ...OperationId[]], {
+      error: `must be "*" or an operation id: ${operationIds.join(', ')}`,
+    })
+    .describe('The operation id the rule applies to, or "*" for every operation.'),
+)
 
-const RuleMatch = z
-  .strictObject({
-    params: z
-      .record(z.string(), WireScalar)
-      .optional()
-      .describe('Path parameters that must be equal (0x… hex values ignore case).'),
-    query: z.record(z.string(), WireScalar).optional().describe('Query parameters that must be equal.'),
-    body: z
-      .record(z.string(), z.json())
-      .optional()
-      .describe('JSON body members that must be equal; nested objects match as subsets.'),
-  })
-  .describe('The rule applies only to calls whose listed fields are equal to these values.')
+const RuleMatch = z.lazy(() =>
+  z
+    .strictObject({
+      params: z
+        .record(z.string(), WireScalar)
+        .optional()
+        .describe('Path parameters that must be equal (0x… hex values ignore case).'),
+      query: z.record(z.string(), WireScalar).optional().describe('Query parameters that must be equal.'),
+      body: z
+        .record(z.string(), z.json())
+        .optional()
+        .describe('JSON body members that must be equal; nested objects match as subsets.'),
+    })
+    .describe('The rule applies only to calls whose listed fields are equal to these values.'),
+)
 
-const Delay = z
-  .union(
-    [
-      z.int().min(0).max(MAX_DELAY_MS),
-      z
-        .strictObject({ min: z.int().min(0).max(MAX_DELAY_MS), max: z.int().min(0).max(MAX_DELAY_MS) })
-        .refine((range) => range.min <= range.max, { message: 'must not be greater than max', path: ['min'] }),
-    ],
-    { error: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}, or {"min": n, "max": n}` },
-  )
-  .describe(
-    'Milliseconds to wait before the outcome (or before the normal answer): a number, or {min, max} drawn from the seed.',
-  )
-
-const Respond = z
-  .strictObject({
-    status: z
-      .number()
-      .min(400, { error: ERROR_STATUS_RULE })
-      .max(599, { error: ERROR_STATUS_RULE })
-      // A refinement rather than z.int(), whose wrong-type wording ("must be a whole number") would win over the rule.
-      .refine(Number.isInteger, { error: ERROR_STATUS_RULE })
-      .meta({ type: 'integer', examples: COMMON_ERROR_STATUSES })
-      .describe('Any 4xx or 5xx status, e.g. 429 with a Retry-After header.'),
-    message: z.string().min(1, { error: 'must be a non-empty string' }),
-    error: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('The `error` member; default: the reason phrase of the status ("Too Many Requests" for 429).'),
-    headers: ResponseHeaders.optional().describe(
-      "Extra response headers, e.g. Retry-After; they replace the answer's own of the same name. Refused: framing headers, Content-* other than a JSON Content-Type, Set-Cookie, Location, Refresh, Link, Access-Control-*, Cross-Origin-*, X-Sim-* and the other browser policy headers docs/scenarios.md lists.",
+const Delay = z.lazy(() =>
+  z
+    .union(
+      [
+        z.int().min(0).max(MAX_DELAY_MS),
+        z
+          .strictObject({ min: z.int().min(0).max(MAX_DELAY_MS), max: z.int().min(0).max(MAX_DELAY_MS) })
+          .refine((range) => range.min <= range.max, { message: 'must not be greater than max', path: ['min'] }),
+      ],
+      { error: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}, or {"min": n, "max": n}` },
+    )
+    .describe(
+      'Milliseconds to wait before the outcome (or before the normal answer): a number, or {min, max} drawn from the seed.',
     ),
-  })
-  .describe('Answer with this status in the documented error shape {statusCode, error, message}.')
+)
 
-export const ScenarioRule = z
-  .strictObject({
-    operation: OperationTarget,
-    description: z.string().optional(),
-    match: RuleMatch.optional(),
-    fromCall: z
-      .int()
-      .min(1)
-      .optional()
-      .describe('Fire from the nth matching call on (1-based): 2 = the 2nd and later calls.'),
-    every: z.int().min(1).optional().describe('Fire on every nth matching call only: 3 = calls 3, 6, 9 …'),
-    times: z.int().min(1).optional().describe('Fire at most this many times.'),
-    delayMs: Delay.optional(),
-    respond: Respond.optional(),
-    networkError: z.literal(true).optional().describe('Fail at the network level: no HTTP response at all.'),
-  })
-  .superRefine((rule, context) => {
-    if (rule.delayMs === undefined && rule.respond === undefined && rule.networkError === undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: [],
-        message: 'a rule needs at least one of delayMs, respond or networkError',
-      })
-    }
-    if (rule.respond !== undefined && rule.networkError !== undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['networkError'],
-        message: 'a rule gives either respond or networkError, not both',
-      })
-    }
-    checkMatchedFields(rule, context)
-  })
+const Respond = z.lazy(() =>
+  z
+    .strictObject({
+      status: z
+        .number()
+        .min(400, { error: ERROR_STATUS_RULE })
+        .max(599, { error: ERROR_STATUS_RULE })
+        // A refinement rather than z.int(), whose wrong-type wording ("must be a whole number") would win over the rule.
+        .refine(Number.isInteger, { error: ERROR_STATUS_RULE })
+        .meta({ type: 'integer', examples: COMMON_ERROR_STATUSES })
+        .describe('Any 4xx or 5xx status, e.g. 429 with a Retry-After header.'),
+      message: z.string().min(1, { error: 'must be a non-empty string' }),
+      error: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('The `error` member; default: the reason phrase of the status ("Too Many Requests" for 429).'),
+      headers: ResponseHeaders.optional().describe(
+        "Extra response headers, e.g. Retry-After; they replace the answer's own of the same name. Refused: framing headers, Content-* other than a JSON Content-Type, Set-Cookie, Location, Refresh, Link, Access-Control-*, Cross-Origin-*, X-Sim-* and the other browser policy headers docs/scenarios.md lists.",
+      ),
+    })
+    .describe('Answer with this status in the documented error shape {statusCode, error, message}.'),
+)
+
+export const ScenarioRule = z.lazy(() =>
+  z
+    .strictObject({
+      operation: OperationTarget,
+      description: z.string().optional(),
+      match: RuleMatch.optional(),
+      fromCall: z
+        .int()
+        .min(1)
+        .optional()
+        .describe('Fire from the nth matching call on (1-based): 2 = the 2nd and later calls.'),
+      every: z.int().min(1).optional().describe('Fire on every nth matching call only: 3 = calls 3, 6, 9 …'),
+      times: z.int().min(1).optional().describe('Fire at most this many times.'),
+      delayMs: Delay.optional(),
+      respond: Respond.optional(),
+      networkError: z.literal(true).optional().describe('Fail at the network level: no HTTP response at all.'),
+    })
+    .superRefine((rule, context) => {
+      if (rule.delayMs === undefined && rule.respond === undefined && rule.networkError === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: [],
+          message: 'a rule needs at least one of delayMs, respond or networkError',
+        })
+      }
+      if (rule.respond !== undefined && rule.networkError !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['networkError'],
+          message: 'a rule gives either respond or networkError, not both',
+        })
+      }
+      checkMatchedFields(rule, context)
+    }),
+)
 export type ScenarioRule = z.infer<typeof ScenarioRule>
 /** What a rule may hold before validation (what a scenario file or `addScenarioRule` gives). */
 export type ScenarioRuleInput = z.input<typeof ScenarioRule>
@@ -121,8 +132,8 @@ function pathParameters(operation: Operation): string[] {
 }
 
 /** Top-level member names of an object schema; undefined when the schema is not a plain object. */
-function objectKeys(schema: unknown): string[] | undefined {
-  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape
+function objectKeys(schema: z.ZodType | undefined): string[] | undefined {
+  const shape = (built(schema) as { shape?: Record<string, unknown> } | undefined)?.shape
   return shape !== undefined && typeof shape === 'object' ? Object.keys(shape) : undefined
 }
 

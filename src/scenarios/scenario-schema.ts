@@ -17,51 +17,55 @@ import { ScenarioStep } from './step-schema.ts'
 /** The largest generated world a scenario may ask for (the CLI's --size allows more). */
 export const MAX_WORLD_SIZE = 10_000
 
-export const ScenarioWorld = z
-  .strictObject({
-    fixtures: z.enum(['empty']).optional().describe('A named fixture set: "empty" is a world without any record.'),
-    size: z
-      .int()
-      .min(0)
-      .max(MAX_WORLD_SIZE)
-      .optional()
-      .describe('Generate a coherent world of this many debt tokens from the seed.'),
-    create: WorldCreate.optional(),
-  })
-  .refine((world) => world.fixtures === undefined || world.size === undefined, {
-    message: 'give at most one of fixtures or size',
-  })
-  .refine((world) => world.fixtures !== undefined || world.size !== undefined || world.create !== undefined, {
-    message: 'give fixtures, size or create',
-  })
-  .describe('The world the scenario starts from; activating the scenario rebuilds the model from it.')
+export const ScenarioWorld = z.lazy(() =>
+  z
+    .strictObject({
+      fixtures: z.enum(['empty']).optional().describe('A named fixture set: "empty" is a world without any record.'),
+      size: z
+        .int()
+        .min(0)
+        .max(MAX_WORLD_SIZE)
+        .optional()
+        .describe('Generate a coherent world of this many debt tokens from the seed.'),
+      create: WorldCreate.optional(),
+    })
+    .refine((world) => world.fixtures === undefined || world.size === undefined, {
+      message: 'give at most one of fixtures or size',
+    })
+    .refine((world) => world.fixtures !== undefined || world.size !== undefined || world.create !== undefined, {
+      message: 'give fixtures, size or create',
+    })
+    .describe('The world the scenario starts from; activating the scenario rebuilds the model from it.'),
+)
 export type ScenarioWorld = z.infer<typeof ScenarioWorld>
 
-export const Scenario = z
-  .strictObject({
-    $schema: z.string().optional(),
-    description: z.string().min(1, { error: 'must be a non-empty string' }),
-    notes: z
-      .array(z.string())
-      .optional()
-      .describe(
-        'What a recording noted about how it was made (what it cut, the state it started from): why a replay may differ. Replay reports them.',
-      ),
-    world: ScenarioWorld.optional(),
-    simulator: z
-      .strictObject({
-        seed: z.int().optional(),
-        now: IsoDateTime.optional(),
-      })
-      .optional()
-      .describe('Options of the simulator the steps were written for: replay in-process uses them.'),
-    rules: z.array(ScenarioRule).describe('Evaluated in order for every call; the first that applies wins.'),
-    steps: z
-      .array(ScenarioStep)
-      .optional()
-      .describe('QA steps: requests and what to expect, replayed by npm run replay.'),
-  })
-  .meta({ title: 'debt-token-simulator scenario' })
+export const Scenario = z.lazy(() =>
+  z
+    .strictObject({
+      $schema: z.string().optional(),
+      description: z.string().min(1, { error: 'must be a non-empty string' }),
+      notes: z
+        .array(z.string())
+        .optional()
+        .describe(
+          'What a recording noted about how it was made (what it cut, the state it started from): why a replay may differ. Replay reports them.',
+        ),
+      world: ScenarioWorld.optional(),
+      simulator: z
+        .strictObject({
+          seed: z.int().optional(),
+          now: IsoDateTime.optional(),
+        })
+        .optional()
+        .describe('Options of the simulator the steps were written for: replay in-process uses them.'),
+      rules: z.array(ScenarioRule).describe('Evaluated in order for every call; the first that applies wins.'),
+      steps: z
+        .array(ScenarioStep)
+        .optional()
+        .describe('QA steps: requests and what to expect, replayed by npm run replay.'),
+    })
+    .meta({ title: 'debt-token-simulator scenario' }),
+)
 export type Scenario = z.infer<typeof Scenario>
 /** What a scenario file may hold before validation (what editors complete). */
 export type ScenarioInput = z.input<typeof Scenario>

@@ -7,33 +7,35 @@ import * as z from 'zod'
 import { bodyExpectationIssues, bodyExpectationJsonSchema } from './body-expectation.ts'
 
 /** A scalar a path parameter or query value is compared with (compared as text). */
-export const WireScalar = z.union([z.string(), z.number(), z.boolean()])
+export const WireScalar = z.lazy(() => z.union([z.string(), z.number(), z.boolean()]))
 
 const HttpMethodName = z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])
 
-const StepRequest = z
-  .strictObject({
-    method: HttpMethodName,
-    path: z
-      .string()
-      .startsWith('/', { error: 'must start with /' })
-      .describe('The path, may hold {{placeholders}} and a query string.'),
-    query: z.record(z.string(), WireScalar).optional().describe('Query parameters appended to the path.'),
-    headers: z
-      .record(z.string(), z.union([z.string(), z.null()]))
-      .optional()
-      .describe(
-        'Request headers. Authorization defaults to a Bearer token; "Bearer ***" is replaced by it; null sends none.',
-      ),
-    body: z
-      .json()
-      .optional()
-      .describe('A JSON body (sent with Content-Type: application/json); a string is sent as it is.'),
-  })
-  .refine((request) => request.body === undefined || (request.method !== 'GET' && request.method !== 'HEAD'), {
-    message: 'a GET or HEAD request carries no body',
-    path: ['body'],
-  })
+const StepRequest = z.lazy(() =>
+  z
+    .strictObject({
+      method: HttpMethodName,
+      path: z
+        .string()
+        .startsWith('/', { error: 'must start with /' })
+        .describe('The path, may hold {{placeholders}} and a query string.'),
+      query: z.record(z.string(), WireScalar).optional().describe('Query parameters appended to the path.'),
+      headers: z
+        .record(z.string(), z.union([z.string(), z.null()]))
+        .optional()
+        .describe(
+          'Request headers. Authorization defaults to a Bearer token; "Bearer ***" is replaced by it; null sends none.',
+        ),
+      body: z
+        .json()
+        .optional()
+        .describe('A JSON body (sent with Content-Type: application/json); a string is sent as it is.'),
+    })
+    .refine((request) => request.body === undefined || (request.method !== 'GET' && request.method !== 'HEAD'), {
+      message: 'a GET or HEAD request carries no body',
+      path: ['body'],
+    }),
+)
 
 const BODY_EXPECTATION_ID = 'BodyExpectation'
 
@@ -54,37 +56,41 @@ export function bodyExpectationJsonSchemaNode(): Record<string, unknown> {
   return bodyExpectationJsonSchema(`#/$defs/${BODY_EXPECTATION_ID}`)
 }
 
-const StepExpectation = z
-  .strictObject({
-    status: z.int().min(100).max(599).optional(),
-    body: BodyExpectation.optional().describe(
-      'A subset of the response body: listed members must match, others are ignored. ' +
-        'Operators: {"$length": n}, {"$minLength": n}, {"$contains": subset}, {"$type": "string"|"number"|"integer"|"boolean"|"object"|"array"|"null"}, ' +
-        '{"$not": expectation} (does not match it), {"$absent": true} (the member is not there).',
-    ),
-    headers: z
-      .record(z.string(), z.string())
-      .optional()
-      .describe('Response headers that must be equal (names ignore case).'),
-    networkError: z.literal(true).optional().describe('The request must fail at the network level.'),
-    minDurationMs: z.int().min(0).optional().describe('The answer must take at least this long (delays).'),
-  })
-  .refine((expectation) => (expectation.status !== undefined) !== (expectation.networkError !== undefined), {
-    message: 'give exactly one of status or networkError',
-  })
+const StepExpectation = z.lazy(() =>
+  z
+    .strictObject({
+      status: z.int().min(100).max(599).optional(),
+      body: BodyExpectation.optional().describe(
+        'A subset of the response body: listed members must match, others are ignored. ' +
+          'Operators: {"$length": n}, {"$minLength": n}, {"$contains": subset}, {"$type": "string"|"number"|"integer"|"boolean"|"object"|"array"|"null"}, ' +
+          '{"$not": expectation} (does not match it), {"$absent": true} (the member is not there).',
+      ),
+      headers: z
+        .record(z.string(), z.string())
+        .optional()
+        .describe('Response headers that must be equal (names ignore case).'),
+      networkError: z.literal(true).optional().describe('The request must fail at the network level.'),
+      minDurationMs: z.int().min(0).optional().describe('The answer must take at least this long (delays).'),
+    })
+    .refine((expectation) => (expectation.status !== undefined) !== (expectation.networkError !== undefined), {
+      message: 'give exactly one of status or networkError',
+    }),
+)
 
 const CaptureName = z.string().regex(/^[A-Za-z_]\w*$/, { error: 'must be a name of letters, digits and _' })
 const CapturePath = z.string().regex(/^(status|body|headers)(\.[^.[\]]+|\[\d+\])*$/, {
   error: 'must be a path such as body.contractAddress or body[0].id',
 })
 
-export const ScenarioStep = z.strictObject({
-  name: z.string().optional(),
-  request: StepRequest,
-  expect: StepExpectation,
-  capture: z
-    .record(CaptureName, CapturePath)
-    .optional()
-    .describe('Values of this response later steps reuse as {{name}}: name → path such as body.contractAddress.'),
-})
+export const ScenarioStep = z.lazy(() =>
+  z.strictObject({
+    name: z.string().optional(),
+    request: StepRequest,
+    expect: StepExpectation,
+    capture: z
+      .record(CaptureName, CapturePath)
+      .optional()
+      .describe('Values of this response later steps reuse as {{name}}: name → path such as body.contractAddress.'),
+  }),
+)
 export type ScenarioStep = z.infer<typeof ScenarioStep>

@@ -1,0 +1,18 @@
+/**
+ * Schemas built on their first use. Building zod schemas was most of what importing the simulator
+ * cost (1,600 of them, about 13 ms of every test file's start), and most are never used by a
+ * process: the control API's, the dashboard's, the scenario files', the factories' and the
+ * answers' (which only document). So the contract declares them in `z.lazy()`, which builds one
+ * when it first parses or is documented; code that reads a schema's shape looks through the
+ * wrapper with `built()`.
+ */
+import * as z from 'zod'
+
+/** The schema a `z.lazy()` stands for (built now if it was not), or the schema itself. */
+export function built(schema: z.ZodType): z.ZodType
+export function built(schema: z.ZodType | undefined): z.ZodType | undefined
+export function built(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let inner = schema
+  while (inner instanceof z.ZodLazy) inner = inner.unwrap() as z.ZodType
+  return inner
+}
