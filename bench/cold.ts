@@ -61,7 +61,8 @@ async function main(): Promise<void> {
     report.browser = await part('browser', () => measureBrowserPage(project))
     report.processes = await part('processes', () => measureProcesses(project, quick ? 5 : 9))
     report.startup = await part('bin', () => measureInstalledBin(project, quick ? 3 : 5, quietWait))
-    report.vitest = await part('vitest', () => measureVitestSuite(project, answers, quick ? 1 : 5))
+    // Nine rounds: one suite's wall time moves by ±5% from run to run, as much as the figure's margin.
+    report.vitest = await part('vitest', () => measureVitestSuite(project, answers, quick ? 1 : 9))
     if (existsSync(chromium))
       report.playwright = await part('playwright', () => measurePlaywrightWorkers(root, project, quick ? 2 : 5))
     else console.log(`cold: no Chromium at ${chromium} (CHROMIUM_PATH): the Playwright figures are left out`)
