@@ -1,4 +1,8 @@
-/** The whole contract: every schema and operation, for clients that want the types or to validate. */
+/**
+ * The whole contract: every schema and operation, for clients that want the types or to validate.
+ * Schemas of more than a few fields are `z.lazy()` (built on first use, see built-schema.ts): they
+ * parse and infer as any schema; to read or extend one's shape, `.unwrap()` it first.
+ */
 
 export * from './debt-tokens.ts'
 export * from './error-body.ts'
