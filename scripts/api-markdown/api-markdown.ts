@@ -46,7 +46,7 @@ function groupTitle(group: string): string {
 
 function introLines(document: OpenApiDocument): string[] {
   const components = document.components.schemas
-  const errorSchema = components[String(ErrorBody.unwrap().meta()?.id)]
+  const errorSchema = components[String(ErrorBody.meta()?.id)]
   if (errorSchema === undefined) throw new Error('the error shape is missing from the OpenAPI document')
   const apiOperations = operations as readonly OperationDefinition[]
   return [

@@ -4,22 +4,20 @@
  */
 import * as z from 'zod'
 
-export const ErrorBody = z.lazy(() =>
-  z
-    .object({
-      statusCode: z.string().meta({
-        pattern: '^[1-5]\\d{2}$',
-        description: 'the HTTP status, written as a string',
-        examples: ['400'],
-      }),
-      error: z.string().meta({ description: "the status's reason phrase", examples: ['Bad Request'] }),
-      message: z.string().meta({
-        description: 'what is wrong: every field, what was expected and what was given',
-        examples: ['body.managerAddress is required; body.amount must be at least 0, got -1'],
-      }),
-    })
-    .meta({ id: 'Error' }),
-)
+export const ErrorBody = z
+  .object({
+    statusCode: z.string().meta({
+      pattern: '^[1-5]\\d{2}$',
+      description: 'the HTTP status, written as a string',
+      examples: ['400'],
+    }),
+    error: z.string().meta({ description: "the status's reason phrase", examples: ['Bad Request'] }),
+    message: z.string().meta({
+      description: 'what is wrong: every field, what was expected and what was given',
+      examples: ['body.managerAddress is required; body.amount must be at least 0, got -1'],
+    }),
+  })
+  .meta({ id: 'Error' })
 export type ErrorBody = z.infer<typeof ErrorBody>
 
 /** Reason phrases for the statuses the simulator answers with. */
