@@ -5,7 +5,7 @@
  */
 
 export type { components, paths } from './contract/api-types.ts'
-export type { DebtTokenState } from './contract/control-schemas.ts'
+export type { DebtTokenState } from './contract/control-factory-schemas.ts'
 export { ErrorBody } from './contract/error-body.ts'
 export * as contract from './contract/index.ts'
 export { buildOpenApiDocument } from './contract/openapi.ts'

@@ -8,6 +8,7 @@
 import * as z from 'zod'
 import { authoringRoutes } from './control-authoring.ts'
 import { dashboardRoutes } from './control-dashboard.ts'
+import { SimFactoryBody, SimFactoryRecords } from './control-factory-schemas.ts'
 import { CONTROL_GROUP, CONTROL_PREFIX, defineControlRoute, wholeNumberQuery } from './control-route.ts'
 import {
   ActivateScenarioBody,
@@ -16,8 +17,6 @@ import {
   MAX_STATE_RECORDS_PER_TABLE,
   SetClockBody,
   SimClock,
-  SimFactoryBody,
-  SimFactoryRecords,
   SimHealth,
   SimJournal,
   SimScenarioView,

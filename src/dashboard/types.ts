@@ -12,11 +12,10 @@ import type {
   SimTablePage,
   SimTableRecord,
 } from '../contract/control-dashboard-schemas.ts'
+import type { SimFactoryBody, SimFactoryRecords } from '../contract/control-factory-schemas.ts'
 import type {
   JournalEntry,
   SimClock,
-  SimFactoryBody,
-  SimFactoryRecords,
   SimHealth,
   SimScenarioView,
   SimSessions,

@@ -6,7 +6,7 @@
  * nothing and leaves the random sequence where it was.
  */
 import type * as z from 'zod'
-import { DebtTokenState, FactoryCount } from '../contract/control-schemas.ts'
+import { DebtTokenState, FactoryCount } from '../contract/control-factory-schemas.ts'
 import { issueText } from '../contract/issue-text.ts'
 import { insufficientStorage, type Model } from '../model/model.ts'
 import { type RecordOf, type TableName, tables } from '../model/records.ts'

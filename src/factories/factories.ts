@@ -6,7 +6,7 @@
  * `createRecords` (create-records.ts), as the control route does.
  */
 import type * as z from 'zod'
-import type { DebtTokenState } from '../contract/control-schemas.ts'
+import type { DebtTokenState } from '../contract/control-factory-schemas.ts'
 import type { RecordOf, TableName } from '../model/records.ts'
 import type { CreatedRecords, FactoryRequest } from './create-records.ts'
 import type { overrideSchemas } from './overrides.ts'

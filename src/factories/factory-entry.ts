@@ -4,7 +4,7 @@
  * takes in its path and body, as a scenario file writes it, validated when the file is loaded.
  */
 import * as z from 'zod'
-import { DebtTokenState, FactoryCount, MAX_FACTORY_COUNT } from '../contract/control-schemas.ts'
+import { DebtTokenState, FactoryCount, MAX_FACTORY_COUNT } from '../contract/control-factory-schemas.ts'
 import type { TableName } from '../model/records.ts'
 import { overrideSchemas } from './overrides.ts'
 

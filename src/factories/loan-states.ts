@@ -3,7 +3,7 @@
  * and which of its parcels are paid, so that the status the API derives then (domain/
  * debt-token-status.ts) is the state asked for. The loans factory checks the built token against it.
  */
-import type { DebtTokenState } from '../contract/control-schemas.ts'
+import type { DebtTokenState } from '../contract/control-factory-schemas.ts'
 import { dayToUnixSeconds } from '../domain/calendar.ts'
 import { DebtTokenStatus } from '../domain/debt-token-status.ts'
 import { type LoanTerms, schedule } from '../domain/price-table.ts'

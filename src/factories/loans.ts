@@ -6,7 +6,7 @@
  * the status the API derives then is that state. A signature contract opens its debt token
  * awaiting signatures, as POST /debtToken/signature-contract does.
  */
-import type { DebtTokenState } from '../contract/control-schemas.ts'
+import type { DebtTokenState } from '../contract/control-factory-schemas.ts'
 import { MAX_YEAR } from '../contract/instants.ts'
 import { addMonths, toIsoDay } from '../domain/calendar.ts'
 import { buildDebtToken, type DebtTokenParty } from '../domain/debt-token.ts'

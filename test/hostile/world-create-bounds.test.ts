@@ -6,7 +6,7 @@
  * per session as for writes), and a refused activation changes nothing.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { MAX_FACTORY_COUNT } from '../../src/contract/control-schemas.ts'
+import { MAX_FACTORY_COUNT } from '../../src/contract/control-factory-schemas.ts'
 import { MAX_WORLD_CREATE_RECORDS } from '../../src/factories/factory-entry.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { healthAnsweredDuring } from '../support/health-during.ts'

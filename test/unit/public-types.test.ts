@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import type { operations as GeneratedOperations } from '../../src/contract/api-types.ts'
 import type { ControlRoute } from '../../src/contract/control.ts'
 import type * as dashboard from '../../src/contract/control-dashboard-schemas.ts'
+import type * as factory from '../../src/contract/control-factory-schemas.ts'
 import type * as control from '../../src/contract/control-schemas.ts'
 import type { OperationById } from '../../src/contract/operations.ts'
 import type {
@@ -181,8 +182,8 @@ type NamedTypes = {
   SimJournal: [SimJournal, z.output<typeof control.SimJournal>]
   SimJournalEntry: [SimJournalEntry, z.output<typeof control.JournalEntry>]
   SimSessions: [SimSessions, z.output<typeof control.SimSessions>]
-  SimFactoryRequest: [SimFactoryRequest, z.input<typeof control.SimFactoryBody>]
-  SimFactoryRecords: [SimFactoryRecords, z.output<typeof control.SimFactoryRecords>]
+  SimFactoryRequest: [SimFactoryRequest, z.input<typeof factory.SimFactoryBody>]
+  SimFactoryRecords: [SimFactoryRecords, z.output<typeof factory.SimFactoryRecords>]
   SimEvent: [SimEvent, z.output<typeof dashboard.SimEvent>]
   SimScenarioCatalog: [SimScenarioCatalog, z.output<typeof dashboard.SimScenarioCatalog>]
   SimScenarioFile: [SimScenarioFile, z.output<typeof dashboard.SimScenarioFile>]

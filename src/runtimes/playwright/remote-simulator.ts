@@ -6,7 +6,8 @@
  * are the in-process ones' (`create.<table>()`, `createMany.<table>()`, `createRecords()`), run by the server.
  */
 import type * as z from 'zod'
-import { SimClock, SimFactoryRecords, SimJournal, SimScenarioView, SimState } from '../../contract/control-schemas.ts'
+import { SimFactoryRecords } from '../../contract/control-factory-schemas.ts'
+import { SimClock, SimJournal, SimScenarioView, SimState } from '../../contract/control-schemas.ts'
 import { issueText } from '../../contract/issue-text.ts'
 import type { CreatedRecords, FactoryRequest } from '../../factories/create-records.ts'
 import { createFactories, createManyFactories, type Factories, type ManyFactories } from '../../factories/factories.ts'
