@@ -5,10 +5,9 @@
  * stored; a page with another seed starts from its own world and says so; a browser that refuses
  * IndexedDB, or whose storage is full, answers from memory with one console warning.
  */
-import type { BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fixtures } from '../support/world.ts'
-import { chromiumAvailability, type LaunchedChromium, launchChromium } from './support/chromium.ts'
+import { chromiumAvailability } from './support/chromium.ts'
 import {
   API_BASE_URL,
   DELETED_FIXTURE,
@@ -20,7 +19,7 @@ import {
   writeOneOfEach,
 } from './support/persistence-world.ts'
 import { openSimulatorTab, type SimulatorTab } from './support/simulator-tab.ts'
-import { startTestPage, type TestPage } from './support/test-page.ts'
+import { testPageAndProfiles } from './support/test-page-profiles.ts'
 
 const availability = chromiumAvailability()
 if (availability.kind === 'skip') console.warn(`[browser-persistence] skipped: ${availability.reason}`)
@@ -50,26 +49,11 @@ const storedEntries = (tab: SimulatorTab): Promise<number> =>
   })
 
 describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () => {
-  let testPage: TestPage | undefined
-  const launched: LaunchedChromium[] = []
-  /** A fresh profile (so a fresh origin storage) per test; closed at the end. */
-  const browser = async (preferences?: Record<string, unknown>): Promise<BrowserContext> => {
-    const chromium = await launchChromium({ timeoutMs: 15_000, ...(preferences !== undefined && { preferences }) })
-    launched.push(chromium)
-    return chromium.context
-  }
-
-  beforeAll(async () => {
-    if (availability.kind === 'required-but-missing') throw new Error(availability.reason)
-    testPage = await startTestPage()
-  }, 45_000)
-
-  afterAll(async () => {
-    await Promise.allSettled([...launched.map((chromium) => chromium.close()), testPage?.close()])
-  }, 20_000)
+  /** The test page, and a fresh profile (so fresh origin storage) per test. */
+  const { origin, browser } = testPageAndProfiles(availability)
 
   it('keeps creates, updates, deletes, the moved clock and the scenario across a reload', async () => {
-    const tab = await openSimulatorTab(await browser(), pageUrl(testPage!.origin, SEED, 'persist'))
+    const tab = await openSimulatorTab(await browser(), pageUrl(origin(), SEED, 'persist'))
     const seeded = await listed(tab)
     const { created, paymentId } = await writeOneOfEach(tab)
     await tab.page.evaluate((instant) => window.simulatorPage!.setClock(instant), MOVED_CLOCK)
@@ -97,7 +81,7 @@ describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () =>
 
   it('keeps a write answered just before the tab crashed (nothing waits for unload)', async () => {
     const context = await browser()
-    const url = pageUrl(testPage!.origin, SEED, 'persist')
+    const url = pageUrl(origin(), SEED, 'persist')
     const tab = await openSimulatorTab(context, url)
     const created = await tab.send('POST', '/securityToken', NEW_SECURITY_TOKEN)
     expect(created.status).toBe(200)
@@ -115,7 +99,7 @@ describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () =>
 
   it('answers a write only once IndexedDB has committed it', async () => {
     const context = await browser()
-    const url = pageUrl(testPage!.origin, SEED, 'persist')
+    const url = pageUrl(origin(), SEED, 'persist')
     const [writer, blocker] = [await openSimulatorTab(context, url), await openSimulatorTab(context, url)]
     // The other tab holds a read-write transaction on the log open: the writer's commit must queue behind it.
     await blocker.page.evaluate(async () => {
@@ -159,7 +143,7 @@ describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () =>
   })
 
   it('rewrites a long log as the one state it adds up to, at the next start', async () => {
-    const tab = await openSimulatorTab(await browser(), pageUrl(testPage!.origin, SEED, 'persist'))
+    const tab = await openSimulatorTab(await browser(), pageUrl(origin(), SEED, 'persist'))
     const { created } = await writeOneOfEach(tab)
     const renames = Array.from({ length: 500 }, (_, i) => ({
       label: `rename ${i}`,
@@ -182,7 +166,7 @@ describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () =>
 
   it('forgets what was stored on simulator.reset()', async () => {
     const context = await browser()
-    const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
+    const tab = await openSimulatorTab(context, pageUrl(origin(), SEED, 'persist'))
     const seeded = await listed(tab)
     await writeOneOfEach(tab)
     await tab.page.evaluate((instant) => window.simulatorPage!.setClock(instant), MOVED_CLOCK)
@@ -199,10 +183,10 @@ describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () =>
 
   it('starts from the new world when the seed changed, says so, and never mixes the two', async () => {
     const context = await browser()
-    const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
+    const tab = await openSimulatorTab(context, pageUrl(origin(), SEED, 'persist'))
     const { created } = await writeOneOfEach(tab)
 
-    await tab.reload(pageUrl(testPage!.origin, SEED + 1, 'persist'))
+    await tab.reload(pageUrl(origin(), SEED + 1, 'persist'))
 
     const other = await listed(tab)
     expect(other.securityTokens.map((token: any) => token.contractAddress)).not.toContain(created)
@@ -212,7 +196,7 @@ describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () =>
     expect(notices[0]).toContain(`seed ${SEED + 1},`)
 
     // Back on the first seed: its writes were dropped with the change, not kept beside the other world's.
-    await tab.reload(pageUrl(testPage!.origin, SEED, 'persist'))
+    await tab.reload(pageUrl(origin(), SEED, 'persist'))
     const back = await listed(tab)
     expect(back.securityTokens.map((token: any) => token.contractAddress)).not.toContain(created)
     expect(back.securityTokens.map((token: any) => token.contractAddress)).toContain(DELETED_FIXTURE)
@@ -231,7 +215,7 @@ describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () =>
         )
       }
     })
-    const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
+    const tab = await openSimulatorTab(context, pageUrl(origin(), SEED, 'persist'))
     const { created } = await writeOneOfEach(tab)
     expect((await listed(tab)).securityTokens.map((token: any) => token.contractAddress)).toContain(created)
     expect(warnings(tab)).toHaveLength(1)
@@ -249,8 +233,8 @@ describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () =>
     // before the page first stores anything: Chromium reads an origin's quota once.
     const blank = await context.newPage()
     const devtools = await context.newCDPSession(blank)
-    await devtools.send('Storage.overrideQuotaForOrigin', { origin: testPage!.origin, quotaSize: 1 })
-    const tab = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
+    await devtools.send('Storage.overrideQuotaForOrigin', { origin: origin(), quotaSize: 1 })
+    const tab = await openSimulatorTab(context, pageUrl(origin(), SEED, 'persist'))
 
     const { created } = await writeOneOfEach(tab) // every write still answers 200
     expect((await listed(tab)).securityTokens.map((token: any) => token.contractAddress)).toContain(created)

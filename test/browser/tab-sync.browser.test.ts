@@ -5,9 +5,8 @@
  * stores nothing into it; a tab opened later starts from what the others stored. `sync: true`
  * alone shares without storing.
  */
-import type { BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumAvailability, type LaunchedChromium, launchChromium } from './support/chromium.ts'
+import { describe, expect, it } from 'vitest'
+import { chromiumAvailability } from './support/chromium.ts'
 import {
   DELETED_FIXTURE,
   listed,
@@ -17,7 +16,7 @@ import {
   writeOneOfEach,
 } from './support/persistence-world.ts'
 import { openSimulatorTab, type SimulatorTab } from './support/simulator-tab.ts'
-import { startTestPage, type TestPage } from './support/test-page.ts'
+import { testPageAndProfiles } from './support/test-page-profiles.ts'
 
 const availability = chromiumAvailability()
 if (availability.kind === 'skip') console.warn(`[tab-sync] skipped: ${availability.reason}`)
@@ -26,27 +25,12 @@ const addresses = async (tab: SimulatorTab): Promise<string[]> =>
   (await listed(tab)).securityTokens.map((token: { contractAddress: string }) => token.contractAddress)
 
 describe.skipIf(availability.kind === 'skip')('two tabs in Chromium', () => {
-  let testPage: TestPage | undefined
-  const launched: LaunchedChromium[] = []
-  /** A fresh profile per test, so each starts with empty storage. */
-  const browser = async (): Promise<BrowserContext> => {
-    const chromium = await launchChromium({ timeoutMs: 15_000 })
-    launched.push(chromium)
-    return chromium.context
-  }
-
-  beforeAll(async () => {
-    if (availability.kind === 'required-but-missing') throw new Error(availability.reason)
-    testPage = await startTestPage()
-  }, 45_000)
-
-  afterAll(async () => {
-    await Promise.allSettled([...launched.map((chromium) => chromium.close()), testPage?.close()])
-  }, 20_000)
+  /** The test page, and a fresh profile (so fresh origin storage) per test. */
+  const { origin, browser } = testPageAndProfiles(availability)
 
   it('shares each write, the clock and a reset with the other tab as they happen', async () => {
     const context = await browser()
-    const url = pageUrl(testPage!.origin, SEED, 'persist')
+    const url = pageUrl(origin(), SEED, 'persist')
     const [first, second] = [await openSimulatorTab(context, url), await openSimulatorTab(context, url)]
     const seeded = await listed(second)
 
@@ -77,9 +61,9 @@ describe.skipIf(availability.kind === 'skip')('two tabs in Chromium', () => {
 
   it('shares nothing with a tab that runs another seed', async () => {
     const context = await browser()
-    const mine = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'sync'))
-    const other = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED + 1, 'sync'))
-    const witness = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'sync'))
+    const mine = await openSimulatorTab(context, pageUrl(origin(), SEED, 'sync'))
+    const other = await openSimulatorTab(context, pageUrl(origin(), SEED + 1, 'sync'))
+    const witness = await openSimulatorTab(context, pageUrl(origin(), SEED, 'sync'))
     const otherBefore = await listed(other)
 
     const { created } = await writeOneOfEach(mine)
@@ -90,9 +74,9 @@ describe.skipIf(availability.kind === 'skip')('two tabs in Chromium', () => {
 
   it('never stores one world into another when tabs of two seeds both persist', async () => {
     const context = await browser()
-    const first = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED, 'persist'))
+    const first = await openSimulatorTab(context, pageUrl(origin(), SEED, 'persist'))
     // A tab of another seed opens: the origin's storage is its world's now (and it says so).
-    const other = await openSimulatorTab(context, pageUrl(testPage!.origin, SEED + 1, 'persist'))
+    const other = await openSimulatorTab(context, pageUrl(origin(), SEED + 1, 'persist'))
     expect(other.simulatorMessages().filter((line) => line.includes('another world'))).toHaveLength(1)
 
     const { created } = await writeOneOfEach(first) // answered from memory: the storage is not its world's any more
@@ -108,7 +92,7 @@ describe.skipIf(availability.kind === 'skip')('two tabs in Chromium', () => {
 
   it('with sync alone shares writes but keeps nothing across a reload', async () => {
     const context = await browser()
-    const url = pageUrl(testPage!.origin, SEED, 'sync')
+    const url = pageUrl(origin(), SEED, 'sync')
     const [first, second] = [await openSimulatorTab(context, url), await openSimulatorTab(context, url)]
     const { created } = await writeOneOfEach(first)
     await expect.poll(() => addresses(second)).toContain(created)
