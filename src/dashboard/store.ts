@@ -2,7 +2,7 @@
  * A value the panels share (the acting session, the scenario draft, messages), with a hook that
  * re-renders a component when it changes. Small on purpose: Preact's hooks and a set of listeners.
  */
-import { useEffect, useState } from 'preact/hooks'
+import { useLayoutEffect, useState } from 'preact/hooks'
 
 export interface Store<T> {
   get(): T
@@ -26,10 +26,14 @@ export function createStore<T>(initial: T): Store<T> {
   }
 }
 
-/** The store's value; the component re-renders when it changes. */
+/**
+ * The store's value; the component re-renders when it changes. It subscribes in a layout effect,
+ * which runs in the task that rendered: a change in a later task (the live feed's "open", say)
+ * finds the listener there, where a plain effect, run after the next frame, would miss it.
+ */
 export function useStore<T>(store: { get(): T; subscribe(listener: () => void): () => void }): T {
   const [, setTick] = useState(0)
-  useEffect(() => store.subscribe(() => setTick((tick) => tick + 1)), [store])
+  useLayoutEffect(() => store.subscribe(() => setTick((tick) => tick + 1)), [store])
   return store.get()
 }
 
