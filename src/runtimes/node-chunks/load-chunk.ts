@@ -99,7 +99,8 @@ function compile(file: string, source: string): ChunkBody {
   const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile)
   const script = new Script(`(function (${PARAMETERS.join(', ')}) {${source}\n})`, { filename: file, cachedData })
   if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
-    if (unsaved.length === 0) setImmediate(writeCaches).unref()
+    // Not unref'd: a process whose work is all promises (msw in-process) never reaches an unref'd one.
+    if (unsaved.length === 0) setImmediate(writeCaches)
     unsaved.push({ script, file: cacheFile })
   }
   return script.runInThisContext() as ChunkBody
