@@ -26,7 +26,7 @@
  * its objects in that context, not in Node's main one (`instanceof` would fail between them); there
  * the chunks compile with `new Function`, in the caller's context, without a cache.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { runInThisContext, Script } from 'node:vm'
@@ -69,17 +69,25 @@ export function loadChunk(name: string): Exports {
   }
 }
 
-/** `require()` in a chunk: another chunk (`./name.js`) or a Node built-in; the build checks it asks for nothing else. */
+/** A chunk's name in the specifiers its code uses for another chunk (`./name.js`). */
+const chunkNamed = (specifier: string) => /^\.\/([^/]+)\.js$/.exec(specifier)?.[1]
+
+/** `require()` in a chunk: another chunk, the only static import the build lets a script have. */
 function requireInChunk(specifier: string): unknown {
-  const chunk = /^\.\/(.+)\.js$/.exec(specifier)
-  if (chunk?.[1] !== undefined) return loadChunk(chunk[1])
-  return process.getBuiltinModule(specifier)
+  const chunk = chunkNamed(specifier)
+  if (chunk === undefined) throw new Error(`debt-token-simulator: a chunk required ${specifier}, which is not a chunk`)
+  return loadChunk(chunk)
 }
 
-/** `import()` in a chunk: a sibling of the ES build (`./name.js`, dist/), or a package. */
+/**
+ * `import()` in a chunk: a package, or another chunk: its front module here when it is a script
+ * too (the copy `loadChunk()` has, so a process keeps one), else the ES module in dist/.
+ */
 function importInChunk(specifier: string, options?: ImportCallOptions): Promise<unknown> {
-  const target = specifier.startsWith('./') ? pathToFileURL(join(here, '..', specifier)).href : specifier
-  return import(target, options)
+  const chunk = chunkNamed(specifier)
+  if (chunk === undefined) return import(specifier, options)
+  const file = existsSync(join(here, `${chunk}.cjs`)) ? join(here, `${chunk}.js`) : join(here, '..', `${chunk}.js`)
+  return import(pathToFileURL(file).href, options)
 }
 
 /** True where `vm.runInThisContext()` runs code in the caller's context (Node's main one). */
