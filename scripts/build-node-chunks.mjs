@@ -92,15 +92,16 @@ function scriptedChunks(imports) {
   return chosen
 }
 
-/** The chunk as the body of a CommonJS function, with `import(` as `__import(`; fails on anything it cannot vouch for. */
+/** The chunk as the strict body of a CommonJS function, with `import(` as `__import(`; fails on an `import(` it cannot rename. */
 async function asScript(chunk, imports) {
   const source = readFileSync(join(dist, `${chunk}.js`), 'utf8')
-  if (/\bimport\.meta\b/.test(source)) throw new Error(`build-node-chunks: ${chunk}.js reads import.meta`)
   let { code } = await transform(source, {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
     sourcefile: `${chunk}.js`,
+    // An ES module is strict code; the function the loader wraps a script in is not, unless told.
+    banner: '"use strict";',
   })
   const dynamic = imports.filter(({ kind }) => kind === 'dynamic-import')
   for (const { path } of dynamic)
@@ -158,5 +159,4 @@ export async function buildNodeChunks() {
     target: 'node20',
   })
   writeFileSync(join(out, 'load-chunk.js'), loader.code)
-  return [...chunks]
 }

@@ -38,6 +38,14 @@ function readAndWrite(cache: string): string {
 
 const cacheFiles = (dir: string) => readdirSync(dir).filter((file) => file.endsWith('.v8'))
 
+it('ships each chunk as strict code, as the ES module it was', () => {
+  // The loader runs a script as the body of a function, which is sloppy code unless it says otherwise.
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const script of scripts) {
+    expect(readFileSync(join(projectRoot, 'dist', 'node-chunks', script), 'utf8')).toMatch(/^"use strict";\n/)
+  }
+})
+
 it('writes one cache per chunk in the first process, and the next one uses them as they are', () => {
   const cache = temporaryDirectory('dts-chunk-cache-')
   const first = readAndWrite(cache)
