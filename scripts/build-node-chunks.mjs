@@ -92,7 +92,10 @@ function scriptedChunks(imports) {
   return chosen
 }
 
-/** The chunk as the strict body of a CommonJS function, with `import(` as `__import(`; fails on an `import(` it cannot rename. */
+/**
+ * The chunk as the strict body of a CommonJS function, with `import(` as `__import(`; fails on an
+ * `import(` it cannot rename.
+ */
 async function asScript(chunk, imports) {
   const source = readFileSync(join(dist, `${chunk}.js`), 'utf8')
   let { code } = await transform(source, {

@@ -18,8 +18,8 @@
  *
  * The cache lives in `node_modules/.cache/debt-token-simulator/` (where Vite and Babel keep
  * theirs), one file per chunk, named after the chunk (whose name holds a hash of its code) and the
- * V8 version and flags it was made by; V8 itself refuses a cache made for other code or flags, and a cache that cannot
- * be read or written only costs the compilation it would have saved.
+ * V8 version and flags it was made by; V8 itself refuses a cache made for other code or flags, and
+ * a cache that cannot be read or written only costs the compilation it would have saved.
  * `DEBT_TOKEN_SIMULATOR_COMPILE_CACHE=off` turns it off; set to a directory, it is kept there.
  *
  * A module loaded inside a `vm` context (vitest's vmThreads and vmForks pools, Jest) must create
