@@ -5,8 +5,9 @@
  * other such chunks and which does not read `import.meta` (zod, @msw/data, the contract, the
  * model; not the modules that import msw, whose instance must be the user's):
  *
- * - dist/node-chunks/<chunk>.cjs: the chunk as CommonJS (esbuild), its `import()` calls renamed
- *   `__import` (a script cannot `import()` on Node 20 without a flag);
+ * - dist/node-chunks/<chunk>.cjs: the chunk as CommonJS (esbuild) in the function CommonJS wraps a
+ *   module in, its `import()` calls renamed `__import` (a script cannot `import()` on Node 20
+ *   without a flag);
  * - dist/node-chunks/<chunk>.js: an ES module with the chunk's exports, from `loadChunk()`;
  * - every ES module of dist/ imports the chunk as `#chunk/<chunk>.js`, which the package's `imports`
  *   field resolves to the latter in Node (its `node-addons` condition, which bundlers do not set)
@@ -93,8 +94,8 @@ function scriptedChunks(imports) {
 }
 
 /**
- * The chunk as the strict body of a CommonJS function, with `import(` as `__import(`; fails on an
- * `import(` it cannot rename.
+ * The chunk as a function expression, CommonJS's wrapper around a strict body, with `import(` as
+ * `__import(`; fails on an `import(` it cannot rename.
  */
 async function asScript(chunk, imports) {
   const source = readFileSync(join(dist, `${chunk}.js`), 'utf8')
@@ -112,7 +113,8 @@ async function asScript(chunk, imports) {
   const left = code.match(/(?<![\w$.])import\s*\(/g)
   if (left !== null)
     throw new Error(`build-node-chunks: ${chunk}.js has ${left.length} import() calls it cannot rename`)
-  return code
+  // The function load-chunk.ts calls (its HEAD and TAIL), written here so that V8 compiles the file as it is.
+  return `(function (exports, require, module, __import) {${code}\n})`
 }
 
 /** The ES module Node loads for a chunk: its exports, read once from the script's. */

@@ -39,10 +39,12 @@ function readAndWrite(cache: string): string {
 const cacheFiles = (dir: string) => readdirSync(dir).filter((file) => file.endsWith('.v8'))
 
 it('ships each chunk as strict code, as the ES module it was', () => {
-  // The loader runs a script as the body of a function, which is sloppy code unless it says otherwise.
+  // A script is the body of a function, which is sloppy code unless it says otherwise.
   expect(scripts.length).toBeGreaterThan(0)
   for (const script of scripts) {
-    expect(readFileSync(join(projectRoot, 'dist', 'node-chunks', script), 'utf8')).toMatch(/^"use strict";\n/)
+    expect(readFileSync(join(projectRoot, 'dist', 'node-chunks', script), 'utf8')).toMatch(
+      /^\(function \(exports, require, module, __import\) \{"use strict";\n/,
+    )
   }
 })
 
