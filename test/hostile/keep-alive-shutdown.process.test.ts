@@ -1,6 +1,7 @@
 /**
  * SIGTERM under keep-alive load (issue 20, finding 7), over raw sockets against the built command:
- * 50 keep-alive connections send `POST /manager` back to back; at SIGTERM every request is either
+ * 50 keep-alive connections send `POST /manager` back to back (each answered after 20 ms, a
+ * scenario's delay, so that some are under way at SIGTERM); at SIGTERM every request is either
  * answered whole or refused before the server read it (the `--record` file, which holds every
  * request the server answered, names none the client did not get), answers sent while draining
  * carry `Connection: close`, and a second signal exits at once with a non-zero code.
@@ -94,8 +95,16 @@ function keepAliveClient(port: number, nextAmount: () => number, outcomes: Outco
 
 describe('SIGTERM under keep-alive load', () => {
   it('answers or refuses unread every request on 50 connections, marking drained answers Connection: close', async () => {
-    const file = join(temporaryDirectory('keep-alive-'), 'session.json')
-    const server = startCommand(['--record', file])
+    const directory = temporaryDirectory('keep-alive-')
+    const file = join(directory, 'session.json')
+    // Each answer waits 20 ms, so requests are under way when SIGTERM lands. Without it a server that
+    // answers within one turn of its loop can have none in flight then (the msw 3 / Node 24 leg saw
+    // it once), and no answer would be a drained one to check.
+    writeFileSync(
+      join(directory, 'slow.json'),
+      JSON.stringify({ description: 'answers after 20 ms', rules: [{ operation: '*', delayMs: 20 }] }),
+    )
+    const server = startCommand(['--scenarios', directory, '--scenario', 'slow', '--record', file])
     const port = Number(new URL(await server.url).port)
     const outcomes: Outcome[] = []
     let amount = 0
