@@ -1,10 +1,12 @@
 /**
- * Security tokens (with their series): list, create, update and delete.
+ * Security tokens (with their series): list, create, update and delete. What a client sends for
+ * the create and the update is in security-token-inputs.ts.
  */
 import * as z from 'zod'
 import { answer } from './answer-formats.ts'
-import { Address, BooleanQuery, DateOrDateTime, DecimalString, MAX_MONEY, thousands } from './formats.ts'
+import { Address, BooleanQuery } from './formats.ts'
 import { defineOperation } from './operation.ts'
+import { SecurityTokenInput, SecurityTokenUpdate } from './security-token-inputs.ts'
 
 /** A number an answer carries, never negative (checked, not only documented), with what it is and an example. */
 const amount = (description: string, example: number) =>
@@ -12,14 +14,6 @@ const amount = (description: string, example: number) =>
     .number()
     .min(0)
     .meta({ description, examples: [example] })
-
-/** A free text a client may give (instrument, segment, concentration), with an example. */
-const givenText = (example: string) =>
-  z
-    .string()
-    .max(200)
-    .optional()
-    .meta({ examples: [example] })
 
 export const Series = z.lazy(() =>
   z
@@ -72,83 +66,6 @@ export const SecurityToken = z.lazy(() =>
 )
 export type SecurityToken = z.infer<typeof SecurityToken>
 
-/** Series as the creation input carries it: every field a string; numeric ones hold decimals. */
-export const SeriesInput = z.lazy(() =>
-  z
-    .object({
-      name: z
-        .string()
-        .min(1)
-        .max(100)
-        .optional()
-        .meta({ examples: ['SENIOR'] }),
-      type: z
-        .string()
-        .max(100)
-        .optional()
-        .meta({ examples: ['SENIOR'] }),
-      emissionPercentage: DecimalString.optional(),
-      remuneration: DecimalString.optional(),
-      seriesAmount: DecimalString.optional(),
-      sharesAmount: DecimalString.optional(),
-      unitPrice: DecimalString.optional(),
-      interestMonthLack: DecimalString.optional(),
-      interestPaymentPeriodicity: DecimalString.optional(),
-      interestAllocationOrder: DecimalString.optional(),
-      amortizationPaymentPeriodicity: DecimalString.optional(),
-      amortizationAllocationOrder: DecimalString.optional(),
-    })
-    .meta({ id: 'SeriesInput' }),
-)
-export type SeriesInput = z.infer<typeof SeriesInput>
-
-export const SecurityTokenInput = z.lazy(() =>
-  z
-    .object({
-      data: z.object({
-        instrument: givenText('FIDC'),
-        segment: givenText('Agronegócio'),
-        concentration: givenText('Pulverizada'),
-        emissionAmount: DecimalString.optional(),
-        emissionEndDate: DateOrDateTime.optional(),
-        maxExpirationDate: DateOrDateTime.optional(),
-        maxAcquisitionPrice: DecimalString.optional(),
-        series: z.array(SeriesInput).max(20).optional(),
-      }),
-    })
-    .meta({
-      id: 'SecurityTokenInput',
-      examples: [
-        {
-          data: {
-            instrument: 'FIDC',
-            segment: 'Agronegócio',
-            concentration: 'Pulverizada',
-            emissionEndDate: '2026-06-01',
-            maxExpirationDate: '2029-03-01',
-            series: [
-              {
-                name: 'SENIOR',
-                type: 'SENIOR',
-                emissionPercentage: '100',
-                remuneration: '1.1',
-                seriesAmount: '15500000',
-                sharesAmount: '15500',
-                unitPrice: '1000',
-                interestMonthLack: '0',
-                interestPaymentPeriodicity: '1',
-                interestAllocationOrder: '1',
-                amortizationPaymentPeriodicity: '1',
-                amortizationAllocationOrder: '1',
-              },
-            ],
-          },
-        },
-      ],
-    }),
-)
-export type SecurityTokenInput = z.infer<typeof SecurityTokenInput>
-
 export const SecurityTokenCreated = z.lazy(() =>
   z
     .object({
@@ -160,53 +77,6 @@ export const SecurityTokenCreated = z.lazy(() =>
     })
     .meta({ id: 'SecurityTokenCreated' }),
 )
-
-/** PUT body: the spec leaves the fields open; these are the editable ones (all optional). */
-export const SecurityTokenUpdate = z.lazy(() =>
-  z
-    .object({
-      instrument: givenText('FIDC'),
-      segment: givenText('Imobiliário'),
-      concentration: givenText('Concentrada'),
-      tokenName: z
-        .string()
-        .min(1)
-        .max(200)
-        .optional()
-        .meta({ examples: ['FIDC Agronegócio STNYJU'] }),
-      symbol: z
-        .string()
-        .min(1)
-        .max(20)
-        .optional()
-        .meta({ examples: ['STNYJU'] }),
-      expirationDate: DateOrDateTime.optional(),
-      maxExpirationDate: DateOrDateTime.optional(),
-      emissionEndDate: DateOrDateTime.optional(),
-      acceptedRebatePercentage: z
-        .number()
-        .finite()
-        .min(0)
-        .max(100)
-        .optional()
-        .meta({ examples: [5] }),
-      /** An investment to add to totalInvestmentAmount. */
-      investmentAmount: z
-        .number()
-        .finite()
-        .positive()
-        .max(MAX_MONEY, { error: `must be at most ${thousands(MAX_MONEY)}` })
-        .optional()
-        .meta({ description: 'an investment, in reais, to add to totalInvestmentAmount', examples: [50000] }),
-    })
-    .meta({
-      id: 'SecurityTokenUpdate',
-      description:
-        'Every field is optional; the fields given replace the stored ones, investmentAmount adds to the total.',
-      examples: [{ tokenName: 'FIDC Agro 2026', acceptedRebatePercentage: 5, investmentAmount: 50000 }],
-    }),
-)
-export type SecurityTokenUpdate = z.infer<typeof SecurityTokenUpdate>
 
 export const securityTokenOperations = [
   defineOperation({

@@ -2,7 +2,7 @@
  * Security tokens: the marketplace listing, creation (the caller becomes the manager; one vault per
  * series), partial updates and deletion.
  */
-import type { SeriesInput } from '../contract/security-tokens.ts'
+import type { SeriesInput } from '../contract/security-token-inputs.ts'
 import { dayAfter } from '../domain/calendar.ts'
 import { ApiError } from '../http/api-error.ts'
 import { drawNew } from '../model/new-key.ts'
