@@ -7,15 +7,18 @@
 // `expect` package (Jest's, published on its own). Jest and node:test here run it untranspiled, so
 // for them its TypeScript (`import type`, annotations) is stripped by TypeScript's own transpiler
 // (the repository's), after the import rewrites, which match the block as the README writes it.
-// jest-config: the README's ```js block starting with `// jest.config.js`, as it is.
+// jest-config: the ```js block starting with `// jest.config.js` of docs/test-suites.md (beside the
+// README), as it is.
 import { readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import ts from 'typescript'
 
 const [readmePath, runner, outPath] = process.argv.slice(2)
 const readme = readFileSync(readmePath, 'utf8')
 if (runner === 'jest-config') {
-  const config = /```js\n(\/\/ jest\.config\.js[\s\S]*?)```/.exec(readme)?.[1]
-  if (config === undefined) fail('README has no ```js block starting with // jest.config.js')
+  const guide = readFileSync(join(dirname(readmePath), 'docs', 'test-suites.md'), 'utf8')
+  const config = /```js\n(\/\/ jest\.config\.js[\s\S]*?)```/.exec(guide)?.[1]
+  if (config === undefined) fail('docs/test-suites.md has no ```js block starting with // jest.config.js')
   writeFileSync(outPath, config)
   process.exit(0)
 }

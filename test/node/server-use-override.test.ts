@@ -1,5 +1,5 @@
 /**
- * The README's `server.use()` example: a test's own msw handler beside the simulator's. msw tries
+ * The `server.use()` example of docs/test-suites.md: a test's own msw handler beside the simulator's. msw tries
  * handlers added with `server.use()` first, so an override answers the route it names while every
  * other route, and the simulator's data, stay the simulator's; `server.resetHandlers()` drops the
  * override and the simulator answers that route again. Through real fetch under msw, as a user's
@@ -28,7 +28,7 @@ it('answers an overridden route with the override, and the other routes with the
   expect(seeded.status).toBe(200)
   expect(await seeded.json()).toHaveLength(3)
 
-  // The README's example: one route answers what the contract never does, for this test only.
+  // docs/test-suites.md's example: one route answers what the contract never does, for this test only.
   server.use(
     http.get(`${API}/securityToken`, () =>
       HttpResponse.json({ statusCode: '503', error: 'Service Unavailable', message: 'maintenance' }, { status: 503 }),

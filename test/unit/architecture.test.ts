@@ -1,5 +1,5 @@
 /**
- * The import direction the README's architecture section draws: each layer of `src/` imports only
+ * The import direction docs/architecture.md draws: each layer of `src/` imports only
  * from itself and the layers below it, and only the runtimes import msw. A relative import that
  * runs upward, or a file in a folder no layer names, fails here with the offending lines.
  */
