@@ -27,8 +27,8 @@ const BUNDLED = ['@msw/data', 'es-toolkit', 'mutative', 'rettime', 'outvariant']
 
 /**
  * Bundled into the CommonJS files only: faker ships ES modules only, and Jest's CommonJS runtime
- * cannot `require()` an ES module (plain Node ≥ 20.19 can; Jest on Node 20 cannot, on Node 24 only
- * under --experimental-vm-modules), so a `require('debt-token-simulator/node')` that reached
+ * cannot `require()` an ES module (plain Node ≥ 22.12 can; Jest only on Node ≥ 24.9 under
+ * --experimental-vm-modules), so a `require('debt-token-simulator/node')` that reached
  * faker failed under Jest's defaults. The ES build keeps importing the user's faker.
  */
 const BUNDLED_IN_COMMONJS = ['zod', ...BUNDLED, '@faker-js/faker']
@@ -94,7 +94,7 @@ export default defineConfig({
     },
   },
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   sourcemap: true,
   fixedExtension: false,
   dts: true,

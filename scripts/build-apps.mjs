@@ -72,7 +72,7 @@ export async function buildApps() {
       ...common,
       entryPoints: { cli: 'src/runtimes/cli/main.ts' },
       platform: 'node',
-      target: 'node20',
+      target: 'node22',
       splitting: true,
       outdir: cliDir,
       chunkNames: '[name]-[hash]',

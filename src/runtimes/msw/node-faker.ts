@@ -1,6 +1,6 @@
 /**
  * How the Node entries load faker's pt_BR locale: synchronously, on the first generated value,
- * with `require` (Node ≥ 20.19 requires an ES module synchronously), so that `createSimulator({
+ * with `require` (Node ≥ 22.12 requires an ES module synchronously), so that `createSimulator({
  * size })` and scenario worlds stay synchronous while a process that never generates (most test
  * files) never evaluates the locale. The CommonJS build replaces this module with
  * node-faker.bundled.ts (tsdown.config.ts): there faker is bundled, for Jest's CommonJS runtime,
