@@ -140,8 +140,12 @@ export const SimReplayReport = z.lazy(() =>
             name: z.string(),
             method: z.string(),
             path: z.string().meta({ description: 'as sent, placeholders expanded' }),
-            outcome: z.string().meta({ description: 'the status answered, "network error" or "not sent"' }),
-            passed: z.boolean(),
+            outcome: z.string().meta({ description: 'the status answered, "network error", "not sent" or "skipped"' }),
+            passed: z.boolean().meta({ description: 'true for a skipped step too: it did not fail' }),
+            skipped: z.string().optional().meta({
+              description:
+                "why the step was not sent: its `skip` (a proxied recording's mark on the proxy's own answers)",
+            }),
             problems: z.array(z.string()).meta({ description: 'one line per difference: path, expected, got' }),
             durationMs: z.number(),
           })
