@@ -2,11 +2,10 @@
  * Turns a recorded session (the requests a server answered, in order) into a scenario with steps,
  * so a developer's manual session becomes a QA case that `npm run replay` runs green.
  *
- * - Secrets: a Bearer token is written as `Bearer ***` (`***2`, `***3` … for further tokens), and
- *   the wallet address the simulator derives from it as `{{caller}}` (`{{caller2}}` …), so the
- *   steps act as the same caller under replay's token. A token that is itself a wallet address is
- *   public and is the caller's identity, so it is kept. Other headers than Authorization,
- *   Content-Type and X-Sim-* are dropped.
+ * - Secrets: no credential is written (record-credentials.ts): a Bearer token is `Bearer ***`
+ *   (`***2`, `***3` … for further tokens), which replay fills from `--token`, and the wallet address
+ *   the simulator derives from it `{{caller}}` (`{{caller2}}` …). Other headers than
+ *   Authorization, Content-Type and X-Sim-* are dropped.
  * - Generated values: an address, hash, signature or UUID that first appears in a response and is
  *   used again later becomes a capture of that response and a `{{placeholder}}` everywhere after;
  *   an integer id a creation's answer assigned becomes one too (record-ids.ts).
@@ -19,9 +18,8 @@
  *   `notes` say what was cut (the description is left as it was given).
  */
 
-import { ADDRESS_PATTERN } from '../contract/formats.ts'
 import { utf8Length } from '../contract/json-text.ts'
-import { callerAddress } from '../domain/caller.ts'
+import { recordedCredentials } from './record-credentials.ts'
 import { captureAssignedIds } from './record-ids.ts'
 import { decodeSafely, generatedValuesIn, mapStrings, nameFromPath, parseJson, walkStrings } from './recorded-values.ts'
 import type { ScenarioRule } from './rule-schema.ts'
@@ -36,6 +34,11 @@ export interface RecordedExchange {
   readonly query: string
   /** Request headers by lower-case name. */
   readonly headers: Readonly<Record<string, string>>
+  /**
+   * The wallet address the simulator took the Bearer token for, when the token is masked already
+   * (a journal entry's `caller`; null: none); undefined: derived from the token.
+   */
+  readonly caller?: string | null | undefined
   readonly body: string
   readonly response: {
     readonly status: number
@@ -68,7 +71,6 @@ export interface SessionRecorder {
 export const RECORDING_LIMITS = { steps: 1_000, bodyBytes: 64 * 1024, totalBodyBytes: 1024 * 1024 } as const
 
 const KEPT_HEADERS = new Set(['content-type'])
-const BEARER = /^Bearer\s+(\S.*)$/i
 export function createSessionRecorder(options: SessionRecorderOptions = {}): SessionRecorder {
   const exchanges: RecordedExchange[] = []
   const startedAt = new Date().toISOString()
@@ -119,16 +121,8 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
   }
 
   function toScenario(): ScenarioInput {
-    // Tokens: each distinct secret gets a mask suffix; its derived caller address a placeholder.
-    const tokenSuffix = new Map<string, string>()
-    const callers = new Map<string, string>()
-    for (const exchange of exchanges) {
-      const token = BEARER.exec(exchange.headers.authorization ?? '')?.[1]?.trim()
-      if (token === undefined || ADDRESS_PATTERN.test(token) || tokenSuffix.has(token)) continue
-      const suffix = tokenSuffix.size === 0 ? '' : String(tokenSuffix.size + 1)
-      tokenSuffix.set(token, suffix)
-      callers.set(callerAddress(token), `caller${suffix}`)
-    }
+    const credentials = recordedCredentials(exchanges)
+    const callers = credentials.callers
 
     const requestBodies = exchanges.map((exchange) => parseJson(exchange.body))
     const responseBodies = exchanges.map((exchange) => parseJson(exchange.response.body ?? ''))
@@ -183,14 +177,7 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
     }
 
     const steps: ScenarioStep[] = exchanges.map((exchange, step) => {
-      const headers: Record<string, string | null> = {}
-      const authorization = exchange.headers.authorization
-      if (authorization === undefined) headers.authorization = null
-      else {
-        const token = BEARER.exec(authorization)?.[1]?.trim()
-        const suffix = token === undefined ? undefined : tokenSuffix.get(token)
-        headers.authorization = suffix === undefined ? authorization : `Bearer ***${suffix}`
-      }
+      const headers: Record<string, string | null> = { authorization: credentials.authorization(exchange) }
       for (const [name, value] of Object.entries(exchange.headers)) {
         if (KEPT_HEADERS.has(name) || name.startsWith('x-sim-')) {
           if (name === 'content-type' && exchange.body === '') continue
