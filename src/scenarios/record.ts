@@ -6,6 +6,9 @@
  *   (`***2`, `***3` … for further tokens), which replay fills from `--token`, and the wallet address
  *   the simulator derives from it `{{caller}}` (`{{caller2}}` …). Other headers than
  *   Authorization, Content-Type and X-Sim-* are dropped.
+ * - Through the proxy, an answer the proxy made itself (its 502, 504 or 508: the service did not
+ *   answer, or not with JSON) is not the service's: its step is marked `skip` with the reason, so
+ *   replay does not send it, and `notes` say how many there were.
  * - Generated values: an address, hash, signature or UUID that first appears in a response and is
  *   used again later becomes a capture of that response and a `{{placeholder}}` everywhere after;
  *   an integer id a creation's answer assigned becomes one too (record-ids.ts).
@@ -44,6 +47,8 @@ export interface RecordedExchange {
     readonly status: number
     readonly body: string | null
     readonly networkError?: boolean | undefined
+    /** The answer is the proxy's own 502/504/508 (`X-Sim-Proxy-Failure`), not the service's. */
+    readonly proxyFailure?: boolean | undefined
   }
 }
 
@@ -71,6 +76,12 @@ export interface SessionRecorder {
 export const RECORDING_LIMITS = { steps: 1_000, bodyBytes: 64 * 1024, totalBodyBytes: 1024 * 1024 } as const
 
 const KEPT_HEADERS = new Set(['content-type'])
+
+/** Why a step holding the proxy's own answer is not replayed: its status and what the proxy said. */
+function proxyFailureReason(exchange: RecordedExchange, answer: { ok: true; value: unknown } | { ok: false }): string {
+  const message = answer.ok ? (answer.value as { message?: unknown } | null)?.message : undefined
+  return `the proxy's own ${exchange.response.status} at recording, not the service's answer${typeof message === 'string' ? `: ${message}` : ''}`
+}
 export function createSessionRecorder(options: SessionRecorderOptions = {}): SessionRecorder {
   const exchanges: RecordedExchange[] = []
   const startedAt = new Date().toISOString()
@@ -207,14 +218,28 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
                 : {}),
           }
       const capture = captures.get(step)
-      return { request, expect: expectation, ...(capture !== undefined && { capture }) }
+      return {
+        ...(exchange.response.proxyFailure === true && { skip: proxyFailureReason(exchange, answer) }),
+        request,
+        expect: expectation,
+        ...(capture !== undefined && { capture }),
+      }
     })
 
     const simulator = {
       ...(options.seed !== undefined && { seed: options.seed }),
       ...(options.now !== undefined && { now: options.now }),
     }
-    const notes = [...(options.notes ?? []), ...cutNotes()]
+    const proxyFailures = exchanges.filter((exchange) => exchange.response.proxyFailure === true).length
+    const notes = [
+      ...(options.notes ?? []),
+      ...cutNotes(),
+      ...(proxyFailures === 0
+        ? []
+        : [
+            `${proxyFailures} answer(s) were the proxy's own 502/504/508 (the service did not answer, or not with JSON), not the service's: their steps are marked skip and replay does not send them`,
+          ]),
+    ]
     return {
       $schema: './scenario.schema.json',
       description:
