@@ -217,6 +217,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     },
     seed,
     scenarioStatus: defaultControls.scenarioStatus,
+    activeScenarioDefinition: defaultControls.activeScenarioDefinition,
     create: defaultControls.create,
     createMany: defaultControls.createMany,
     createRecords: defaultControls.createRecords,

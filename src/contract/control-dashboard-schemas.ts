@@ -140,8 +140,12 @@ export const SimReplayReport = z.lazy(() =>
             name: z.string(),
             method: z.string(),
             path: z.string().meta({ description: 'as sent, placeholders expanded' }),
-            outcome: z.string().meta({ description: 'the status answered, "network error" or "not sent"' }),
-            passed: z.boolean(),
+            outcome: z.string().meta({ description: 'the status answered, "network error", "not sent" or "skipped"' }),
+            passed: z.boolean().meta({ description: 'true for a skipped step too: it did not fail' }),
+            skipped: z.string().optional().meta({
+              description:
+                "why the step was not sent: its `skip` (a proxied recording's mark on the proxy's own answers)",
+            }),
             problems: z.array(z.string()).meta({ description: 'one line per difference: path, expected, got' }),
             durationMs: z.number(),
           })
@@ -162,6 +166,17 @@ const Exchange = z.lazy(() =>
     requestBody: z.string().nullable(),
     status: z.number().int().min(0).max(599).meta({ description: '0: the request failed at the network level' }),
     responseBody: z.string().nullable(),
+    scenario: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'the scenario it was answered under: whose rules the file starts with' }),
+    session: z.string().nullable().optional().meta({ description: 'the session it was answered in' }),
+    caller: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'the wallet address its Bearer token stood for: becomes {{caller}}' }),
   }),
 )
 
@@ -170,12 +185,27 @@ export const BuildScenarioFileBody = z.lazy(() =>
     .object({
       exchanges: z.array(Exchange).min(1).max(1000).meta({ description: 'journal entries, in the order to replay' }),
       description: z.string().min(1).max(500).optional(),
-      rulesFrom: z
-        .string()
+      rulesFrom: z.string().optional().meta({
+        description:
+          "a scenario whose rules and world the file starts with: the one active under this name in an exchange's session, else the one known by name (404 if none)",
+      }),
+      rules: z.array(z.looseObject({})).max(1000).optional().meta({
+        description:
+          "the rules the file starts with, as a file holds them (the dashboard's rule draft), instead of rulesFrom; validated as a file is",
+      }),
+      world: z
+        .looseObject({})
         .optional()
-        .meta({ description: 'a scenario known by name whose rules and world the file starts with (404 if none)' }),
+        .meta({ description: 'the world the file starts from, with rules; validated as a file is' }),
     })
-    .meta({ id: 'SimBuildScenarioFile' }),
+    .refine((body) => body.rulesFrom === undefined || (body.rules === undefined && body.world === undefined), {
+      message: 'give rulesFrom, or rules (and world), not both',
+    })
+    .meta({
+      id: 'SimBuildScenarioFile',
+      description:
+        'Without rulesFrom or rules, the file starts with the rules and world of the scenario the exchanges were answered under (their `scenario`), when they agree on one.',
+    }),
 )
 
 export const SimTablePage = z.lazy(() =>

@@ -119,11 +119,11 @@ export const dashboardRoutes = [
     summary:
       'Turn exchanges (journal entries) into a scenario file with a step each, as a recording would write them: tokens masked, generated values captured',
     description:
-      'Builds a scenario file with one step per given exchange and its expectation, as a recording writes them (tokens masked, generated values and assigned ids captured, indented as `--record` writes a file); nothing is stored.',
+      "Builds a scenario file with one step per given exchange and its expectation, as a recording writes them (tokens masked, generated values and assigned ids captured, indented as `--record` writes a file), starting with the rules and world of the scenario that answered them (or of `rulesFrom`, or the `rules` given); the steps carry no `X-Sim-Session`, so the file's scenario applies to them wherever it is replayed. Nothing is stored.",
     body: BuildScenarioFileBody,
     response: SimScenarioFile,
     errors: {
-      400: 'an exchange is malformed, or its request body was cut by the journal',
+      400: 'an exchange is malformed, or its request body was cut by the journal; the rules or world given are not valid',
       404: '`rulesFrom` names no scenario',
     },
   }),

@@ -199,9 +199,13 @@ export const JournalEntry = z.lazy(() =>
       durationMs: z.number(),
       scenario: z.string().nullable(),
       session: z.string().nullable(),
+      caller: z.string().nullable().meta({
+        description:
+          'the wallet address the simulator took the Bearer token for; null for a request it did not authenticate (forwarded, or answered by a scenario or the Bearer check first)',
+      }),
       requestHeaders: z.record(z.string(), z.string()).meta({
         description:
-          'the request headers that shape an answer: authorization, content-type, x-sim-session, x-sim-scenario',
+          'the request headers that shape an answer: authorization (its credential masked, `Bearer ***1`, `***2`: one number per distinct credential; a wallet-address token as sent), content-type, x-sim-session, x-sim-scenario',
       }),
       requestBody: z.string().nullable().meta({ description: 'cut at 4096 characters' }),
       responseHeaders: z.record(z.string(), z.string()),

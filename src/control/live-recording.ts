@@ -33,9 +33,6 @@ function startNotes(simulator: SimulatorCore): string[] {
   const notes: string[] = []
   if (simulator.clock.mode === 'system')
     notes.push('recorded with a system clock: timestamps in the expectations will differ on replay')
-  const active = simulator.scenario
-  if (active !== null && simulator.scenarioDefinition(active) === undefined)
-    notes.push(`recorded with the inline scenario ${active} active: its rules are not in this file`)
   if (simulator.model.writtenCount() > 0)
     notes.push('the world had changed before the recording started: replay starts from the seeded one')
   return notes
@@ -61,7 +58,8 @@ export function createLiveRecording(simulator: SimulatorCore): LiveRecording {
     start(description) {
       startedAt = new Date().toISOString()
       stoppedAt = null
-      const active = simulator.scenario === null ? undefined : simulator.scenarioDefinition(simulator.scenario)
+      // As it stands: an inline scenario (the dashboard's draft) and rules added to it included.
+      const active = simulator.activeScenarioDefinition() ?? undefined
       recorder = createSessionRecorder({
         description: description ?? `Recorded from the dashboard, started ${startedAt}.`,
         notes: startNotes(simulator),

@@ -89,6 +89,7 @@ export function replayHandlers(dispatch: Dispatch): ControlHandlerTable<'replayS
           passed: step.passed,
           problems: [...step.problems],
           durationMs: Math.round(step.durationMs * 100) / 100,
+          ...(step.skipped !== undefined && { skipped: step.skipped }),
         })),
       }
     },

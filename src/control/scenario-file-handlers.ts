@@ -1,16 +1,15 @@
 /**
  * The control handlers that read scenarios and make scenario files: the catalog with descriptions
  * and rules in words, one scenario's file, a file built from journal entries ("add to a scenario"
- * in the dashboard), and the in-memory recording (start, stop, status, its file).
+ * in the dashboard: scenario-file-builder.ts), and the in-memory recording (start, stop, status, its file).
  */
 import { ApiError } from '../http/api-error.ts'
-import { isCutBody } from '../observability/journal.ts'
-import { createSessionRecorder, type RecordedExchange } from '../scenarios/record.ts'
 import type { ScenarioRule } from '../scenarios/rule-schema.ts'
 import type { Scenario } from '../scenarios/scenario-schema.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
 import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
 import type { LiveRecording } from './live-recording.ts'
+import { buildScenarioFile } from './scenario-file-builder.ts'
 
 const ordinal = (n: number) =>
   `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`
@@ -85,41 +84,7 @@ export const scenarioFileHandlers: ControlHandlerTable<
     $schema: './scenario.schema.json',
     ...known(simulator, params.name),
   }),
-  buildScenarioFile: ({ body }, { simulator }) => {
-    const from = body.rulesFrom === undefined ? undefined : known(simulator, body.rulesFrom)
-    const recorder = createSessionRecorder({
-      description:
-        body.description ??
-        `Built from ${body.exchanges.length} journal entr${body.exchanges.length === 1 ? 'y' : 'ies'} in the dashboard.`,
-      seed: simulator.seed,
-      ...(simulator.clock.mode === 'fixed' && { now: simulator.clock.now().toISOString() }),
-      ...(from !== undefined && { rules: from.rules }),
-      ...(from?.world !== undefined && { world: from.world }),
-    })
-    body.exchanges.forEach((exchange, i) => {
-      if (isCutBody(exchange.requestBody))
-        throw ApiError.badRequest(
-          `body.exchanges[${i}].requestBody was cut by the journal (over 4096 characters): record the session instead (PUT /__sim/recording)`,
-        )
-      const headers: Record<string, string> = {}
-      for (const [name, value] of Object.entries(exchange.requestHeaders)) headers[name.toLowerCase()] = value
-      const recorded: RecordedExchange = {
-        method: exchange.method,
-        path: exchange.path,
-        query: exchange.query,
-        headers,
-        body: exchange.requestBody ?? '',
-        response: {
-          status: exchange.status,
-          // A cut answer is expected by its status alone.
-          body: isCutBody(exchange.responseBody) ? null : exchange.responseBody,
-          networkError: exchange.status === 0,
-        },
-      }
-      recorder.add(recorded)
-    })
-    return recorder.toScenario() as Record<string, unknown>
-  },
+  buildScenarioFile: ({ body }, { simulator }) => buildScenarioFile(body, simulator),
   getRecording: (_input, context) => live(context).status(),
   startRecording: ({ body }, context) => live(context).start(body?.description),
   stopRecording: (_input, context) => live(context).stop(),

@@ -1,8 +1,8 @@
 /**
  * The scenario draft: journal entries chosen with "Add to scenario draft", in order. The server
  * turns them into a scenario file (`POST /__sim/scenario-file`: one step per entry, its answer as
- * the expectation, tokens masked, generated values captured), which the Record and replay panel
- * downloads and replays.
+ * the expectation, tokens masked, generated values captured, and the rules and world of the
+ * scenario that answered them), which the Record and replay panel downloads and replays.
  */
 import { call } from './api.ts'
 import { createStore } from './store.ts'
@@ -18,13 +18,9 @@ export function removeFromDraft(index: number): void {
   draft.set(draft.get().filter((_, i) => i !== index))
 }
 
-/** The draft as a scenario file; `description` is the file's, `rulesFrom` a scenario whose rules it starts with. */
-export function draftScenario(description: string, rulesFrom: string | null): Promise<ScenarioFile> {
+/** The draft as a scenario file; `description` is the file's. */
+export function draftScenario(description: string): Promise<ScenarioFile> {
   return call<ScenarioFile>('POST', '/__sim/scenario-file', {
-    body: {
-      exchanges: draft.get(),
-      ...(description.trim() !== '' && { description: description.trim() }),
-      ...(rulesFrom !== null && { rulesFrom }),
-    },
+    body: { exchanges: draft.get(), ...(description.trim() !== '' && { description: description.trim() }) },
   })
 }

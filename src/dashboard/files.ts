@@ -106,6 +106,20 @@ function encodeTarget(target: string): string {
   )
 }
 
+/** How the journal shows a masked credential (src/domain/credentials.ts): an optional scheme, then `***` and a number. */
+const MASKED_AUTHORIZATION = /^(?:([A-Za-z0-9-]+) )?\*\*\*(?:\d+|\?)?$/
+
+/**
+ * A header for the command. The journal keeps no credential, so a masked `Authorization` is sent
+ * with the shell's `$TOKEN` in its place (`replay-token`, which the simulator takes, when unset),
+ * in double quotes for the shell to expand it.
+ */
+function headerArgument(name: string, value: string): string {
+  const masked = name.toLowerCase() === 'authorization' ? MASKED_AUTHORIZATION.exec(value) : null
+  if (masked === null) return shellQuote(`${name}: ${value}`)
+  return `"${name}: ${masked[1] === undefined ? '' : `${masked[1]} `}\${TOKEN:-replay-token}"`
+}
+
 /** The curl command that sends the same request to this server. */
 export function asCurl(
   origin: string,
@@ -129,7 +143,7 @@ export function asCurl(
     ...(request.method === 'GET' ? [] : ['-X', request.method]),
     shellQuote(`${origin}${target}`),
   ]
-  for (const [name, value] of Object.entries(request.requestHeaders)) parts.push('-H', shellQuote(`${name}: ${value}`))
+  for (const [name, value] of Object.entries(request.requestHeaders)) parts.push('-H', headerArgument(name, value))
   if (request.requestBody !== null && request.requestBody !== '')
     parts.push('--data-raw', shellQuote(request.requestBody))
   return parts.join(' ')

@@ -2,12 +2,15 @@
  * The rule draft: a scenario written rule by rule in the Scenarios panel, before it is activated
  * or downloaded. Each rule is added only once the server has checked the draft with it
  * (`POST /__sim/scenario/check`, the scenario schema's own messages), which also words it. Kept in
- * the browser's localStorage, so a reload does not lose a half-written scenario. Not the journal's
- * draft (draft.ts), whose entries become steps.
+ * the browser's localStorage, so a reload does not lose a half-written scenario.
+ *
+ * Its file carries steps too, so it replays as downloaded: the exchanges answered under the draft
+ * once activated (journal entries whose scenario is the draft's name), turned into steps by the
+ * server (`POST /__sim/scenario-file`, as the journal's draft of draft.ts is) with the draft's rules.
  */
 import { call } from './api.ts'
 import { createStore } from './store.ts'
-import type { Catalog, ScenarioSummary } from './types.ts'
+import type { Catalog, Entry, ScenarioFile, ScenarioSummary } from './types.ts'
 
 interface DraftRule {
   readonly rule: Record<string, unknown>
@@ -99,11 +102,34 @@ export function removeFromRuleDraft(index: number): void {
   ruleDraft.set({ ...draft, rules: draft.rules.filter((_, i) => i !== index) })
 }
 
-/** The draft's file once the server finds it valid (its name and description may have changed since). */
-export async function checkedDraftFile(): Promise<Record<string, unknown>> {
+/**
+ * The exchanges answered under the draft: entries whose scenario is its name (not one a request
+ * named with X-Sim-Scenario), oldest first.
+ */
+export function answeredUnderDraft(entries: readonly Entry[], name: string): Entry[] {
+  return entries.filter((entry) => entry.scenario === name && entry.requestHeaders['x-sim-scenario'] === undefined)
+}
+
+/**
+ * The draft's file once the server finds it valid (its name and description may have changed
+ * since), with a step per exchange answered under it: its rules and its steps, so it replays as
+ * downloaded. Without such exchanges it holds the rules alone.
+ */
+export async function checkedDraftFile(entries: readonly Entry[]): Promise<Record<string, unknown>> {
   const draft = ruleDraft.get()
   await check(draft)
-  return draftFile(draft)
+  const file = draftFile(draft)
+  const answered = answeredUnderDraft(entries, draft.name)
+  if (answered.length === 0) return file
+  const { $schema: _, ...built } = await call<ScenarioFile>('POST', '/__sim/scenario-file', {
+    body: {
+      exchanges: answered,
+      description: draft.description,
+      rules: file.rules,
+      ...(draft.world !== undefined && { world: draft.world }),
+    },
+  })
+  return { $schema: file.$schema, ...built }
 }
 
 /** Activates the draft for the shared world (session null) or one session. */

@@ -4,9 +4,12 @@
  * stays flat under load (WireMock's unbounded journal is the cautionary tale).
  *
  * Recording is on every request's path, so it stores what it is given as it is (a number for the
- * time, the body strings) and does the formatting when someone reads the journal.
+ * time, the body strings) and does the formatting when someone reads the journal. The one thing it
+ * never stores as given is the request's `Authorization`: its credential is masked as it arrives
+ * (credential-labels.ts), so no entry, listener, live event or log line ever holds it.
  */
 import type { OperationId } from '../contract/operations.ts'
+import { CredentialLabels } from './credential-labels.ts'
 
 /** What the proxy (`serve --proxy`) did with a forwarded request: where it went, and how the answer departs from the contract. */
 export interface ProxyReport {
@@ -34,19 +37,29 @@ export interface JournalEntry {
   readonly durationMs: number
   readonly scenario: string | null
   readonly session: string | null
-  /** The request headers that shape an answer (JOURNALED_REQUEST_HEADERS), by lower-case name. */
+  /**
+   * The request headers that shape an answer (JOURNALED_REQUEST_HEADERS), by lower-case name; the
+   * credential of `authorization` masked: `Bearer ***1`, `***2` … one number per distinct credential.
+   */
   readonly requestHeaders: Readonly<Record<string, string>>
   readonly responseHeaders: Readonly<Record<string, string>>
   /** Request and response bodies, cut at BODY_LIMIT characters. */
   readonly requestBody: string | null
   readonly responseBody: string | null
+  /**
+   * The wallet address the simulator took the Bearer token for, on a request it authenticated;
+   * null for one forwarded, or answered by a scenario or the Bearer check first. Who acted,
+   * without the token.
+   */
+  readonly caller: string | null
   /** Present when the request was forwarded to the real service (`serve --proxy`). */
   readonly proxy?: ProxyReport
 }
 
 /**
  * The request headers the journal keeps: what decides an answer and what a replayed or copied
- * request needs (other headers are left out, so an entry stays small).
+ * request needs (other headers are left out, so an entry stays small). `Journal.record` masks the
+ * credential of `authorization`.
  */
 const JOURNALED_REQUEST_HEADERS = ['authorization', 'content-type', 'x-sim-session', 'x-sim-scenario'] as const
 
@@ -125,6 +138,8 @@ let journals = 0
 export class Journal {
   readonly #entries: (StoredEntry | undefined)[]
   readonly #cutter = new BodyCutter()
+  /** Kept across `clear()`: a number names the same credential for the journal's life. */
+  readonly #credentials = new CredentialLabels()
   readonly #id = `${instance}.${++journals}`
   #clears = 0
   #next = 0
@@ -136,8 +151,12 @@ export class Journal {
     this.#entries = new Array(capacity)
   }
 
-  /** Stores one exchange; returns what was stored (`toEntry` shows it, for listeners that want it now). */
+  /**
+   * Stores one exchange, its `authorization` masked; returns what was stored (`toEntry` shows it,
+   * for listeners that want it now).
+   */
   record(input: JournalInput): StoredEntry {
+    const authorization = input.requestHeaders.authorization
     // Field by field, not `{ ...input, … }`: a spread that then overrides fields takes V8's slow
     // object-cloning path, and this runs on every request.
     const stored: StoredEntry = {
@@ -150,7 +169,11 @@ export class Journal {
       durationMs: input.durationMs,
       scenario: input.scenario,
       session: input.session,
-      requestHeaders: input.requestHeaders,
+      caller: input.caller,
+      requestHeaders:
+        authorization === undefined
+          ? input.requestHeaders
+          : { ...input.requestHeaders, authorization: this.#credentials.mask(authorization) },
       responseHeaders: input.responseHeaders,
       requestBody: this.#cutter.cut(input.requestBody),
       responseBody: this.#cutter.cut(input.responseBody),

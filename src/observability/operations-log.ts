@@ -1,7 +1,8 @@
 /**
  * The operations log of the standalone server: one concise line per request (time, method, path,
  * status, duration, operation, scenario, session; for a request forwarded by `--proxy`, the
- * service's status and a line per contract drift); `verbose` adds the bodies, `quiet` prints none.
+ * service's status and a line per contract drift); `verbose` adds who called (the Authorization as
+ * the journal masks it, and the caller's wallet) and the bodies, `quiet` prints none.
  */
 import type { JournalEntry } from './journal.ts'
 
@@ -27,5 +28,10 @@ export function formatLogLine(entry: JournalEntry, level: Exclude<LogLevel, 'qui
   if (drift.length > 0) parts.push(`DRIFT(${drift.length})`)
   const line = parts.join(' ') + drift.map((text) => `\n  drift    ${text}`).join('')
   if (level === 'normal') return line
-  return `${line}\n  request  ${preview(entry.requestBody)}\n  response ${preview(entry.responseBody)}`
+  const authorization = entry.requestHeaders.authorization
+  const who =
+    authorization === undefined && entry.caller === null
+      ? ''
+      : `\n  auth     ${authorization ?? '(none)'}${entry.caller === null ? '' : ` caller ${entry.caller}`}`
+  return `${line}${who}\n  request  ${preview(entry.requestBody)}\n  response ${preview(entry.responseBody)}`
 }

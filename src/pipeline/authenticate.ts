@@ -3,13 +3,14 @@
  * the form `Bearer <token68>`, the scheme in any case. A missing header, another scheme, an empty
  * or malformed token, or two Authorization headers (which arrive joined by ", ") is a 401 in the
  * documented shape with a `WWW-Authenticate: Bearer` challenge. Any well-formed token is accepted;
- * it names the caller.
+ * it names the caller. A message never quotes the credential: it names another scheme only when it
+ * is a known one (a bare key's first characters would be the key's).
  */
+import { authorizationParts } from '../domain/credentials.ts'
 import { ApiError } from '../http/api-error.ts'
 
 /** `Bearer` then one or more spaces then a token68: letters, digits, `-._~+/`, then `=` padding. */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i
-const SCHEME = /^(\S+)/
 
 /** Returns the token, or throws a 401 that says what is wrong with the header. */
 export function authenticate(authorization: string | null): string {
@@ -21,14 +22,16 @@ export function authenticate(authorization: string | null): string {
   const match = BEARER.exec(authorization)
   if (match !== null) return match[1]!
   const invalid = { 'www-authenticate': 'Bearer error="invalid_request"' }
-  const scheme = SCHEME.exec(authorization.trim())?.[1] ?? ''
-  if (scheme.toLowerCase() !== 'bearer')
+  const { scheme } = authorizationParts(authorization)
+  if (scheme === undefined)
     throw new ApiError(
       401,
-      `Authorization scheme must be Bearer, got ${JSON.stringify(scheme.slice(0, 20))}`,
+      'Authorization must be "Bearer <token>": the value does not start with a known scheme (it is not quoted here: it may be a credential)',
       undefined,
       invalid,
     )
+  if (scheme.toLowerCase() !== 'bearer')
+    throw new ApiError(401, `Authorization scheme must be Bearer, got ${JSON.stringify(scheme)}`, undefined, invalid)
   const token = authorization.trim().slice(scheme.length).trim()
   if (token === '') throw new ApiError(401, 'Bearer token is empty', undefined, invalid)
   if (/,\s*bearer\b/i.test(authorization))

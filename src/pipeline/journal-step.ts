@@ -28,6 +28,7 @@ export interface Recorder {
     scenario: string | null,
     requestBody: string | null,
     proxy?: ProxyReport,
+    caller?: string | null,
   ): void
   readonly listeners: Set<ExchangeListener>
 }
@@ -37,7 +38,7 @@ export function createRecorder(journal: Journal): Recorder {
   return {
     journal,
     listeners,
-    record(request, operation, response, started, scenario, requestBody, proxy) {
+    record(request, operation, response, started, scenario, requestBody, proxy, caller = null) {
       const stored = journal.record({
         atMs: Date.now(),
         method: request.method,
@@ -48,6 +49,7 @@ export function createRecorder(journal: Journal): Recorder {
         durationMs: Math.round((performance.now() - started) * 100) / 100,
         scenario,
         session: sessionOf(request),
+        caller,
         requestHeaders: journaledHeaders((name) => request.header(name)),
         responseHeaders: response.headers,
         requestBody,
@@ -75,6 +77,7 @@ export function journalStep<State>(recorder: Recorder): Step<State> {
       (context.locals.scenario as string | undefined) ?? null,
       requestBody,
       context.locals.proxy as ProxyReport | undefined,
+      (context.locals.caller as string | undefined) ?? null,
     )
     return response
   }

@@ -16,7 +16,9 @@ import { validateRequest } from './validate-request.ts'
 
 export function authenticateStep<State>(): Step<State> {
   return (context, next) => {
-    context.locals.token = authenticate(context.request.header('authorization'))
+    const token = authenticate(context.request.header('authorization'))
+    context.locals.token = token
+    context.locals.caller = callerAddress(token) // the journal's `caller`: who acted, without the token
     return next()
   }
 }
@@ -31,12 +33,8 @@ export function resolveStep<State extends WorldState>(resolvers: ResolverTable, 
     const bodyText = 'body' in operation ? await request.text() : ''
     const input = validateRequest(operation, context.params, request.query, bodyText)
     const token = String(context.locals.token ?? '')
-    const resolverContext: ResolverContext = {
-      model: state.model,
-      clock,
-      random: state.random,
-      caller: { token, address: callerAddress(token) },
-    }
+    const caller = { token, address: (context.locals.caller as string | undefined) ?? callerAddress(token) }
+    const resolverContext: ResolverContext = { model: state.model, clock, random: state.random, caller }
     const resolver = resolvers[operation.id] as (input: unknown, context: ResolverContext) => unknown
     if (operation.method === 'GET') {
       const output = await resolver(input, resolverContext)

@@ -19,6 +19,7 @@ import type { Forwarder } from '../pipeline/proxy-step.ts'
 import { parseJsonBody, validateRequest } from '../pipeline/validate-request.ts'
 import { errorStatusPhrase } from '../scenarios/status-phrases.ts'
 import { answerDrift } from './contract-drift.ts'
+import { PROXY_FAILURE_HEADER } from './proxy-failure.ts'
 import {
   DEFAULT_PROXY_TIMEOUT_MS,
   forwards,
@@ -138,6 +139,7 @@ export function createForwarder(options: ProxyOptions): Forwarder {
         508,
         `the request came back through this proxy: --proxy ${base.url} points at the simulator itself`,
         errorStatusPhrase(508),
+        { [PROXY_FAILURE_HEADER]: '508' },
       )
     const query = request.query.toString()
     const url = `${base.url}${request.path}${query === '' ? '' : `?${query}`}`
@@ -213,6 +215,7 @@ export function createForwarder(options: ProxyOptions): Forwarder {
       const response = errorResponse(
         new ApiError(failure.status, failure.message, errorStatusPhrase(failure.status), {
           'x-sim-upstream': base.url,
+          [PROXY_FAILURE_HEADER]: String(failure.status),
         }),
       )
       return {

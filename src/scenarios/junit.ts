@@ -1,7 +1,8 @@
 /**
  * JUnit XML of replay results, the format CI systems read: one `<testsuite>` per scenario file and
- * one `<testcase>` per step, with a `<failure>` holding the step's diff when it failed; a skipped
- * scenario is one `<testcase>` with `<skipped>` and the reason.
+ * one `<testcase>` per step, with a `<failure>` holding the step's diff when it failed, or
+ * `<skipped>` with the reason for a step marked `skip`; a skipped scenario is one `<testcase>` with
+ * `<skipped>` and the reason.
  */
 import type { StepResult } from './replay.ts'
 
@@ -37,7 +38,9 @@ export function toJUnitXml(suites: readonly ReplaySuite[]): string {
   const total = suites.reduce((sum, suite) => sum + testsOf(suite), 0)
   const failures = suites.reduce((sum, suite) => sum + suite.results.filter((result) => !result.passed).length, 0)
   const errors = suites.filter((suite) => suite.error !== undefined).length
-  const skipped = suites.filter((suite) => suite.skipped !== undefined).length
+  const skippedSteps = (suite: ReplaySuite) => suite.results.filter((result) => result.skipped !== undefined).length
+  const skippedOf = (suite: ReplaySuite) => (suite.skipped === undefined ? 0 : 1) + skippedSteps(suite)
+  const skipped = suites.reduce((sum, suite) => sum + skippedOf(suite), 0)
   const time = suites.reduce(
     (sum, suite) => sum + suite.results.reduce((inner, result) => inner + result.durationMs, 0),
     0,
@@ -48,7 +51,7 @@ export function toJUnitXml(suites: readonly ReplaySuite[]): string {
   for (const suite of suites) {
     const suiteFailures = suite.results.filter((result) => !result.passed).length
     const suiteTime = suite.results.reduce((sum, result) => sum + result.durationMs, 0)
-    const counts = `tests="${testsOf(suite)}" failures="${suiteFailures}" errors="${suite.error === undefined ? 0 : 1}" skipped="${suite.skipped === undefined ? 0 : 1}"`
+    const counts = `tests="${testsOf(suite)}" failures="${suiteFailures}" errors="${suite.error === undefined ? 0 : 1}" skipped="${skippedOf(suite)}"`
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" ${counts} time="${seconds(suiteTime)}">`)
     if (suite.error !== undefined) {
       lines.push(`    <testcase classname="${escapeXml(suite.name)}" name="replay" time="0.000">`)
@@ -63,6 +66,10 @@ export function toJUnitXml(suites: readonly ReplaySuite[]): string {
     for (const result of suite.results) {
       const name = `${result.index}. ${result.name}`
       const open = `    <testcase classname="${escapeXml(suite.name)}" name="${escapeXml(name)}" time="${seconds(result.durationMs)}"`
+      if (result.skipped !== undefined) {
+        lines.push(`${open}>`, `      <skipped message="${escapeXml(result.skipped)}"/>`, '    </testcase>')
+        continue
+      }
       if (result.passed) {
         lines.push(`${open}/>`)
         continue

@@ -2,11 +2,13 @@
  * Turns a recorded session (the requests a server answered, in order) into a scenario with steps,
  * so a developer's manual session becomes a QA case that `npm run replay` runs green.
  *
- * - Secrets: a Bearer token is written as `Bearer ***` (`***2`, `***3` … for further tokens), and
- *   the wallet address the simulator derives from it as `{{caller}}` (`{{caller2}}` …), so the
- *   steps act as the same caller under replay's token. A token that is itself a wallet address is
- *   public and is the caller's identity, so it is kept. Other headers than Authorization,
- *   Content-Type and X-Sim-* are dropped.
+ * - Secrets: no credential is written (record-credentials.ts): a Bearer token is `Bearer ***`
+ *   (`***2`, `***3` … for further tokens), which replay fills from `--token`, and the wallet address
+ *   the simulator derives from it `{{caller}}` (`{{caller2}}` …). Other headers than
+ *   Authorization, Content-Type and X-Sim-* are dropped.
+ * - Through the proxy, an answer the proxy made itself (its 502, 504 or 508: the service did not
+ *   answer, or not with JSON) is not the service's: its step is marked `skip` with the reason, so
+ *   replay does not send it, and `notes` say how many there were.
  * - Generated values: an address, hash, signature or UUID that first appears in a response and is
  *   used again later becomes a capture of that response and a `{{placeholder}}` everywhere after;
  *   an integer id a creation's answer assigned becomes one too (record-ids.ts).
@@ -19,9 +21,8 @@
  *   `notes` say what was cut (the description is left as it was given).
  */
 
-import { ADDRESS_PATTERN } from '../contract/formats.ts'
 import { utf8Length } from '../contract/json-text.ts'
-import { callerAddress } from '../domain/caller.ts'
+import { recordedCredentials } from './record-credentials.ts'
 import { captureAssignedIds } from './record-ids.ts'
 import { decodeSafely, generatedValuesIn, mapStrings, nameFromPath, parseJson, walkStrings } from './recorded-values.ts'
 import type { ScenarioRule } from './rule-schema.ts'
@@ -36,11 +37,18 @@ export interface RecordedExchange {
   readonly query: string
   /** Request headers by lower-case name. */
   readonly headers: Readonly<Record<string, string>>
+  /**
+   * The wallet address the simulator took the Bearer token for, when the token is masked already
+   * (a journal entry's `caller`; null: none); undefined: derived from the token.
+   */
+  readonly caller?: string | null | undefined
   readonly body: string
   readonly response: {
     readonly status: number
     readonly body: string | null
     readonly networkError?: boolean | undefined
+    /** The answer is the proxy's own 502/504/508 (`X-Sim-Proxy-Failure`), not the service's. */
+    readonly proxyFailure?: boolean | undefined
   }
 }
 
@@ -68,7 +76,12 @@ export interface SessionRecorder {
 export const RECORDING_LIMITS = { steps: 1_000, bodyBytes: 64 * 1024, totalBodyBytes: 1024 * 1024 } as const
 
 const KEPT_HEADERS = new Set(['content-type'])
-const BEARER = /^Bearer\s+(\S.*)$/i
+
+/** Why a step holding the proxy's own answer is not replayed: its status and what the proxy said. */
+function proxyFailureReason(exchange: RecordedExchange, answer: { ok: true; value: unknown } | { ok: false }): string {
+  const message = answer.ok ? (answer.value as { message?: unknown } | null)?.message : undefined
+  return `the proxy's own ${exchange.response.status} at recording, not the service's answer${typeof message === 'string' ? `: ${message}` : ''}`
+}
 export function createSessionRecorder(options: SessionRecorderOptions = {}): SessionRecorder {
   const exchanges: RecordedExchange[] = []
   const startedAt = new Date().toISOString()
@@ -119,16 +132,8 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
   }
 
   function toScenario(): ScenarioInput {
-    // Tokens: each distinct secret gets a mask suffix; its derived caller address a placeholder.
-    const tokenSuffix = new Map<string, string>()
-    const callers = new Map<string, string>()
-    for (const exchange of exchanges) {
-      const token = BEARER.exec(exchange.headers.authorization ?? '')?.[1]?.trim()
-      if (token === undefined || ADDRESS_PATTERN.test(token) || tokenSuffix.has(token)) continue
-      const suffix = tokenSuffix.size === 0 ? '' : String(tokenSuffix.size + 1)
-      tokenSuffix.set(token, suffix)
-      callers.set(callerAddress(token), `caller${suffix}`)
-    }
+    const credentials = recordedCredentials(exchanges)
+    const callers = credentials.callers
 
     const requestBodies = exchanges.map((exchange) => parseJson(exchange.body))
     const responseBodies = exchanges.map((exchange) => parseJson(exchange.response.body ?? ''))
@@ -183,14 +188,7 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
     }
 
     const steps: ScenarioStep[] = exchanges.map((exchange, step) => {
-      const headers: Record<string, string | null> = {}
-      const authorization = exchange.headers.authorization
-      if (authorization === undefined) headers.authorization = null
-      else {
-        const token = BEARER.exec(authorization)?.[1]?.trim()
-        const suffix = token === undefined ? undefined : tokenSuffix.get(token)
-        headers.authorization = suffix === undefined ? authorization : `Bearer ***${suffix}`
-      }
+      const headers: Record<string, string | null> = { authorization: credentials.authorization(exchange) }
       for (const [name, value] of Object.entries(exchange.headers)) {
         if (KEPT_HEADERS.has(name) || name.startsWith('x-sim-')) {
           if (name === 'content-type' && exchange.body === '') continue
@@ -220,14 +218,28 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
                 : {}),
           }
       const capture = captures.get(step)
-      return { request, expect: expectation, ...(capture !== undefined && { capture }) }
+      return {
+        ...(exchange.response.proxyFailure === true && { skip: proxyFailureReason(exchange, answer) }),
+        request,
+        expect: expectation,
+        ...(capture !== undefined && { capture }),
+      }
     })
 
     const simulator = {
       ...(options.seed !== undefined && { seed: options.seed }),
       ...(options.now !== undefined && { now: options.now }),
     }
-    const notes = [...(options.notes ?? []), ...cutNotes()]
+    const proxyFailures = exchanges.filter((exchange) => exchange.response.proxyFailure === true).length
+    const notes = [
+      ...(options.notes ?? []),
+      ...cutNotes(),
+      ...(proxyFailures === 0
+        ? []
+        : [
+            `${proxyFailures} answer(s) were the proxy's own 502/504/508 (the service did not answer, or not with JSON), not the service's: their steps are marked skip and replay does not send them`,
+          ]),
+    ]
     return {
       $schema: './scenario.schema.json',
       description:

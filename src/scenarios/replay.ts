@@ -6,7 +6,8 @@
  *
  * Authorization: a step that names no Authorization header sends `Bearer replay-token` (or the
  * token `replay --token` gives); a masked `Bearer ***` (what a recording writes) is replaced by it;
- * `null` sends no header at all.
+ * `null` sends no header at all. A step marked `skip` (what a recording through the proxy writes
+ * for the proxy's own answers) is not sent: it is reported as skipped, with its reason.
  */
 import { compareSubset, formatMismatch, type Mismatch, preview } from './expect-subset.ts'
 import { PlaceholderError, REPLAY_TOKEN, readValuePath, replayToken, TOKEN_MASK, Variables } from './placeholders.ts'
@@ -43,8 +44,10 @@ export interface StepResult {
   /** One line per difference (empty when passed). */
   readonly problems: readonly string[]
   readonly durationMs: number
-  /** The status answered, or 'network error'. */
+  /** The status answered, 'network error', 'not sent' or 'skipped'. */
   readonly outcome: string
+  /** Why the step was not sent (its `skip`); a skipped step neither passes nor fails. */
+  readonly skipped?: string
 }
 
 function stepName(step: ScenarioStep): string {
@@ -161,6 +164,11 @@ export async function replaySteps(
   for (const [i, step] of steps.entries()) {
     const name = stepName(step)
     const named = step.name !== undefined
+    if (step.skip !== undefined) {
+      const skipped = { passed: true, problems: [], durationMs: 0, outcome: 'skipped', skipped: step.skip }
+      results.push({ index: i + 1, name, named, request: undefined, ...skipped })
+      continue
+    }
     let request: ReplayRequest | undefined
     try {
       request = buildRequest(step, variables, token)
@@ -240,13 +248,24 @@ export function fetchSend(baseUrl: string, options: FetchSendOptions = {}): Send
   }
 }
 
-/** The results as lines for a terminal: ✓/✗ per step, and the diff under each failure. */
-export function formatResults(title: string, results: readonly StepResult[]): string {
+/** How many steps were sent, passed, failed and skipped. */
+export function countResults(results: readonly StepResult[]) {
+  const skipped = results.filter((result) => result.skipped !== undefined).length
   const failed = results.filter((result) => !result.passed).length
+  return { replayed: results.length - skipped, passed: results.length - skipped - failed, failed, skipped }
+}
+
+/** The results as lines for a terminal: ✓/✗ per step (- for a skipped one, with why), and the diff under each failure. */
+export function formatResults(title: string, results: readonly StepResult[]): string {
+  const { replayed, passed, failed, skipped } = countResults(results)
   const lines = [
-    `${failed === 0 ? 'PASS' : 'FAIL'} ${title} (${results.length - failed}/${results.length} steps passed)`,
+    `${failed === 0 ? 'PASS' : 'FAIL'} ${title} (${passed}/${replayed} steps passed${skipped === 0 ? '' : `, ${skipped} skipped`})`,
   ]
   for (const result of results) {
+    if (result.skipped !== undefined) {
+      lines.push(`  - ${result.index}. ${result.name} skipped: ${result.skipped}`)
+      continue
+    }
     const sent =
       result.request === undefined
         ? `${result.name} (not sent)`

@@ -58,7 +58,12 @@ export const Scenario = z.lazy(() =>
         })
         .optional()
         .describe('Options of the simulator the steps were written for: replay in-process uses them.'),
-      rules: z.array(ScenarioRule).describe('Evaluated in order for every call; the first that applies wins.'),
+      rules: z
+        .array(ScenarioRule)
+        .default([])
+        .describe(
+          'Evaluated in order for every call; the first that applies wins. Optional: a file of steps alone has none.',
+        ),
       steps: z
         .array(ScenarioStep)
         .optional()

@@ -85,6 +85,13 @@ const CapturePath = z.string().regex(/^(status|body|headers)(\.[^.[\]]+|\[\d+\])
 export const ScenarioStep = z.lazy(() =>
   z.strictObject({
     name: z.string().optional(),
+    skip: z
+      .string()
+      .min(1, { error: 'must say why the step is skipped' })
+      .optional()
+      .describe(
+        "Why this step is not sent: replay reports it as skipped with this reason. A recording through the proxy marks so the proxy's own 502/504/508, which are not the service's answers.",
+      ),
     request: StepRequest,
     expect: StepExpectation,
     capture: z

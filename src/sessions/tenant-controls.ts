@@ -11,7 +11,7 @@ import type { Model } from '../model/model.ts'
 import type { TableName } from '../model/records.ts'
 import { tableNames } from '../model/world.ts'
 import type { ScenarioRuleInput } from '../scenarios/rule-schema.ts'
-import type { ScenarioInput } from '../scenarios/scenario-schema.ts'
+import type { Scenario, ScenarioInput } from '../scenarios/scenario-schema.ts'
 import type { RuleCounters } from '../scenarios/scenario-state.ts'
 import type { ShippedScenarioName } from '../scenarios/shipped-scenarios.ts'
 import type { Tenant } from './tenant.ts'
@@ -36,6 +36,11 @@ export interface TenantControls {
   readonly scenario: string | null
   /** The active scenario with its rule counters, or null. */
   scenarioStatus(): ScenarioStatus | null
+  /**
+   * The active scenario as it stands (an inline one, and rules added since it was activated,
+   * included), or null: what a file needs to answer as this tenant does now.
+   */
+  activeScenarioDefinition(): Scenario | null
   /**
    * Factories of coherent records, drawn from this world's seeded random source and stored as its
    * writes: `await create.debtTokens({ debtorAddress }, { state: 'overdue' })` (docs/factories.md).
@@ -113,6 +118,7 @@ export function tenantControls(tenant: Tenant, clock: Clock): TenantControls {
         rules: active.scenario.rules.map((rule, i) => ({ operation: rule.operation, ...counters[i]! })),
       }
     },
+    activeScenarioDefinition: () => tenant.scenarios.active?.scenario ?? null,
     create,
     createMany: createManyFactories(create),
     createRecords: run,

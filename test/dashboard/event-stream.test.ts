@@ -1,6 +1,7 @@
 /** GET /__sim/events over real HTTP: the journal live, reconnection with Last-Event-ID, control changes. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EventHub } from '../../src/control/event-hub.ts'
+import { callerAddress } from '../../src/domain/caller.ts'
 import { fromFetchRequest } from '../../src/http/sim-request.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { createSimulatorCore } from '../../src/simulator-core.ts'
@@ -34,7 +35,9 @@ describe('GET /__sim/events', () => {
         seq: 2,
         status: 404,
         session: 'qa-7',
-        requestHeaders: { authorization: 'Bearer events', 'x-sim-session': 'qa-7' },
+        // The credential is masked as it arrives (issue 31): the live feed never carries it.
+        requestHeaders: { authorization: 'Bearer ***1', 'x-sim-session': 'qa-7' },
+        caller: callerAddress('events'),
         responseHeaders: { 'content-type': 'application/json' },
       })
     } finally {

@@ -76,6 +76,24 @@ describe('asCurl', () => {
     ).toBe(`curl 'http://127.0.0.1:4010/securityToken?a=1&b=2' -H 'authorization: Bearer t'`)
   })
 
+  // Issue 31, finding 9: the journal keeps no credential, so the command sends $TOKEN in its place.
+  it('sends $TOKEN (replay-token when unset) for a masked Authorization, in double quotes for the shell', () => {
+    const curl = (authorization: string) =>
+      asCurl('http://h', {
+        method: 'GET',
+        path: '/x',
+        query: '',
+        requestHeaders: { authorization },
+        requestBody: null,
+      })
+    expect(curl('Bearer ***3')).toBe(`curl 'http://h/x' -H "authorization: Bearer \${TOKEN:-replay-token}"`)
+    expect(curl('Basic ***?')).toBe(`curl 'http://h/x' -H "authorization: Basic \${TOKEN:-replay-token}"`)
+    expect(curl('***12')).toBe(`curl 'http://h/x' -H "authorization: \${TOKEN:-replay-token}"`)
+    // A wallet-address token is shown as sent, and sent so.
+    const wallet = `Bearer 0x${'a'.repeat(40)}`
+    expect(curl(wallet)).toBe(`curl 'http://h/x' -H 'authorization: ${wallet}'`)
+  })
+
   it('names another method and quotes a body with single quotes for a POSIX shell', () => {
     expect(
       asCurl('http://localhost:4010', {

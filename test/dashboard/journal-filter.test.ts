@@ -15,6 +15,7 @@ function entry(seq: number): Entry {
     durationMs: 1,
     scenario: null,
     session: seq % 2 === 0 ? 'qa' : null,
+    caller: null,
     requestHeaders: {},
     responseHeaders: {},
     requestBody: null,

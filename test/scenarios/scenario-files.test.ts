@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { operationIds } from '../../src/contract/operations.ts'
 import { loadFixtureDirectory } from '../../src/model/load-fixture-directory.ts'
 import { parseWorld } from '../../src/model/world.ts'
+import { replayCommand } from '../../src/runtimes/cli/replay.ts'
 import { loadScenarioDirectory, loadScenarioFile } from '../../src/scenarios/load-scenarios.ts'
 import { scenarioJsonSchemaText } from '../../src/scenarios/scenario-json-schema.ts'
 import { parseScenario, ScenarioError } from '../../src/scenarios/scenario-schema.ts'
@@ -50,6 +51,30 @@ describe('scenario validation', () => {
   it('accepts a minimal scenario and a scenario without rules', () => {
     expect(parseScenario(valid, 'x').rules).toHaveLength(1)
     expect(parseScenario({ description: 'nothing', rules: [] }, 'x').rules).toEqual([])
+  })
+
+  // Issue 31, finding 10: a file of steps alone was refused with "rules: is required".
+  it('accepts a file of steps alone, by the loader and the committed JSON Schema, and replays it', async () => {
+    const stepsOnly = {
+      description: 'steps alone',
+      steps: [
+        { request: { method: 'GET', path: '/securityToken' }, expect: { status: 200 } },
+        { skip: 'not sent: the reason replay prints', request: { method: 'GET', path: '/x' }, expect: { status: 504 } },
+      ],
+    }
+    const { file } = writeScenario(stepsOnly, 'steps-only.json')
+    expect(loadScenarioFile(file).rules).toEqual([])
+    const ajv = new Ajv2020({ strict: false, allErrors: true })
+    const validate = ajv.compile(JSON.parse(scenarioJsonSchemaText()))
+    expect(validate(stepsOnly), ajv.errorsText(validate.errors)).toBe(true)
+    const out: string[] = []
+    const code = await replayCommand([file], { out: (text) => out.push(text), err: (text) => out.push(text) })
+    expect(out.join('\n')).toContain('(1/1 steps passed, 1 skipped)')
+    expect(out.join('\n')).toContain('  - 2. GET /x skipped: not sent: the reason replay prints')
+    expect(code).toBe(0)
+    expect(loadError({ ...stepsOnly, steps: [{ ...stepsOnly.steps[1], skip: '' }] })).toBe(
+      'FILE: steps[0].skip: must say why the step is skipped, got ""',
+    )
   })
 
   it('names the file and the path of a bad field', () => {

@@ -15,6 +15,7 @@ const entry = (operation: string, status: number, session: string | null = null)
   durationMs: 1,
   scenario: null,
   session,
+  caller: null,
   requestHeaders: { authorization: 'Bearer t' },
   responseHeaders: { 'content-type': 'application/json' },
   requestBody: null,
@@ -52,12 +53,25 @@ describe('journal', () => {
       'durationMs',
       'scenario',
       'session',
+      'caller',
       'requestHeaders',
       'responseHeaders',
       'requestBody',
       'responseBody',
     ])
   })
+  it('numbers at most 10,000 distinct credentials, then shows further ones as ***?, never as sent', () => {
+    const journal = new Journal(2)
+    const masked = (authorization: string) => {
+      journal.record({ ...entry('a', 200), requestHeaders: { authorization } })
+      return journal.list().at(-1)!.requestHeaders.authorization
+    }
+    for (let i = 1; i <= 10_000; i++) expect(masked(`Bearer token-${i}`)).toBe(`Bearer ***${i}`)
+    expect(masked('Bearer token-10001')).toBe('Bearer ***?')
+    expect(masked('Basic token-10002')).toBe('Basic ***?')
+    expect(masked('Bearer token-7')).toBe('Bearer ***7')
+  })
+
   it('filters by operation, status and session, and limits to the newest', () => {
     const journal = new Journal(10)
     journal.record(entry('getUser', 200, 's1'))

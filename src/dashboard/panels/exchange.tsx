@@ -1,7 +1,9 @@
 /**
- * One exchange of the journal: the request and the response with their headers and pretty JSON
- * bodies (and, for a request `serve --proxy` forwarded, where it went and its contract drift), "Copy as curl" (the command is also shown, for a page without clipboard access) and
- * "Add to scenario draft" (a step with this answer as its expectation).
+ * One exchange of the journal: the request (its credential masked, and the caller it stood for)
+ * and the response with their headers and pretty JSON bodies (and, for a request `serve --proxy`
+ * forwarded, where it went and its contract drift), "Copy as curl" (the command is also shown, for
+ * a page without clipboard access) and "Add to scenario draft" (a step with this answer as its
+ * expectation).
  */
 import { useState } from 'preact/hooks'
 import { addToDraft, draft } from '../draft.ts'
@@ -111,6 +113,17 @@ export function Exchange({ entry }: { entry: Entry }) {
             </code>
           </p>
           <Headers headers={entry.requestHeaders} label="Request headers" />
+          {/\*\*\*/.test(entry.requestHeaders.authorization ?? '') && (
+            <p>
+              The credential is not kept: <code>***1</code>, <code>***2</code> … tell callers apart, and "Copy as curl"
+              sends <code>$TOKEN</code> in its place.
+            </p>
+          )}
+          {entry.caller !== null && (
+            <p>
+              Caller <code>{entry.caller}</code> (the wallet the Bearer token stands for)
+            </p>
+          )}
           <figure>
             <figcaption>Request body{cutNote(entry.requestBody)}</figcaption>
             <ScrollBox label="request body" text={pretty(entry.requestBody)} />

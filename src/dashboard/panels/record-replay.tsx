@@ -66,15 +66,14 @@ function RecordingCard() {
   )
 }
 
-function DraftCard(props: { known: readonly string[]; onReplay: (file: ScenarioFile, name: string) => void }) {
-  const { known, onReplay } = props
+function DraftCard({ onReplay }: { onReplay: (file: ScenarioFile, name: string) => void }) {
   const steps = useStore(draft)
   const [description, setDescription] = useState('')
-  // Answers given under one scenario replay only under it: the file starts with its rules.
-  const scenarios = new Set(steps.map((entry) => entry.scenario))
-  const only = scenarios.size === 1 ? ([...scenarios][0] ?? null) : null
-  const rulesFrom = only !== null && known.includes(only) ? only : null
-  const build = () => draftScenario(description, rulesFrom)
+  // Answers given under one scenario replay only under it: the server starts the file with its
+  // rules (an inline one's, the rule draft's once activated, included).
+  const scenarios = new Set(steps.map((entry) => entry.scenario).filter((name) => name !== null))
+  const only = scenarios.size === 1 ? [...scenarios][0]! : null
+  const build = () => draftScenario(description)
   return (
     <section class="card" aria-labelledby="draft-title">
       <h3 id="draft-title">Scenario draft ({steps.length} steps)</h3>
@@ -92,7 +91,13 @@ function DraftCard(props: { known: readonly string[]; onReplay: (file: ScenarioF
           ))}
         </ol>
       )}
-      {rulesFrom !== null && <p>The file starts with the rules of {rulesFrom}, which answered these requests.</p>}
+      {only !== null && <p>The file starts with the rules of {only}, which answered these requests.</p>}
+      {scenarios.size > 1 && (
+        <p>
+          These requests were answered under several scenarios ({[...scenarios].join(', ')}): the file starts with none
+          of their rules. Keep the steps of one scenario to replay them as answered.
+        </p>
+      )}
       <label class="block">
         Description of the scenario{' '}
         <input type="text" value={description} onInput={(event) => setDescription(event.currentTarget.value)} />
@@ -155,10 +160,7 @@ export function RecordReplayPanel() {
     <>
       <div class="cards">
         <RecordingCard />
-        <DraftCard
-          known={catalog.data?.scenarios.map((scenario) => scenario.name) ?? []}
-          onReplay={(scenario, draftName) => replay({ name: draftName, scenario })}
-        />
+        <DraftCard onReplay={(scenario, draftName) => replay({ name: draftName, scenario })} />
         <section class="card" aria-labelledby="replay-title">
           <h3 id="replay-title">Replay in a fresh session</h3>
           <form

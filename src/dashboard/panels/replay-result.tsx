@@ -1,4 +1,4 @@
-/** A replay's report: pass or fail, then each step with its outcome and the differences found. */
+/** A replay's report: pass or fail, then each step with its outcome and the differences found (or why it was skipped). */
 import type { ReplayReport } from '../types.ts'
 
 /** A difference as replay words it: `path: expected …, got …` (expect-subset.ts, replay.ts). */
@@ -23,11 +23,14 @@ function Difference({ text }: { text: string }) {
 }
 
 export function ReplayResult({ report }: { report: ReplayReport }) {
-  const passed = report.steps.filter((step) => step.passed).length
+  const skipped = report.steps.filter((step) => step.skipped !== undefined).length
+  const replayed = report.steps.length - skipped
+  const passed = report.steps.filter((step) => step.passed).length - skipped
   return (
     <section class="card wide" aria-labelledby="report-title">
       <h3 id="report-title" class={report.passed ? 'pass' : 'fail'}>
-        {report.passed ? 'PASS' : 'FAIL'} {report.scenario}: {passed}/{report.steps.length} steps passed
+        {report.passed ? 'PASS' : 'FAIL'} {report.scenario}: {passed}/{replayed} steps passed
+        {skipped === 0 ? '' : `, ${skipped} skipped`}
       </h3>
       <p>
         Session <span data-volatile>{report.session}</span>
@@ -54,9 +57,9 @@ export function ReplayResult({ report }: { report: ReplayReport }) {
         </thead>
         <tbody>
           {report.steps.map((step) => (
-            <tr key={step.index} class={step.passed ? 'pass' : 'fail'}>
+            <tr key={step.index} class={step.skipped !== undefined ? 'skipped' : step.passed ? 'pass' : 'fail'}>
               <td>{step.index}</td>
-              <td>{step.passed ? '✓ passed' : '✗ failed'}</td>
+              <td>{step.skipped !== undefined ? '– skipped' : step.passed ? '✓ passed' : '✗ failed'}</td>
               <td>{step.name}</td>
               <td>
                 <code>
@@ -65,7 +68,9 @@ export function ReplayResult({ report }: { report: ReplayReport }) {
               </td>
               <td>{step.outcome}</td>
               <td>
-                {step.problems.length === 0 ? (
+                {step.skipped !== undefined ? (
+                  step.skipped
+                ) : step.problems.length === 0 ? (
                   '—'
                 ) : (
                   <ul class="problems">

@@ -1,22 +1,34 @@
 /**
  * The rule draft in the Scenarios panel: its name and description, its rules in words (each can be
- * removed), and what can be done with it: download it as a scenario file whose `$schema` is this
- * simulator's schema URL, or activate it for the shared world or for one session.
+ * removed), and what can be done with it: activate it for the shared world or for one session, and
+ * download it as a scenario file whose `$schema` is this simulator's schema URL, with its rules and
+ * a step per exchange answered under it since (so the file replays as downloaded).
  */
-import { useState } from 'preact/hooks'
+import { useMemo, useState } from 'preact/hooks'
 import { downloadJson } from '../files.ts'
-import { activateRuleDraft, checkedDraftFile, removeFromRuleDraft, ruleDraft } from '../rule-draft.ts'
+import { live } from '../live.ts'
+import {
+  activateRuleDraft,
+  answeredUnderDraft,
+  checkedDraftFile,
+  removeFromRuleDraft,
+  ruleDraft,
+} from '../rule-draft.ts'
 import { actingSession, announce, reportError, useStore } from '../store.ts'
 
 export function RuleDraftCard({ onActivated }: { onActivated: () => void }) {
   const draft = useStore(ruleDraft)
   const acting = useStore(actingSession)
+  const feed = useStore(live)
   const [session, setSession] = useState(acting ?? '')
   const name = draft.name
+  const answered = useMemo(() => answeredUnderDraft(feed.entries, name).length, [feed.version, name])
   const download = async () => {
     try {
-      downloadJson(`${name}.json`, await checkedDraftFile())
-      announce(`Downloaded draft ${name} as ${name}.json`)
+      const file = await checkedDraftFile(live.entries)
+      downloadJson(`${name}.json`, file)
+      const steps = Array.isArray(file.steps) ? file.steps.length : 0
+      announce(`Downloaded draft ${name} as ${name}.json with ${steps === 0 ? 'its rules alone' : `${steps} steps`}`)
     } catch (error) {
       reportError(error)
     }
@@ -79,6 +91,11 @@ export function RuleDraftCard({ onActivated }: { onActivated: () => void }) {
           </tbody>
         </table>
       )}
+      <p data-testid="rule-draft-steps">
+        {answered === 0
+          ? `No exchange was answered under draft ${name} yet: activate it and send the requests it should answer, and each becomes a step of the file (expecting its answer), so the file replays as downloaded. Downloaded before, it holds the rules alone (for serve --scenarios; replay has no step to run).`
+          : `${answered} exchange${answered === 1 ? ' was' : 's were'} answered under draft ${name}: the file holds its rules and a step each, expecting the answer given (clear the journal to start over).`}
+      </p>
       <div class="row">
         <button type="button" onClick={download}>
           Download draft {name} as {name}.json

@@ -24,6 +24,7 @@ import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { type ReplaySuite, toJUnitXml } from '../../scenarios/junit.ts'
 import { isSchemaFile, loadScenarioFile, scenarioFilesIn, scenarioNameOf } from '../../scenarios/load-scenarios.ts'
 import {
+  countResults,
   fetchSend,
   formatResults,
   type ReplayOptions,
@@ -158,7 +159,10 @@ export async function replayCommand(argv: readonly string[], output: ReplayOutpu
     const name = scenarioNameOf(file)
     try {
       const scenario = loadScenarioFile(file)
-      if (scenario.steps === undefined || scenario.steps.length === 0) throw new Error(`${file}: no steps to replay`)
+      if (scenario.steps === undefined || scenario.steps.length === 0)
+        throw new Error(
+          `${file}: no steps to replay (a file of rules alone is for serve --scenarios; steps come from a recording or the dashboard's drafts)`,
+        )
       const replayed = await replayFile(target, parsed, scenario, name)
       if ('skipped' in replayed) {
         suites.push({ name, results: [], skipped: replayed.skipped })
@@ -176,16 +180,20 @@ export async function replayCommand(argv: readonly string[], output: ReplayOutpu
       output.err(`FAIL ${file}\n  ${message.split('\n').join('\n  ')}`)
     }
   }
-  const steps = suites.reduce((sum, suite) => sum + suite.results.length, 0)
-  const failedSteps = suites.reduce((sum, suite) => sum + suite.results.filter((result) => !result.passed).length, 0)
+  const counts = suites.map((suite) => countResults(suite.results))
+  const steps = counts.reduce((sum, each) => sum + each.replayed, 0)
+  const failedSteps = counts.reduce((sum, each) => sum + each.failed, 0)
+  const skippedSteps = counts.reduce((sum, each) => sum + each.skipped, 0)
   const broken = suites.filter((suite) => suite.error !== undefined).length
   const skipped = suites.filter((suite) => suite.skipped !== undefined).length
   output.out(
     `\n${count(suites.length, 'scenario')}, ${count(steps, 'step')}: ${steps - failedSteps} passed, ${failedSteps} failed` +
+      (skippedSteps > 0 ? `, ${count(skippedSteps, 'step')} skipped (marked skip in the file)` : '') +
       (skipped > 0 ? `, ${count(skipped, 'scenario')} skipped` : '') +
       (broken > 0 ? `, ${count(broken, 'scenario')} could not be replayed` : ''),
   )
-  if (steps === 0 && skipped > 0) output.err('replay: no step was replayed: every scenario was skipped')
+  if (steps === 0 && skipped + skippedSteps > 0)
+    output.err(`replay: no step was replayed: every ${skipped > 0 ? 'scenario' : 'step'} was skipped`)
   if (parsed.junit !== undefined) {
     mkdirSync(dirname(resolve(parsed.junit)), { recursive: true })
     writeFileSync(parsed.junit, toJUnitXml(suites))

@@ -17,9 +17,12 @@ const CORS_ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS'
 const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type'
 /** Allowed only to the callers the control API answers (admitSteeringHeaders). */
 const CORS_STEERING_HEADERS = 'X-Sim-Scenario, X-Sim-Session'
-/** X-Sim-Upstream and X-Sim-Drift: what a page proxied by `serve --proxy` reads of where its answer came from. */
+/**
+ * X-Sim-Upstream, X-Sim-Drift and X-Sim-Proxy-Failure: what a page proxied by `serve --proxy`
+ * reads of where its answer came from.
+ */
 const CORS_EXPOSED_HEADERS =
-  'X-Sim-Operation, X-Sim-Scenario, X-Sim-Session, X-Sim-Upstream, X-Sim-Drift, WWW-Authenticate, Allow'
+  'X-Sim-Operation, X-Sim-Scenario, X-Sim-Session, X-Sim-Upstream, X-Sim-Drift, X-Sim-Proxy-Failure, WWW-Authenticate, Allow'
 
 /** Who may use the control API, besides clients without an Origin (curl, tests, the replay). */
 export interface ControlAccess {

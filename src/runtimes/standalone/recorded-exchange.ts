@@ -5,6 +5,7 @@
 import type { IncomingMessage } from 'node:http'
 import { CONTROL_PREFIX, isControlPath } from '../../contract/control-route.ts'
 import type { SimRequest, SimResponse } from '../../http/sim-request.ts'
+import { PROXY_FAILURE_HEADER } from '../../proxy/proxy-failure.ts'
 import type { RecordedExchange } from '../../scenarios/record.ts'
 import { originForm } from './node-request.ts'
 
@@ -41,6 +42,12 @@ export function recordedExchange(
     query: rawQuery(originForm(request.url ?? '')),
     headers: headersOf(request),
     body,
-    response: { status: result.status, body: result.body, networkError: result.networkError },
+    response: {
+      status: result.status,
+      body: result.body,
+      networkError: result.networkError,
+      // The proxy's own 502/504/508 (the service never answered it): a recording marks its step `skip`.
+      proxyFailure: result.headers[PROXY_FAILURE_HEADER] !== undefined,
+    },
   }
 }

@@ -3,21 +3,25 @@
  * 127.0.0.1, as a QA engineer would: a rule added with the form to the active scenario is in force
  * from the next request; a mistake shows the message a scenario file gets; a draft built rule by
  * rule downloads as a valid file whose `$schema` resolves, and activates for one session or the
- * shared world; every control says what it acts on, and axe-core finds no serious or critical
+ * shared world; once it answered requests, it and the journal's draft of them download with their
+ * rules and their steps, and the command's replay runs each file green as downloaded; every control says what it acts on, and axe-core finds no serious or critical
  * violation with the form and the draft filled in.
  *
  * Skipped with the reason when Chromium is missing locally; fails under CI (test/browser/support).
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { AxeBuilder } from '@axe-core/playwright'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { replayCommand } from '../../../src/runtimes/cli/replay.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../../src/runtimes/standalone/server.ts'
 import { parseScenario, ScenarioError } from '../../../src/scenarios/scenario-schema.ts'
 import { chromiumAvailability, type LaunchedChromium, launchChromium } from '../../browser/support/chromium.ts'
+import { samples } from '../../support/samples.ts'
+import { temporaryDirectory } from '../../temporary-directory.ts'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const schema = JSON.parse(readFileSync(join(root, 'scenarios/scenario.schema.json'), 'utf8'))
@@ -52,6 +56,26 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
       ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
     })
     return { status: response.status, json: (await response.json()) as any }
+  }
+  /** Clicks a download button; answers the file, checked against the committed JSON Schema. */
+  const downloaded = async (button: string) => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: button }).click(),
+    ])
+    const file = JSON.parse(readFileSync((await download.path())!, 'utf8'))
+    expect(validateScenario(file), JSON.stringify(validateScenario.errors)).toBe(true)
+    return file
+  }
+  /** Writes `file` as downloaded and runs the command's replay on it against the server, then in-process: green. */
+  const replaysGreen = async (file: unknown) => {
+    const path = join(temporaryDirectory('dashboard-draft-'), 'draft.json')
+    writeFileSync(path, JSON.stringify(file))
+    for (const argv of [[path, '--url', server.url], [path]]) {
+      const out: string[] = []
+      const code = await replayCommand(argv, { out: (text) => out.push(text), err: (text) => out.push(text) })
+      expect(code, out.join('\n')).toBe(0)
+    }
   }
   /** Fills the rule form's fields named by their labels, the operation chosen first. */
   const fillRule = async (operation: string, fields: Record<string, string>) => {
@@ -151,6 +175,39 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     expect((await api('/__sim/scenario', { session: 'qa-r' })).json.active).toBe('payments-down')
     expect((await api('/__sim/scenario')).json.active).toBe('added-rules')
     await page.getByRole('button', { name: 'Activate draft payments-down for the shared world' }).click()
+    await page.getByRole('heading', { name: 'Active for the shared world: payments-down' }).waitFor()
+  })
+
+  // Issue 31, finding 10: the rule draft downloaded without steps, the journal's draft without rules.
+  it('downloads the draft, then the journal draft of the same exchanges, each with its rules and its steps, and both replay green', async () => {
+    // Draft payments-down is active for the shared world: its 1st payment goes through, its 2nd is refused.
+    await api('/__sim/journal', { method: 'DELETE' })
+    expect((await api('/manager', { method: 'POST', body: samples.createManagerPayment.body })).status).toBe(200)
+    expect((await api('/manager', { method: 'POST', body: samples.createManagerPayment.body })).status).toBe(503)
+    await expect
+      .poll(() => page.getByTestId('rule-draft-steps').textContent())
+      .toMatch(/^2 exchanges were answered under draft payments-down/)
+    const rules = [
+      { operation: 'createManagerPayment', fromCall: 2, respond: { status: 503, message: 'Payments are down' } },
+    ]
+    const ruleDraftFile = await downloaded('Download draft payments-down as payments-down.json')
+    expect(ruleDraftFile.rules).toEqual(rules)
+    expect(ruleDraftFile.steps.map((step: any) => step.expect.status)).toEqual([200, 503])
+    await replaysGreen(ruleDraftFile)
+
+    await page.getByRole('tab', { name: 'Journal' }).click()
+    for (const name of [/^Show exchange 1: POST \/manager 200/, /^Show exchange 2: POST \/manager 503/]) {
+      await page.getByRole('button', { name }).click()
+      await page.getByRole('button', { name: 'Add to scenario draft' }).click()
+    }
+    await page.getByRole('tab', { name: 'Record and replay' }).click()
+    await page.getByText('The file starts with the rules of payments-down, which answered these requests.').waitFor()
+    const journalDraftFile = await downloaded('Download the draft')
+    expect(journalDraftFile.rules).toEqual(rules)
+    expect(journalDraftFile.steps.map((step: any) => step.expect.status)).toEqual([200, 503])
+    expect(JSON.stringify(journalDraftFile)).not.toContain('qa-rules')
+    await replaysGreen(journalDraftFile)
+    await page.getByRole('tab', { name: 'Scenarios' }).click()
     await page.getByRole('heading', { name: 'Active for the shared world: payments-down' }).waitFor()
   })
 

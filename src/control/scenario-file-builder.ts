@@ -1,0 +1,147 @@
+/**
+ * `POST /__sim/scenario-file`: a scenario file made of exchanges already answered (journal
+ * entries: the dashboard's "Add to scenario draft", and the rule draft's download), one step each,
+ * as a recording writes them. The file replays as it is built, so it carries the rules that
+ * answered the exchanges along with the steps:
+ *
+ * - `rules` (and `world`) given: those (the dashboard's rule draft), validated as a file's;
+ * - `rulesFrom`: that scenario's;
+ * - neither: the scenario the exchanges were answered under (their `scenario`), when they agree on
+ *   one. A `notes` line says so when they do not, or when that scenario is gone.
+ *
+ * A scenario is looked up as it answered: the one active under its name in an exchange's session
+ * now (an inline one, rules added since), else the one known by name. The steps carry no
+ * `X-Sim-Session`: the session was where the scenario was active, and a replay activates the
+ * file's own scenario for its steps wherever it runs.
+ */
+import { ApiError } from '../http/api-error.ts'
+import { isCutBody } from '../observability/journal.ts'
+import { createSessionRecorder, type RecordedExchange } from '../scenarios/record.ts'
+import { parseScenario, type Scenario } from '../scenarios/scenario-schema.ts'
+import type { SimulatorCore } from '../simulator-core.ts'
+import { refusingBadScenarios } from './scenario-refusal.ts'
+
+interface Exchange {
+  readonly method: string
+  readonly path: string
+  readonly query: string
+  readonly requestHeaders: Readonly<Record<string, string>>
+  readonly requestBody: string | null
+  readonly status: number
+  readonly responseBody: string | null
+  readonly scenario?: string | null | undefined
+  readonly session?: string | null | undefined
+  readonly caller?: string | null | undefined
+}
+
+interface BuildRequest {
+  readonly exchanges: readonly Exchange[]
+  readonly description?: string | undefined
+  readonly rulesFrom?: string | undefined
+  readonly rules?: readonly Record<string, unknown>[] | undefined
+  readonly world?: Record<string, unknown> | undefined
+}
+
+/** What the file starts with: a scenario's rules and world, or nothing, and why (for `notes`). */
+type Start = { readonly scenario?: Scenario; readonly note?: string }
+
+function headerOf(headers: Readonly<Record<string, string>>, name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value
+  return undefined
+}
+
+/** The scenario called `name` as it answered in one of `sessions` (null: the shared world), else the one known by that name. */
+function definitionOf(
+  simulator: SimulatorCore,
+  name: string,
+  sessions: ReadonlySet<string | null>,
+): Scenario | undefined {
+  const live = new Set(simulator.sessions.list().map((session) => session.id))
+  for (const session of sessions) {
+    // `simulator.session(id)` would start a session that ended: only those still live are asked.
+    const controls = session === null ? simulator : live.has(session) ? simulator.session(session) : undefined
+    if (controls?.scenario === name) {
+      const active = controls.activeScenarioDefinition()
+      if (active !== null) return active
+    }
+  }
+  return simulator.scenarioDefinition(name)
+}
+
+/** The scenario the exchanges were answered under, when they agree on one. */
+function answeredUnder(simulator: SimulatorCore, exchanges: readonly Exchange[]): Start {
+  const sessionsByName = new Map<string, Set<string | null>>()
+  for (const exchange of exchanges) {
+    // A step naming its scenario in X-Sim-Scenario keeps the header, which picks it again on replay.
+    if (exchange.scenario == null || headerOf(exchange.requestHeaders, 'x-sim-scenario') !== undefined) continue
+    const sessions = sessionsByName.get(exchange.scenario) ?? new Set()
+    sessions.add(exchange.session ?? null)
+    sessionsByName.set(exchange.scenario, sessions)
+  }
+  const names = [...sessionsByName.keys()]
+  if (names.length === 0) return {}
+  if (names.length > 1)
+    return {
+      note: `the exchanges were answered under several scenarios (${names.join(', ')}): the file starts with none of their rules; build one file per scenario, or name one with rulesFrom`,
+    }
+  const scenario = definitionOf(simulator, names[0]!, sessionsByName.get(names[0]!)!)
+  if (scenario === undefined)
+    return {
+      note: `the exchanges were answered under the scenario ${names[0]}, which is neither active nor known by name any more: its rules are not in this file`,
+    }
+  return { scenario }
+}
+
+function startOf(simulator: SimulatorCore, body: BuildRequest): Start {
+  if (body.rules !== undefined || body.world !== undefined) {
+    const given = { description: 'the rules given', rules: body.rules ?? [], ...(body.world && { world: body.world }) }
+    return { scenario: refusingBadScenarios(() => parseScenario(given, 'body')) }
+  }
+  if (body.rulesFrom === undefined) return answeredUnder(simulator, body.exchanges)
+  const sessions = new Set(body.exchanges.map((exchange) => exchange.session ?? null))
+  const scenario = definitionOf(simulator, body.rulesFrom, sessions)
+  if (scenario === undefined)
+    throw ApiError.notFound(
+      `no scenario ${JSON.stringify(body.rulesFrom.slice(0, 64))}; scenarios: ${simulator.scenarios.join(', ')}`,
+    )
+  return { scenario }
+}
+
+export function buildScenarioFile(body: BuildRequest, simulator: SimulatorCore): Record<string, unknown> {
+  const start = startOf(simulator, body)
+  const count = body.exchanges.length
+  const recorder = createSessionRecorder({
+    description: body.description ?? `Built from ${count} journal entr${count === 1 ? 'y' : 'ies'} in the dashboard.`,
+    ...(start.note !== undefined && { notes: [start.note] }),
+    seed: simulator.seed,
+    ...(simulator.clock.mode === 'fixed' && { now: simulator.clock.now().toISOString() }),
+    ...(start.scenario !== undefined && { rules: start.scenario.rules }),
+    ...(start.scenario?.world !== undefined && { world: start.scenario.world }),
+  })
+  body.exchanges.forEach((exchange, i) => {
+    if (isCutBody(exchange.requestBody))
+      throw ApiError.badRequest(
+        `body.exchanges[${i}].requestBody was cut by the journal (over 4096 characters): record the session instead (PUT /__sim/recording)`,
+      )
+    const headers: Record<string, string> = {}
+    for (const [name, value] of Object.entries(exchange.requestHeaders))
+      if (name.toLowerCase() !== 'x-sim-session') headers[name.toLowerCase()] = value
+    const recorded: RecordedExchange = {
+      method: exchange.method,
+      path: exchange.path,
+      query: exchange.query,
+      headers,
+      // A journal entry's Authorization is masked already; its caller says whom the token stood for.
+      ...(exchange.caller !== undefined && { caller: exchange.caller }),
+      body: exchange.requestBody ?? '',
+      response: {
+        status: exchange.status,
+        // A cut answer is expected by its status alone.
+        body: isCutBody(exchange.responseBody) ? null : exchange.responseBody,
+        networkError: exchange.status === 0,
+      },
+    }
+    recorder.add(recorded)
+  })
+  return recorder.toScenario() as Record<string, unknown>
+}

@@ -1,0 +1,65 @@
+/**
+ * What of an `Authorization` header may be shown or kept: its scheme (`Bearer`, `Basic`, …), never
+ * its credential. The journal, the dashboard, the log and recordings all show a header through
+ * `maskedAuthorization`, so a token a client sent (the real service's, behind `serve --proxy`) is
+ * written nowhere.
+ *
+ * The first word counts as the scheme only when it is a known one: a header that is a bare key
+ * (`Authorization: sk_live_…`, some services' style) has no scheme, and showing its first word
+ * would show the key. A Bearer token that is itself a wallet address is the caller's public
+ * identity (the simulator's way to act as a given wallet), not a secret, so it is shown as sent.
+ */
+import { ADDRESS_PATTERN } from '../contract/formats.ts'
+
+/** Schemes of the IANA HTTP Authentication Scheme Registry, and a few in common use besides. */
+const KNOWN_SCHEMES = new Set([
+  'basic',
+  'bearer',
+  'concealed',
+  'digest',
+  'dpop',
+  'gnap',
+  'hoba',
+  'mutual',
+  'negotiate',
+  'oauth',
+  'privatetoken',
+  'scram-sha-1',
+  'scram-sha-256',
+  'vapid',
+  'ntlm',
+  'token',
+  'apikey',
+  'aws4-hmac-sha256',
+])
+
+export interface AuthorizationParts {
+  /** The scheme as sent, or undefined when the first word is not a known scheme. */
+  readonly scheme: string | undefined
+  /** What follows the scheme (the whole value without one); '' when there is nothing after it. */
+  readonly credential: string
+}
+
+export function authorizationParts(value: string): AuthorizationParts {
+  const trimmed = value.trim()
+  const space = trimmed.search(/\s/)
+  const first = space === -1 ? trimmed : trimmed.slice(0, space)
+  if (!KNOWN_SCHEMES.has(first.toLowerCase())) return { scheme: undefined, credential: trimmed }
+  return { scheme: first, credential: space === -1 ? '' : trimmed.slice(space).trim() }
+}
+
+/** Whether the header carries something secret (not: empty, a scheme alone, a wallet address as a Bearer token). */
+export function carriesSecret({ scheme, credential }: AuthorizationParts): boolean {
+  if (credential === '') return false
+  return !(scheme?.toLowerCase() === 'bearer' && ADDRESS_PATTERN.test(credential))
+}
+
+/**
+ * The header with its credential replaced by `***` and `label` (`Bearer ***2`, `Basic ***`, `***3`
+ * for a bare key); a header without a secret is returned as it is.
+ */
+export function maskedAuthorization(value: string, label = ''): string {
+  const parts = authorizationParts(value)
+  if (!carriesSecret(parts)) return value
+  return parts.scheme === undefined ? `***${label}` : `${parts.scheme} ***${label}`
+}
