@@ -13,18 +13,24 @@
  * await worker.start({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as never)
  */
 import { setupWorker } from 'msw/browser'
+import type { SimRequest, SimResponse } from '../http/sim-request.ts'
 import { loadWorldGenerator } from '../model/world-generator.ts'
 import { DeferredSink } from './browser-persistence/deferred-sink.ts'
-import { createSimulator, type Simulator, type SimulatorOptions } from './msw/create-simulator.ts'
+import type { BrowserTurns } from './browser-persistence/persist-in-browser.ts'
+import { createSimulator, handlersOf, type Simulator, type SimulatorOptions } from './msw/create-simulator.ts'
 
 export interface BrowserSimulatorOptions extends Omit<SimulatorOptions, 'persistence'> {
   /**
    * Keep the written records, the clock if it was moved and the active scenario across reloads, in
    * the page's IndexedDB; each write is stored before it is answered. `simulator.reset()` clears
-   * it. Storage refused or full: memory only, with one console warning. Default false.
+   * it. Storage refused or full, or no Web Locks: memory only, with one console warning. Default false.
    */
   persist?: boolean
-  /** Share writes with the other tabs of this origin as they happen. Default: the value of `persist`. */
+  /**
+   * Share the world with the other tabs of this origin that run it: they take turns at one log, so
+   * every answered write is in every tab and no id is handed out twice (decision 0009). Alone, the
+   * world lives while one of its tabs is open. Default: the value of `persist`.
+   */
   sync?: boolean
 }
 
@@ -39,10 +45,11 @@ export function setupSimulatorWorker(options: BrowserSimulatorOptions = {}): {
   }
   const relay = new DeferredSink()
   const simulator = createSimulator({ ...simulatorOptions, persistence: relay.persistence })
-  const worker = setupWorker(...simulator.handlers)
   const ready = import('./browser-persistence/persist-in-browser.ts').then((storage) =>
     storage.persistInBrowser(simulator, relay, { persist, sync }),
   )
+  takeTurns(simulator, ready, simulatorOptions.baseUrl)
+  const worker = setupWorker(...simulator.handlers)
   // The app awaits worker.start() before its first request: the stored world is back by then.
   const start = worker.start.bind(worker)
   worker.start = async (...args) => {
@@ -50,6 +57,43 @@ export function setupSimulatorWorker(options: BrowserSimulatorOptions = {}): {
     return start(...args)
   }
   return { simulator, worker }
+}
+
+/**
+ * Every request and factory call of the default world in its turn among the tabs (decision 0009):
+ * a write once the world holds what the other tabs stored, and with the lock that keeps them out
+ * until it is stored; a read once the world holds what they stored. Sessions take turns too, harmlessly.
+ */
+function takeTurns(simulator: Simulator, ready: Promise<BrowserTurns>, baseUrl: string | undefined): void {
+  const write =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A) =>
+      (await ready).write(() => call(...args))
+  const { handle, execute, createRecords } = simulator
+  const answer =
+    <A extends unknown[]>(call: (...args: A) => Promise<SimResponse>, request: (...args: A) => SimRequest) =>
+    async (...args: A) => {
+      const turns = await ready
+      const { method } = request(...args)
+      if (method === 'GET' || method === 'HEAD') {
+        await turns.follow()
+        return call(...args)
+      }
+      return turns.write(() => call(...args))
+    }
+  type Call = (...args: never[]) => Promise<unknown>
+  const factories = Object.entries(simulator.create as Record<string, Call & { many: Call }>)
+  const create = Object.fromEntries(
+    factories.map(([table, factory]) => [table, Object.assign(write(factory), { many: write(factory.many) })]),
+  )
+  Object.assign(simulator, {
+    handle: answer(handle, (request) => request),
+    execute: answer(execute, (_operation, _params, request) => request),
+    createRecords: write(createRecords),
+    create,
+    createMany: Object.fromEntries(Object.entries(create).map(([table, factory]) => [table, factory.many])),
+  })
+  Object.assign(simulator, { handlers: handlersOf(simulator, baseUrl) })
 }
 
 export { createSimulator, loadWorldGenerator, type Simulator, type SimulatorOptions }

@@ -100,49 +100,60 @@ describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () =>
   it('answers a write only once IndexedDB has committed it', async () => {
     const context = await browser()
     const url = pageUrl(origin(), SEED, 'persist')
-    const [writer, blocker] = [await openSimulatorTab(context, url), await openSimulatorTab(context, url)]
-    // The other tab holds a read-write transaction on the log open: the writer's commit must queue behind it.
-    await blocker.page.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const opening = indexedDB.open('debt-token-simulator')
-        opening.onsuccess = () => resolve(opening.result)
-        opening.onerror = () => reject(opening.error)
-      })
-      const entries = db.transaction('entries', 'readwrite').objectStore('entries')
-      const state = { release: false }
-      Object.assign(window, { blockerState: state })
-      const spin = () => {
-        if (!state.release) entries.count().onsuccess = spin
+    const [writer, other] = [await openSimulatorTab(context, url), await openSimulatorTab(context, url)]
+    // The writer's own transaction stays open after its entry is added: the commit waits for the release.
+    await writer.page.evaluate(() => {
+      const held = { release: false }
+      Object.assign(window, { commitState: held })
+      const add = IDBObjectStore.prototype.add
+      IDBObjectStore.prototype.add = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
+        const request = add.apply(this, args)
+        const spin = () => {
+          if (!held.release) this.count().onsuccess = spin
+        }
+        spin()
+        return request
       }
-      spin()
     })
-    await writer.page.evaluate(
-      ([api, body]) => {
-        const state = { answered: false }
-        Object.assign(window, { writeState: state })
-        void fetch(new URL('/securityToken', api), {
-          method: 'POST',
-          headers: { authorization: 'Bearer persistence-test', 'content-type': 'application/json' },
-          body,
-        }).then(() => {
-          state.answered = true
-        })
-      },
-      [API_BASE_URL, JSON.stringify(NEW_SECURITY_TOKEN)] as const,
-    )
-    // The write was made (the other tab got it: tabs are told at once), and a later read was answered...
-    await expect.poll(async () => (await listed(blocker)).securityTokens.length).toBe(SEEDED_SECURITY_TOKENS + 1)
-    expect((await writer.get('/securityToken')).status).toBe(200)
-    // ...but not the write, whose transaction waits for the other tab's.
-    expect(await writer.page.evaluate(() => (window as any).writeState.answered)).toBe(false)
+    const sent = (tab: SimulatorTab, method: string, path: string, body?: unknown) =>
+      tab.page.evaluate(
+        ([api, method, path, body]) => {
+          const state = { answered: false, text: '' }
+          void fetch(new URL(path, api), {
+            method,
+            headers: { authorization: 'Bearer persistence-test', 'content-type': 'application/json' },
+            ...(body !== '' && { body }),
+          }).then(async (response) => {
+            state.text = await response.text()
+            state.answered = true
+          })
+          Object.assign(window, { [`${method} ${path}`]: state })
+        },
+        [API_BASE_URL, method, path, body === undefined ? '' : JSON.stringify(body)] as const,
+      )
+    const reply = (tab: SimulatorTab, label: string) =>
+      tab.page.evaluate((key) => (window as any)[key] as { answered: boolean; text: string }, label)
 
-    await blocker.page.evaluate(() => {
-      ;(window as any).blockerState.release = true
+    await sent(writer, 'POST', '/securityToken', NEW_SECURITY_TOKEN)
+    // The write was made: the writer's reads see it (it holds the turn, so no other tab writes meanwhile)...
+    await expect.poll(async () => (await listed(writer)).securityTokens.length).toBe(SEEDED_SECURITY_TOKENS + 1)
+    // ...but it is not answered, and a read in the other tab waits for the commit rather than miss it.
+    await sent(other, 'GET', '/securityToken')
+    expect((await reply(writer, 'POST /securityToken')).answered).toBe(false)
+    expect((await reply(other, 'GET /securityToken')).answered).toBe(false)
+
+    await writer.page.evaluate(() => {
+      ;(window as any).commitState.release = true
     })
-    await expect.poll(() => writer.page.evaluate(() => (window as any).writeState.answered)).toBe(true)
+    await expect.poll(async () => (await reply(writer, 'POST /securityToken')).answered).toBe(true)
+    const created = JSON.parse((await reply(writer, 'POST /securityToken')).text).contractAddress
+    await expect.poll(async () => (await reply(other, 'GET /securityToken')).answered).toBe(true)
+    const seen = JSON.parse((await reply(other, 'GET /securityToken')).text)
+    expect(seen.map((token: { contractAddress: string }) => token.contractAddress)).toContain(created)
   })
 
-  it('rewrites a long log as the one state it adds up to, at the next start', async () => {
+  // 500 writes, each in its turn among the tabs (a lock and a read of the log first): slower than most tests.
+  it('rewrites a long log as the one state it adds up to, at the next start', { timeout: 90_000 }, async () => {
     const tab = await openSimulatorTab(await browser(), pageUrl(origin(), SEED, 'persist'))
     const { created } = await writeOneOfEach(tab)
     const renames = Array.from({ length: 500 }, (_, i) => ({

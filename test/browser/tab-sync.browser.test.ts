@@ -3,7 +3,9 @@
  * a write in one tab is seen by the other as it happens, without a reload, and so are the clock
  * and a reset; a tab of another seed shares nothing, and once it stores its world the first tab
  * stores nothing into it; a tab opened later starts from what the others stored. `sync: true`
- * alone shares without storing.
+ * alone shares while a tab of the world is open, and keeps nothing once they are all closed. A tab
+ * that cannot take turns (no Web Locks, IndexedDB refused) goes on alone and says so. Tabs writing
+ * at the same instant: tabs-agree.browser.test.ts and tabs-interleaved.browser.test.ts.
  */
 import { describe, expect, it } from 'vitest'
 import { chromiumAvailability } from './support/chromium.ts'
@@ -90,14 +92,63 @@ describe.skipIf(availability.kind === 'skip')('two tabs in Chromium', () => {
     expect(await addresses(other)).toContain(DELETED_FIXTURE)
   })
 
-  it('with sync alone shares writes but keeps nothing across a reload', async () => {
+  it('with sync alone shares writes while a tab is open, and keeps nothing once every tab is closed', async () => {
     const context = await browser()
     const url = pageUrl(origin(), SEED, 'sync')
     const [first, second] = [await openSimulatorTab(context, url), await openSimulatorTab(context, url)]
     const { created } = await writeOneOfEach(first)
-    await expect.poll(() => addresses(second)).toContain(created)
+    expect(await addresses(second)).toContain(created) // a read takes in what the other tab stored
 
+    // Reloaded while the other tab stays open: it comes back into the world the tabs share.
     await second.reload()
-    expect(await addresses(second)).not.toContain(created)
+    expect(await addresses(second)).toContain(created)
+    await first.reload()
+    expect(await addresses(first)).toContain(created)
+
+    await first.page.close()
+    await second.page.close()
+    const third = await openSimulatorTab(context, url)
+    expect(await addresses(third)).not.toContain(created)
+    expect(await addresses(third)).toContain(DELETED_FIXTURE)
   })
+
+  /** Two tabs of `flags` in a browser changed by `init`: each answers its own writes alone, and says so once. */
+  const expectAlone = async (flags: string, init: () => void, warning: RegExp) => {
+    const context = await browser()
+    await context.addInitScript(init)
+    const url = pageUrl(origin(), SEED, flags)
+    const [first, second] = [await openSimulatorTab(context, url), await openSimulatorTab(context, url)]
+    const { created } = await writeOneOfEach(first) // every write answers 200
+    expect(await addresses(first)).toContain(created)
+    expect(await addresses(second)).not.toContain(created)
+    for (const tab of [first, second]) {
+      const warnings = tab.simulatorMessages().filter((line) => line.startsWith('warning:'))
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toMatch(warning)
+    }
+    await first.reload()
+    expect(await addresses(first)).not.toContain(created)
+    expect([first.errors, second.errors]).toEqual([[], []])
+  }
+
+  it('leaves each tab on its own, with one warning, in a browser without Web Locks', () =>
+    expectAlone(
+      'persist',
+      () => Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined }),
+      /no Web Locks \(navigator\.locks\)/,
+    ))
+
+  it('with sync alone leaves each tab on its own, with one warning, when IndexedDB is refused', () =>
+    expectAlone(
+      'sync',
+      () => {
+        IDBFactory.prototype.open = () => {
+          throw new DOMException(
+            'A mutation operation was attempted on a database that did not allow mutations.',
+            'InvalidStateError',
+          )
+        }
+      },
+      /browser storage is not available \(InvalidStateError/,
+    ))
 })

@@ -10,22 +10,30 @@
  * private modes); the caller decides what a refusal means.
  */
 
+/** One stored entry and its key: keys only grow, across every tab and a `restart` too. */
+export interface LogEntry {
+  readonly key: number
+  readonly changes: unknown
+}
+
 interface StoredLog<World, Scenario> {
   /** The world the log belongs to (undefined: nothing stored yet). */
   readonly world: World | undefined
-  /** The entries, oldest first. */
-  readonly entries: unknown[]
+  /** The entries asked for, oldest first. */
+  readonly entries: LogEntry[]
   /** The scenario that was active, as `keepScenario` stored it. */
   readonly scenario: Scenario | undefined
 }
 
 export interface ChangeLog<World, Scenario> {
-  read(): Promise<StoredLog<World, Scenario>>
+  /** What is stored, the entries after key `after` only (0: all), read in one transaction. */
+  read(after?: number): Promise<StoredLog<World, Scenario>>
   /**
    * Stores one entry, after emptying the log when `restart` is set (a reset makes every earlier
-   * entry moot). The entry is cloned before this returns; resolves once the transaction commits.
+   * entry moot). The entry is the log's from then on (the caller passes its own copy); resolves
+   * with its key once the transaction commits.
    */
-  append(entry: unknown, restart: boolean): Promise<void>
+  append(entry: unknown, restart: boolean): Promise<number>
   /** Empties the log and the scenario, and records `world` as the world new entries belong to. */
   startWorld(world: World): Promise<void>
   /** Stores the active scenario (undefined: none). */
@@ -103,28 +111,30 @@ export async function openChangeLog<World, Scenario>(
   }
 
   return {
-    async read() {
+    async read(after = 0) {
       const transaction = db.transaction([ENTRIES, META], 'readonly')
       const meta = transaction.objectStore(META)
-      const [world, scenario, entries] = await Promise.all([
+      const entries = transaction.objectStore(ENTRIES)
+      const range = IDBKeyRange.lowerBound(after, true)
+      const [world, scenario, keys, values] = await Promise.all([
         settled(meta.get('world')),
         settled(meta.get('scenario')),
-        settled(transaction.objectStore(ENTRIES).getAll()),
+        settled(entries.getAllKeys(range)),
+        settled(entries.getAll(range)),
       ])
-      return { world, scenario, entries }
+      return { world, scenario, entries: values.map((changes, i) => ({ key: keys[i] as number, changes })) }
     },
-    append(entry, restart) {
-      let copy: unknown
-      try {
-        copy = structuredClone(entry) // now: it is added after the check, and the records may change meanwhile
-      } catch (error) {
-        return Promise.reject(error)
-      }
-      return writeOwn([ENTRIES], (transaction) => {
+    async append(entry, restart) {
+      let key: IDBValidKey | undefined
+      await writeOwn([ENTRIES], (transaction) => {
         const entries = transaction.objectStore(ENTRIES)
         if (restart) entries.clear()
-        entries.add(copy)
+        const adding = entries.add(entry)
+        adding.onsuccess = () => {
+          key = adding.result
+        }
       })
+      return key as number
     },
     startWorld: (world) =>
       write([ENTRIES, META], (transaction) => {

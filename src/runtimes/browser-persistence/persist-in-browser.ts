@@ -1,23 +1,29 @@
 /**
- * `setupSimulatorWorker({ persist, sync })`: keeps the default world's writes in the page's
- * IndexedDB and shares them with the other tabs of the origin that run the same world. Each write
- * is stored before its answer is sent (the persistence core waits for `stored()`), so closing the
- * tab or a crash loses at most the write in flight; nothing waits for `unload`, an event Chromium
- * is retiring. Loaded by a dynamic import, only when one of the two options is set.
+ * `setupSimulatorWorker({ persist, sync })`: the tabs of an origin that run the same world share
+ * one log of its writes in IndexedDB and take turns at it (tab-turns.ts, decision 0009), so every
+ * write a tab answered is in every tab, ids never repeat, and with `persist` the log is what a
+ * reload starts from. `sync` alone keeps the log only while a tab of the world is open: the first
+ * tab to open empties it. Each write is stored before its answer is sent, so closing the tab or a
+ * crash loses at most the write in flight; nothing waits for `unload`, an event Chromium is
+ * retiring. Loaded by a dynamic import, only when one of the two options is set.
  *
- * Storage that is refused (site data blocked, some private windows) or full falls back to memory
- * with one console warning: the simulator answers as before, it forgets on reload.
+ * Storage that is refused (site data blocked, some private windows) or full, or a browser without
+ * Web Locks, leaves the tab on its own, in memory, with one console warning: the simulator answers
+ * as before, shares nothing and forgets on reload.
  */
 // Types only: a value imported from the simulator would be shared with the page and split it (see DeferredSink).
-import type { Change, ChangeSink, StoredEntry, WorldIdentity } from '../../persistence/change.ts'
+import type { StoredEntry, WorldIdentity } from '../../persistence/change.ts'
 import type { Simulator } from '../msw/create-simulator.ts'
 import type { DeferredSink } from './deferred-sink.ts'
-import { type ChangeLog, openChangeLog } from './indexeddb-log.ts'
+import { type ChangeLog, type LogEntry, openChangeLog } from './indexeddb-log.ts'
 import { joinTabs } from './tab-sync.ts'
+import { TabTurns } from './tab-turns.ts'
 
 /** The database every simulator page of an origin stores its world in. */
 const DATABASE = 'debt-token-simulator'
 const PREFIX = '[debt-token-simulator]'
+/** Why a tab of a browser without Web Locks (before Safari 15.4, Firefox 96) goes on alone. */
+const NO_LOCKS = 'this browser has no Web Locks (navigator.locks), which tabs take turns with'
 /**
  * A log longer than this at start is rewritten as one entry, the state it adds up to, so that a
  * page used for weeks does not read every write it ever made (updates of one record pile up).
@@ -33,39 +39,55 @@ interface StoredScenario {
 export interface BrowserPersistenceOptions {
   /** Keep the writes across reloads (IndexedDB). */
   readonly persist: boolean
-  /** Share the writes with the other tabs of the origin as they happen (BroadcastChannel). */
+  /** Tell the other tabs as the log grows (BroadcastChannel); without `persist`, a log kept while a tab is open. */
   readonly sync: boolean
 }
+
+/** How the page's requests and factory calls meet the world once the storage is ready. */
+export interface BrowserTurns {
+  /** Runs a write in this tab's turn among the tabs; resolves once it is stored. */
+  write<T>(work: () => Promise<T>): Promise<T>
+  /** Resolves once this tab holds what the other tabs stored (before a read). */
+  follow(): Promise<void>
+}
+
+/** A tab on its own: writes run at once, in memory. */
+const alone: BrowserTurns = { write: (work) => work(), follow: () => Promise.resolve() }
 
 const describeError = (error: unknown) =>
   error instanceof Error || error instanceof DOMException ? `${error.name}: ${error.message}` : String(error)
 
-/** Restores what is stored for this world, then stores and shares every write. */
+/** Restores what is stored for this world, then stores and shares every write; returns how requests take their turns. */
 export async function persistInBrowser(
   simulator: Simulator,
   relay: DeferredSink,
   options: BrowserPersistenceOptions,
-): Promise<void> {
+): Promise<BrowserTurns> {
   const identity = relay.identity
+  // `sync` alone: a log per world, kept while its tabs are open; `persist`: the one the origin keeps.
+  const database = options.persist ? DATABASE : `${DATABASE} tabs ${identity.seed} ${identity.fixtures}`
   let log: ChangeLog<WorldIdentity, StoredScenario> | undefined
   let warned = false
-  /** From here on the world lives in memory only; the first refusal says so, once. */
-  const fallBackToMemory = (error: unknown) => {
+  /** From here on this tab lives in memory only; the first reason says so, once. */
+  const fallBackToMemory = (reason: unknown) => {
     log?.close()
     log = undefined
+    tabs?.close()
     if (warned) return
     warned = true
+    const why = reason === NO_LOCKS ? NO_LOCKS : `browser storage is not available (${describeError(reason)})`
     console.warn(
-      `${PREFIX} browser storage is not available (${describeError(error)}): writes stay in memory only and are lost on reload.`,
+      `${PREFIX} ${why}: this tab's writes stay in its memory only, are not shared with other tabs and are lost on reload.`,
     )
   }
   const apply = (entries: Iterable<StoredEntry>) => {
     for (const warning of relay.apply(entries)) console.warn(`${PREFIX} ${warning}`)
   }
+  const origin = `IndexedDB ${database}`
   /** Applies the stored entries; false (the world back to its seed) when one cannot be, e.g. written by another version. */
-  const restored = (entries: readonly unknown[]): boolean => {
+  const restored = (entries: readonly LogEntry[]): boolean => {
     try {
-      apply(entries.map((changes, i) => ({ changes, origin: `IndexedDB ${DATABASE}, entry ${i + 1}` })))
+      apply(entries.map(({ key, changes }) => ({ changes, origin: `${origin}, entry ${key}` })))
       return true
     } catch (error) {
       console.warn(
@@ -75,69 +97,64 @@ export async function persistInBrowser(
       return false
     }
   }
-
-  /** Another tab's write, applied here; one this page cannot apply (another version of the simulator) is skipped. */
-  const applyShared = (changes: readonly unknown[]) => {
-    try {
-      apply([{ changes, origin: 'a write of another tab' }])
-    } catch (error) {
-      console.warn(`${PREFIX} ${describeError(error)}`)
-    }
-  }
-  // Joined before the store is read, and held until it is applied: a write another tab makes
-  // meanwhile is then in the store, in a message, or in both (applying it twice does no harm).
-  let held: (readonly unknown[])[] | undefined = []
-  const tabs = options.sync
-    ? joinTabs(`${identity.seed} ${identity.fixtures}`, (changes) => {
-        if (held === undefined) applyShared(changes)
-        else held.push(changes)
-      })
-    : undefined
-
+  const isOurs = (stored: WorldIdentity | undefined) => stored !== undefined && relay.isThisWorld(stored)
+  let tabs: ReturnType<typeof joinTabs>
+  /** The scenario stored with the world (persist). */
   let scenario: StoredScenario | undefined
-  if (options.persist) {
-    try {
-      log = await openChangeLog(
-        DATABASE,
-        (stored: WorldIdentity | undefined) => stored !== undefined && relay.isThisWorld(stored),
-      )
-      const stored = await log.read()
-      if (stored.world !== undefined && relay.isThisWorld(stored.world)) {
-        scenario = stored.scenario
-        if (!restored(stored.entries)) {
-          scenario = undefined
-          await log.startWorld(identity)
-        } else if (stored.entries.length > COMPACT_AFTER) await log.append(relay.currentState(), true)
-      } else {
-        if (stored.world !== undefined)
-          console.info(
-            `${PREFIX} the stored writes belong to another world (${relay.describe(stored.world)}); this page runs ${relay.describe(identity)}: starting from the new world, the stored writes are dropped.`,
-          )
-        await log.startWorld(identity)
-      }
-    } catch (error) {
-      fallBackToMemory(error)
+
+  /** Under the lock, so that no tab writes meanwhile: the log read and applied; returns the key of its newest entry. */
+  const restore = async (opened: ChangeLog<WorldIdentity, StoredScenario>, locks: LockManager): Promise<number> => {
+    // `sync` alone: the first tab of the world to open starts the log over.
+    if (!options.persist && !(await othersOpen(locks, database))) await opened.startWorld(identity)
+    const stored = await opened.read()
+    let cursor = 0
+    if (isOurs(stored.world)) {
+      scenario = stored.scenario
+      if (!restored(stored.entries)) {
+        scenario = undefined
+        await opened.startWorld(identity)
+      } else if (stored.entries.length > COMPACT_AFTER)
+        cursor = await opened.append(structuredClone(relay.currentState()), true)
+      else cursor = stored.entries.at(-1)?.key ?? 0
+    } else {
+      if (stored.world !== undefined)
+        console.info(
+          `${PREFIX} the stored writes belong to another world (${relay.describe(stored.world)}); this page runs ${relay.describe(identity)}: starting from the new world, the stored writes are dropped.`,
+        )
+      await opened.startWorld(identity)
     }
+    if (!options.persist) await stayOpen(locks, database)
+    return cursor
   }
 
-  let pending: Promise<void> = Promise.resolve()
-  const sink: ChangeSink = {
-    append(changes) {
-      tabs?.post(changes)
-      if (log === undefined) return
-      // After a reset nothing earlier matters: the log starts over with it.
-      const reset = changes.findLastIndex((change) => change.t === 'reset')
-      pending = log.append(reset === -1 ? changes : changes.slice(reset), reset !== -1).catch(fallBackToMemory)
-    },
-    stored: () => pending,
+  let turns: BrowserTurns = alone
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  try {
+    if (locks === undefined) throw NO_LOCKS
+    const opened = await openChangeLog<WorldIdentity, StoredScenario>(database, isOurs)
+    log = opened
+    const cursor = await locks.request(database, () => restore(opened, locks))
+    const shared = new TabTurns({
+      log: opened,
+      locks,
+      lockName: database,
+      origin,
+      cursor,
+      isOurs: (world) => isOurs(world as WorldIdentity | undefined),
+      apply: (entries) => apply(entries),
+      lost: fallBackToMemory,
+      grew: (key) => tabs?.post(key),
+    })
+    if (options.sync) tabs = joinTabs(database, () => void shared.follow())
+    turns = shared
+    // Writes made before the store was open were overlaid by the stored ones: stored now, and applied again on top.
+    for (const changes of relay.attach(shared)) shared.append(changes)
+  } catch (reason) {
+    fallBackToMemory(reason)
+    relay.attach({ append() {}, stored: () => Promise.resolve() })
   }
-  for (const changes of held) applyShared(changes)
-  held = undefined
-  const early = relay.attach(sink)
-  // Writes made before the store was open were overlaid by the stored ones: apply them again, on top, and keep them.
-  apply(early.map((changes) => ({ changes, origin: 'a write before worker.start()' })))
-  for (const changes of early) sink.append(changes as Change[])
 
+  if (!options.persist) return turns
   // Not part of stored(): no answer waits for the scenario, it is set in-process.
   keepScenario(simulator, (kept) => void log?.keepScenario(kept).catch(fallBackToMemory))
   if (scenario !== undefined) {
@@ -147,6 +164,22 @@ export async function persistInBrowser(
       console.info(`${PREFIX} the stored scenario is not active again: ${describeError(error)}`)
     }
   }
+  return turns
+}
+
+/** Whether another tab of this log is open (holds its share of the `open` lock). */
+function othersOpen(locks: LockManager, database: string): Promise<boolean> {
+  return locks.request(`${database} open`, { ifAvailable: true }, (lock) => lock === null)
+}
+
+/** Holds a share of the `open` lock for as long as the page lives; resolves once it is held. */
+function stayOpen(locks: LockManager, database: string): Promise<void> {
+  return new Promise((held) => {
+    void locks.request(`${database} open`, { mode: 'shared' }, () => {
+      held()
+      return new Promise<never>(() => {})
+    })
+  })
 }
 
 /** Calls `keep` with the active scenario whenever `useScenario` or `reset` changes it. */

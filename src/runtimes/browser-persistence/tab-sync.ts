@@ -1,31 +1,32 @@
 /**
- * Tabs of one origin telling each other about their writes as they happen: a BroadcastChannel per
- * world, so two tabs only share changes when they run the same world (a tab started with another
- * seed or other fixtures listens on another channel and never receives them). A message is the
- * changes of one write, a reset included, as the simulator's persistence core records them.
+ * Tabs of one origin telling each other that the shared log grew, so that each reads what the
+ * others wrote as it happens, not only at its next request: a BroadcastChannel per log. A message
+ * is only the key of the newest entry; the entries themselves are read from the log, in its
+ * order, so a lost or late message costs freshness, never a write (decision 0009).
  */
 
 export interface TabSync {
   /** Tells the other tabs (never this one: a BroadcastChannel does not echo to its sender). */
-  post(changes: readonly unknown[]): void
+  post(key: number): void
   close(): void
 }
 
 /**
- * Joins the channel named `world`, calling `receive` with each write another tab makes;
- * undefined when the page has no BroadcastChannel (then there is no tab to share with).
+ * Joins the channel named `log`, calling `grew` whenever another tab stored an entry there;
+ * undefined when the page has no BroadcastChannel (then each request still reads the log first).
  */
-export function joinTabs(world: string, receive: (changes: readonly unknown[]) => void): TabSync | undefined {
+export function joinTabs(log: string, grew: (key: number) => void): TabSync | undefined {
   if (typeof BroadcastChannel === 'undefined') return undefined
-  const channel = new BroadcastChannel(`debt-token-simulator ${world}`)
-  channel.onmessage = (event: MessageEvent<readonly unknown[]>) => receive(event.data)
+  const channel = new BroadcastChannel(`debt-token-simulator ${log}`)
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    if (typeof event.data === 'number') grew(event.data)
+  }
   return {
-    post(changes) {
+    post(key) {
       try {
-        channel.postMessage(changes)
-      } catch (error) {
-        // A closed channel, or changes that cannot be cloned: the other tabs miss one write, this one goes on.
-        console.warn('[debt-token-simulator] could not share a write with the other tabs:', error)
+        channel.postMessage(key)
+      } catch {
+        // A closed channel: the other tabs read the entry at their next request instead.
       }
     },
     close: () => channel.close(),

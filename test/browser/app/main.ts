@@ -56,12 +56,17 @@ async function start(): Promise<void> {
       show(replies)
       return replies
     },
+    // Both apply at once; they resolve once stored, when the other tabs can see them.
     reset() {
       simulator.reset()
       log.replaceChildren()
+      return simulator.stored()
     },
     now: () => simulator.clock.now().toISOString(),
-    setClock: (instant) => simulator.clock.set(instant),
+    setClock(instant) {
+      simulator.clock.set(instant)
+      return simulator.stored()
+    },
     get scenario() {
       return simulator.scenario
     },

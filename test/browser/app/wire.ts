@@ -56,11 +56,12 @@ interface SimulatorPage {
   readonly baseUrl: string
   readonly seed: number
   run(requests: readonly WireRequest[]): Promise<WireReply[]>
-  /** Back to the seeded world (the simulator's `reset()`). */
-  reset(): void
+  /** Back to the seeded world (the simulator's `reset()`); resolves once that is stored. */
+  reset(): Promise<void>
   /** The simulator's clock, as ISO text. */
   now(): string
-  setClock(instant: string): void
+  /** Sets the clock; resolves once that is stored. */
+  setClock(instant: string): Promise<void>
   /** The active scenario's name, or null. */
   readonly scenario: string | null
   useScenario(name: string | null): void
