@@ -106,10 +106,10 @@ it("makes the chunks' objects in the vm context that imports them (vitest's vmTh
   writeFileSync(
     join(project, 'realm.test.js'),
     `import { expect, it } from 'vitest'
-     import { operations } from 'debt-token-simulator'
+     import { operationTable } from 'debt-token-simulator'
      import { setupSimulatorServer } from 'debt-token-simulator/node'
      it('runs in this context', async () => {
-       expect(operations instanceof Array).toBe(true)
+       expect(operationTable instanceof Array).toBe(true)
        const { server } = setupSimulatorServer({ baseUrl: 'http://api.test' })
        server.listen()
        const answer = await fetch('http://api.test/securityToken', { headers: { authorization: 'Bearer 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed' } })
