@@ -22,10 +22,8 @@ type SimTableName = z.infer<typeof SimTableName>
 const count = z.number().int().min(0)
 
 /**
- * An ISO 8601 instant in the years 0001-9999 (seconds, fraction and offset optional), kept as the
- * text the clock parses: a refinement rather than a transform to a Date, so that the bodies holding
- * it keep their examples in the OpenAPI document (zod drops a transforming schema's examples from
- * an input's JSON Schema).
+ * An ISO 8601 instant in the years 0001-9999 (seconds, fraction and offset optional), checked and
+ * kept as text: `clock.set()` takes the text as `--now` gives it.
  */
 const Instant = z
   .string()

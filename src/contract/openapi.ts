@@ -2,8 +2,8 @@
  * The OpenAPI 3.1 document of the simulated API and of the control routes, derived from the
  * operation table and the control table with zod's own JSON Schema output: paths (openapi-paths.ts),
  * parameters, request bodies, the 200 response with its links to the operations that read what a
- * create wrote, and every error status a route can answer with why (openapi-statuses.ts), all in
- * the documented error shape. The operations are tagged by resource group, the control routes
+ * create wrote, every error status a route can answer with why (openapi-statuses.ts), and a
+ * `default` for the others a scenario may answer, all in the documented error shape. The operations are tagged by resource group, the control routes
  * `control`; the prose no route owns is in descriptions.ts. Served at `/__sim/openapi.json` and
  * written to a file by `npm run openapi`; `npm run check` lints it with Redocly (redocly.yaml).
  */
