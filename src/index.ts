@@ -4,12 +4,29 @@
  * server for where it runs.
  */
 
+import type { operations as GeneratedOperations } from './contract/api-types.ts'
+import { operations as contractOperations } from './contract/operations.ts'
+
+// The OpenAPI document's types under openapi-typescript's own names, so `import type { paths,
+// components, operations }` reads as it does from a file that generator wrote.
 export type { components, paths } from './contract/api-types.ts'
 export type { DebtTokenState } from './contract/control-factory-schemas.ts'
 export { ErrorBody } from './contract/error-body.ts'
 export * as contract from './contract/index.ts'
 export { buildOpenApiDocument } from './contract/openapi.ts'
-export { findOperation, type Operation, type OperationId, operations } from './contract/operations.ts'
+export {
+  findOperation,
+  type Operation,
+  type OperationId,
+  operations as operationTable,
+} from './contract/operations.ts'
+/** Each operation of the document by operation id: its parameters, request body and responses (openapi-typescript's `operations`). */
+export type operations = GeneratedOperations
+/**
+ * @deprecated The operation table is `operationTable`; as a type, `operations` is the document's
+ * (openapi-typescript's interface), which this value does not change.
+ */
+export const operations: typeof contractOperations = contractOperations
 // Plain types of every record and body (DebtToken, SecurityToken, ManagerPayment, …, SimClock, …).
 export type * from './contract/plain-types.ts'
 export { DebtTokenStatus } from './domain/debt-token-status.ts'

@@ -151,13 +151,13 @@ function findOperation(document: OpenApiDocument, id: string): OpenApiOperation 
 }
 
 /** `- **Links**` lines: the operations a client calls next with values of this one. */
-function linkLines(links: Record<string, OpenApiLink> | undefined, specName: (id: string, name: string) => string) {
+function linkLines(links: Record<string, OpenApiLink> | undefined) {
   if (links === undefined) return []
   return [
     '- **Links** (what to call next with what this answered):',
     ...Object.values(links).map((link) => {
       const values = Object.entries(link.parameters)
-        .map(([name, expression]) => `${code(specName(link.operationId, name))} = ${code(expression)}`)
+        .map(([name, expression]) => `${code(name)} = ${code(expression)}`)
         .join(', ')
       return `  - [${link.operationId}](#${anchor(link.operationId)}) with ${values}: ${link.description}`
     }),
@@ -165,14 +165,31 @@ function linkLines(links: Record<string, OpenApiLink> | undefined, specName: (id
 }
 
 /**
- * One route's section. `specName(id, name)` gives a path parameter the name the spec (and the
- * route's path here) gives it, where the OpenAPI document had to rename it (openapi-paths.ts).
+ * Where a route is: its path as the OpenAPI document writes it, the path the spec writes, and the
+ * spec's name of each parameter the document renamed (by the document's name).
  */
+export interface RoutePaths {
+  readonly path: string
+  readonly specPath: string
+  readonly renamed: Readonly<Record<string, string>>
+}
+
+/** The line that says the spec writes the path otherwise, and why the document does not. */
+function specPathLines(definition: RouteDefinition, paths: RoutePaths): string[] {
+  if (paths.specPath === paths.path) return []
+  const names = Object.entries(paths.renamed).map(([name, spec]) => `${code(name)} is the spec's ${code(spec)}`)
+  return [
+    '',
+    `The spec writes ${code(`${definition.method} ${paths.specPath}`)}. OpenAPI forbids two paths that differ only in a parameter's name, so the document, its generated types (\`paths\`) and this page give the routes of this path one name: ${names.join(', ')}.`,
+  ]
+}
+
+/** One route's section, its parameters named as the OpenAPI document names them. */
 export function operationLines(
   definition: RouteDefinition,
   document: OpenApiDocument,
   listed: Listed,
-  specName: (id: string, name: string) => string,
+  paths: RoutePaths,
 ): string[] {
   const operation = findOperation(document, definition.id)
   const components = document.components.schemas
@@ -182,7 +199,8 @@ export function operationLines(
   const lines = [
     `### ${operation.operationId}`,
     '',
-    code(`${definition.method} ${definition.path}`),
+    code(`${definition.method} ${paths.path}`),
+    ...specPathLines(definition, paths),
     '',
     operation.summary.endsWith('.') ? operation.summary : `${operation.summary}.`,
     ...(operation.description === undefined ? [] : ['', operation.description]),
@@ -194,7 +212,7 @@ export function operationLines(
       .join(', ')}`,
     `- **Errors** ([error shape](#errors)):`,
     ...errors.map((status) => `  - ${code(status)} ${operation.responses[status]!.description}`),
-    ...linkLines(operation.responses['200']?.links, specName),
+    ...linkLines(operation.responses['200']?.links),
   ]
   for (const [where, title] of PARAMETER_TITLES) {
     const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === where)
@@ -203,12 +221,16 @@ export function operationLines(
     lines.push(
       ...table(
         ['name', 'type', 'required', 'format / constraints'],
-        parameters.map((parameter) => [
-          code(where === 'path' ? specName(definition.id, parameter.name) : parameter.name),
-          typeText(parameter.schema, components),
-          parameter.required ? 'yes' : 'no',
-          constraintsText(parameter.schema, components),
-        ]),
+        parameters.map((parameter) => {
+          const spec = where === 'path' ? paths.renamed[parameter.name] : undefined
+          const constraints = constraintsText(parameter.schema, components)
+          return [
+            code(parameter.name),
+            typeText(parameter.schema, components),
+            parameter.required ? 'yes' : 'no',
+            spec === undefined ? constraints : `${constraints}; the spec's ${code(spec)}`,
+          ]
+        }),
       ),
     )
   }

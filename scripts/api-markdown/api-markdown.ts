@@ -16,7 +16,7 @@ import { ErrorBody } from '../../src/contract/error-body.ts'
 import { Address, Hash } from '../../src/contract/formats.ts'
 import { buildOpenApiDocument } from '../../src/contract/openapi.ts'
 import { documentPaths } from '../../src/contract/openapi-paths.ts'
-import type { OperationDefinition } from '../../src/contract/operation.ts'
+import type { OperationDefinition, RouteDefinition } from '../../src/contract/operation.ts'
 import { operations } from '../../src/contract/operations.ts'
 import {
   anchor,
@@ -25,6 +25,7 @@ import {
   type Listed,
   type OpenApiDocument,
   operationLines,
+  type RoutePaths,
 } from './api-markdown-operation.ts'
 import { shapeRows, table } from './api-markdown-schema.ts'
 
@@ -32,10 +33,20 @@ const CONTROL_TITLE = 'Control API'
 
 const paths = documentPaths([...operations, ...controlRoutes])
 
-/** The spec's name of a path parameter the OpenAPI document renamed. */
-function specName(id: string, name: string): string {
-  const names = paths.get(id)?.names ?? {}
-  return Object.keys(names).find((spec) => names[spec] === name) ?? name
+/**
+ * A route's path as the OpenAPI document (and so a generated client's `paths`) writes it, with the
+ * path the spec writes when the document had to rename a parameter (openapi-paths.ts): the page
+ * names parameters as the document does, so that what a reader copies from it works in a client.
+ */
+function pathsOf(route: RouteDefinition): RoutePaths {
+  const documented = paths.get(route.id)
+  if (documented === undefined) throw new Error(`${route.id} has no path in the document`)
+  const renamed = Object.fromEntries(
+    Object.entries(documented.names)
+      .filter(([spec, name]) => spec !== name)
+      .map(([spec, name]) => [name, spec]),
+  )
+  return { path: documented.path, specPath: route.path, renamed }
 }
 
 /** `signatureContracts` → `Signature contracts`. */
@@ -103,13 +114,13 @@ function controlLines(document: OpenApiDocument): string[] {
       ['id', 'method and path', 'summary'],
       routes.map((route) => [
         `[${route.id}](#${anchor(route.id)})`,
-        code(`${route.method} ${route.path}`),
+        code(`${route.method} ${pathsOf(route).path}`),
         route.summary,
       ]),
     ),
   )
   const listed: Listed = new Map()
-  for (const route of routes) lines.push('', ...operationLines(route, document, listed, specName))
+  for (const route of routes) lines.push('', ...operationLines(route, document, listed, pathsOf(route)))
   return lines
 }
 
@@ -128,7 +139,7 @@ export function renderApiMarkdown(): string {
         members.map((operation) => [
           groupTitle(group),
           `[${operation.id}](#${anchor(operation.id)})`,
-          code(`${operation.method} ${operation.path}`),
+          code(`${operation.method} ${pathsOf(operation).path}`),
           operation.summary,
         ]),
       ),
@@ -137,7 +148,7 @@ export function renderApiMarkdown(): string {
   for (const [group, members] of groups) {
     lines.push('', `## ${groupTitle(group)}`)
     const listed: Listed = new Map()
-    for (const operation of members) lines.push('', ...operationLines(operation, document, listed, specName))
+    for (const operation of members) lines.push('', ...operationLines(operation, document, listed, pathsOf(operation)))
   }
   lines.push(...controlLines(document))
   return `${lines.join('\n')}\n`

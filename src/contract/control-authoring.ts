@@ -8,7 +8,8 @@
 import * as z from 'zod'
 import { SimScenarioSummary } from './control-dashboard-schemas.ts'
 import { CONTROL_GROUP, CONTROL_PREFIX, defineControlRoute } from './control-route.ts'
-import { SimScenarioView } from './control-schemas.ts'
+import { EXAMPLE_SCENARIO, SimScenarioView } from './control-schemas.ts'
+import { ScenarioName } from './scenario-names.ts'
 
 const group = CONTROL_GROUP
 
@@ -18,16 +19,23 @@ const SCENARIO_SCHEMA_PATH = `${CONTROL_PREFIX}/scenario.schema.json`
 const SimScenarioRuleBody = z.looseObject({}).meta({
   id: 'SimScenarioRule',
   description:
-    'one rule, as a scenario file\'s `rules` holds it (docs/scenarios.md), e.g. {"operation": "createManagerPayment", "fromCall": 2, "respond": {"status": 503, "message": "down"}}; validated as a file\'s rule',
+    "one rule, as a scenario file's `rules` holds it (docs/scenarios.md; its JSON Schema: GET /__sim/scenario.schema.json); validated as a file's rule",
+  examples: [
+    { operation: 'createManagerPayment', fromCall: 2, respond: { status: 503, message: 'down' } },
+    { operation: '*', delayMs: { min: 100, max: 400 } },
+  ],
 })
 
 const CheckScenarioBody = z.lazy(() =>
   z
     .object({
-      name: z.string().optional().meta({ description: 'the name it would be activated under (default "inline")' }),
-      scenario: z.looseObject({}).meta({ description: 'a scenario object, as a scenario file holds it' }),
+      name: ScenarioName.optional().meta({ description: 'the name it would be activated under (default "inline")' }),
+      scenario: z.looseObject({}).meta({
+        description:
+          'a scenario object, as a scenario file holds it (its JSON Schema: GET /__sim/scenario.schema.json)',
+      }),
     })
-    .meta({ id: 'SimCheckScenario' }),
+    .meta({ id: 'SimCheckScenario', examples: [{ name: 'payments-down', scenario: EXAMPLE_SCENARIO }] }),
 )
 
 export const authoringRoutes = [

@@ -5,8 +5,9 @@
  * document, like the other control bodies; the dashboard's types are inferred from them.
  */
 import * as z from 'zod'
-import { JournalEntry, SimTableName } from './control-schemas.ts'
+import { EXAMPLE_SCENARIO, eitherForm, JournalEntry, SimTableName } from './control-schemas.ts'
 import { IsoDateTime } from './formats.ts'
+import { ScenarioName } from './scenario-names.ts'
 
 const count = z.number().int().min(0)
 
@@ -76,9 +77,14 @@ export const SimScenarioFile = z.lazy(() =>
 export const StartRecordingBody = z.lazy(() =>
   z
     .object({
-      description: z.string().min(1).max(500).optional().meta({ description: "the scenario file's description" }),
+      description: z
+        .string()
+        .min(1)
+        .max(500)
+        .optional()
+        .meta({ description: "the scenario file's description", examples: ['QA: a manager pays twice'] }),
     })
-    .meta({ id: 'SimStartRecording' }),
+    .meta({ id: 'SimStartRecording', examples: [{ description: 'QA: a manager pays twice' }, {}] }),
 )
 
 export const SimRecording = z.lazy(() =>
@@ -101,9 +107,7 @@ export const ReplayBody = z.lazy(() =>
       [
         z
           .object({
-            name: z.string().min(1, { error: 'must be a scenario name, not empty' }).meta({
-              description: 'a scenario known by name',
-            }),
+            name: ScenarioName.meta({ description: 'a scenario known by name' }),
             scenario: z.never().optional(),
             keepSession,
           })
@@ -111,18 +115,33 @@ export const ReplayBody = z.lazy(() =>
         z
           .object({
             scenario: z.looseObject({}).meta({ description: 'a scenario object with steps, validated first' }),
-            name: z
-              .string()
-              .min(1, { error: 'must be a scenario name, not empty' })
-              .optional()
-              .meta({ description: 'its name (default "inline")' }),
+            name: ScenarioName.optional().meta({ description: 'its name (default "inline")' }),
             keepSession,
           })
           .meta({ title: 'a scenario object' }),
       ],
-      { error: 'must be {"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}' },
+      { error: eitherForm('name', 'scenario', '{"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}', false) },
     )
-    .meta({ id: 'SimReplay' }),
+    .meta({
+      id: 'SimReplay',
+      examples: [
+        { name: 'flaky-backend' },
+        {
+          scenario: {
+            ...EXAMPLE_SCENARIO,
+            steps: [
+              {
+                name: 'the security tokens are read',
+                request: { method: 'GET', path: '/securityToken' },
+                expect: { status: 200 },
+              },
+            ],
+          },
+          name: 'payments-down',
+          keepSession: true,
+        },
+      ],
+    }),
 )
 
 export const SimReplayReport = z.lazy(() =>
@@ -158,25 +177,54 @@ export const SimReplayReport = z.lazy(() =>
 /** One exchange to turn into a step: the fields of a journal entry that a step needs. */
 const Exchange = z.lazy(() =>
   z.object({
-    method: z.string().regex(/^[A-Z]{1,10}$/, { error: 'must be an upper-case HTTP method' }),
+    method: z
+      .string()
+      .regex(/^[A-Z]{1,10}$/, { error: 'must be an upper-case HTTP method' })
+      .meta({ examples: ['POST'] }),
     // A pattern, not zod's startsWith: that writes `format: "starts_with"`, which no validator knows.
-    path: z.string().regex(/^\//, { error: 'must start with /' }).meta({ description: 'starts with /' }),
-    query: z.string(),
-    requestHeaders: z.record(z.string(), z.string()),
-    requestBody: z.string().nullable(),
-    status: z.number().int().min(0).max(599).meta({ description: '0: the request failed at the network level' }),
-    responseBody: z.string().nullable(),
+    path: z
+      .string()
+      .regex(/^\//, { error: 'must start with /' })
+      .meta({ description: 'starts with /', examples: ['/manager'] }),
+    query: z.string().meta({ description: 'without the `?`', examples: [''] }),
+    requestHeaders: z
+      .record(z.string(), z.string())
+      .meta({ examples: [{ authorization: 'Bearer ***1', 'content-type': 'application/json' }] }),
+    requestBody: z
+      .string()
+      .nullable()
+      .meta({ examples: ['{"managerAddress":"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}'] }),
+    status: z
+      .number()
+      .int()
+      .min(0)
+      .max(599)
+      .meta({ description: '0: the request failed at the network level', examples: [200] }),
+    responseBody: z
+      .string()
+      .nullable()
+      .meta({ examples: ['{"status":"success","message":"manager payment 7 stored","id":7}'] }),
     scenario: z
       .string()
       .nullable()
       .optional()
-      .meta({ description: 'the scenario it was answered under: whose rules the file starts with' }),
-    session: z.string().nullable().optional().meta({ description: 'the session it was answered in' }),
+      .meta({
+        description: 'the scenario it was answered under: whose rules the file starts with',
+        examples: ['flaky-backend'],
+      }),
+    session: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'the session it was answered in', examples: ['qa-1'] }),
     caller: z
       .string()
       .nullable()
       .optional()
-      .meta({ description: 'the wallet address its Bearer token stood for: becomes {{caller}}' }),
+      .meta({
+        description: 'the wallet address its Bearer token stood for: becomes {{caller}}',
+        examples: ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'],
+      }),
   }),
 )
 
@@ -184,8 +232,13 @@ export const BuildScenarioFileBody = z.lazy(() =>
   z
     .object({
       exchanges: z.array(Exchange).min(1).max(1000).meta({ description: 'journal entries, in the order to replay' }),
-      description: z.string().min(1).max(500).optional(),
-      rulesFrom: z.string().optional().meta({
+      description: z
+        .string()
+        .min(1)
+        .max(500)
+        .optional()
+        .meta({ description: "the file's description", examples: ['QA: a manager pays'] }),
+      rulesFrom: ScenarioName.optional().meta({
         description:
           "a scenario whose rules and world the file starts with: the one active under this name in an exchange's session, else the one known by name (404 if none)",
       }),
@@ -205,6 +258,23 @@ export const BuildScenarioFileBody = z.lazy(() =>
       id: 'SimBuildScenarioFile',
       description:
         'Without rulesFrom or rules, the file starts with the rules and world of the scenario the exchanges were answered under (their `scenario`), when they agree on one.',
+      examples: [
+        {
+          exchanges: [
+            {
+              method: 'GET',
+              path: '/securityToken',
+              query: 'marketplace=true',
+              requestHeaders: { authorization: 'Bearer ***1' },
+              requestBody: null,
+              status: 200,
+              responseBody: '[]',
+            },
+          ],
+          description: 'QA: the marketplace',
+          rulesFrom: 'flaky-backend',
+        },
+      ],
     }),
 )
 

@@ -209,9 +209,13 @@ export const dashboardRoutes = [
     ),
     query: z.lazy(() =>
       z.object({
-        offset: wholeNumberQuery(0, 100_000_000).optional().meta({ description: 'records to skip (default 0)' }),
-        limit: wholeNumberQuery(1, MAX_PAGE_SIZE).optional().meta({ description: 'records per page (default 50)' }),
-        q: z.string().max(200).optional().meta({ description: 'part of a key, address, id or name, any case' }),
+        offset: wholeNumberQuery(0, 100_000_000, 0).optional().meta({ description: 'records to skip (default 0)' }),
+        limit: wholeNumberQuery(1, MAX_PAGE_SIZE, 50).optional().meta({ description: 'records per page (default 50)' }),
+        q: z
+          .string()
+          .max(200)
+          .optional()
+          .meta({ description: 'part of a key, address, id or name, any case', examples: ['0x5aae'] }),
       }),
     ),
     response: SimTablePage,

@@ -46,12 +46,15 @@ export const SimFactoryBody = z.lazy(() =>
         description:
           "fields of the stored record to set (the table's record schema; docs/factories.md lists them); the rest is drawn from the seed, and missing links are created",
       }),
-      count: FactoryCount.optional().meta({ description: 'how many records to create (default 1)' }),
+      count: FactoryCount.optional().meta({ description: 'how many records to create (default 1)', examples: [3] }),
       state: DebtTokenState.optional().meta({
         description: "debtTokens only: the state at the clock's now (default active)",
       }),
     })
-    .meta({ id: 'SimFactoryRequest' }),
+    .meta({
+      id: 'SimFactoryRequest',
+      examples: [{ count: 3 }, { count: 2, state: 'overdue' }, {}],
+    }),
 )
 
 export const SimFactoryRecords = z.lazy(() =>

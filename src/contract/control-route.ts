@@ -44,14 +44,14 @@ export function isControlPath(path: string): boolean {
 
 /**
  * A query parameter that holds a whole number from `min` to `max`, written in digits (`?limit=50`),
- * parsed to the number. The OpenAPI document shows it as the integer it stands for.
+ * parsed to the number. The OpenAPI document shows it as the integer it stands for, with `example`.
  */
-export function wholeNumberQuery(min: number, max: number) {
+export function wholeNumberQuery(min: number, max: number, example: number) {
   return z
     .string()
     .refine((text) => /^\d{1,16}$/.test(text) && Number(text) >= min && Number(text) <= max, {
       error: `must be a whole number from ${min} to ${max}`,
     })
     .transform(Number)
-    .meta({ type: 'integer', minimum: min, maximum: max })
+    .meta({ type: 'integer', minimum: min, maximum: max, examples: [example] })
 }

@@ -5,9 +5,10 @@
  * schemas appear in the OpenAPI document as `Sim…`.
  */
 import * as z from 'zod'
-import { IsoDateTime } from './formats.ts'
-import { parseInstant } from './instants.ts'
+import { INSTANT_PATTERN, IsoDateTime } from './formats.ts'
+import { CALENDAR_SPAN_MS, parseInstant } from './instants.ts'
 import { type OperationId, operationIds } from './operations.ts'
+import { ScenarioName } from './scenario-names.ts'
 
 /**
  * The tables of the model, as control routes name them (`?table=debtTokens`). The model declares
@@ -20,23 +21,57 @@ type SimTableName = z.infer<typeof SimTableName>
 
 const count = z.number().int().min(0)
 
-/** An ISO 8601 instant in the years 0001-9999 (seconds, fraction and offset optional), as a Date. */
-const Instant = z.lazy(() =>
-  z
-    .string()
-    // On the string, not the transform: zod leaves a transform's examples out of an input's JSON Schema.
-    .meta({ examples: ['2026-06-01T00:00:00Z'] })
-    .transform((text, context) => {
-      const instant = parseInstant(text)
-      if (instant instanceof Date) return instant
-      context.issues.push({ code: 'custom', message: instant.problem, input: text })
-      return z.NEVER
-    })
-    .meta({ description: 'ISO 8601 instant in the years 0001 to 9999' }),
-)
+/**
+ * An ISO 8601 instant in the years 0001-9999 (seconds, fraction and offset optional), checked and
+ * kept as text: `clock.set()` takes the text as `--now` gives it.
+ */
+const Instant = z
+  .string()
+  .check((payload) => {
+    const instant = parseInstant(payload.value)
+    if (!(instant instanceof Date))
+      payload.issues.push({ code: 'custom', message: instant.problem, input: payload.value })
+  })
+  // The pattern says in the document what parseInstant checks, for tools that generate from it.
+  .meta({
+    description: 'ISO 8601 instant in the years 0001 to 9999',
+    pattern: INSTANT_PATTERN,
+    examples: ['2026-06-01T00:00:00Z', '2026-06-01T09:30+02:00'],
+  })
+
+/** A scenario object as the control bodies' examples give it: one rule that fails a create from the 2nd call. */
+export const EXAMPLE_SCENARIO = {
+  description: 'Manager payments fail from the 2nd call',
+  rules: [{ operation: 'createManagerPayment', fromCall: 2, respond: { status: 503, message: 'the ledger is down' } }],
+}
 
 /** A field that belongs to another form of a body: absent here (`"not": {}` in the document). */
 const otherForm = z.never().optional()
+
+/**
+ * What a body of two forms, told apart by `first` and `second`, says when it fits neither: that
+ * neither member was given, that both were (when they exclude each other), or just the forms.
+ */
+export function eitherForm(first: string, second: string, forms: string, exclusive: boolean) {
+  return (issue: { input?: unknown }) => {
+    const given = issue.input
+    const has = (key: string) => typeof given === 'object' && given !== null && key in given
+    if (exclusive && has(first) && has(second)) return `must be ${forms}, not both`
+    if (!has(first) && !has(second)) return `must be ${forms}: give ${first} or ${second}`
+    return `must be ${forms}`
+  }
+}
+
+/** A move of the clock no clock can make: past the span of the calendar, every clock leaves it. */
+const AdvanceMs = z
+  .number()
+  .min(-CALENDAR_SPAN_MS, { error: `must move the clock by at most ${CALENDAR_SPAN_MS}, the span of the calendar` })
+  .max(CALENDAR_SPAN_MS, { error: `must move the clock by at most ${CALENDAR_SPAN_MS}, the span of the calendar` })
+  .meta({
+    description:
+      'milliseconds to move the clock by (negative: back); it must stay in the years 0001 to 9999, and where it is now decides how far (else 400)',
+    examples: [86_400_000, -3_600_000],
+  })
 
 /**
  * PUT /__sim/clock: fix the clock at an instant, or move it by some milliseconds: one form or the
@@ -47,22 +82,18 @@ export const SetClockBody = z.lazy(() =>
     .xor(
       [
         z.object({ now: Instant, advanceMs: otherForm }).meta({ title: 'fix the clock' }),
-        z
-          .object({
-            advanceMs: z.number().meta({
-              description: 'milliseconds to move the clock by (negative: back); it must stay in the years 0001 to 9999',
-            }),
-            now: otherForm,
-          })
-          .meta({ title: 'move the clock' }),
+        z.object({ advanceMs: AdvanceMs, now: otherForm }).meta({ title: 'move the clock' }),
       ],
-      { error: 'must be {"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}, not both' },
+      {
+        error: eitherForm('now', 'advanceMs', '{"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}', true),
+      },
     )
-    .meta({ id: 'SimSetClock', description: 'either `now` or `advanceMs`' }),
+    .meta({
+      id: 'SimSetClock',
+      description: 'either `now` or `advanceMs`',
+      examples: [{ now: '2026-06-01T00:00:00Z' }, { advanceMs: 86_400_000 }],
+    }),
 )
-
-/** A scenario's name, as the simulator knows it: never empty. */
-const ScenarioName = z.string().min(1, { error: 'must be a scenario name, not empty' })
 
 /**
  * PUT /__sim/scenario: a shipped or configured scenario by name, or a scenario object (named or
@@ -82,15 +113,19 @@ export const ActivateScenarioBody = z.lazy(() =>
           .object({
             scenario: z.looseObject({}).meta({
               description:
-                'a scenario object, as a scenario file holds it (docs/scenarios.md); validated when activated',
+                'a scenario object, as a scenario file holds it (docs/scenarios.md; its JSON Schema: GET /__sim/scenario.schema.json); validated when activated',
             }),
             name: ScenarioName.optional().meta({ description: 'the name it is known by (default "inline")' }),
           })
           .meta({ title: 'a scenario object' }),
       ],
-      { error: 'must be {"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}' },
+      { error: eitherForm('name', 'scenario', '{"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}', false) },
     )
-    .meta({ id: 'SimActivateScenario', description: '`name` alone, or `scenario` with an optional `name`' }),
+    .meta({
+      id: 'SimActivateScenario',
+      description: '`name` alone, or `scenario` with an optional `name`',
+      examples: [{ name: 'flaky-backend' }, { scenario: EXAMPLE_SCENARIO, name: 'payments-down' }],
+    }),
 )
 
 export const SimClock = z.lazy(() =>

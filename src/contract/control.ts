@@ -84,12 +84,12 @@ export const controlRoutes = [
     query: z.lazy(() =>
       z.object({
         table: SimTableName.optional().meta({ description: 'only this table' }),
-        limit: wholeNumberQuery(0, MAX_STATE_RECORDS)
+        limit: wholeNumberQuery(0, MAX_STATE_RECORDS, 200)
           .optional()
           .meta({
             description: `records per table (default 200): at most ${MAX_STATE_RECORDS} with table, ${MAX_STATE_RECORDS_PER_TABLE} without it (a 400 beyond)`,
           }),
-        offset: wholeNumberQuery(0, Number.MAX_SAFE_INTEGER)
+        offset: wholeNumberQuery(0, Number.MAX_SAFE_INTEGER, 0)
           .optional()
           .meta({ description: 'the position of the first record of each table (default 0)' }),
       }),
@@ -138,12 +138,15 @@ export const controlRoutes = [
           .enum(operationIds as [OperationId, ...OperationId[]])
           .optional()
           .meta({ description: 'only the requests of this operation id' }),
-        status: wholeNumberQuery(0, 599).optional().meta({ description: 'only the replies with this status' }),
-        session: z.string().optional().meta({ description: 'only the requests of this X-Sim-Session' }),
-        limit: wholeNumberQuery(1, MAX_JOURNAL_PAGE)
+        status: wholeNumberQuery(0, 599, 400).optional().meta({ description: 'only the replies with this status' }),
+        session: z
+          .string()
+          .optional()
+          .meta({ description: 'only the requests of this X-Sim-Session', examples: ['qa-1'] }),
+        limit: wholeNumberQuery(1, MAX_JOURNAL_PAGE, 50)
           .optional()
           .meta({ description: `the newest this many (default and at most ${MAX_JOURNAL_PAGE})` }),
-        before: wholeNumberQuery(1, Number.MAX_SAFE_INTEGER)
+        before: wholeNumberQuery(1, Number.MAX_SAFE_INTEGER, 100)
           .optional()
           .meta({ description: "only the entries numbered below this seq: page back with a page's first seq" }),
       }),

@@ -41,6 +41,12 @@ const DAY = `(?:${LEAP_YEAR}-02-29|${YEAR}-${MONTH_AND_DAY})`
 const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d{1,9})?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)'
 export const DATE_PATTERN = `^${DAY}$`
 export const DATE_TIME_PATTERN = `^${DAY}T${TIME}$`
+/**
+ * An instant as `PUT /__sim/clock` and `--now` take it (instants.ts: parseInstant): a date-time
+ * whose seconds and fraction may be left out. Like the date-time's, it cannot say that on the
+ * calendar's first and last day the zone decides whether the instant is still in it.
+ */
+export const INSTANT_PATTERN = `^${DAY}T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$`
 
 /** What the document says of a date, and of a date-time, wherever one appears. */
 export const dateMeta = {

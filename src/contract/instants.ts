@@ -8,6 +8,8 @@ export const MAX_YEAR = 9999
 /** The first and last instants of the calendar, in milliseconds since the epoch. */
 const MIN_INSTANT_MS = utcMs(MIN_YEAR, 0, 1)
 export const MAX_INSTANT_MS = utcMs(MAX_YEAR + 1, 0, 1) - 1
+/** The longest move of a clock that stays in the calendar: from its first instant to its last. */
+export const CALENDAR_SPAN_MS = MAX_INSTANT_MS - MIN_INSTANT_MS
 
 /** Date.UTC without its two-digit-year mapping (Date.UTC(50, 0, 1) is 1950, this is year 50). */
 function utcMs(year: number, monthIndex: number, day: number): number {

@@ -57,3 +57,17 @@ export function documentPaths(routes: readonly RouteDefinition[]): Map<string, D
   }
   return paths
 }
+
+/**
+ * Each path parameter of a route by every name it goes by: the spec's (the contract's) and, where
+ * the document renamed it, the document's too (`tokenAddressOrId` for `tokenAddress` and `id`), so a
+ * scenario rule may name it as docs/api.md and a generated client do.
+ */
+export function parameterAliases(routes: readonly RouteDefinition[]): Map<string, Readonly<Record<string, string>>> {
+  const aliases = new Map<string, Readonly<Record<string, string>>>()
+  for (const [id, { names }] of documentPaths(routes)) {
+    const renamed = Object.entries(names).filter(([spec, name]) => spec !== name)
+    if (renamed.length > 0) aliases.set(id, Object.fromEntries(renamed.map(([spec, name]) => [name, spec])))
+  }
+  return aliases
+}

@@ -156,6 +156,33 @@ export function controlStatuses(route: RouteDefinition): StatusReasons {
   return sorted(statuses)
 }
 
+/** What the `default` response of every route stands for: the error statuses no route lists, and a message. */
+export interface OtherStatuses {
+  readonly reason: string
+  readonly status: number
+  readonly example: string
+}
+
+/**
+ * An operation's other error statuses: those a scenario's rule answers (any 4xx or 5xx, in the error
+ * shape), which no list of statuses can hold, so tools that validate answers (Prism, Schemathesis)
+ * find them declared.
+ */
+export const OPERATION_OTHER_STATUSES: OtherStatuses = {
+  reason:
+    'Any other error status, always in the error shape: while a scenario is active (`X-Sim-Scenario`, `PUT /__sim/scenario`), a rule that names this operation may answer any 4xx or 5xx with its own message and headers (docs/scenarios.md), e.g. 503 with `Retry-After`. Also, with `serve --proxy`, a 502 or 504 when the service does not answer (docs/proxy.md), and with `serve --persist`, a 503 when a write cannot be stored.',
+  status: 503,
+  example: 'Service temporarily unavailable: the blockchain node did not answer in time',
+}
+
+/** A control route's other error statuses: none outside a store that fails, in the same shape. */
+export const CONTROL_OTHER_STATUSES: OtherStatuses = {
+  reason:
+    'Any other error status, in the error shape: scenarios never apply to the control routes, but with `serve --persist` a change that cannot be stored answers 503.',
+  status: 503,
+  example: 'the change could not be stored: ENOSPC: no space left on device',
+}
+
 function sorted(statuses: StatusReasons): StatusReasons {
   return new Map([...statuses].sort(([a], [b]) => a - b))
 }

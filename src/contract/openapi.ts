@@ -2,8 +2,8 @@
  * The OpenAPI 3.1 document of the simulated API and of the control routes, derived from the
  * operation table and the control table with zod's own JSON Schema output: paths (openapi-paths.ts),
  * parameters, request bodies, the 200 response with its links to the operations that read what a
- * create wrote, and every error status a route can answer with why (openapi-statuses.ts), all in
- * the documented error shape. The operations are tagged by resource group, the control routes
+ * create wrote, every error status a route can answer with why (openapi-statuses.ts), and a
+ * `default` for the others a scenario may answer, all in the documented error shape. The operations are tagged by resource group, the control routes
  * `control`; the prose no route owns is in descriptions.ts. Served at `/__sim/openapi.json` and
  * written to a file by `npm run openapi`; `npm run check` lints it with Redocly (redocly.yaml).
  */
@@ -14,7 +14,14 @@ import { CONTROL_GROUP, type ControlRouteDefinition } from './control-route.ts'
 import { API_DESCRIPTION, TAG_DESCRIPTIONS } from './descriptions.ts'
 import { ErrorBody, reasonPhrase } from './error-body.ts'
 import { type DocumentPath, documentPaths } from './openapi-paths.ts'
-import { controlStatuses, operationStatuses, type StatusReasons } from './openapi-statuses.ts'
+import {
+  CONTROL_OTHER_STATUSES,
+  controlStatuses,
+  OPERATION_OTHER_STATUSES,
+  type OtherStatuses,
+  operationStatuses,
+  type StatusReasons,
+} from './openapi-statuses.ts'
 import type { OperationDefinition, RouteDefinition } from './operation.ts'
 import { operations } from './operations.ts'
 
@@ -24,7 +31,19 @@ const COMPONENTS = '#/components/schemas/'
 
 /** Converts a zod schema, hoisting named sub-schemas (`.meta({ id })`) into `components`. */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema
+  const json = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    // zod leaves out the examples of a schema that transforms anywhere inside (they might be of what
+    // it parses to). Ours are written for what a client sends (a request body, a query parameter
+    // `?limit=50` shown as the integer it stands for), so they stay: test/unit/openapi-examples.test.ts
+    // checks each against the schema it illustrates.
+    override: ({ zodSchema, jsonSchema }) => {
+      const examples = z.globalRegistry.get(zodSchema)?.examples
+      if (io === 'input' && Array.isArray(examples)) jsonSchema.examples ??= examples
+    },
+  }) as JsonSchema
   const { $schema: _dialect, $defs, ...rest } = json
   // A field of another form (z.never(), `{"not": {}}`) is written `false`, the schema nothing
   // matches: generators type it `never` (openapi-typescript types `{"not": {}}` as unknown).
@@ -150,7 +169,7 @@ function operationObject(
   route: RouteDefinition,
   tag: string,
   built: Built,
-  extra: { statuses: StatusReasons; media?: string; parameters?: readonly JsonSchema[] },
+  extra: { statuses: StatusReasons; others: OtherStatuses; media?: string; parameters?: readonly JsonSchema[] },
 ): JsonSchema {
   const { components, errorRef } = built
   const links = linksOf(route, built)
@@ -161,22 +180,28 @@ function operationObject(
       ...(links !== undefined && { links }),
     },
   }
+  const errorContent = (status: number, example: string) => ({
+    'application/json': {
+      schema: errorRef,
+      // The Media Type's `examples` map (OpenAPI 3.1), not `example`, which 3.1 tools flag.
+      examples: {
+        [reasonPhrase(status).replaceAll(' ', '')]: {
+          value: { statusCode: String(status), error: reasonPhrase(status), message: example },
+        },
+      },
+    },
+  })
   for (const [status, { reasons, example }] of extra.statuses) {
     responses[status] = {
       description: `${reasonPhrase(status)}: ${reasons.join('; ')}.`,
       ...(status === 401 && { headers: CHALLENGE_HEADER }),
-      content: {
-        'application/json': {
-          schema: errorRef,
-          // The Media Type's `examples` map (OpenAPI 3.1), not `example`, which 3.1 tools flag.
-          examples: {
-            [reasonPhrase(status).replaceAll(' ', '')]: {
-              value: { statusCode: String(status), error: reasonPhrase(status), message: example },
-            },
-          },
-        },
-      },
+      content: errorContent(status, example),
     }
+  }
+  // Every other status, so that a validator meeting a scenario's 503 finds it declared, in the shape.
+  responses.default = {
+    description: extra.others.reason,
+    content: errorContent(extra.others.status, extra.others.example),
   }
   const parameters = [...parametersOf(route, built.paths.get(route.id)!, components), ...(extra.parameters ?? [])]
   return {
@@ -200,6 +225,7 @@ function controlOperation(route: ControlRouteDefinition, built: Built): JsonSche
   return {
     ...operationObject(route, CONTROL_GROUP, built, {
       statuses: controlStatuses(route),
+      others: CONTROL_OTHER_STATUSES,
       ...(route.produces !== undefined && { media: route.produces }),
       ...(route.session === true && { parameters: [SESSION_PARAMETER] }),
     }),
@@ -223,7 +249,13 @@ export function buildOpenApiDocument(options: { serverUrl?: string; version?: st
   }
   for (const operation of operations as readonly OperationDefinition[]) {
     if (!groups.includes(operation.group)) groups.push(operation.group)
-    place(operation, operationObject(operation, operation.group, built, { statuses: operationStatuses(operation) }))
+    place(
+      operation,
+      operationObject(operation, operation.group, built, {
+        statuses: operationStatuses(operation),
+        others: OPERATION_OTHER_STATUSES,
+      }),
+    )
   }
   for (const route of controlRoutes as readonly ControlRouteDefinition[]) place(route, controlOperation(route, built))
   return {

@@ -13,6 +13,7 @@ import { ApiError, errorResponse } from '../http/api-error.ts'
 import type { SimResponse } from '../http/sim-request.ts'
 import type { WorldState } from '../model/world-state.ts'
 import type { CallFields } from '../scenarios/match-fields.ts'
+import { paramsByEveryName } from '../scenarios/parameter-names.ts'
 import type { AppliedScenario, ScenarioActivation } from '../scenarios/scenario-activation.ts'
 import { errorStatusPhrase } from '../scenarios/status-phrases.ts'
 import type { PipelineContext, Step } from './compose.ts'
@@ -58,7 +59,7 @@ async function applyScenario<State extends WorldState>(
 
   let body: Promise<unknown> | undefined
   const call: CallFields = {
-    params: context.params,
+    params: paramsByEveryName(context.operation.id, context.params),
     query: context.request.query,
     body: () =>
       (body ??= context.request.text().then((text) => {

@@ -8,6 +8,7 @@
 import * as z from 'zod'
 import { built } from '../contract/built-schema.ts'
 import { type Operation, type OperationId, operationIds, operations } from '../contract/operations.ts'
+import { documentNamesOf } from './parameter-names.ts'
 import { ResponseHeaders } from './response-headers.ts'
 import { WireScalar } from './step-schema.ts'
 
@@ -131,6 +132,11 @@ function pathParameters(operation: Operation): string[] {
   return [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!)
 }
 
+/** Whether a rule may name this path parameter by another name: the OpenAPI document's (`tokenAddressOrId`). */
+function isDocumentName(operation: Operation, name: string): boolean {
+  return Object.hasOwn(documentNamesOf(operation.id), name)
+}
+
 /** Top-level member names of an object schema; undefined when the schema is not a plain object. */
 function objectKeys(schema: z.ZodType | undefined): string[] | undefined {
   const shape = (built(schema) as { shape?: Record<string, unknown> } | undefined)?.shape
@@ -154,9 +160,11 @@ function checkMatchedFields(rule: ScenarioRule, context: z.RefinementCtx): void 
     const given = rule.match[part]
     if (given === undefined || names === undefined) continue
     for (const name of Object.keys(given)) {
-      if (names.includes(name)) continue
+      if (names.includes(name) || (part === 'params' && isDocumentName(operation, name))) continue
+      const documentNames = part === 'params' ? Object.keys(documentNamesOf(operation.id)) : []
+      const also = documentNames.length === 0 ? '' : ` (${documentNames.join(', ')} in the OpenAPI document)`
       const has =
-        names.length === 0 ? `${operation.id} has no ${plural[part]}` : `${operation.id} has ${names.join(', ')}`
+        names.length === 0 ? `${operation.id} has no ${plural[part]}` : `${operation.id} has ${names.join(', ')}${also}`
       context.addIssue({ code: 'custom', path: ['match', part, name], message: `unknown ${singular[part]}: ${has}` })
     }
   }

@@ -3,12 +3,12 @@
  * unknown name fails with an error that lists the available names, wherever the name came from
  * (the CLI, the control API, a header or `useScenario`).
  */
+
+// What a name may be is the contract's: the control API's bodies state it in the OpenAPI document.
+import { SCENARIO_NAME } from '../contract/scenario-names.ts'
 import { parseScenario, type Scenario } from './scenario-schema.ts'
 
-/** Scenario names are file names without `.json`: letters, digits, `.`, `_` and `-`. */
-export const SCENARIO_NAME = /^[A-Za-z0-9][\w.-]*$/
-export const MAX_SCENARIO_NAME_LENGTH = 64
-export const SCENARIO_NAME_RULE = `a scenario name is 1-${MAX_SCENARIO_NAME_LENGTH} letters, digits, ".", "_" and "-", starting with a letter or digit`
+export { MAX_SCENARIO_NAME_LENGTH, SCENARIO_NAME, SCENARIO_NAME_RULE } from '../contract/scenario-names.ts'
 
 /** A value quoted for a message, cut to a readable length: a message never echoes a whole long input. */
 export function quoteBounded(value: string, max = 40): string {

@@ -94,7 +94,7 @@ describe.each(['direct', 'msw'] as Engine[])('control routes, %s engine', (engin
       'body must be a JSON object, got array',
     )
     expect(expectErrorShape(await request(server, 'PUT', '/__sim/scenario', {}), 400)).toBe(
-      'body must be {"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}',
+      'body must be {"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}: give name or scenario',
     )
     expect(expectErrorShape(await request(server, 'PUT', '/__sim/scenario', { name: 3 }), 400)).toBe(
       'body.name must be a string, got number',

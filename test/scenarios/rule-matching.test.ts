@@ -34,6 +34,29 @@ describe('matching', () => {
     expect((await call(simulator, 'GET', `/debtToken/debtor/${INVESTOR}`)).status).toBe(200)
   })
 
+  it("matches the payments' shared path parameter by the document's name as by the spec's", async () => {
+    const payment = fixtures.managerPayments[0]!
+    const other = fixtures.managerPayments.find(
+      (candidate) => candidate.tokenAddress === payment.tokenAddress && candidate.id !== payment.id,
+    )!
+    const simulator = createSimulator()
+    // docs/api.md and a generated client call it `tokenAddressOrId`: the token on a read, the id on an update.
+    simulator.useScenario(
+      scenarioOf([
+        { operation: 'listManagerPayments', match: { params: { tokenAddressOrId: TOKEN } }, respond: teapot() },
+        { operation: 'updateManagerPayment', match: { params: { tokenAddressOrId: payment.id } }, respond: teapot() },
+        { operation: 'updateManagerPayment', match: { params: { id: other.id } }, respond: teapot('by the spec') },
+      ]),
+    )
+    const manager = fixtures.securityTokens[0]!.managerAddress
+    expect((await call(simulator, 'GET', `/manager/${manager}/${TOKEN}`)).status).toBe(409)
+    expect((await call(simulator, 'GET', `/manager/${manager}/${DEBTOR}`)).status).toBe(200)
+    const update = (id: number) =>
+      call(simulator, 'PUT', `/manager/${payment.tokenAddress}/${id}`, { body: { status: 'PENDING' } })
+    expect((await update(payment.id)).json.message).toBe('scenario says no')
+    expect((await update(other.id)).json.message).toBe('by the spec')
+  })
+
   it('matches query parameters as text', async () => {
     const simulator = createSimulator()
     simulator.useScenario(

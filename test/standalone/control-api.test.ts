@@ -293,6 +293,33 @@ describe('control API', () => {
     )
   })
 
+  it("takes every example the document gives a control route's body, as a generated collection sends it", async () => {
+    const document = buildOpenApiDocument() as {
+      paths: Record<string, Record<string, { operationId: string; requestBody?: any; parameters?: any[] }>>
+      components: { schemas: Record<string, { examples?: unknown[] }> }
+    }
+    // A path parameter's example, else the first value its schema allows (a table: the one a state needs).
+    const paths: Record<string, string> = { '/__sim/factories/{table}': '/__sim/factories/debtTokens' }
+    let sent = 0
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const schema = operation.requestBody?.content['application/json'].schema
+        if (schema === undefined || !path.startsWith('/__sim')) continue
+        const examples = document.components.schemas[String(schema.$ref).split('/').pop()!]!.examples
+        expect(examples, `${operation.operationId} has no example body`).toBeDefined()
+        for (const body of examples!) {
+          running.simulator.reset()
+          const reply = await call(method.toUpperCase(), paths[path] ?? path, { body })
+          expect(reply.status, `${operation.operationId} ${JSON.stringify(body)}: ${JSON.stringify(reply.json)}`).toBe(
+            200,
+          )
+          sent++
+        }
+      }
+    }
+    expect(sent).toBeGreaterThanOrEqual(15)
+  })
+
   it('answers unknown control routes with a JSON 404 listing them', async () => {
     expect(expectErrorShape(await call('GET', '/__sim/nothing'), 404)).toMatch(/control routes: GET \/__sim/)
     expect((await call('POST', '/__sim/health')).status).toBe(405)

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { renderApiMarkdown } from '../../scripts/api-markdown/api-markdown.ts'
 import { controlRoutes } from '../../src/contract/control.ts'
+import { buildOpenApiDocument } from '../../src/contract/openapi.ts'
 import { operations } from '../../src/contract/operations.ts'
 
 describe('API reference (docs/api.md)', () => {
@@ -28,6 +29,26 @@ describe('API reference (docs/api.md)', () => {
       expect(section, route.id).toContain(`\`${route.method} ${route.path}\``)
     }
     expect([...sections.keys()].sort()).toEqual(routes.map((route) => route.id).sort())
+  })
+
+  it('names every path and path parameter as the OpenAPI document and its generated `paths` do', () => {
+    const document = buildOpenApiDocument() as {
+      paths: Record<string, Record<string, { operationId: string; parameters?: { name: string; in: string }[] }>>
+    }
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const section = sections.get(operation.operationId)!
+        // The section's first line after its heading is the route, as the document writes it.
+        expect(section.split('\n')[2], operation.operationId).toBe(`\`${method.toUpperCase()} ${path}\``)
+        const named = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path')
+        const table = section.includes('**Path parameters**')
+          ? section.slice(section.indexOf('**Path parameters**')).split('\n\n')[1]!
+          : ''
+        const rows = [...table.matchAll(/^\| `(\w+)` \|/gm)].map((match) => match[1])
+        expect(rows, operation.operationId).toEqual(named.map((parameter) => parameter.name))
+      }
+    }
+    expect(sections.get('updateManagerPayment')).toContain('| `tokenAddressOrId` | string | yes |')
   })
 
   it('puts the control routes in a section of their own, needing no token', () => {

@@ -88,12 +88,13 @@ describe('examples in the OpenAPI document', () => {
     expect(invalid).toEqual([])
   })
 
-  it("illustrate every parameter of the API's operations and every field of their request bodies", () => {
-    const api = documentedOperations.filter(
-      (operation) => !(operation as { tags?: string[] }).tags?.includes('control'),
-    )
+  it('illustrate every parameter of every operation and control route, and every field of their request bodies', () => {
+    const api = documentedOperations
     const bare: string[] = []
+    const resolved = (schema: JsonSchema): JsonSchema =>
+      schema.$ref === undefined ? schema : document.components.schemas[String(schema.$ref).split('/').pop()!]!
     const exemplified = (schema: JsonSchema) =>
+      resolved(schema).enum !== undefined ||
       schema.examples !== undefined ||
       schema.enum !== undefined ||
       schema.anyOf !== undefined ||

@@ -6,17 +6,22 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type * as z from 'zod'
+import * as z from 'zod'
+import { SetClockBody } from '../../src/contract/control-schemas.ts'
 import {
   DATE_PATTERN,
   DATE_TIME_PATTERN,
   DecimalString,
+  INSTANT_PATTERN,
   InstallmentsString,
   IsoDate,
   IsoDateTime,
   MoneyString,
   MonthlyInterestString,
 } from '../../src/contract/formats.ts'
+import { CALENDAR_SPAN_MS, parseInstant } from '../../src/contract/instants.ts'
+import { validatorOf } from '../support/json-schema-arbitrary.ts'
+import { document, documentAjv, documented } from '../support/openapi-document.ts'
 
 const RUNS = { seed: 20260302, numRuns: 3000 }
 
@@ -83,6 +88,61 @@ describe('the document pattern of a date-time', () => {
           // The first and last hours of the calendar depend on the zone: a day's pattern cannot say that.
           fc.pre(!/^(0001-01-01|9999-12-31)T/.test(text))
           agree(IsoDateTime, pattern, text)
+        }),
+        RUNS,
+      ),
+    )
+  })
+})
+
+describe("the document's body of PUT /__sim/clock", () => {
+  const ajv = documentAjv()
+  const validBody = validatorOf(ajv, documented('setClock').requestBody!.content['application/json'].schema)
+
+  it('refuses what the clock refuses and takes what it takes, the examples included', () => {
+    const bodies: [unknown, boolean][] = [
+      [{}, false],
+      [{ now: 'reprehenderit elit' }, false],
+      [{ now: '2026-02-30T00:00:00Z' }, false],
+      [{ now: '2026-06-01T00:00:00Z', advanceMs: 1 }, false],
+      [{ advanceMs: CALENDAR_SPAN_MS + 1 }, false],
+      [{ advanceMs: '1d' }, false],
+      [{ now: '2026-06-01T00:00Z' }, true],
+      [{ now: '2024-02-29T23:59:59.123456789-03:00' }, true],
+      [{ advanceMs: -CALENDAR_SPAN_MS }, true],
+      ...(document.components.schemas.SimSetClock!.examples as unknown[]).map((body): [unknown, boolean] => [
+        body,
+        true,
+      ]),
+    ]
+    for (const [body, valid] of bodies) {
+      expect(validBody(body), JSON.stringify(body)).toBe(valid)
+      expect(SetClockBody.safeParse(body).success, JSON.stringify(body)).toBe(valid)
+    }
+  })
+
+  it('says which member to give when there is none, and that there must not be both', () => {
+    const message = (body: unknown) => SetClockBody.safeParse(body).error?.issues[0]?.message
+    expect(message({})).toMatch(/: give now or advanceMs$/)
+    expect(message({ now: '2026-06-01T00:00:00Z', advanceMs: 1 })).toMatch(/, not both$/)
+  })
+
+  it("has a pattern for `now` that agrees with the clock's parser but on the calendar's first and last day", () => {
+    const pattern = new RegExp(INSTANT_PATTERN)
+    const instant = z.string().refine((text) => parseInstant(text) instanceof Date)
+    const nearInstant = fc.oneof(
+      fc.stringMatching(
+        /^\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-6]\d(:[0-6]\d(\.\d{1,12})?)?(Z|[+-][0-2]\d:[0-6]\d|z|[+-]\d{4})?$/,
+      ),
+      fc.stringMatching(
+        /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d)T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,12})?)?(Z|[+-][01]\d:[0-5]\d)$/,
+      ),
+    )
+    expectBothSides(() =>
+      fc.assert(
+        fc.property(nearInstant, (text) => {
+          fc.pre(!/^(0000-12-31|0001-01-01|9999-12-31)T/.test(text))
+          agree(instant, pattern, text)
         }),
         RUNS,
       ),

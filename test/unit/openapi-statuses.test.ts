@@ -24,6 +24,7 @@ import {
   document,
   documentAjv,
   documented,
+  documentedOperations,
   requestTarget,
 } from '../support/openapi-document.ts'
 import { inProcessTarget, type SimulatorTarget } from '../support/target.ts'
@@ -42,9 +43,14 @@ function validRequest(operation: DocumentedOperation): { path: string; body?: un
   return { path: requestTarget(operation, values), ...(body !== undefined && { body }) }
 }
 
+/** The response the document declares for a status, found as validators find it: the status, else `default`. */
+function declaredResponse(operation: DocumentedOperation, status: number) {
+  return operation.responses[String(status)] ?? operation.responses.default
+}
+
 /** Expects `reply` to be a status `operation` declares, with a body of the declared shape. */
 function expectDeclared(operation: DocumentedOperation, reply: { status: number; json: unknown; text: string }) {
-  const declared = operation.responses[String(reply.status)]
+  const declared = declaredResponse(operation, reply.status)
   expect(declared, `${operation.operationId} answered ${reply.status}: ${reply.text}`).toBeDefined()
   const validate = validatorOf(ajv, declared!.content!['application/json']!.schema)
   expect(validate(reply.json), ajv.errorsText((validate as any).errors)).toBe(true)
@@ -128,6 +134,43 @@ describe.each(apiOperations.map((operation) => [operation.operationId, operation
       expect(reply.status).toBe(404)
       expectDeclared(operation, reply)
     })
+})
+
+describe("the statuses a scenario's rule answers", () => {
+  let target: SimulatorTarget
+  beforeAll(async () => {
+    target = await inProcessTarget()
+  })
+  afterAll(() => target.close())
+
+  // A scenario may answer any 4xx or 5xx: those no operation lists reach its `default`.
+  it.each([418, 500, 502, 503, 504, 599])(
+    'declares %i on every operation, in the error shape, listed or under default',
+    async (status) => {
+      target.simulator.useScenario({
+        description: `every operation answers ${status}`,
+        rules: [{ operation: '*', respond: { status, message: 'the backend is down' } }],
+      })
+      try {
+        for (const operation of apiOperations) {
+          const { path, body } = validRequest(operation)
+          const reply = await target.send(operation.method, path, { ...(body !== undefined && { body }) })
+          expect(reply.status, operation.operationId).toBe(status)
+          expectDeclared(operation, reply)
+        }
+      } finally {
+        target.simulator.useScenario(null)
+      }
+    },
+  )
+
+  it('declares `default` on every operation and control route, in the error shape', () => {
+    for (const operation of documentedOperations) {
+      expect(operation.responses.default?.content?.['application/json']?.schema, operation.operationId).toEqual({
+        $ref: '#/components/schemas/Error',
+      })
+    }
+  })
 })
 
 describe.each([

@@ -26,6 +26,7 @@ import type {
   Parcel,
   PaymentStored,
   PaymentUpdate,
+  operations as RootOperations,
   ScenarioInput,
   ScenarioRule,
   SecurityToken,
@@ -62,7 +63,7 @@ import type {
   SimTableRecord,
   User,
 } from '../../src/index.ts'
-import { parseScenario } from '../../src/index.ts'
+import { operationTable, parseScenario } from '../../src/index.ts'
 import type { DebtTokenRecord } from '../../src/model/records.ts'
 
 it('types a scenario rule operation as an operation id or "*"', () => {
@@ -221,4 +222,19 @@ it('types every record, body and answer as the zod schemas do (checked by the ty
   const namedTypesAgree: [Drifted<NamedTypes>] extends [never] ? true : Drifted<NamedTypes> = true
   const routesAgree: [Drifted<RouteTypes>] extends [never] ? true : Drifted<RouteTypes> = true
   expect([namedTypesAgree, routesAgree]).toEqual([true, true])
+})
+
+it("exports the document's types under openapi-typescript's names, the operation table as operationTable", () => {
+  // As a type, `operations` is the generated interface, indexed by operation id as a client does
+  // (with the table under that name, this line failed: TS2749, a value used as a type).
+  const user: RootOperations['getUser']['responses'][200]['content']['application/json'] = {} as User
+  const failure: RootOperations['listSecurityTokens']['responses']['default']['content']['application/json'] = {
+    statusCode: '503',
+    error: 'Service Unavailable',
+    message: 'down',
+  }
+  // @ts-expect-error: no such operation id
+  const missing: RootOperations['getUsers'] = undefined
+  expect([user, failure.statusCode, missing]).toEqual([{}, '503', undefined])
+  expect(operationTable.map((operation) => operation.id)).toContain('getUser')
 })

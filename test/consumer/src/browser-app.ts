@@ -1,7 +1,7 @@
 // A frontend's module, as in a create-vite vanilla-ts app: the browser runtime and the root entry,
 // type-checked without Node's types.
 
-import { createSimulator, DebtTokenStatus, operations, type ScenarioInput } from 'debt-token-simulator'
+import { createSimulator, DebtTokenStatus, operationTable, type ScenarioInput } from 'debt-token-simulator'
 import { setupSimulatorWorker } from 'debt-token-simulator/browser'
 
 const { simulator, worker } = setupSimulatorWorker({ baseUrl: 'https://api.example.test' })
@@ -22,6 +22,6 @@ export const typo: ScenarioInput = {
   rules: [{ operation: 'createManagerPaymnt', respond: { status: 400, message: 'x' } }],
 }
 
-export const operationIds: string[] = operations.map((operation) => operation.id)
+export const operationIds: string[] = operationTable.map((operation) => operation.id)
 export const overdue: number = DebtTokenStatus.Overdue
 export const another = createSimulator({ seed: 7 })

@@ -2,7 +2,15 @@
 // records by name, with no zod import. Each @ts-expect-error is a check: if the types loosened
 // (any, unknown, a missing path), the line would compile and tsc would fail on the unused directive.
 
-import type { ManagerPayment, ManagerPaymentInput, paths, SecurityToken, SimClock } from 'debt-token-simulator'
+import type {
+  components,
+  ManagerPayment,
+  ManagerPaymentInput,
+  operations,
+  paths,
+  SecurityToken,
+  SimClock,
+} from 'debt-token-simulator'
 import createClient from 'openapi-fetch'
 
 const client = createClient<paths>({ baseUrl: 'http://127.0.0.1:4010', headers: { authorization: 'Bearer dev' } })
@@ -42,3 +50,10 @@ export async function moveClock(now: string): Promise<SimClock['now']> {
   if (data === undefined) throw new Error('the clock was not set')
   return data.now
 }
+
+// openapi-typescript's names, as a file it wrote would give them: `operations` is the interface of
+// each operation by id (not the package's operation table), `components` the schemas.
+type UserAnswer = operations['getUser']['responses'][200]['content']['application/json']
+export const userId = (user: UserAnswer): string => user.id
+export type ErrorAnswer = operations['getUser']['responses']['default']['content']['application/json']
+export const errorStatus = (error: components['schemas']['Error']): string => error.statusCode
