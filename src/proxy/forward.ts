@@ -11,12 +11,13 @@
  * headers goes through: Authorization (or `--token`'s), the content negotiation and tracing
  * headers; never cookies, Origin, Host or the simulator's own X-Sim-* headers.
  */
+import { JsonTextError } from '../contract/json-text.ts'
 import type { Operation } from '../contract/operations.ts'
 import { ApiError, errorResponse } from '../http/api-error.ts'
-import type { SimRequest, SimResponse } from '../http/sim-request.ts'
+import { EncodedBody, type SimRequest, type SimResponse } from '../http/sim-request.ts'
 import type { ProxyReport } from '../observability/journal.ts'
 import type { Forwarder } from '../pipeline/proxy-step.ts'
-import { parseJsonBody, validateRequest } from '../pipeline/validate-request.ts'
+import { validateRequest } from '../pipeline/validate-request.ts'
 import { errorStatusPhrase } from '../scenarios/status-phrases.ts'
 import { answerDrift } from './contract-drift.ts'
 import {
@@ -43,8 +44,12 @@ const FORWARDED_REQUEST_HEADERS = [
 const DROPPED_ANSWER_HEADER =
   /^(?:connection|keep-alive|proxy-.*|te|trailer|transfer-encoding|upgrade|content-length|content-encoding|set-cookie|access-control-.*|x-sim-.*|via)$/i
 
-/** The largest answer body read from the service: 32 MiB, well over the largest list the contract allows. */
-const MAX_UPSTREAM_BODY_BYTES = 32 * 1024 * 1024
+/**
+ * The largest answer body read from the service: 32 MiB, about the largest list the contract
+ * allows (20,000 security tokens). The body is checked in slices whatever its size; the limit
+ * bounds the memory a request takes and the one step done whole, joining its text.
+ */
+export const MAX_UPSTREAM_BODY_BYTES = 32 * 1024 * 1024
 
 /** What every forwarded request carries, and what tells a proxy that it is forwarding to itself. */
 const VIA = '1.1 debt-token-simulator'
@@ -60,11 +65,23 @@ class UpstreamFailure extends Error {
   }
 }
 
-/** The body as text, read up to MAX_UPSTREAM_BODY_BYTES (then a 502, the rest left unread). */
-async function readCapped(answer: Response, describe: string): Promise<string> {
-  if (answer.body === null) return ''
+/**
+ * The body as text and as the bytes it came in, read up to MAX_UPSTREAM_BODY_BYTES (then a 502,
+ * the rest left unread): each chunk is decoded as it arrives, and the bytes are written out as they
+ * came, so no step copies a large answer whole but the joining of its text.
+ */
+async function readCapped(answer: Response, describe: string): Promise<{ text: string; pieces: Uint8Array[] }> {
+  if (answer.body === null) return { text: '', pieces: [] }
+  const tooLarge = () =>
+    new UpstreamFailure(502, `${describe} with a body larger than ${MAX_UPSTREAM_BODY_BYTES} bytes`)
+  if (Number(answer.headers.get('content-length')) > MAX_UPSTREAM_BODY_BYTES) {
+    await answer.body.cancel().catch(() => {})
+    throw tooLarge() // refused as declared, before a byte of it is read
+  }
   const reader = answer.body.getReader()
-  const chunks: Uint8Array[] = []
+  const decoder = new TextDecoder()
+  const parts: string[] = []
+  const pieces: Uint8Array[] = []
   let size = 0
   for (;;) {
     const { done, value } = await reader.read()
@@ -72,11 +89,14 @@ async function readCapped(answer: Response, describe: string): Promise<string> {
     size += value.byteLength
     if (size > MAX_UPSTREAM_BODY_BYTES) {
       await reader.cancel().catch(() => {})
-      throw new UpstreamFailure(502, `${describe} with a body larger than ${MAX_UPSTREAM_BODY_BYTES} bytes`)
+      throw tooLarge()
     }
-    chunks.push(value)
+    parts.push(decoder.decode(value, { stream: true }))
+    // A chunk that views a larger buffer is copied: kept as it is, it would keep (or see reused) the rest.
+    pieces.push(value.byteLength === value.buffer.byteLength ? value : value.slice())
   }
-  return Buffer.concat(chunks).toString('utf8')
+  parts.push(decoder.decode())
+  return { text: parts.join(''), pieces }
 }
 
 /** Why fetch failed, in a few words (`ECONNREFUSED`, `ENOTFOUND api.example.com`, a TLS error…). */
@@ -96,9 +116,13 @@ function staysOn(url: string, origin: string): boolean {
   }
 }
 
+/** The start of a body, its whitespace folded; only the start is read, whatever the body's size. */
 function preview(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length <= PREVIEW ? flat : `${flat.slice(0, PREVIEW)}…`
+  const flat = text
+    .slice(0, PREVIEW * 8)
+    .replace(/\s+/g, ' ')
+    .trim()
+  return flat.length <= PREVIEW && text.length <= PREVIEW * 8 ? flat : `${flat.slice(0, PREVIEW)}…`
 }
 
 /** The headers the service gets: the short list, Via, and the client's Authorization or `--token`'s. */
@@ -174,15 +198,12 @@ export function createForwarder(options: ProxyOptions): Forwarder {
           `${describe} with a redirect (${answer.status}${location === null ? '' : ` to ${location}`}): the proxy forwards to ${base.url} only and follows no redirect`,
         )
       }
-      const text = await readCapped(answer, describe)
+      const { text, pieces } = await readCapped(answer, describe)
       const contentType = answer.headers.get('content-type')
-      let body: unknown
       try {
-        body = parseJsonBody(text)
-      } catch {
-        body = undefined
-      }
-      if (body === undefined) {
+        drift.push(...(await answerDrift(operation, answer.status, contentType, text)))
+      } catch (error) {
+        if (!(error instanceof JsonTextError)) throw error
         const what = `a body that is not JSON (content-type ${contentType ?? 'missing'})`
         drift.push(`the answer (${answer.status}) has ${what}`)
         throw new UpstreamFailure(
@@ -190,11 +211,11 @@ export function createForwarder(options: ProxyOptions): Forwarder {
           `${describe} with ${answer.status} and ${what}${text.trim() === '' ? ', empty' : `: ${preview(text)}`}`,
         )
       }
-      drift.push(...answerDrift(operation, answer.status, contentType, body))
       const response: SimResponse = {
         status: answer.status,
         headers: answerHeaders(answer, base.url, drift.length),
         body: text,
+        encoded: new EncodedBody(text, pieces),
       }
       return { response, report: { url, status: upstreamStatus, drift } satisfies ProxyReport }
     } catch (error) {
