@@ -9,15 +9,20 @@
  * to stay on the base URL's origin, and redirects are not followed (a redirect would send the
  * request, credentials included, wherever the service points). Only a short list of request
  * headers goes through: Authorization (or `--token`'s), the content negotiation and tracing
- * headers; never cookies, Origin, Host or the simulator's own X-Sim-* headers.
+ * headers; never cookies, Origin, Host or the simulator's own X-Sim-* headers. The answer is
+ * served from the simulator's origin, so it is served as JSON under the simulator's `nosniff` and
+ * CSP, and none of the service's headers that a scenario may not set (browser policy, CORS,
+ * framing) passes. With `--token`, the token is lent only to the callers the server admits
+ * (`admitTokenCaller`: the standalone server's control-API origin rule).
  */
 import { JsonTextError } from '../contract/json-text.ts'
 import type { Operation } from '../contract/operations.ts'
 import { ApiError, errorResponse } from '../http/api-error.ts'
-import { EncodedBody, type SimRequest, type SimResponse } from '../http/sim-request.ts'
+import { DATA_ONLY_CSP, EncodedBody, NO_SNIFF, type SimRequest, type SimResponse } from '../http/sim-request.ts'
 import type { ProxyReport } from '../observability/journal.ts'
 import type { Forwarder } from '../pipeline/proxy-step.ts'
 import { validateRequest } from '../pipeline/validate-request.ts'
+import { headerRefusal, isJsonMediaType } from '../scenarios/response-headers.ts'
 import { errorStatusPhrase } from '../scenarios/status-phrases.ts'
 import { answerDrift } from './contract-drift.ts'
 import {
@@ -40,9 +45,11 @@ const FORWARDED_REQUEST_HEADERS = [
   'x-correlation-id',
 ] as const
 
-/** Answer headers that describe the service's connection or encoding (not this one's), or that the simulator sets itself. */
-const DROPPED_ANSWER_HEADER =
-  /^(?:connection|keep-alive|proxy-.*|te|trailer|transfer-encoding|upgrade|content-length|content-encoding|set-cookie|access-control-.*|x-sim-.*|via)$/i
+/**
+ * Answer headers of the service's hop that the scenario rule (headerRefusal) does not already
+ * refuse: those describe the service's connection, which is not this one.
+ */
+const HOP_HEADER = /^(?:proxy-.*|via)$/
 
 /**
  * The largest answer body read from the service: 32 MiB, about the largest list the contract
@@ -137,18 +144,35 @@ function forwardedHeaders(request: SimRequest, token: string | undefined): Recor
   return headers
 }
 
-/** The service's answer headers the client gets, and where they came from. */
+/**
+ * The service's answer headers the client gets: those a scenario rule may set, served as JSON
+ * (the body is JSON: a service that labels it otherwise drifts, and its label could make the
+ * answer a page on the simulator's origin) under the simulator's `nosniff` and CSP, and where the
+ * answer came from.
+ */
 function answerHeaders(answer: Response, baseUrl: string, drift: number): Record<string, string> {
   const headers: Record<string, string> = {}
   answer.headers.forEach((value, name) => {
-    if (!DROPPED_ANSWER_HEADER.test(name)) headers[name] = value
+    if (name !== 'content-type' && !HOP_HEADER.test(name) && headerRefusal(name, value) === undefined)
+      headers[name] = value
   })
+  const contentType = answer.headers.get('content-type')
+  headers['content-type'] = contentType !== null && isJsonMediaType(contentType) ? contentType : 'application/json'
+  headers['x-content-type-options'] = NO_SNIFF
+  headers['content-security-policy'] = DATA_ONLY_CSP
   headers['x-sim-upstream'] = baseUrl
   if (drift > 0) headers['x-sim-drift'] = String(drift)
   return headers
 }
 
-export function createForwarder(options: ProxyOptions): Forwarder {
+/**
+ * @param admitTokenCaller with a token (`--token`), called before it is lent to a request: throws
+ *   the refusal (a 403) for a caller that may not use it.
+ */
+export function createForwarder(
+  options: ProxyOptions,
+  admitTokenCaller: (request: SimRequest) => void = () => {},
+): Forwarder {
   const problem = proxyOptionsProblem(options)
   if (problem !== undefined) throw new TypeError(`proxy: ${problem}`)
   const base = proxyBaseUrl(options.url) as { url: string }
@@ -163,6 +187,7 @@ export function createForwarder(options: ProxyOptions): Forwarder {
         `the request came back through this proxy: --proxy ${base.url} points at the simulator itself`,
         errorStatusPhrase(508),
       )
+    if (options.token !== undefined) admitTokenCaller(request)
     const query = request.query.toString()
     const url = `${base.url}${request.path}${query === '' ? '' : `?${query}`}`
     // The path is the router's (it starts with /), so this holds; checked all the same, as the one guarantee of where requests go.
