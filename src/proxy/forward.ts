@@ -5,15 +5,15 @@
  * time-out is a 504; a refused or broken connection, a redirect, an answer that is not JSON or
  * that is too large is a 502 that says what the service did.
  *
- * Kept to one host: the URL is the base URL with the request's path and query appended, checked
- * to stay on the base URL's origin, and redirects are not followed (a redirect would send the
- * request, credentials included, wherever the service points). Only a short list of request
- * headers goes through: Authorization (or `--token`'s), the content negotiation and tracing
- * headers; never cookies, Origin, Host or the simulator's own X-Sim-* headers. The answer is
- * served from the simulator's origin, so it is served as JSON under the simulator's `nosniff` and
- * CSP, and none of the service's headers that a scenario may not set (browser policy, CORS,
- * framing) passes. With `--token`, the token is lent only to the callers the server admits
- * (`admitTokenCaller`: the standalone server's control-API origin rule).
+ * Kept to one host and under its base path: the URL is the base URL with the operation's path and
+ * the request's parameters and query (forwarded-path.ts), and redirects are not followed (a
+ * redirect would send the request, credentials included, wherever the service points). Only a
+ * short list of request headers goes through: Authorization (or `--token`'s), the content
+ * negotiation and tracing headers; never cookies, Origin, Host or the simulator's own X-Sim-*
+ * headers. The answer is served from the simulator's origin, so it is served as JSON under the
+ * simulator's `nosniff` and CSP, and none of the service's headers that a scenario may not set
+ * (browser policy, CORS, framing) passes. With `--token`, the token is lent only to the callers the
+ * server admits (`admitTokenCaller`: the standalone server's control-API origin rule).
  */
 import { JsonTextError } from '../contract/json-text.ts'
 import type { Operation } from '../contract/operations.ts'
@@ -25,6 +25,7 @@ import { validateRequest } from '../pipeline/validate-request.ts'
 import { headerRefusal, isJsonMediaType } from '../scenarios/response-headers.ts'
 import { errorStatusPhrase } from '../scenarios/status-phrases.ts'
 import { answerDrift } from './contract-drift.ts'
+import { forwardedUrl } from './forwarded-path.ts'
 import {
   DEFAULT_PROXY_TIMEOUT_MS,
   forwards,
@@ -114,15 +115,6 @@ function networkReason(error: unknown): string {
   return cause?.message ?? (error instanceof Error ? error.message : String(error))
 }
 
-/** Whether `url` parses and names `origin` (a path that would not parse is refused, never thrown as a 500). */
-function staysOn(url: string, origin: string): boolean {
-  try {
-    return new URL(url).origin === origin
-  } catch {
-    return false
-  }
-}
-
 /** The start of a body, its whitespace folded; only the start is read, whatever the body's size. */
 function preview(text: string): string {
   const flat = text
@@ -176,7 +168,6 @@ export function createForwarder(
   const problem = proxyOptionsProblem(options)
   if (problem !== undefined) throw new TypeError(`proxy: ${problem}`)
   const base = proxyBaseUrl(options.url) as { url: string }
-  const origin = new URL(base.url).origin
   const timeoutMs = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS
   const send = options.fetch ?? globalThis.fetch
 
@@ -188,10 +179,7 @@ export function createForwarder(
         errorStatusPhrase(508),
       )
     if (options.token !== undefined) admitTokenCaller(request)
-    const query = request.query.toString()
-    const url = `${base.url}${request.path}${query === '' ? '' : `?${query}`}`
-    // The path is the router's (it starts with /), so this holds; checked all the same, as the one guarantee of where requests go.
-    if (!staysOn(url, origin)) throw ApiError.badRequest(`the path ${request.path} does not stay on ${origin}`)
+    const url = forwardedUrl(base.url, operation, params, request.query)
     const bodyText = 'body' in operation ? await request.text() : '' // a body over the limit is the client's 413
     const drift: string[] = []
     try {
