@@ -29,14 +29,43 @@ export interface SimResponse {
   encoded?: EncodedBody
 }
 
-/** A serialized body that encodes itself to UTF-8 once, on first use, and keeps the bytes. */
+/**
+ * A serialized body that encodes itself to UTF-8 once, on first use, and keeps the bytes; or one
+ * whose bytes came first, in the pieces they arrived in (a proxied answer): those are written as
+ * they are, so a large body is never copied whole to be sent.
+ */
 export class EncodedBody {
   #bytes: Uint8Array | undefined
+  readonly #pieces: readonly Uint8Array[] | undefined
 
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    pieces?: readonly Uint8Array[],
+  ) {
+    this.#pieces = pieces
+  }
 
   get bytes(): Uint8Array {
-    return (this.#bytes ??= new TextEncoder().encode(this.text))
+    if (this.#bytes !== undefined) return this.#bytes
+    if (this.#pieces === undefined) return (this.#bytes = new TextEncoder().encode(this.text))
+    const bytes = new Uint8Array(this.byteLength)
+    let at = 0
+    for (const piece of this.#pieces) {
+      bytes.set(piece, at)
+      at += piece.byteLength
+    }
+    return (this.#bytes = bytes)
+  }
+
+  /** The bytes in the pieces they came in, or whole. */
+  get pieces(): readonly Uint8Array[] {
+    return this.#pieces ?? [this.bytes]
+  }
+
+  get byteLength(): number {
+    return this.#pieces === undefined
+      ? this.bytes.byteLength
+      : this.#pieces.reduce((sum, piece) => sum + piece.byteLength, 0)
   }
 }
 

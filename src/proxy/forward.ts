@@ -5,20 +5,27 @@
  * time-out is a 504; a refused or broken connection, a redirect, an answer that is not JSON or
  * that is too large is a 502 that says what the service did.
  *
- * Kept to one host: the URL is the base URL with the request's path and query appended, checked
- * to stay on the base URL's origin, and redirects are not followed (a redirect would send the
- * request, credentials included, wherever the service points). Only a short list of request
- * headers goes through: Authorization (or `--token`'s), the content negotiation and tracing
- * headers; never cookies, Origin, Host or the simulator's own X-Sim-* headers.
+ * Kept to one host and under its base path: the URL is the base URL with the operation's path and
+ * the request's parameters and query (forwarded-path.ts), and redirects are not followed (a
+ * redirect would send the request, credentials included, wherever the service points). Only a
+ * short list of request headers goes through: Authorization (or `--token`'s), the content
+ * negotiation and tracing headers; never cookies, Origin, Host or the simulator's own X-Sim-*
+ * headers. The answer is served from the simulator's origin, so it is served as JSON under the
+ * simulator's `nosniff` and CSP, and none of the service's headers that a scenario may not set
+ * (browser policy, CORS, framing) passes. With `--token`, the token is lent only to the callers the
+ * server admits (`admitTokenCaller`: the standalone server's control-API origin rule).
  */
+import { JsonTextError } from '../contract/json-text.ts'
 import type { Operation } from '../contract/operations.ts'
 import { ApiError, errorResponse } from '../http/api-error.ts'
-import type { SimRequest, SimResponse } from '../http/sim-request.ts'
+import { DATA_ONLY_CSP, EncodedBody, NO_SNIFF, type SimRequest, type SimResponse } from '../http/sim-request.ts'
 import type { ProxyReport } from '../observability/journal.ts'
 import type { Forwarder } from '../pipeline/proxy-step.ts'
-import { parseJsonBody, validateRequest } from '../pipeline/validate-request.ts'
+import { validateRequest } from '../pipeline/validate-request.ts'
+import { headerRefusal, isJsonMediaType } from '../scenarios/response-headers.ts'
 import { errorStatusPhrase } from '../scenarios/status-phrases.ts'
 import { answerDrift } from './contract-drift.ts'
+import { forwardedUrl } from './forwarded-path.ts'
 import { PROXY_FAILURE_HEADER } from './proxy-failure.ts'
 import {
   DEFAULT_PROXY_TIMEOUT_MS,
@@ -40,12 +47,18 @@ const FORWARDED_REQUEST_HEADERS = [
   'x-correlation-id',
 ] as const
 
-/** Answer headers that describe the service's connection or encoding (not this one's), or that the simulator sets itself. */
-const DROPPED_ANSWER_HEADER =
-  /^(?:connection|keep-alive|proxy-.*|te|trailer|transfer-encoding|upgrade|content-length|content-encoding|set-cookie|access-control-.*|x-sim-.*|via)$/i
+/**
+ * Answer headers of the service's hop that the scenario rule (headerRefusal) does not already
+ * refuse: those describe the service's connection, which is not this one.
+ */
+const HOP_HEADER = /^(?:proxy-.*|via)$/
 
-/** The largest answer body read from the service: 32 MiB, well over the largest list the contract allows. */
-const MAX_UPSTREAM_BODY_BYTES = 32 * 1024 * 1024
+/**
+ * The largest answer body read from the service: 32 MiB, about the largest list the contract
+ * allows (20,000 security tokens). The body is checked in slices whatever its size; the limit
+ * bounds the memory a request takes and the one step done whole, joining its text.
+ */
+export const MAX_UPSTREAM_BODY_BYTES = 32 * 1024 * 1024
 
 /** What every forwarded request carries, and what tells a proxy that it is forwarding to itself. */
 const VIA = '1.1 debt-token-simulator'
@@ -61,11 +74,23 @@ class UpstreamFailure extends Error {
   }
 }
 
-/** The body as text, read up to MAX_UPSTREAM_BODY_BYTES (then a 502, the rest left unread). */
-async function readCapped(answer: Response, describe: string): Promise<string> {
-  if (answer.body === null) return ''
+/**
+ * The body as text and as the bytes it came in, read up to MAX_UPSTREAM_BODY_BYTES (then a 502,
+ * the rest left unread): each chunk is decoded as it arrives, and the bytes are written out as they
+ * came, so no step copies a large answer whole but the joining of its text.
+ */
+async function readCapped(answer: Response, describe: string): Promise<{ text: string; pieces: Uint8Array[] }> {
+  if (answer.body === null) return { text: '', pieces: [] }
+  const tooLarge = () =>
+    new UpstreamFailure(502, `${describe} with a body larger than ${MAX_UPSTREAM_BODY_BYTES} bytes`)
+  if (Number(answer.headers.get('content-length')) > MAX_UPSTREAM_BODY_BYTES) {
+    await answer.body.cancel().catch(() => {})
+    throw tooLarge() // refused as declared, before a byte of it is read
+  }
   const reader = answer.body.getReader()
-  const chunks: Uint8Array[] = []
+  const decoder = new TextDecoder()
+  const parts: string[] = []
+  const pieces: Uint8Array[] = []
   let size = 0
   for (;;) {
     const { done, value } = await reader.read()
@@ -73,11 +98,14 @@ async function readCapped(answer: Response, describe: string): Promise<string> {
     size += value.byteLength
     if (size > MAX_UPSTREAM_BODY_BYTES) {
       await reader.cancel().catch(() => {})
-      throw new UpstreamFailure(502, `${describe} with a body larger than ${MAX_UPSTREAM_BODY_BYTES} bytes`)
+      throw tooLarge()
     }
-    chunks.push(value)
+    parts.push(decoder.decode(value, { stream: true }))
+    // A chunk that views a larger buffer is copied: kept as it is, it would keep (or see reused) the rest.
+    pieces.push(value.byteLength === value.buffer.byteLength ? value : value.slice())
   }
-  return Buffer.concat(chunks).toString('utf8')
+  parts.push(decoder.decode())
+  return { text: parts.join(''), pieces }
 }
 
 /** Why fetch failed, in a few words (`ECONNREFUSED`, `ENOTFOUND api.example.com`, a TLS error…). */
@@ -88,18 +116,13 @@ function networkReason(error: unknown): string {
   return cause?.message ?? (error instanceof Error ? error.message : String(error))
 }
 
-/** Whether `url` parses and names `origin` (a path that would not parse is refused, never thrown as a 500). */
-function staysOn(url: string, origin: string): boolean {
-  try {
-    return new URL(url).origin === origin
-  } catch {
-    return false
-  }
-}
-
+/** The start of a body, its whitespace folded; only the start is read, whatever the body's size. */
 function preview(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length <= PREVIEW ? flat : `${flat.slice(0, PREVIEW)}…`
+  const flat = text
+    .slice(0, PREVIEW * 8)
+    .replace(/\s+/g, ' ')
+    .trim()
+  return flat.length <= PREVIEW && text.length <= PREVIEW * 8 ? flat : `${flat.slice(0, PREVIEW)}…`
 }
 
 /** The headers the service gets: the short list, Via, and the client's Authorization or `--token`'s. */
@@ -114,22 +137,38 @@ function forwardedHeaders(request: SimRequest, token: string | undefined): Recor
   return headers
 }
 
-/** The service's answer headers the client gets, and where they came from. */
+/**
+ * The service's answer headers the client gets: those a scenario rule may set, served as JSON
+ * (the body is JSON: a service that labels it otherwise drifts, and its label could make the
+ * answer a page on the simulator's origin) under the simulator's `nosniff` and CSP, and where the
+ * answer came from.
+ */
 function answerHeaders(answer: Response, baseUrl: string, drift: number): Record<string, string> {
   const headers: Record<string, string> = {}
   answer.headers.forEach((value, name) => {
-    if (!DROPPED_ANSWER_HEADER.test(name)) headers[name] = value
+    if (name !== 'content-type' && !HOP_HEADER.test(name) && headerRefusal(name, value) === undefined)
+      headers[name] = value
   })
+  const contentType = answer.headers.get('content-type')
+  headers['content-type'] = contentType !== null && isJsonMediaType(contentType) ? contentType : 'application/json'
+  headers['x-content-type-options'] = NO_SNIFF
+  headers['content-security-policy'] = DATA_ONLY_CSP
   headers['x-sim-upstream'] = baseUrl
   if (drift > 0) headers['x-sim-drift'] = String(drift)
   return headers
 }
 
-export function createForwarder(options: ProxyOptions): Forwarder {
+/**
+ * @param admitTokenCaller with a token (`--token`), called before it is lent to a request: throws
+ *   the refusal (a 403) for a caller that may not use it.
+ */
+export function createForwarder(
+  options: ProxyOptions,
+  admitTokenCaller: (request: SimRequest) => void = () => {},
+): Forwarder {
   const problem = proxyOptionsProblem(options)
   if (problem !== undefined) throw new TypeError(`proxy: ${problem}`)
   const base = proxyBaseUrl(options.url) as { url: string }
-  const origin = new URL(base.url).origin
   const timeoutMs = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS
   const send = options.fetch ?? globalThis.fetch
 
@@ -141,10 +180,8 @@ export function createForwarder(options: ProxyOptions): Forwarder {
         errorStatusPhrase(508),
         { [PROXY_FAILURE_HEADER]: '508' },
       )
-    const query = request.query.toString()
-    const url = `${base.url}${request.path}${query === '' ? '' : `?${query}`}`
-    // The path is the router's (it starts with /), so this holds; checked all the same, as the one guarantee of where requests go.
-    if (!staysOn(url, origin)) throw ApiError.badRequest(`the path ${request.path} does not stay on ${origin}`)
+    if (options.token !== undefined) admitTokenCaller(request)
+    const url = forwardedUrl(base.url, operation, params, request.query)
     const bodyText = 'body' in operation ? await request.text() : '' // a body over the limit is the client's 413
     const drift: string[] = []
     try {
@@ -176,15 +213,12 @@ export function createForwarder(options: ProxyOptions): Forwarder {
           `${describe} with a redirect (${answer.status}${location === null ? '' : ` to ${location}`}): the proxy forwards to ${base.url} only and follows no redirect`,
         )
       }
-      const text = await readCapped(answer, describe)
+      const { text, pieces } = await readCapped(answer, describe)
       const contentType = answer.headers.get('content-type')
-      let body: unknown
       try {
-        body = parseJsonBody(text)
-      } catch {
-        body = undefined
-      }
-      if (body === undefined) {
+        drift.push(...(await answerDrift(operation, answer.status, contentType, text)))
+      } catch (error) {
+        if (!(error instanceof JsonTextError)) throw error
         const what = `a body that is not JSON (content-type ${contentType ?? 'missing'})`
         drift.push(`the answer (${answer.status}) has ${what}`)
         throw new UpstreamFailure(
@@ -192,11 +226,11 @@ export function createForwarder(options: ProxyOptions): Forwarder {
           `${describe} with ${answer.status} and ${what}${text.trim() === '' ? ', empty' : `: ${preview(text)}`}`,
         )
       }
-      drift.push(...answerDrift(operation, answer.status, contentType, body))
       const response: SimResponse = {
         status: answer.status,
         headers: answerHeaders(answer, base.url, drift.length),
         body: text,
+        encoded: new EncodedBody(text, pieces),
       }
       return { response, report: { url, status: upstreamStatus, drift } satisfies ProxyReport }
     } catch (error) {

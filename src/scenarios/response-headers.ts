@@ -5,6 +5,8 @@
  * policy, open CORS, navigate) would let a scenario file turn an API URL into a page that steers
  * the simulator with the developer's browser. Those are refused at load, naming the field; headers
  * that describe the error (`Retry-After`, `WWW-Authenticate`, `X-Request-Id`, …) stay free.
+ * The proxy (`serve --proxy`) passes on a real answer's headers by the same rule
+ * (`headerRefusal`), since its answers are served from the same origin.
  */
 import * as z from 'zod'
 
@@ -56,12 +58,17 @@ const REFUSED_HEADER_PREFIXES = ['access-control-', 'cross-origin-', 'content-',
 /** A Content-Type a rule may set: a JSON type (`application/problem+json`), since the body stays JSON. */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;[\t\x20-\x7e]*)?$/i
 
-/** Why a rule may not set `name` (lower case) to `value`, or undefined when it may. */
-function refusal(name: string, value: string): string | undefined {
+/** Whether a Content-Type names a JSON media type (`application/json`, `application/problem+json; charset=utf-8`). */
+export function isJsonMediaType(value: string): boolean {
+  return JSON_MEDIA_TYPE.test(value)
+}
+
+/** Why an answer on the simulator's origin may not carry `name` (lower case) with `value`, or undefined when it may. */
+export function headerRefusal(name: string, value: string): string | undefined {
   if (FRAMING_HEADERS.includes(name))
     return `is set by the server and cannot be set by a scenario (nor ${FRAMING_HEADERS.join(', ')})`
   if (name === 'content-type') {
-    return JSON_MEDIA_TYPE.test(value)
+    return isJsonMediaType(value)
       ? undefined
       : `must be a JSON media type such as application/problem+json (the body is JSON; another type could make the answer a page), got ${JSON.stringify(value.slice(0, 60))}`
   }
@@ -81,7 +88,7 @@ export const ResponseHeaders = z.lazy(() =>
     .superRefine((headers, context) => {
       for (const [name, value] of Object.entries(headers)) {
         const message = HEADER_NAME.test(name)
-          ? refusal(name.toLowerCase(), value)
+          ? headerRefusal(name.toLowerCase(), value)
           : "a header name must be an HTTP token: letters, digits and !#$%&'*+.^_`|~-"
         if (message !== undefined) context.addIssue({ code: 'custom', path: [name], message })
       }

@@ -7,10 +7,12 @@
  * its POST and PUT requests must say Content-Type: application/json, so a browser must preflight
  * (a bodyless one without Origin, which no browser sends, needs no type).
  * The API's own X-Sim-Session and X-Sim-Scenario headers steer the simulator as the control API
- * does: they are taken only from the callers the control API answers.
+ * does: they are taken only from the callers the control API answers. So is an operation that
+ * `serve --proxy --token` forwards: it acts on the real service as the operator.
  */
 import type { IncomingMessage } from 'node:http'
 import { ApiError } from '../../http/api-error.ts'
+import type { SimRequest } from '../../http/sim-request.ts'
 import { isLoopbackHost, isLoopbackOrigin } from './loopback.ts'
 
 const CORS_ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS'
@@ -49,7 +51,7 @@ export function admitControlRequest(
   access: ControlAccess,
   routed = true,
 ): void {
-  admitBrowserCaller(request, access, CONTROL_API)
+  admitBrowserCaller(request.headers.host, request.headers.origin, access, CONTROL_API)
   if (!routed || (method !== 'POST' && method !== 'PUT')) return
   if (/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) return
   // A write without a body from a caller that is not a browser (curl, a generated client's
@@ -88,14 +90,18 @@ function mayBrowserCallerSteer(request: IncomingMessage, access: ControlAccess):
 }
 
 /** Throws the 403 for a caller the control API refuses: a rebound Host while listening on loopback, a foreign Origin. */
-function admitBrowserCaller(request: IncomingMessage, access: ControlAccess, refused: Refused): void {
-  if (access.loopbackOnly && !isLoopbackHost(request.headers.host)) {
+function admitBrowserCaller(
+  host: string | undefined,
+  origin: string | undefined,
+  access: ControlAccess,
+  refused: Refused,
+): void {
+  if (access.loopbackOnly && !isLoopbackHost(host)) {
     throw new ApiError(
       403,
-      `${refused.hostOnly} Host localhost, 127.0.0.1 or [::1] while the server listens on loopback, got ${JSON.stringify(String(request.headers.host ?? '').slice(0, 60))}`,
+      `${refused.hostOnly} Host localhost, 127.0.0.1 or [::1] while the server listens on loopback, got ${JSON.stringify(String(host ?? '').slice(0, 60))}`,
     )
   }
-  const origin = request.headers.origin
   if (!controlOriginAllowed(origin, access)) {
     throw new ApiError(
       403,
@@ -120,10 +126,26 @@ export function admitSteeringHeaders(request: IncomingMessage, access: ControlAc
   if (named.length === 0) return
   const headers = named.map((name) => (name === 'x-sim-session' ? 'X-Sim-Session' : 'X-Sim-Scenario')).join(' and ')
   const verb = named.length === 1 ? 'is' : 'are'
-  admitBrowserCaller(request, access, {
+  admitBrowserCaller(request.headers.host, request.headers.origin, access, {
     hostOnly: `${headers} (like the control API) ${verb} taken only with`,
     notFrom: `${headers} (like the control API) ${verb} not taken from`,
   })
+}
+
+const TOKEN_LENT: Refused = {
+  hostOnly: "an operation forwarded with the proxy's --token is answered only with",
+  notFrom: "an operation forwarded with the proxy's --token is not answered for",
+}
+
+/**
+ * What `serve --proxy --token` asks of a caller before it forwards a request with the token: the
+ * control API's rule (no Origin, a loopback or `--control-origin` page, and a loopback Host while
+ * listening on loopback). The token acts on the real service as the operator; open CORS would
+ * lend it to every page the operator's browser opens.
+ */
+export function tokenCallerAdmission(access: ControlAccess): (request: SimRequest) => void {
+  return (request) =>
+    admitBrowserCaller(request.header('host') ?? undefined, request.header('origin') ?? undefined, access, TOKEN_LENT)
 }
 
 /** @param allowOrigin false for a control answer to an origin that may not read it: no CORS headers then. */

@@ -25,9 +25,12 @@ export function send(
   // JSON answers carry these already (jsonHeaders); this covers every other one, so none can become a page.
   headers['x-content-type-options'] ??= NO_SNIFF
   headers['content-security-policy'] ??= DATA_ONLY_CSP
-  // A cached body comes with its UTF-8 bytes: writing bytes spares encoding the string again.
-  const body = result.encoded?.bytes ?? result.body
-  if (body !== null) headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+  // A cached body comes with its UTF-8 bytes, a proxied one in the pieces it came in: writing
+  // those spares encoding the string again (and copying a large answer whole).
+  const pieces = result.encoded?.pieces
+  const body = pieces === undefined ? result.body : null
+  if (pieces !== undefined) headers['content-length'] = result.encoded!.byteLength
+  else if (body !== null) headers['content-length'] = Buffer.byteLength(body)
   try {
     response.writeHead(result.status, headers)
   } catch (error) {
@@ -43,7 +46,12 @@ export function send(
       return
     }
   }
-  response.end(body ?? undefined)
+  if (pieces === undefined) response.end(body ?? undefined)
+  else {
+    response.cork()
+    for (const piece of pieces) response.write(piece)
+    response.end()
+  }
 }
 
 /** The headers node accepts: a name that is an HTTP token, a value without forbidden characters. */

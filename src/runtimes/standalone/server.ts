@@ -36,6 +36,7 @@ import {
   type ControlAccess,
   controlOriginAllowed,
   preflightHeaders,
+  tokenCallerAdmission,
 } from './cors.ts'
 import { dashboardAssets } from './dashboard-assets.ts'
 import { isLoopbackAddress } from './loopback.ts'
@@ -150,7 +151,13 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
   }
   if (options.proxy !== undefined && options.simulator !== undefined)
     throw new TypeError('proxy: give it for a simulator this server creates, or build the simulator with a forwarder')
-  const forwarder = options.proxy === undefined ? undefined : createForwarder(options.proxy)
+  const host = options.host ?? DEFAULT_HOST
+  const access: ControlAccess = {
+    origins: new Set(options.controlOrigins ?? []),
+    loopbackOnly: isLoopbackAddress(host),
+  }
+  const forwarder =
+    options.proxy === undefined ? undefined : createForwarder(options.proxy, tokenCallerAdmission(access))
   const { persist } = options
   const simulator =
     options.simulator ??
@@ -162,7 +169,6 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
   const recordAs =
     options.recordAs ?? (forwarder === undefined ? undefined : recordForwardedAs(forwarder, options.proxy?.token))
   const engine = options.engine === 'msw' ? await loadMswEngine(simulator) : 'direct'
-  const host = options.host ?? DEFAULT_HOST
   let url = ''
   const level = options.log ?? 'quiet'
   const sink = options.logSink ?? ((line: string) => console.log(line))
@@ -190,10 +196,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
       origin: () => url,
       recording: options.recording,
       logControl,
-      access: {
-        origins: new Set(options.controlOrigins ?? []),
-        loopbackOnly: isLoopbackAddress(host),
-      },
+      access,
       dashboard: dashboardAssets(),
       streams,
       recordAs,
