@@ -61,9 +61,15 @@ interface SimulatorPage {
   /** The simulator's clock, as ISO text. */
   now(): string
   setClock(instant: string): void
+  advanceClock(milliseconds: number): void
   /** The active scenario's name, or null. */
   readonly scenario: string | null
-  useScenario(name: string | null): void
+  useScenario(name: string | null): Promise<void>
+  /** A factory call (`POST /__sim/factories/{table}`'s body): the records asked for. */
+  create(
+    table: string,
+    call: { count?: number; overrides?: Record<string, unknown>; state?: string },
+  ): Promise<unknown[]>
 }
 
 declare global {
