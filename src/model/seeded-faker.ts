@@ -48,7 +48,7 @@ export function fakerLocaleLoaded(): boolean {
 export function createFaker(randomizer: Randomizer = mersenne53()): Faker {
   if (!fakerLocaleLoaded() || locale === undefined)
     throw new Error(
-      "faker's pt_BR locale is not loaded (it cannot be required here): await loadWorldGenerator() first (from debt-token-simulator/node or /browser)",
+      "faker's pt_BR locale is not loaded (it cannot be required here): await loadWorldGenerator first (from debt-token-simulator/node or /browser)",
     )
   const FakerClass = locale.constructor as typeof Faker
   return new FakerClass({ locale: locale.rawDefinitions, randomizer })
