@@ -4,8 +4,8 @@
  */
 import { describe } from 'vitest'
 import { runConformance } from '../conformance/run-conformance.ts'
-import { chromiumAvailability, launchChromium } from './support/chromium.ts'
-import { pageTarget } from './support/page-target.ts'
+import { chromiumAvailability } from './support/chromium.ts'
+import { chromiumPageTarget } from './support/page-target.ts'
 import { startTestPage } from './support/test-page.ts'
 
 const availability = chromiumAvailability()
@@ -14,15 +14,6 @@ if (availability.kind === 'skip') console.warn(`[conformance.browser] skipped: $
 describe.skipIf(availability.kind === 'skip')('in Chromium', () => {
   runConformance(async () => {
     if (availability.kind === 'required-but-missing') throw new Error(availability.reason)
-    const served = await startTestPage()
-    const chromium = await launchChromium({ timeoutMs: 60_000 })
-    const target = await pageTarget(chromium.context, served.origin)
-    return {
-      ...target,
-      close: async () => {
-        await chromium.close()
-        await served.close()
-      },
-    }
+    return chromiumPageTarget(await startTestPage())
   })
 })

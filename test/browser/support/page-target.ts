@@ -7,6 +7,7 @@
 import type { BrowserContext } from 'playwright-core'
 import { type Exchange, type SendOptions, type Target, TOKEN } from '../../support/wire-target.ts'
 import type { WireRequest } from '../app/wire.ts'
+import { launchChromium } from './chromium.ts'
 
 /** The API origin the page's simulator answers (no such host exists: only its worker answers). */
 const API_BASE_URL = 'https://api.simulator.test'
@@ -14,7 +15,7 @@ const API_BASE_URL = 'https://api.simulator.test'
 const STEP_TIMEOUT_MS = 30_000
 
 /** Opens the page served at `origin` in a new tab of `context`; `close()` closes the tab. */
-export async function pageTarget(context: BrowserContext, origin: string): Promise<Target> {
+async function pageTarget(context: BrowserContext, origin: string): Promise<Target> {
   const page = await context.newPage()
   page.setDefaultTimeout(STEP_TIMEOUT_MS)
   const errors: string[] = []
@@ -71,5 +72,18 @@ export async function pageTarget(context: BrowserContext, origin: string): Promi
     create: (table, call = {}) =>
       inPage(() => page.evaluate(([name, given]) => window.simulatorPage!.create(name, given), [table, call] as const)),
     close: () => page.close(),
+  }
+}
+
+/** A fresh headless Chromium on the page `served` serves; `close()` ends the browser and the server. */
+export async function chromiumPageTarget(served: { origin: string; close(): Promise<void> }): Promise<Target> {
+  const chromium = await launchChromium({ timeoutMs: 60_000 })
+  const target = await pageTarget(chromium.context, served.origin)
+  return {
+    ...target,
+    close: async () => {
+      await chromium.close()
+      await served.close()
+    },
   }
 }
