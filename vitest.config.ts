@@ -9,6 +9,8 @@
  * - `fuzz`: generated requests against every engine, over loopback.
  * - `process`: tests that run the built command (dist/cli) or `npm start` in child processes.
  * - `browser`: headless Chromium on the built dist/.
+ * - `vm-threads`, `vm-forks`: the in-process behaviour suite in vitest's vm pools, whose sandbox
+ *   (like Jest's) gives host-realm objects from globals such as structuredClone.
  *
  * `process` and `browser` build dist/ first, in their global setup.
  */
@@ -30,7 +32,9 @@ const LOOPBACK_TESTS = [
   'test/node/strict-listen-options.test.ts',
   'test/scenarios/{activation,control-routes,record,record-replay-anywhere,replay-service,replay-shared-server,replay-shipped,rule-outcomes,watch,world-create}.test.ts',
 ]
-const NOT_UNIT = [...PROCESS_TESTS, ...BROWSER_TESTS, ...FUZZ_TESTS, ...LOOPBACK_TESTS]
+/** Run again in vitest's vm pools (their own projects), where a sandbox's realm differs from the host's. */
+const VM_POOL_TESTS = ['test/node/conformance.node.test.ts', 'test/node/realm.vm.test.ts']
+const NOT_UNIT = ['test/**/*.vm.test.ts', ...PROCESS_TESTS, ...BROWSER_TESTS, ...FUZZ_TESTS, ...LOOPBACK_TESTS]
 // test/consumer runs in a packed-tarball project of its own (.ci/consumer.sh), not from the sources.
 const EXCLUDED = ['**/node_modules/**', 'test/consumer/**']
 
@@ -62,6 +66,15 @@ export default defineConfig({
         extends: true,
         test: { name: 'fuzz', include: FUZZ_TESTS, setupFiles: ['test/support/frozen-default-world.ts'] },
       },
+      ...(['vmThreads', 'vmForks'] as const).map((pool) => ({
+        extends: true as const,
+        test: {
+          name: pool === 'vmThreads' ? 'vm-threads' : 'vm-forks',
+          pool,
+          include: VM_POOL_TESTS,
+          setupFiles: ['test/support/in-process-only.ts', 'test/support/frozen-default-world.ts'],
+        },
+      })),
       { extends: true, test: { name: 'process', include: PROCESS_TESTS, globalSetup: ['test/global-setup.ts'] } },
       { extends: true, test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test/global-setup.ts'] } },
     ],

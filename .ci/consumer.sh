@@ -4,10 +4,15 @@
 #
 #  1. publint (--strict) and @arethetypeswrong/cli (its default profile: ESM and CommonJS, node10
 #     included) on the package.
-#  2. A consumer project ("type": "module"; msw 2, typescript, @types/node, vitest, jest): the
-#     README's example (test/consumer/readme-example.mjs writes it out per runner) under vitest,
-#     Jest in ESM mode and node:test; the entries from plain Node 20 with no loader, the CommonJS
-#     standalone entry included (dashboard and API); tsc --noEmit under create-vite's vanilla-ts
+#  2. A consumer project ("type": "module"; msw 2, typescript, @types/node, vitest, jest), on Node
+#     22 (npm's `node` package, as below for Node 24: the package requires Node >= 22.12 and the
+#     machine's own may be older): the README's example (test/consumer/readme-example.mjs writes it
+#     out per runner) under vitest, Jest in ESM mode and node:test; the behaviour suite
+#     (test/conformance, bundled by scripts/bundle-conformance.mjs with the package and msw left to
+#     the project) under vitest in each pool (threads, forks, vmThreads, vmForks), Jest in ESM mode
+#     and node:test; the entries from plain Node with no loader, the CommonJS standalone entry
+#     included (dashboard and API), on Node 22 and on exactly Node 22.12.0 (the engines floor); tsc
+#     --noEmit under create-vite's vanilla-ts
 #     tsconfig (taken from the create-vite package; Node's types absent; test/consumer/src holds a
 #     frontend module and an openapi-fetch client over the package's `paths`, which
 #     openapi-fetch.test.ts runs over every operation against the standalone server), the tsconfig `tsc --init`
@@ -17,17 +22,19 @@
 #     scenario against it; no install script in the package. Then @playwright/test and
 #     @msw/playwright are added (everything before ran without them, which the main entries must
 #     not need): a Playwright suite on debt-token-simulator/playwright under tsc (strict NodeNext,
-#     `tsc --init`), and the entry imported from plain Node.
+#     `tsc --init`), and the entry imported from plain Node; the behaviour suite in headless
+#     Chromium against debt-token-simulator/browser behind msw's worker (the test page bundled from
+#     the project's packages).
 #  3. The same project on Node 24 with msw 3: plain Node (ESM and the CommonJS standalone entry),
 #     the example under vitest, Jest in ESM mode and node:test, and the Playwright entry imported
 #     (shared-server mode works there; in-process mode needs msw 2).
 #  4. A CommonJS project (no "type"; msw 2, jest, jest-environment-jsdom, jest-fixed-jsdom): the
-#     example require()s the package under Jest. On Node 20 with the README's jest.config.js: msw
-#     itself (2.12 and later) requires ES-module-only packages that Jest's CommonJS runtime cannot
-#     load unless transformed, so Jest's bare defaults fail there on msw, not on this package; the
-#     config lists only msw's, so the package must add none. Then the same config with jsdom as
-#     msw documents it (jest-fixed-jsdom). On Node 24, with no config at all, under
-#     --experimental-vm-modules (Jest then require()s ES modules itself): msw 2, then msw 3.
+#     example and the behaviour suite require() the package under Jest. On Node 22 with the README's
+#     jest.config.js: msw itself (2.12 and later) requires ES-module-only packages that Jest's
+#     CommonJS runtime cannot load unless transformed, so Jest's bare defaults fail there on msw, not
+#     on this package; the config lists only msw's, so the package must add none. Then the same
+#     config with jsdom as msw documents it (jest-fixed-jsdom). On Node 24, with no config at all,
+#     under --experimental-vm-modules (Jest then require()s ES modules itself): msw 2, then msw 3.
 #  5. What `npm install -D debt-token-simulator msw` installs: packages and MB (README figure).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,11 +45,14 @@ dev_version() { node -p "require('./package.json').devDependencies['$1'].replace
 MSW2=$(dev_version msw)
 TYPESCRIPT=$(dev_version typescript)
 VITEST=$(dev_version vitest)
-TYPES_NODE=20
+TYPES_NODE=22
 PLAYWRIGHT=$(dev_version @playwright/test)
 MSW_PLAYWRIGHT=$(dev_version @msw/playwright)
 MSW3=3.0.5
 NODE24=24.21.0
+# The Node the main checks run on, and the engines floor (package.json: node >= 22.12).
+NODE22=22.23.3
+NODE_FLOOR=22.12.0
 # Jest and what the README's Jest setup names; `expect` (Jest's, for node:test) at Jest's version.
 JEST=30.5.2
 JEST_FIXED_JSDOM=0.0.11
@@ -61,6 +71,21 @@ cleanup() {
 trap cleanup EXIT
 step() { printf '\nconsumer: %s (at %ss)\n' "$*" "$SECONDS"; }
 npm_quiet() { npm --no-audit --no-fund --loglevel=error "$@"; }
+
+# npm's `node` package brings a Node binary, each in a directory of its own (an install into the
+# consumer project would be pruned by the project's next install).
+install_node() {
+  mkdir -p "$work/node-$1"
+  echo '{ "name": "node-toolchain", "private": true }' > "$work/node-$1/package.json"
+  (cd "$work/node-$1" && npm_quiet install --no-save "node@$1" >/dev/null)
+  [ "$("$work/node-$1/node_modules/.bin/node" --version)" = "v$1" ] || { echo "expected Node $1"; exit 1; }
+}
+step "Node $NODE22 for the checks below (the Node 24 leg apart), and Node $NODE_FLOOR, the engines floor"
+install_node "$NODE22"
+install_node "$NODE_FLOOR"
+node_floor="$work/node-$NODE_FLOOR/node_modules/.bin/node"
+export PATH="$work/node-$NODE22/node_modules/.bin:$PATH"
+echo "node on PATH: $(node --version); npm $(npm --version) runs on it"
 
 step "npm pack (prepack builds dist/)"
 npm_quiet pack --pack-destination "$work" >/dev/null
@@ -98,12 +123,29 @@ run_example_runners() {
 }
 run_example_runners
 
+step "the behaviour suite bundled for the project (scripts/bundle-conformance.mjs), the Chromium page from its packages"
+node "$repo/scripts/bundle-conformance.mjs" conformance --chromium
+# Jest's and vitest's default timeouts (5 s) are for one unit test; a case here sends dozens of requests.
+for pool in threads forks vmThreads vmForks; do
+  step "the behaviour suite under vitest --pool $pool"
+  node node_modules/vitest/vitest.mjs run conformance/conformance.vitest.test.mjs --pool "$pool" \
+    --testTimeout 120000 --hookTimeout 120000
+done
+step "the behaviour suite under Jest in ESM mode"
+node --experimental-vm-modules node_modules/jest/bin/jest.js --ci --testTimeout 120000 \
+  --runTestsByPath conformance/conformance.jest.test.mjs
+step "the behaviour suite under node:test"
+node --test conformance/conformance.node-test.mjs
+
 step "openapi-fetch@$OPENAPI_FETCH over every operation of the document, the API's and the control API's, against the tarball's standalone server"
 node node_modules/vitest/vitest.mjs run openapi-fetch.test.ts
 
 step "plain Node $(node --version), no loader: the entries, and the CommonJS standalone entry"
 node plain-node.mjs
 node standalone.cjs
+step "the entries on exactly Node $NODE_FLOOR, the engines floor: plain Node, the CommonJS standalone entry"
+"$node_floor" plain-node.mjs
+"$node_floor" standalone.cjs
 
 step "tsc --noEmit: create-vite@$CREATE_VITE's vanilla-ts tsconfig (no Node types)"
 npm_quiet pack "create-vite@$CREATE_VITE" --pack-destination "$work" >/dev/null
@@ -140,6 +182,10 @@ playwright_entry_loads='
     if (typeof entry[name] !== "function") throw new Error(`debt-token-simulator/playwright: no ${name}`)
   console.log(`debt-token-simulator/playwright imports on Node ${process.version}`)'
 node --input-type=module -e "$playwright_entry_loads"
+"$node_floor" --input-type=module -e "$playwright_entry_loads"
+
+step "the behaviour suite in headless Chromium (debt-token-simulator/browser, msw's worker), under node:test"
+node --test conformance/conformance.chromium.mjs
 
 step "the command"
 got=$(npx debt-token-simulator --version)
@@ -188,10 +234,11 @@ npm_quiet install -D "$tarball" "msw@$MSW2" "jest@$JEST" "jest-environment-jsdom
   "jest-fixed-jsdom@$JEST_FIXED_JSDOM" "@babel/plugin-transform-modules-commonjs@$BABEL_CJS"
 readme_example jest-cjs api.test.js
 readme_example jest-config jest.config.js
-step "Jest (CommonJS) on Node $(node --version) with the README's jest.config.js"
-npx jest --ci api.test.js
-step "Jest (CommonJS) on Node $(node --version), jsdom environment (jest-fixed-jsdom)"
-npx jest --ci --config jsdom.config.cjs api.test.js
+node "$repo/scripts/bundle-conformance.mjs" .
+step "Jest (CommonJS) on Node $(node --version) with docs/test-suites.md's jest.config.js: the example, the behaviour suite"
+npx jest --ci --testTimeout 120000 --runTestsByPath api.test.js conformance.test.cjs
+step "Jest (CommonJS) on Node $(node --version), jsdom environment (jest-fixed-jsdom): the example, the behaviour suite"
+npx jest --ci --testTimeout 120000 --config jsdom.config.cjs --runTestsByPath api.test.js conformance.test.cjs
 step "Jest (CommonJS) on Node $NODE24, no config, --experimental-vm-modules: msw@$MSW2, then msw@$MSW3"
 "$node24" --experimental-vm-modules node_modules/jest/bin/jest.js --ci --config '{}' api.test.js
 npm_quiet install --no-save "msw@$MSW3"

@@ -29,6 +29,14 @@ export function dayInCalendar(isoDate: string): boolean {
   return year >= MIN_YEAR && year <= MAX_YEAR
 }
 
+/**
+ * Whether `value` is a Date of any realm: `instanceof Date` knows only this realm's, and a caller in
+ * a vm sandbox (Jest, vitest's vm pools) can hold the host's (from structuredClone, say).
+ */
+export function isDate(value: unknown): value is Date {
+  return Object.prototype.toString.call(value) === '[object Date]'
+}
+
 /** The most decimals of a second an instant may give: nanoseconds, as ISO 8601 profiles allow. */
 export const MAX_SECOND_DECIMALS = 9
 

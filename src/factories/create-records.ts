@@ -11,6 +11,7 @@ import { issueText } from '../contract/issue-text.ts'
 import { insufficientStorage, type Model } from '../model/model.ts'
 import { type RecordOf, type TableName, tables } from '../model/records.ts'
 import { tableNames } from '../model/world.ts'
+import { loadWorldGenerator } from '../model/world-generator.ts'
 import type { WorldState } from '../model/world-state.ts'
 import { FactoryError, type FactoryIssue } from './factory-error.ts'
 import { createDebtToken, createSignatureContract, type LoanLinks } from './loans.ts'
@@ -202,6 +203,7 @@ export async function createRecords<N extends TableName>(
   now: () => Date,
   request: FactoryRequest & { table: N },
 ): Promise<CreatedRecords<N>> {
+  await loadWorldGenerator() // the people a call links are drawn with the generator
   const { model, random } = state()
   return model.exclusive(async () => {
     const batch = new RecordBatch({ model, random, now: now() })

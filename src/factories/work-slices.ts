@@ -6,18 +6,24 @@
  *
  * The turn is Node's setImmediate (it runs after the poll phase, so the sockets that are ready are
  * read first), taken when this module loads, so test suites that fake timers later do not stop
- * it; a browser has none and gets a MessageChannel message (nested timeouts are clamped to 4 ms).
+ * it; a browser has none and gets a MessageChannel message (nested timeouts are clamped to 4 ms);
+ * a sandbox with neither (Jest's jsdom environment) gets a timeout, also taken at load.
  */
 
 /** The longest a slice of work runs before it lets the event loop turn. */
 const SLICE_MS = 20
 
 const immediate: ((callback: () => void) => unknown) | undefined = globalThis.setImmediate
+const timeout: (callback: () => void, ms: number) => unknown = globalThis.setTimeout
 
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => {
     if (immediate !== undefined) {
       immediate(resolve)
+      return
+    }
+    if (typeof MessageChannel !== 'function') {
+      timeout(resolve, 0)
       return
     }
     const { port1, port2 } = new MessageChannel()

@@ -5,7 +5,7 @@
  * A fixed clock stands still until it is set or advanced, which keeps responses byte-identical
  * run after run; a system clock follows real time, shifted by whatever `advance` added.
  */
-import { inCalendar, parseInstant } from '../contract/instants.ts'
+import { inCalendar, isDate, parseInstant } from '../contract/instants.ts'
 
 export interface Clock {
   now(): Date
@@ -42,12 +42,8 @@ export interface ClockOptions {
 /** A Date or ISO text as an instant in the calendar; a RangeError saying what is wrong otherwise. */
 function toInstant(given: Date | string): Date {
   const instant =
-    typeof given === 'string'
-      ? parseInstant(given)
-      : given instanceof Date
-        ? given
-        : { problem: `it is a ${typeof given}` } // JavaScript callers can pass anything
-  if (!(instant instanceof Date)) {
+    typeof given === 'string' ? parseInstant(given) : isDate(given) ? given : { problem: `it is a ${typeof given}` } // JavaScript callers can pass anything
+  if (!isDate(instant)) {
     throw new RangeError(
       `clock.set() takes a Date or an ISO date-time: ${instant.problem}, got ${JSON.stringify(given).slice(0, 60)}`,
     )
@@ -67,10 +63,10 @@ export function createClock(options: ClockOptions = {}): Clock {
     mode = initial === 'system' ? 'system' : 'fixed'
     offset = 0
     if (mode === 'fixed') {
-      const instant = initial instanceof Date ? initial : parseInstant(initial as string)
-      if (!(instant instanceof Date) || !inCalendar(instant.getTime())) {
+      const instant = isDate(initial) ? initial : parseInstant(initial as string)
+      if (!isDate(instant) || !inCalendar(instant.getTime())) {
         throw new RangeError(
-          `the clock's instant ${instant instanceof Date ? 'must lie in the years 0001 to 9999' : instant.problem}, got ${JSON.stringify(String(initial)).slice(0, 60)}`,
+          `the clock's instant ${isDate(instant) ? 'must lie in the years 0001 to 9999' : instant.problem}, got ${JSON.stringify(String(initial)).slice(0, 60)}`,
         )
       }
       fixedAt = instant.getTime()

@@ -11,6 +11,7 @@
  * later ones do (docs/decisions, tsdown.config.ts).
  */
 import { Collection } from '@msw/data'
+import { plainCopy } from './plain-copy.ts'
 import type { TableSnapshot } from './table-snapshot.ts'
 import type { TableSpec } from './table-spec.ts'
 
@@ -145,16 +146,15 @@ export class LayeredTable<T extends object> {
   async update(key: string, recipe: (draft: T) => void): Promise<T | undefined> {
     const current = this.get(key)
     if (current === undefined) return undefined
-    let next: T
-    if (this.#written.has(key) && !this.#restored.has(key)) {
-      next = (await this.#writeLayer().update(current as never, { data: recipe as never, strict: true })) as T
-      this.#unindex(key, current, next)
-    } else {
-      const draft = structuredClone(current)
-      recipe(draft)
-      next = (await this.#writeLayer().create(draft)) as T
-      if (this.#restored.delete(key)) this.#unindex(key, current, next)
-    }
+    // The draft is copied here, in this realm, and stored as a new version: @msw/data's own update
+    // drafts through structuredClone, whose copies belong to the host's realm in a vm sandbox (Jest,
+    // vitest's vm pools), and mutative refuses those (plain-copy.ts).
+    const draft = plainCopy(current)
+    recipe(draft)
+    const next = (await this.#writeLayer().create(draft)) as T
+    const written = this.#written.has(key)
+    if (written && !this.#restored.delete(key)) this.#collection?.delete(current as never)
+    if (written) this.#unindex(key, current, next)
     this.#store(key, next)
     this.#version++
     this.#onChange?.({ put: next })

@@ -28,16 +28,28 @@ export function provideFakerLocale(source: { locale: FakerLocale } | { load: () 
   else loadLocale = source.load
 }
 
-/** Whether `createFaker` can run now (the locale, or a way to load it at once, was handed over). */
-export function fakerLocaleReady(): boolean {
-  return locale !== undefined || loadLocale !== undefined
+/**
+ * Whether the locale is loaded, loading it with the synchronous loader first if there is one. A
+ * loader that cannot run here is dropped, so that `loadWorldGenerator` imports the locale instead:
+ * Jest's ES module runtime before Node 24.9 cannot require an ES module, which is what faker is.
+ */
+export function fakerLocaleLoaded(): boolean {
+  if (locale === undefined && loadLocale !== undefined) {
+    try {
+      locale = loadLocale()
+    } catch {
+      loadLocale = undefined
+    }
+  }
+  return locale !== undefined
 }
 
 /** A Faker with the locale chain pt_BR → en → base, drawing from `randomizer` (seed it with `faker.seed`). */
 export function createFaker(randomizer: Randomizer = mersenne53()): Faker {
-  locale ??= loadLocale?.()
-  if (locale === undefined)
-    throw new Error("faker's pt_BR locale is not loaded: await loadWorldGenerator first (debt-token-simulator/browser)")
+  if (!fakerLocaleLoaded() || locale === undefined)
+    throw new Error(
+      "faker's pt_BR locale is not loaded (it cannot be required here): await loadWorldGenerator first (from debt-token-simulator/node or /browser)",
+    )
   const FakerClass = locale.constructor as typeof Faker
   return new FakerClass({ locale: locale.rawDefinitions, randomizer })
 }

@@ -7,12 +7,13 @@
  * or a replay, the scenario step before an `X-Sim-Scenario` request, the control API before
  * activating a scenario, a factory call before it draws). The Node entries hand it over at
  * import, with a synchronous loader of faker's locale (runtimes/msw/simulator.ts), so
- * `createSimulator({ size })` stays synchronous; the browser entry exports `loadWorldGenerator`
- * for the page to await when it needs a generated world.
+ * `createSimulator({ size })` stays synchronous where Node can require an ES module (not in Jest's
+ * ES module runtime before Node 24.9: there `loadWorldGenerator` imports the locale); the browser
+ * and Node entries export `loadWorldGenerator` to await before a synchronous call that generates.
  */
 import type * as Generator from './generate-world.ts'
 import type { GenerateOptions } from './generate-world.ts'
-import { fakerLocaleReady, provideFakerLocale } from './seeded-faker.ts'
+import { fakerLocaleLoaded, provideFakerLocale } from './seeded-faker.ts'
 import type { World } from './world.ts'
 
 let generator: typeof Generator | undefined
@@ -28,23 +29,23 @@ export function loadWorldGenerator(): Promise<void> {
   if (worldGeneratorLoaded()) return Promise.resolve()
   return (loading ??= Promise.all([
     generator ?? import('./generate-world.ts'),
-    fakerLocaleReady() ? undefined : import('@faker-js/faker/locale/pt_BR'),
+    fakerLocaleLoaded() ? undefined : import('@faker-js/faker/locale/pt_BR'),
   ]).then(([module, locale]) => {
     provideWorldGenerator(module)
     if (locale !== undefined) provideFakerLocale({ locale: locale.faker })
   }))
 }
 
-/** Whether `generateWorld` can be called now. */
+/** Whether `generateWorld` can be called now (faker's locale is loaded here if a synchronous loader can). */
 export function worldGeneratorLoaded(): boolean {
-  return generator !== undefined && fakerLocaleReady()
+  return generator !== undefined && fakerLocaleLoaded()
 }
 
 /** The generator module; throws while it is not loaded. */
 export function worldGenerator(): typeof Generator {
   if (generator === undefined)
     throw new Error(
-      'the world generator is not loaded yet: a generated world (size), a scenario world or the users factory needs it; in a browser, `await loadWorldGenerator()` (from debt-token-simulator/browser) first',
+      'the world generator is not loaded yet: a generated world (size) or a scenario world needs it; in a browser, `await loadWorldGenerator()` (from debt-token-simulator/browser) first',
     )
   return generator
 }

@@ -12,7 +12,7 @@
 import type { ControlRouteId } from '../contract/control.ts'
 import { isControlPath } from '../contract/control-route.ts'
 import type { SimRequest } from '../http/sim-request.ts'
-import { loadWorldGenerator, worldGeneratorLoaded } from '../model/world-generator.ts'
+import { loadWorldGenerator } from '../model/world-generator.ts'
 import { SCENARIO_HEADER } from '../scenarios/scenario-activation.ts'
 import { matchRoute } from './router.ts'
 
@@ -33,5 +33,6 @@ function mayGenerate(request: Pick<SimRequest, 'method' | 'path' | 'header'>): b
 
 /** A promise to await before `request` runs when it may need the generator and it is not loaded; else undefined. */
 export function worldGeneratorFor(request: Pick<SimRequest, 'method' | 'path' | 'header'>): Promise<void> | undefined {
-  return worldGeneratorLoaded() || !mayGenerate(request) ? undefined : loadWorldGenerator()
+  // Asked of a request that may generate only: where the locale can be required, the first asks loads it.
+  return mayGenerate(request) ? loadWorldGenerator() : undefined
 }

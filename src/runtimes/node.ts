@@ -63,4 +63,10 @@ export const strictListenOptions = {
   onUnhandledFrame: 'error',
 } as unknown as SimulatorListenOptions
 
+/**
+ * Resolves once generated worlds (`size`), scenario worlds and the factories can run synchronously.
+ * Node needs it only where it cannot require an ES module (Jest in ESM mode before Node 24.9):
+ * there, await it before `createSimulator({ size })` or `useScenario()` with a generated world.
+ */
+export { loadWorldGenerator } from '../model/world-generator.ts'
 export type { Simulator, SimulatorOptions }

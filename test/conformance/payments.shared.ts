@@ -194,6 +194,25 @@ export function paymentCases(target: TargetRef, kind: PaymentKind) {
       expect(listed.find((payment: { id: number }) => payment.id === pending.id)).toEqual({ ...pending, ...update })
     })
 
+    it('creates a payment, reads it, updates it twice and reads each change back', async () => {
+      const body = { [kind.owner]: owner, tokenAddress: first.tokenAddress, amount: 10, serie: 'SENIOR', type: 'JUROS' }
+      const created = await target().send('POST', kind.path, { body })
+      expect(created.status).toBe(200)
+      const id: number = created.json.id
+      const listed = async () =>
+        (await target().send('GET', listPath())).json.find((payment: { id: number }) => payment.id === id)
+      expect(await listed()).toEqual({ id, ...body, date: '2026-03-02T12:00:00.000Z', status: 'PENDING' })
+      // The created record is a written one: its updates go through the store's update path.
+      const path = `${kind.path}/${kind.putAddress({ id, status: 'PENDING', ...body } as SeededPayment)}/${id}`
+      const pendingUpdate = { ...update, status: 'PENDING', amount: 20 }
+      for (const change of [pendingUpdate, update]) {
+        const reply = await target().send('PUT', path, { body: change })
+        expect(reply.status).toBe(200)
+        expect(reply.json).toEqual(kind.updated(id))
+        expect(await listed()).toEqual({ id, ...body, ...change })
+      }
+    })
+
     it('answers 404 for an unknown id or an address the payment does not belong to', async () => {
       expectErrorShape(
         await target().send('PUT', `${kind.path}/${kind.putAddress(pending)}/99999`, { body: update }),

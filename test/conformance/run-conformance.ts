@@ -3,13 +3,14 @@
  * browser test files call this with their own target, so each runtime proves the same behaviour.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import type { SimulatorOptions } from '../../src/runtimes/msw/simulator.ts'
-import type { Target, TargetFactory } from '../support/target.ts'
+import type { Target } from '../support/wire-target.ts'
 import { authCases } from './auth.case.ts'
 import { debtTokenCases } from './debt-tokens.case.ts'
+import { factoryCases } from './factories.case.ts'
 import { investorPaymentCases } from './investor-payments.case.ts'
 import { managerPaymentCases } from './manager-payments.case.ts'
 import { openApiCases } from './openapi.case.ts'
+import { scenarioCases } from './scenarios.case.ts'
 import { securityTokenCases } from './security-tokens.case.ts'
 import { signatureContractCases } from './signature-contracts.case.ts'
 import { stateCases } from './state.case.ts'
@@ -17,10 +18,10 @@ import { userCases } from './users.case.ts'
 
 export type TargetRef = () => Target
 
-export function runConformance(factory: TargetFactory, options: SimulatorOptions = {}): TargetRef {
+export function runConformance(start: () => Promise<Target>): TargetRef {
   let target: Target | undefined
   beforeAll(async () => {
-    target = await factory(options)
+    target = await start()
   })
   afterAll(async () => {
     await target?.close()
@@ -38,6 +39,8 @@ export function runConformance(factory: TargetFactory, options: SimulatorOptions
   debtTokenCases(ref)
   securityTokenCases(ref)
   stateCases(ref)
+  scenarioCases(ref)
+  factoryCases(ref)
   openApiCases(ref) // last: it checks the replies of all the cases above
   return ref
 }

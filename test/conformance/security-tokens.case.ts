@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ADDRESS_PATTERN } from '../../src/contract/formats.ts'
 import { callerAddress } from '../../src/domain/caller.ts'
 import { samples } from '../support/samples.ts'
-import { TOKEN } from '../support/target.ts'
+import { TOKEN } from '../support/wire-target.ts'
 import { expectErrorShape, fixtures, UNKNOWN_ADDRESS } from '../support/world.ts'
 import type { TargetRef } from './run-conformance.ts'
 
@@ -170,6 +170,28 @@ export function securityTokenCases(target: TargetRef) {
         totalInvestmentAmount: open.totalInvestmentAmount + 1500.5,
         segment: open.segment,
       })
+    })
+
+    it('creates a token, reads it, updates it twice and deletes it', async () => {
+      const created = await target().send('POST', '/securityToken', { body: samples.createSecurityToken.body })
+      const address: string = created.json.contractAddress
+      const read = async () => (await target().send('GET', `/securityToken?contractAddress=${address}`)).json
+      expect(await read()).toMatchObject([{ contractAddress: address, totalInvestmentAmount: 0 }])
+      // The created record is a written one: its updates go through the store's update path.
+      const first = await target().send('PUT', `/securityToken/${address}`, {
+        body: { tokenName: 'Created Renamed', investmentAmount: 100 },
+      })
+      expect(first.json).toEqual({
+        success: true,
+        message: `security token ${address} updated`,
+        totalInvestmentAmount: 100,
+      })
+      const second = await target().send('PUT', `/securityToken/${address}`, { body: { investmentAmount: 50.5 } })
+      expect(second.json.totalInvestmentAmount).toBe(150.5)
+      expect(await read()).toMatchObject([{ tokenName: 'Created Renamed', totalInvestmentAmount: 150.5 }])
+      expect((await target().send('DELETE', `/securityToken?contractAddress=${address}`)).status).toBe(200)
+      expect(await read()).toEqual([])
+      expectErrorShape(await target().send('PUT', `/securityToken/${address}`, { body: { tokenName: 'x' } }), 404)
     })
 
     it('accepts an update without a body (nothing changes)', async () => {

@@ -1,54 +1,15 @@
 /**
  * A target is a running simulator the behaviour suite talks to over real `fetch`: in-process behind
  * msw's setupServer, the standalone server over HTTP on 127.0.0.1 (either engine), or `npm start`'s
- * own process. The suite only sees `send()` and two controls, so the same cases prove the same
- * behaviour everywhere.
+ * own process. The suite only sees `send()` and the controls of wire-target.ts, so the same cases
+ * prove the same behaviour everywhere.
  */
 import { setupServer } from 'msw/node'
 import { createSimulator, type SimulatorCore, type SimulatorOptions } from '../../src/runtimes/msw/simulator.ts'
 import { strictListenOptions } from '../../src/runtimes/node.ts'
 import { type Engine, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { startCli } from './cli-process.ts'
-
-export const TOKEN = 'test-token'
-
-interface SendOptions {
-  headers?: Record<string, string>
-  /** A value is sent as JSON; a string is sent as it is. */
-  body?: unknown
-  /** false: send no Authorization header. */
-  auth?: boolean
-}
-
-interface Reply {
-  status: number
-  headers: Headers
-  text: string
-  /** The parsed JSON body (undefined when the body is empty or not JSON). */
-  json: any
-}
-
-/** One request and its reply, as the suite saw it (the OpenAPI check reads these). */
-interface Exchange {
-  method: string
-  path: string
-  status: number
-  contentType: string | null
-  json: unknown
-}
-
-export interface Target {
-  readonly name: string
-  /** Every exchange sent through this target, in order. */
-  readonly exchanges: Exchange[]
-  readonly baseUrl: string
-  /** Back to the seeded world (the simulator's reset(), or POST /__sim/reset for a process). */
-  reset(): void | Promise<void>
-  /** Fixes the clock at `at`. */
-  setClock(at: Date): void | Promise<void>
-  send(method: string, path: string, options?: SendOptions): Promise<Reply>
-  close(): Promise<void>
-}
+import { type Exchange, httpControls, sender, simulatorControls, type Target } from './wire-target.ts'
 
 export type TargetFactory = (options?: SimulatorOptions) => Promise<Target>
 
@@ -58,30 +19,6 @@ export interface SimulatorTarget extends Target {
 }
 
 export type SimulatorTargetFactory = (options?: SimulatorOptions) => Promise<SimulatorTarget>
-
-function sender(baseUrl: string, exchanges: Exchange[]) {
-  return async (method: string, path: string, options: SendOptions = {}): Promise<Reply> => {
-    const headers: Record<string, string> = {
-      ...(options.auth !== false && { authorization: `Bearer ${TOKEN}` }),
-      ...options.headers,
-    }
-    let body: string | undefined
-    if (options.body !== undefined) {
-      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
-      headers['content-type'] ??= 'application/json'
-    }
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body })
-    const text = await response.text()
-    let json: unknown
-    try {
-      json = text === '' ? undefined : JSON.parse(text)
-    } catch {
-      json = undefined
-    }
-    exchanges.push({ method, path, status: response.status, contentType: response.headers.get('content-type'), json })
-    return { status: response.status, headers: response.headers, text, json }
-  }
-}
 
 /** In-process: real fetch, intercepted by msw's setupServer. */
 export const inProcessTarget = async (options?: SimulatorOptions): Promise<SimulatorTarget> => {
@@ -97,7 +34,7 @@ export const inProcessTarget = async (options?: SimulatorOptions): Promise<Simul
     exchanges,
     send: sender(baseUrl, exchanges),
     close: async () => server.close(),
-    ...controlsOf(simulator),
+    ...simulatorControls(simulator),
   }
 }
 
@@ -113,13 +50,9 @@ export function standaloneTarget(engine: Engine): SimulatorTargetFactory {
       exchanges,
       send: sender(running.url, exchanges),
       close: running.close,
-      ...controlsOf(running.simulator),
+      ...simulatorControls(running.simulator),
     }
   }
-}
-
-function controlsOf(simulator: SimulatorCore): Pick<Target, 'reset' | 'setClock'> {
-  return { reset: () => simulator.reset(), setClock: (at) => simulator.clock.set(at) }
 }
 
 /**
@@ -132,23 +65,12 @@ export const processTarget: TargetFactory = async (options) => {
   const server = await startCli(['--host', '127.0.0.1', '--quiet'])
   const baseUrl = server.url
   const exchanges: Exchange[] = []
-  const control = async (method: string, path: string, body?: unknown) => {
-    // The control API takes POST and PUT only as JSON.
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    })
-    if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
-    await response.arrayBuffer()
-  }
   return {
     name: `process (${/listening on \S+ \((.*)\)/.exec(server.output())![1]})`,
     baseUrl,
     exchanges,
     send: sender(baseUrl, exchanges),
-    reset: () => control('POST', '/__sim/reset'),
-    setClock: (at) => control('PUT', '/__sim/clock', { now: at.toISOString() }),
+    ...httpControls(baseUrl),
     close: async () => {
       await server.stop()
     },

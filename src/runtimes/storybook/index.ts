@@ -95,8 +95,12 @@ export async function simulatorLoader(context: StoryContextLike): Promise<Simula
   return { world: made, simulator }
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
+/** A plain object of any realm: `Object.prototype` is this realm's, and a frame or a vm sandbox has its own. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (Object.prototype.toString.call(value) !== '[object Object]') return false
+  const prototype = Object.getPrototypeOf(value)
+  return prototype === null || Object.getPrototypeOf(prototype) === null
+}
 
 /**
  * A Storybook decorator: when the story's `world` function returned a plain object, its members fill

@@ -6,6 +6,7 @@
  * loaded last, through `handle`). Loads run one after another, so stories that load together (a docs page) each
  * build their world from scratch and see only their own records in `loaded`.
  */
+import { isDate } from '../../contract/instants.ts'
 import type { SimRequest, SimResponse } from '../../http/sim-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { createSimulator, type Simulator } from '../msw/create-simulator.ts'
@@ -32,7 +33,7 @@ const KEPT_SIMULATORS = 8
 
 /** The options that make a simulator's seeded world, as the key of the simulator kept for them. */
 function worldKey({ seed, now, size, scenarios }: SimulatorParameters): string {
-  return JSON.stringify([seed, now instanceof Date ? now.toISOString() : now, size, scenarios])
+  return JSON.stringify([seed, isDate(now) ? now.toISOString() : now, size, scenarios])
 }
 
 export function createStoryWorlds(): StoryWorlds {

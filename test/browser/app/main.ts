@@ -5,7 +5,7 @@
  * its in-process reference the same options. The page also renders what it did, for a screenshot.
  */
 // The package's own build (dist/, built by the global setup), by its name: what an app imports.
-import { setupSimulatorWorker } from 'debt-token-simulator/browser'
+import { loadWorldGenerator, setupSimulatorWorker } from 'debt-token-simulator/browser'
 import { runRequests, type WireReply, type WireRequest } from './wire.ts'
 
 const query = new URLSearchParams(location.search)
@@ -67,10 +67,23 @@ async function start(): Promise<void> {
       simulator.clock.set(instant)
       return simulator.stored()
     },
+    advanceClock(milliseconds) {
+      simulator.clock.advance(milliseconds)
+      return simulator.stored()
+    },
     get scenario() {
       return simulator.scenario
     },
-    useScenario: (name) => simulator.useScenario(name),
+    // A scenario's own world and the factories draw with the world generator, which a page loads first.
+    async useScenario(name) {
+      await loadWorldGenerator()
+      simulator.useScenario(name)
+    },
+    async create(table, call) {
+      await loadWorldGenerator()
+      const made = await simulator.createRecords({ ...call, table } as Parameters<typeof simulator.createRecords>[0])
+      return made.records
+    },
   }
   status.textContent = `worker running · ${simulator.handlers.length} handlers · ${baseUrl} · seed ${seed}`
   document.body.dataset.ready = 'true'

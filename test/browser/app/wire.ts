@@ -62,9 +62,16 @@ interface SimulatorPage {
   now(): string
   /** Sets the clock; resolves once that is stored. */
   setClock(instant: string): Promise<void>
+  /** Moves the clock on; resolves once that is stored. */
+  advanceClock(milliseconds: number): Promise<void>
   /** The active scenario's name, or null. */
   readonly scenario: string | null
-  useScenario(name: string | null): void
+  useScenario(name: string | null): Promise<void>
+  /** A factory call (`POST /__sim/factories/{table}`'s body): the records asked for. */
+  create(
+    table: string,
+    call: { count?: number; overrides?: Record<string, unknown>; state?: string },
+  ): Promise<unknown[]>
 }
 
 declare global {
