@@ -160,21 +160,6 @@ export async function serveCommand(
         warn: (line) => output.err(`debt-token-simulator: ${line}`),
       })
     : undefined
-  const watched = [options.scenarios, options.fixtures].filter((directory) => directory !== undefined)
-  output.out(
-    `debt-token-simulator listening on ${server.url} (engine ${options.engine}` +
-      `${options.scenario === undefined ? '' : `, scenario ${options.scenario}`}` +
-      `${forwarder === undefined ? '' : `, proxying to ${forwarder.url}`}` +
-      `${recording === undefined ? '' : `, recording to ${recording.file}`}` +
-      `${watching === undefined ? '' : `, watching ${watched.join(' and ')}`}` +
-      `${options.persist === undefined ? '' : `, persisting to ${options.persist}`})`,
-  )
-  const dashboard = `${server.url}/__sim/ui`
-  output.out(`debt-token-simulator dashboard: ${dashboard}`)
-  if (options.open) {
-    const problem = await openInBrowser(dashboard)
-    if (problem !== undefined) output.out(`debt-token-simulator: ${problem}`)
-  }
   /** Writes the recording, if any; false (after saying why) when it could not be written. */
   const writeRecording = (): boolean => {
     if (recording === undefined) return true
@@ -217,7 +202,23 @@ export async function serveCommand(
       })
       .finally(() => process.exit(code))
   }
+  // Before the line tools wait for: one that signals as soon as it reads it gets the clean shutdown.
   process.on('SIGINT', () => shutdown('SIGINT'))
   process.on('SIGTERM', () => shutdown('SIGTERM'))
+  const watched = [options.scenarios, options.fixtures].filter((directory) => directory !== undefined)
+  output.out(
+    `debt-token-simulator listening on ${server.url} (engine ${options.engine}` +
+      `${options.scenario === undefined ? '' : `, scenario ${options.scenario}`}` +
+      `${forwarder === undefined ? '' : `, proxying to ${forwarder.url}`}` +
+      `${recording === undefined ? '' : `, recording to ${recording.file}`}` +
+      `${watching === undefined ? '' : `, watching ${watched.join(' and ')}`}` +
+      `${options.persist === undefined ? '' : `, persisting to ${options.persist}`})`,
+  )
+  const dashboard = `${server.url}/__sim/ui`
+  output.out(`debt-token-simulator dashboard: ${dashboard}`)
+  if (options.open) {
+    const problem = await openInBrowser(dashboard)
+    if (problem !== undefined) output.out(`debt-token-simulator: ${problem}`)
+  }
   return undefined
 }
