@@ -23,6 +23,7 @@ import { startStandaloneServer } from '../standalone/server.ts'
 import { type CliOptions, parseArgs } from './args.ts'
 import type { CommandOutput } from './io.ts'
 import { openInBrowser } from './open-browser.ts'
+import { signalReader } from './shutdown-signals.ts'
 import { watchDirectories } from './watch.ts'
 
 /** A recording that replays against a fresh simulator started like this one (same seed, clock, world, rules). */
@@ -174,16 +175,17 @@ export async function serveCommand(
       return false
     }
   }
-  let closing = false
+  const meaningOf = signalReader()
   const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) {
+    const meaning = meaningOf(signal)
+    if (meaning === 'delivered twice') return
+    if (meaning === 'now') {
       // A second Ctrl-C means "now": no more waiting for answers under way (the recording is still
       // written, synchronously, since losing it silently is worse than a few milliseconds).
       output.err(`debt-token-simulator: ${signal} again, exiting without waiting for requests under way`)
       writeRecording()
       process.exit(signal === 'SIGINT' ? 130 : 143)
     }
-    closing = true
     watching?.close()
     output.out(
       `debt-token-simulator: ${signal}, shutting down (in-flight requests may take ${options.shutdownGraceMs / 1000} s; ${signal} again to stop at once)`,
