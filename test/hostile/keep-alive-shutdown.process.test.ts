@@ -7,7 +7,8 @@
  * notes what it read; then every request it read has a whole answer, every one read after the
  * signal says `Connection: close`, and every request a client saw reset is one of which the
  * server read not a byte (its connection's bytes read stop where that request began). A second
- * signal exits at once with a non-zero code.
+ * signal (after the first second, before which the same signal counts as the first delivered
+ * twice) exits at once with a non-zero code.
  */
 import { spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'

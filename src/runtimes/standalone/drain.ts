@@ -2,8 +2,8 @@
  * The standalone server's graceful close: it stops accepting connections, finishes and answers
  * every request of which it has read a byte, and closes at once every connection on which it has
  * read nothing since its last answer. So a request it began to read is never lost; the only
- * request a client can see reset is one that had not reached the server when its connection
- * closed, which HTTP/1.1 lets a server do to an idle keep-alive connection. Answers sent while
+ * request a client can see reset is one the server had read nothing of when it closed the
+ * connection, which HTTP/1.1 lets a server do to an idle keep-alive connection. Answers sent while
  * draining say `Connection: close`, so their clients send nothing more down those connections.
  * What is still under way when the grace ends is cut.
  */
