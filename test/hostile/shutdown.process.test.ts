@@ -1,6 +1,8 @@
 /**
  * The command's graceful shutdown (issue "Hardening"): on SIGTERM or SIGINT it lets an answer under
- * way finish, then exits 0. Runs the built command (dist/cli), so it lives in the `process` project.
+ * way finish, then exits 0; so it does for a signal sent the moment it says it listens, as a tool
+ * waiting for that line may (issue 31). Runs the built command (dist/cli), so it lives in the
+ * `process` project.
  */
 import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
@@ -37,4 +39,24 @@ describe('graceful shutdown of the command', () => {
       await expect(fetch(`${url}/securityToken`)).rejects.toThrow()
     })
   }
+
+  it('shuts down cleanly on a signal sent as soon as it says it listens', async () => {
+    for (let round = 0; round < 5; round++) {
+      const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', '--quiet'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let output = ''
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      child.stdout.on('data', (chunk: Buffer) => {
+        const before = output
+        output += chunk.toString()
+        if (!before.includes('listening on') && output.includes('listening on')) child.kill('SIGTERM')
+      })
+      const exit = await new Promise<unknown>((resolve) =>
+        child.on('exit', (code, signal) => resolve({ code, signal })),
+      )
+      expect(exit, output).toEqual({ code: 0, signal: null })
+      expect(output).toContain('SIGTERM, shutting down')
+    }
+  })
 })

@@ -23,6 +23,7 @@ import { startStandaloneServer } from '../standalone/server.ts'
 import { type CliOptions, parseArgs } from './args.ts'
 import type { CommandOutput } from './io.ts'
 import { openInBrowser } from './open-browser.ts'
+import { signalReader } from './shutdown-signals.ts'
 import { watchDirectories } from './watch.ts'
 
 /** A recording that replays against a fresh simulator started like this one (same seed, clock, world, rules). */
@@ -160,21 +161,6 @@ export async function serveCommand(
         warn: (line) => output.err(`debt-token-simulator: ${line}`),
       })
     : undefined
-  const watched = [options.scenarios, options.fixtures].filter((directory) => directory !== undefined)
-  output.out(
-    `debt-token-simulator listening on ${server.url} (engine ${options.engine}` +
-      `${options.scenario === undefined ? '' : `, scenario ${options.scenario}`}` +
-      `${forwarder === undefined ? '' : `, proxying to ${forwarder.url}`}` +
-      `${recording === undefined ? '' : `, recording to ${recording.file}`}` +
-      `${watching === undefined ? '' : `, watching ${watched.join(' and ')}`}` +
-      `${options.persist === undefined ? '' : `, persisting to ${options.persist}`})`,
-  )
-  const dashboard = `${server.url}/__sim/ui`
-  output.out(`debt-token-simulator dashboard: ${dashboard}`)
-  if (options.open) {
-    const problem = await openInBrowser(dashboard)
-    if (problem !== undefined) output.out(`debt-token-simulator: ${problem}`)
-  }
   /** Writes the recording, if any; false (after saying why) when it could not be written. */
   const writeRecording = (): boolean => {
     if (recording === undefined) return true
@@ -189,16 +175,17 @@ export async function serveCommand(
       return false
     }
   }
-  let closing = false
+  const meaningOf = signalReader()
   const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) {
+    const meaning = meaningOf(signal)
+    if (meaning === 'delivered twice') return
+    if (meaning === 'now') {
       // A second Ctrl-C means "now": no more waiting for answers under way (the recording is still
       // written, synchronously, since losing it silently is worse than a few milliseconds).
       output.err(`debt-token-simulator: ${signal} again, exiting without waiting for requests under way`)
       writeRecording()
       process.exit(signal === 'SIGINT' ? 130 : 143)
     }
-    closing = true
     watching?.close()
     output.out(
       `debt-token-simulator: ${signal}, shutting down (in-flight requests may take ${options.shutdownGraceMs / 1000} s; ${signal} again to stop at once)`,
@@ -217,7 +204,23 @@ export async function serveCommand(
       })
       .finally(() => process.exit(code))
   }
+  // Before the line tools wait for: one that signals as soon as it reads it gets the clean shutdown.
   process.on('SIGINT', () => shutdown('SIGINT'))
   process.on('SIGTERM', () => shutdown('SIGTERM'))
+  const watched = [options.scenarios, options.fixtures].filter((directory) => directory !== undefined)
+  output.out(
+    `debt-token-simulator listening on ${server.url} (engine ${options.engine}` +
+      `${options.scenario === undefined ? '' : `, scenario ${options.scenario}`}` +
+      `${forwarder === undefined ? '' : `, proxying to ${forwarder.url}`}` +
+      `${recording === undefined ? '' : `, recording to ${recording.file}`}` +
+      `${watching === undefined ? '' : `, watching ${watched.join(' and ')}`}` +
+      `${options.persist === undefined ? '' : `, persisting to ${options.persist}`})`,
+  )
+  const dashboard = `${server.url}/__sim/ui`
+  output.out(`debt-token-simulator dashboard: ${dashboard}`)
+  if (options.open) {
+    const problem = await openInBrowser(dashboard)
+    if (problem !== undefined) output.out(`debt-token-simulator: ${problem}`)
+  }
   return undefined
 }

@@ -52,9 +52,10 @@ export interface StandaloneServer {
   readonly server: Server
   readonly simulator: SimulatorCore
   /**
-   * Stops accepting connections and resolves once every connection is gone. Requests already
-   * being answered (a scenario's delay included) may finish for up to `graceMs` (default 0: they
-   * are cut at once); idle keep-alive connections close at once either way.
+   * Stops accepting connections and resolves once every connection is gone. Requests the server
+   * has begun to read (a scenario's delay included) may finish for up to `graceMs` (default 0: they
+   * are cut at once), answered with `Connection: close`; connections on which no request was read
+   * (idle keep-alive ones, ones that sent nothing) close at once either way.
    */
   close(options?: { graceMs?: number }): Promise<void>
 }

@@ -39,6 +39,7 @@ import {
   tokenCallerAdmission,
 } from './cors.ts'
 import { dashboardAssets } from './dashboard-assets.ts'
+import { drainOnClose } from './drain.ts'
 import { isLoopbackAddress } from './loopback.ts'
 import { loadMswEngine, type MswEngine, viaMsw } from './msw-engine.ts'
 import { fromNodeRequest, originForm } from './node-request.ts'
@@ -210,20 +211,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     'checkContinue',
     continueOrRefuse((request, response) => server.emit('request', request, response)),
   )
-  // Answers under way, so that a graceful close knows when they are done and can mark them last.
-  const inFlight = new Set<ServerResponse>()
-  let closing = false
-  server.on('request', (_request, response: ServerResponse) => {
-    inFlight.add(response)
-    // While draining, each answer says `Connection: close` and its connection ends after it: a
-    // keep-alive client then opens a new connection (refused) instead of sending its next request
-    // down one the server is about to close, where it would be reset unanswered.
-    if (closing) response.shouldKeepAlive = false
-    response.once('close', () => {
-      inFlight.delete(response)
-      if (closing) server.closeIdleConnections()
-    })
-  })
+  const drain = drainOnClose(server)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? DEFAULT_PORT, host, () => resolve())
@@ -234,19 +222,14 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     url,
     server,
     simulator,
-    close: ({ graceMs = 0 } = {}) =>
-      new Promise<void>((resolve) => {
-        unsubscribe()
-        closing = true
-        for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false
-        // Event streams never finish on their own: end them, or a graceful close would wait them out.
-        for (const end of [...streams]) end()
-        // A simulator this server made is closed with it (its persistence directory let go).
-        server.close(() => void (options.simulator === undefined ? simulator.close() : Promise.resolve()).then(resolve))
-        // Idle keep-alive connections close now: no request of theirs was read, so none is lost.
-        server.closeIdleConnections()
-        if (graceMs <= 0 || inFlight.size === 0) server.closeAllConnections()
-        else setTimeout(() => server.closeAllConnections(), graceMs).unref()
-      }),
+    close: async ({ graceMs = 0 } = {}) => {
+      unsubscribe()
+      const drained = drain.close(graceMs)
+      // Event streams never finish on their own: end them, or a graceful close would wait them out.
+      for (const end of [...streams]) end()
+      await drained
+      // A simulator this server made is closed with it (its persistence directory let go).
+      if (options.simulator === undefined) await simulator.close()
+    },
   }
 }
