@@ -228,32 +228,59 @@ const Exchange = z.lazy(() =>
   }),
 )
 
-export const BuildScenarioFileBody = z.lazy(() =>
-  z
-    .object({
-      exchanges: z.array(Exchange).min(1).max(1000).meta({ description: 'journal entries, in the order to replay' }),
-      description: z
-        .string()
-        .min(1)
-        .max(500)
-        .optional()
-        .meta({ description: "the file's description", examples: ['QA: a manager pays'] }),
-      rulesFrom: ScenarioName.optional().meta({
-        description:
-          "a scenario whose rules and world the file starts with: the one active under this name in an exchange's session, else the one known by name (404 if none)",
-      }),
-      rules: z.array(z.looseObject({})).max(1000).optional().meta({
-        description:
-          "the rules the file starts with, as a file holds them (the dashboard's rule draft), instead of rulesFrom; validated as a file is",
-      }),
-      world: z
-        .looseObject({})
-        .optional()
-        .meta({ description: 'the world the file starts from, with rules; validated as a file is' }),
-    })
-    .refine((body) => body.rulesFrom === undefined || (body.rules === undefined && body.world === undefined), {
-      message: 'give rulesFrom, or rules (and world), not both',
-    })
+/** What no body of that form may hold: the other form's member (a JSON Schema `not: {}`). */
+const otherForm = z.never().optional()
+
+/**
+ * POST /__sim/scenario-file: the exchanges, and where the file's rules come from: a scenario by
+ * name (`rulesFrom`), or rules and a world given as they are; never both (`oneOf`), so a generated
+ * client cannot send a body the route refuses.
+ */
+export const BuildScenarioFileBody = z.lazy(() => {
+  const exchanges = z
+    .array(Exchange)
+    .min(1)
+    .max(1000)
+    .meta({ description: 'journal entries, in the order to replay' })
+  const description = z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .meta({ description: "the file's description", examples: ['QA: a manager pays'] })
+  return z
+    .xor(
+      [
+        z
+          .object({
+            exchanges,
+            description,
+            rulesFrom: ScenarioName.meta({
+              description:
+                "a scenario whose rules and world the file starts with: the one active under this name in an exchange's session, else the one known by name (404 if none)",
+            }),
+            rules: otherForm,
+            world: otherForm,
+          })
+          .meta({ title: 'rules from a scenario' }),
+        z
+          .object({
+            exchanges,
+            description,
+            rules: z.array(z.looseObject({})).max(1000).optional().meta({
+              description:
+                "the rules the file starts with, as a file holds them (the dashboard's rule draft); validated as a file is",
+            }),
+            world: z
+              .looseObject({})
+              .optional()
+              .meta({ description: 'the world the file starts from, with rules; validated as a file is' }),
+            rulesFrom: otherForm,
+          })
+          .meta({ title: 'rules given, or those the exchanges were answered under' }),
+      ],
+      { error: eitherForm('rulesFrom', 'rules', 'rulesFrom, or rules (and world)', true) },
+    )
     .meta({
       id: 'SimBuildScenarioFile',
       description:
@@ -275,8 +302,8 @@ export const BuildScenarioFileBody = z.lazy(() =>
           rulesFrom: 'flaky-backend',
         },
       ],
-    }),
-)
+    })
+})
 
 export const SimTablePage = z.lazy(() =>
   z

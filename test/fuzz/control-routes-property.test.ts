@@ -136,6 +136,8 @@ const BEYOND_THE_DOCUMENT: Readonly<Record<string, readonly RegExp[]>> = {
   replayScenario: [/^unknown scenario /, /^scenario "[^"]+": /],
   checkScenario: [/^scenario "[^"]+": /],
   addScenarioRule: [/^scenario "[^"]+": rules\[\d+\]/],
+  // Rules and a world given as a file holds them are checked as a file is (the same JSON Schema).
+  buildScenarioFile: [/^body: (rules\[\d+\]|world)/],
 }
 
 describe('control routes against their document, Schemathesis-style', () => {

@@ -52,6 +52,13 @@ function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<num
   )
 }
 
+/** Whether a schema allows nothing at all: `false` or `not: {}` (zod's `never`). */
+function neverPresent(schema: JsonSchema | boolean): boolean {
+  if (typeof schema === 'boolean') return !schema
+  const not = schema.not as JsonSchema | undefined
+  return not !== undefined && typeof not === 'object' && Object.keys(not).length === 0
+}
+
 /** An arbitrary of the values `schema` allows, before the validator's filter. */
 function rawArbitrary(schema: JsonSchema, components: Record<string, JsonSchema>): fc.Arbitrary<unknown> {
   const node = resolve(schema, components)
@@ -60,6 +67,9 @@ function rawArbitrary(schema: JsonSchema, components: Record<string, JsonSchema>
   const alternatives = (node.anyOf ?? node.oneOf) as JsonSchema[] | undefined
   if (alternatives !== undefined)
     return fc.oneof(...alternatives.map((alternative) => rawArbitrary(alternative, components)))
+  // A type list (`["string", "null"]`, a nullable field): any of them.
+  if (Array.isArray(node.type))
+    return fc.oneof(...(node.type as string[]).map((type) => rawArbitrary({ ...node, type }, components)))
   switch (node.type) {
     case 'string':
       return stringArbitrary(node)
@@ -69,6 +79,8 @@ function rawArbitrary(schema: JsonSchema, components: Record<string, JsonSchema>
       return numberArbitrary(node, false)
     case 'boolean':
       return fc.boolean()
+    case 'null':
+      return fc.constant(null)
     case 'array':
       return fc.array(rawArbitrary(node.items ?? {}, components), {
         minLength: node.minItems ?? 0,
@@ -77,8 +89,14 @@ function rawArbitrary(schema: JsonSchema, components: Record<string, JsonSchema>
     case 'object': {
       const properties = (node.properties ?? {}) as Record<string, JsonSchema>
       const required = (node.required ?? []) as string[]
+      // A property whose schema is `not: {}` may never be present (the other form of a `oneOf`):
+      // generating one would only feed the filter values it refuses.
       const model = Object.fromEntries(
-        Object.entries(properties).map(([name, property]) => [name, rawArbitrary(property, components)]),
+        Object.entries(properties)
+          .filter(
+            ([, property]) => !neverPresent(typeof property === 'boolean' ? property : resolve(property, components)),
+          )
+          .map(([name, property]) => [name, rawArbitrary(property, components)]),
       )
       return fc.record(model, { requiredKeys: required })
     }
