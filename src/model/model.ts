@@ -88,7 +88,9 @@ export function createModel(
     writtenCount,
     capacityUsed: () => writtenCount() + (world.createdWeight ?? 0),
     nextId(kind) {
-      const id = ids[kind]++
+      let id = ids[kind]++
+      // A counter behind the table (a stored directory edited by hand) skips the ids taken rather than fail the create.
+      while (tablesOfModel[kind].has(String(id))) id = ids[kind]++
       record?.({ t: 'nextId', kind, next: ids[kind] })
       return id
     },

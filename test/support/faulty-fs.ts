@@ -30,7 +30,7 @@ function errnoError(code: FaultCode, call: string): NodeJS.ErrnoException {
 }
 
 /** What a call of a killed file system throws: not an errno, nothing was done. */
-export class KilledError extends Error {
+class KilledError extends Error {
   constructor() {
     super('the process was killed')
   }
