@@ -22,8 +22,12 @@ const ATTEMPTS = 64
 /** A lock's content: its owner, or none once the owner let it go (kept, so that numbers keep rising). */
 type Token = { readonly owner: ProcessIdentity } | { readonly released: true }
 
-/** The locks this process holds, and what releases each (also on exit: a process that ends without close() leaves none). */
+/**
+ * The locks this process holds, by pid and directory, and what releases each (also on exit: a
+ * process that ends without close() leaves none). The pid is the real one, or a test's process.
+ */
 const heldHere = new Map<string, () => void>()
+const heldKey = (processes: ProcessTable, dir: string): string => `${processes.self.pid} ${dir}`
 let releaseOnExit = false
 
 export interface LockOptions {
@@ -102,7 +106,7 @@ function refuseIfHeld(dir: string, path: string, token: Token, processes: Proces
   const self = processes.self
   if (owner.pid === self.pid && owner.start === self.start && owner.place === self.place) {
     // This process wrote it: held by a simulator here, or left by one dropped without close().
-    if (heldHere.has(dir))
+    if (heldHere.has(heldKey(processes, dir)))
       throw new PersistDirectoryError(
         `${dir} is in use by another simulator of this process (pid ${self.pid}): close() it first, or use another directory`,
       )
@@ -150,7 +154,8 @@ function retireLegacyLock(fs: PersistFs, dir: string, processes: ProcessTable): 
 
 /** Takes `dir`'s lock; returns what releases it. Throws a PersistDirectoryError naming the holder. */
 export function acquireLock(dir: string, { fs, processes }: LockOptions): () => void {
-  if (heldHere.has(dir))
+  const key = heldKey(processes, dir)
+  if (heldHere.has(key))
     throw new PersistDirectoryError(
       `${dir} is in use by another simulator of this process (pid ${processes.self.pid}): close() it first, or use another directory`,
     )
@@ -195,7 +200,7 @@ export function acquireLock(dir: string, { fs, processes }: LockOptions): () => 
     )
   const path = held
   const release = () => {
-    if (!heldHere.delete(dir)) return
+    if (!heldHere.delete(key)) return
     try {
       // Marked let go rather than removed: the next start takes the next number, so a start that
       // judged an older lock stale meanwhile cannot take a number that is in use again.
@@ -206,7 +211,7 @@ export function acquireLock(dir: string, { fs, processes }: LockOptions): () => 
       // the next start finds this process gone all the same
     }
   }
-  heldHere.set(dir, release)
+  heldHere.set(key, release)
   if (!releaseOnExit) {
     releaseOnExit = true
     process.on('exit', () => {
