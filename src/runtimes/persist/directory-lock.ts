@@ -92,6 +92,11 @@ function unlinkQuietly(fs: PersistFs, path: string): void {
   }
 }
 
+/** Where a lock names no start time (a previous version's, or Windows'), its pid may now run another program: how to get past it then. */
+function unsure(start: string, pid: number, path: string): string {
+  return start === '' ? ` (if pid ${pid} is not a simulator, its owner is gone: remove ${path})` : ''
+}
+
 function describeOwner(owner: ProcessIdentity): string {
   return `pid ${owner.pid}`
 }
@@ -117,7 +122,7 @@ function refuseIfHeld(dir: string, path: string, token: Token, processes: Proces
       return
     case 'running':
       throw new PersistDirectoryError(
-        `${dir} is in use by another simulator (${describeOwner(owner)}): stop it, or use another directory`,
+        `${dir} is in use by another simulator (${describeOwner(owner)}): stop it, or use another directory${unsure(owner.start, owner.pid, path)}`,
       )
     case 'elsewhere':
       throw new PersistDirectoryError(
@@ -146,7 +151,7 @@ function retireLegacyLock(fs: PersistFs, dir: string, processes: ProcessTable): 
     const state = processes.stateOf({ pid, start: '', place: processes.self.place })
     if (state !== 'gone')
       throw new PersistDirectoryError(
-        `${dir} is in use by another simulator (pid ${pid}): stop it, or use another directory`,
+        `${dir} is in use by another simulator (pid ${pid}): stop it, or use another directory${unsure('', pid, path)}`,
       )
   }
   unlinkQuietly(fs, path)
