@@ -52,6 +52,11 @@ export function directoryPersistence(options: DirectoryPersistenceOptions): Pers
     try {
       fs.mkdir(dir)
     } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EEXIST' || code === 'ENOTDIR')
+        throw new PersistDirectoryError(
+          `${dir} is not a directory (it, or a folder on its path, is a file): give a directory`,
+        )
       throw fileSystemError(`cannot make the directory ${dir}`, error)
     }
     const release = acquireLock(dir, { fs, processes: options.processes ?? systemProcesses })
