@@ -270,7 +270,7 @@ async function run(steps: readonly Step[]): Promise<void> {
 describe('serve --persist on a file system that fails and a process that is killed', () => {
   it('restarts into the acknowledged history every time, gives no id twice and answers no 500', async () => {
     await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), run), {
-      numRuns: propertyRuns(150),
+      numRuns: propertyRuns(100),
       seed: 20260301,
     })
   }, 600_000)

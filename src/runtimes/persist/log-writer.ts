@@ -15,8 +15,10 @@
  */
 import { join } from 'node:path'
 import type { Change, ChangeSink, WorldIdentity } from '../../persistence/change.ts'
-import { headerLine, logFile, SNAPSHOT_FILE } from './directory-files.ts'
-import { LOG_FLAGS, NEW_FILE_FLAGS, type PersistFs, syncDirectory, writeAll } from './persist-fs.ts'
+import { headerLine, logFile } from './directory-files.ts'
+import { type PersistFs, writeAll } from './persist-fs.ts'
+import { SnapshotFailed, writeSnapshot } from './snapshot-file.ts'
+import { newRound, type Round, StoreFailedError } from './store-round.ts'
 
 /** A log grows to this many times its snapshot before it is compacted into a new one. */
 const COMPACT_FACTOR = 2
@@ -24,37 +26,6 @@ const COMPACT_FACTOR = 2
 const COMPACT_FLOOR_BYTES = 1 << 20
 /** Syncs under way at once (each holds a thread of libuv's pool of 4: two leave the rest to others). */
 const MAX_SYNCS = 2
-
-interface Round {
-  text: string
-  /** Its sync is done; it is stored once every round before it is too. */
-  synced: boolean
-  readonly done: Promise<void>
-  resolve(): void
-  reject(error: unknown): void
-}
-
-function newRound(): Round {
-  let resolve!: () => void
-  let reject!: (error: unknown) => void
-  const done = new Promise<void>((yes, no) => {
-    resolve = yes
-    reject = no
-  })
-  // A round nobody awaits (a change outside any write) must not fail the process when it fails.
-  done.catch(() => {})
-  return { text: '', synced: false, done, resolve, reject }
-}
-
-/** Why the directory's state is behind memory: what failed, said so that an answer can carry it. */
-export class StoreFailedError extends Error {
-  constructor(dir: string, cause: unknown) {
-    super(
-      `storing to ${dir} failed (${cause instanceof Error ? cause.message : String(cause)}); writes are refused until the whole state is stored again, which each write tries first`,
-    )
-    this.name = 'StoreFailedError'
-  }
-}
 
 export interface LogWriterOptions {
   readonly fs: PersistFs
@@ -260,8 +231,6 @@ export class LogWriter implements ChangeSink {
     this.#last = round
     const recovery = recovering ? this.#recovery : null
     this.#recovery = null
-    let fd: number | undefined
-    let renamed = false
     try {
       // One synchronous pass: no write can land halfway through the state written.
       const text =
@@ -270,33 +239,19 @@ export class LogWriter implements ChangeSink {
           .currentState()
           .map((change) => `${JSON.stringify(change)}\n`)
           .join('')
-      const aside = join(dir, `${SNAPSHOT_FILE}.tmp`)
-      const tmp = fs.open(aside, NEW_FILE_FLAGS)
-      try {
-        writeAll(fs, tmp, text)
-        await fs.sync(tmp)
-      } finally {
-        fs.close(tmp)
-      }
-      fd = fs.open(join(dir, logFile(generation)), LOG_FLAGS)
-      fs.truncate(fd, 0)
-      // The rename is the switch: before it, a start reads the old snapshot and log; after, the new.
-      fs.rename(aside, join(dir, SNAPSHOT_FILE))
-      renamed = true
-      await syncDirectory(fs, dir)
-      this.#switchTo(fd, generation, Buffer.byteLength(text))
+      this.#switchTo(await writeSnapshot(fs, dir, text, generation), generation, Buffer.byteLength(text))
     } catch (error) {
-      if (renamed)
-        this.#switchTo(fd!, generation, 0) // the new snapshot is the one a start reads
-      else if (fd !== undefined) fs.close(fd)
+      const switched = error instanceof SnapshotFailed ? error.switchedTo : undefined
+      if (switched !== undefined) this.#switchTo(switched, generation, 0) // the new snapshot is the one a start reads
       this.#switching = null
-      if (recovering || renamed) {
+      const cause = error instanceof SnapshotFailed ? error.cause : error
+      if (recovering || switched !== undefined) {
         // The directory's state is not what memory holds, or not known to be durable.
-        this.#fail(error, [round])
+        this.#fail(cause, [round])
         recovery?.reject(this.#failed)
       } else {
         round.resolve() // the log goes on, holding everything
-        this.#options.warn(`compacting ${dir} failed (${(error as Error).message}); the log goes on`)
+        this.#options.warn(`compacting ${dir} failed (${(cause as Error).message}); the log goes on`)
         this.#retryCompactionAt = this.#logBytes + (this.#options.compactFloorBytes ?? COMPACT_FLOOR_BYTES)
       }
       this.#flush()
