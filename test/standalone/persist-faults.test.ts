@@ -268,6 +268,34 @@ async function run(steps: readonly Step[]): Promise<void> {
 }
 
 describe('serve --persist on a file system that fails and a process that is killed', () => {
+  it('answers a write and a control change that arrive together while the store catches up', async () => {
+    const harness = new Harness(temporaryDirectory('persist-faults-'))
+    const instance = await harness.start()
+    try {
+      instance.fs.arm({ site: 'append', code: 'ENOSPC', nth: 1 })
+      const failed = await send(instance, samples.createManagerPayment)
+      expect(failed.body.message).toMatch(/^the write is applied in memory but could not be stored/)
+      // The next write catches the store up with a snapshot; a control change comes while it is written.
+      const hold = instance.fs.holdNextSync()
+      const write = send(instance, samples.createManagerPayment)
+      await hold.reached
+      // What a control change awaits before it is made, asked while the snapshot is written.
+      const changeMayGo = instance.core.writable()
+      hold.release()
+      await changeMayGo
+      expect((await write).status).toBe(200)
+      const change = await send(instance, { method: 'PUT', path: '/__sim/clock', body: { advanceMs: 1000 } })
+      expect(change.status).toBe(200)
+      const world = worldOf(instance.core)
+      await harness.stop(instance)
+      const restarted = await harness.start()
+      expect(worldOf(restarted.core)).toBe(world)
+      await harness.stop(restarted)
+    } finally {
+      await harness.stop(instance).catch(() => {})
+    }
+  })
+
   it('restarts into the acknowledged history every time, gives no id twice and answers no 500', async () => {
     await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), run), {
       numRuns: propertyRuns(100),

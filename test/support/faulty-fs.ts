@@ -147,8 +147,30 @@ export class FaultyFs implements PersistFs {
     return this.#async('fsync', () => this.#base.sync(fd))
   }
 
+  /** Holds the next sync until the returned `release()`; `reached` resolves once a sync waits there. */
+  holdNextSync(): { reached: Promise<void>; release(): void } {
+    let reach!: () => void
+    const reached = new Promise<void>((resolve) => {
+      reach = resolve
+    })
+    let release!: () => void
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    this.#hold = { reach, released }
+    return { reached, release }
+  }
+
+  #hold: { reach(): void; released: Promise<void> } | undefined
+
   async #async(call: string, run: () => Promise<void>): Promise<void> {
     this.#strike('sync', call)
+    const hold = this.#hold
+    this.#hold = undefined
+    if (hold !== undefined) {
+      hold.reach()
+      await hold.released
+    }
     await run()
     // A sync cannot change what a file holds, so one that ends after a kill changes nothing either.
     if (this.#killed) throw new KilledError()

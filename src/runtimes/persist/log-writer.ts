@@ -248,7 +248,7 @@ export class LogWriter implements ChangeSink {
       if (recovering || switched !== undefined) {
         // The directory's state is not what memory holds, or not known to be durable.
         this.#fail(cause, [round])
-        recovery?.reject(this.#failed)
+        for (const waiting of this.#takeRecoveries(recovery)) waiting.reject(this.#failed)
       } else {
         round.resolve() // the log goes on, holding everything
         this.#options.warn(`compacting ${dir} failed (${(cause as Error).message}); the log goes on`)
@@ -262,8 +262,15 @@ export class LogWriter implements ChangeSink {
     this.#failed = undefined
     this.#rebased = false
     round.resolve()
-    recovery?.resolve()
+    for (const waiting of this.#takeRecoveries(recovery)) waiting.resolve()
     this.#flush()
+  }
+
+  /** The writes waiting for this snapshot, and those that asked for one while it was written (a control route beside a write): it answers them all. */
+  #takeRecoveries(recovery: Round | null): Round[] {
+    const asked = this.#recovery
+    this.#recovery = null
+    return [recovery, asked].filter((each) => each !== null)
   }
 
   /** From now on the log is `fd` of `generation`; the old one goes. */
