@@ -4,7 +4,7 @@
  * runs its whole start before; a lock whose owner is gone is taken over, one whose owner runs is
  * refused naming it, and one let go is taken at once.
  */
-import { readdirSync, writeFileSync } from 'node:fs'
+import { readdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { acquireLock } from '../../src/runtimes/persist/directory-lock.ts'
@@ -106,6 +106,24 @@ describe('the --persist lock', () => {
     expect(third.held).toBe(true)
     expect(readdirSync(dir).filter((name) => name.startsWith('lock'))).toEqual(['lock-3'])
     letGo(third)
+  })
+
+  it('refuses a lock from another container while its owner refreshes it, and takes it once it is old', () => {
+    const dir = temporaryDirectory('persist-lock-')
+    const lock = join(dir, 'lock-1')
+    writeFileSync(lock, `${JSON.stringify({ owner: { pid: 1, start: 'x', place: 'another-container' } })}\n`)
+    const start = new FakeProcesses().start()
+    expect(tryLock(dir, start.table)).toMatchObject({
+      held: false,
+      reason: expect.stringMatching(
+        /is in use by a simulator elsewhere \(pid 1 on another-container\), which this one cannot see; its lock was refreshed \d+ s ago: .* once its lock is 30 s old \(or remove .*lock-1\)/,
+      ),
+    })
+    const old = new Date(Date.now() - 31_000)
+    utimesSync(lock, old, old) // no heartbeat for longer than three of its intervals: the owner is gone
+    const taken = tryLock(dir, start.table)
+    expect(taken.held).toBe(true)
+    letGo(taken)
   })
 
   it('refuses a lock file it did not write, naming it', () => {

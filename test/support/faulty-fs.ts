@@ -140,6 +140,10 @@ export class FaultyFs implements PersistFs {
     this.#strike(undefined, 'unlink')
     this.#base.unlink(path)
   }
+  touch(path: string): void {
+    this.#strike(undefined, 'utimes')
+    this.#base.touch(path)
+  }
   datasync(fd: number): Promise<void> {
     return this.#async('fdatasync', () => this.#base.datasync(fd))
   }
@@ -191,7 +195,12 @@ export class FakeProcesses {
     return {
       table: {
         self,
-        stateOf: (owner) => (running.has(owner.pid) && owner.start === `fake-${owner.pid}` ? 'running' : 'gone'),
+        stateOf: (owner) =>
+          owner.place !== self.place
+            ? 'elsewhere'
+            : running.has(owner.pid) && owner.start === `fake-${owner.pid}`
+              ? 'running'
+              : 'gone',
       },
       end: () => void running.delete(pid),
     }

@@ -16,6 +16,10 @@ import type { ProcessIdentity, ProcessTable } from './process-identity.ts'
 const LOCK_PATTERN = /^lock-(\d+)$/
 /** Where the previous format kept its lock (the owner's pid alone). */
 const LEGACY_LOCK = 'lock'
+/** How often an owner refreshes its lock's modification time, for starts that cannot see its process (another container or host). */
+const HEARTBEAT_MS = 10_000
+/** A lock from elsewhere not refreshed for this long has lost its owner. */
+const STALE_ELSEWHERE_MS = 3 * HEARTBEAT_MS
 /** How often a start looks again after another start changed the locks under it: a bound, never reached in practice. */
 const ATTEMPTS = 64
 
@@ -51,12 +55,14 @@ function lockNumbers(fs: PersistFs, dir: string): number[] {
 
 const highestOf = (numbers: readonly number[]): number => Math.max(0, ...numbers)
 
-/** The token of a lock file; undefined when it is gone (removed by the start that took the next one). */
-function readToken(fs: PersistFs, path: string): Token | undefined {
+/** A lock file's token, and when its owner last refreshed it; undefined when it is gone (removed by the start that took the next one). */
+function readToken(fs: PersistFs, path: string): { token: Token; refreshedMs: number } | undefined {
   let text: string
+  let refreshedMs: number
   try {
     const fd = fs.open(path, READ_FLAGS)
     try {
+      refreshedMs = fs.fstat(fd).mtimeMs
       text = fs.read(fd).toString('utf8')
     } finally {
       fs.close(fd)
@@ -68,7 +74,7 @@ function readToken(fs: PersistFs, path: string): Token | undefined {
   try {
     const token = JSON.parse(text) as Token
     if ('released' in token || (Number.isSafeInteger(token.owner.pid) && typeof token.owner.place === 'string'))
-      return token
+      return { token, refreshedMs }
   } catch {
     // not a token: written by something else
   }
@@ -105,7 +111,12 @@ function describeOwner(owner: ProcessIdentity): string {
  * Refuses when `token`'s owner still holds the lock; answers normally when the lock can be taken
  * (let go, or its owner gone).
  */
-function refuseIfHeld(dir: string, path: string, token: Token, processes: ProcessTable): void {
+function refuseIfHeld(
+  dir: string,
+  path: string,
+  { token, refreshedMs }: { token: Token; refreshedMs: number },
+  processes: ProcessTable,
+): void {
   if ('released' in token) return
   const { owner } = token
   const self = processes.self
@@ -124,10 +135,14 @@ function refuseIfHeld(dir: string, path: string, token: Token, processes: Proces
       throw new PersistDirectoryError(
         `${dir} is in use by another simulator (${describeOwner(owner)}): stop it, or use another directory${unsure(owner.start, owner.pid, path)}`,
       )
-    case 'elsewhere':
+    case 'elsewhere': {
+      // Its process cannot be seen from here (another container or host): its heartbeat tells.
+      const silentMs = Date.now() - refreshedMs
+      if (silentMs > STALE_ELSEWHERE_MS) return
       throw new PersistDirectoryError(
-        `${dir} is in use by a simulator elsewhere (${describeOwner(owner)} on ${owner.place}), which this one cannot see: stop it, or if it is gone, remove ${path}`,
+        `${dir} is in use by a simulator elsewhere (${describeOwner(owner)} on ${owner.place}), which this one cannot see; its lock was refreshed ${Math.max(0, Math.round(silentMs / 1000))} s ago: stop it, or if it is gone, start again once its lock is ${STALE_ELSEWHERE_MS / 1000} s old (or remove ${path})`,
       )
+    }
   }
 }
 
@@ -204,7 +219,16 @@ export function acquireLock(dir: string, { fs, processes }: LockOptions): () => 
       `${dir}: other simulators kept taking its lock; start again, or use another directory`,
     )
   const path = held
+  const heartbeat = setInterval(() => {
+    try {
+      fs.touch(path)
+    } catch {
+      // a start elsewhere may take it over once it is old: nothing to do here but keep trying
+    }
+  }, HEARTBEAT_MS)
+  heartbeat.unref()
   const release = () => {
+    clearInterval(heartbeat)
     if (!heldHere.delete(key)) return
     try {
       // Marked let go rather than removed: the next start takes the next number, so a start that

@@ -21,6 +21,7 @@ import {
   renameSync,
   type Stats,
   unlinkSync,
+  utimesSync,
   writeSync,
 } from 'node:fs'
 import { promisify } from 'node:util'
@@ -44,6 +45,8 @@ export interface PersistFs {
   link(existing: string, path: string): void
   rename(from: string, to: string): void
   unlink(path: string): void
+  /** Sets a file's modification time to now (a lock's heartbeat). */
+  touch(path: string): void
   /** fdatasync: what every answered write waits for. */
   datasync(fd: number): Promise<void>
   /** fsync: a snapshot's file and the directory, before and after its rename. */
@@ -67,6 +70,10 @@ export const nodeFs: PersistFs = {
   link: (existing, path) => linkSync(existing, path),
   rename: (from, to) => renameSync(from, to),
   unlink: (path) => unlinkSync(path),
+  touch: (path) => {
+    const now = new Date()
+    utimesSync(path, now, now)
+  },
   datasync: (fd) => fdatasyncAsync(fd),
   sync: (fd) => fsyncAsync(fd),
 }
