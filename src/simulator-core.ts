@@ -96,6 +96,12 @@ export interface SimulatorCore extends TenantControls {
   replaceWorld(fixtures: NonNullable<SimulatorOptions['fixtures']>): void
   /** Resolves once every change of the default world so far is stored (at once without persistence). */
   stored(): Promise<void>
+  /**
+   * Resolves once the default world takes changes: at once, except after its store failed, when
+   * the whole state is stored first; rejects, saying why, when that fails too (a change must then
+   * not be made: the store would not hold it).
+   */
+  writable(): Promise<void>
   /** Stores what is pending and releases the persistence store (its lock); nothing is stored after. */
   close(): Promise<void>
   /** What starting from the persisted world warned about (a stored clock of the other mode, a torn last entry). */
@@ -270,6 +276,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       sessions.clear()
     },
     stored: () => gate?.stored() ?? Promise.resolve(),
+    writable: () => gate?.ready() ?? Promise.resolve(),
     close: () => gate?.close() ?? Promise.resolve(),
     persistenceWarnings,
   }

@@ -67,6 +67,15 @@ export async function handleControlRequest(context: ControlContext): Promise<Sim
     const session = route.session === true ? sessionOf(request) : null
     if (session !== null) assertSessionId(session)
     const handler = controlHandlers[match.route.id] as (input: unknown, context: ControlContext) => unknown
+    if (request.method !== 'GET') {
+      // After a store failed, a change is made only once the store caught up (it would not hold it otherwise).
+      await context.simulator.writable().catch((error: unknown) => {
+        throw new ApiError(
+          503,
+          `the change is not applied (memory is as it was): ${error instanceof Error ? error.message : String(error)}`,
+        )
+      })
+    }
     const answer = await handler(input, context)
     const response =
       (route.produces ?? 'application/json') !== 'application/json'
@@ -78,7 +87,10 @@ export async function handleControlRequest(context: ControlContext): Promise<Sim
       const { simulator } = context
       // A reset or a moved clock is answered once it is stored, like a write of the API.
       await simulator.stored().catch((error: unknown) => {
-        throw new ApiError(503, `the change is applied in memory but could not be stored: ${String(error)}`)
+        throw new ApiError(
+          503,
+          `the change is applied in memory but could not be stored: ${error instanceof Error ? error.message : String(error)}`,
+        )
       })
       announceControlChange(simulator, {
         method: request.method,

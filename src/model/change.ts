@@ -33,6 +33,13 @@ export type Change =
 export interface ChangeSink {
   append(changes: readonly Change[]): void
   stored(): Promise<void>
+  /**
+   * Whether a write may be applied now: undefined when it may at once; otherwise a promise that
+   * resolves once it may (a store that failed has caught up with memory) or rejects when it may
+   * not (the store is still behind: the write is refused, and memory stays as it was). A store
+   * that never falls behind leaves it out.
+   */
+  ready?(): Promise<void> | undefined
   /** The world was replaced (`serve --watch` saw new fixtures): what is stored belongs to `identity` now. */
   rebase?(identity: { readonly seed: number; readonly fixtures: string }): void
   /** Stores what is pending and lets go of the medium (a lock, a file); appends after it are ignored. */

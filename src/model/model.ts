@@ -88,7 +88,9 @@ export function createModel(
     writtenCount,
     capacityUsed: () => writtenCount() + (world.createdWeight ?? 0),
     nextId(kind) {
-      const id = ids[kind]++
+      let id = ids[kind]++
+      // A counter behind the table (a stored directory edited by hand) skips the ids taken rather than fail the create.
+      while (tablesOfModel[kind].has(String(id))) id = ids[kind]++
       record?.({ t: 'nextId', kind, next: ids[kind] })
       return id
     },
@@ -97,7 +99,7 @@ export function createModel(
       ids[kind] = Math.max(next, world.firstIds[kind])
     },
     exclusive<T>(given: () => Promise<T>): Promise<T> {
-      const write = changes === undefined ? given : transactionOf(given)
+      const write = changes === undefined ? given : whenReady(transactionOf(given))
       let run: Promise<T>
       if (pending === 0) {
         try {
@@ -113,11 +115,29 @@ export function createModel(
         : run.then(
             (value) => afterStored(() => value),
             (error: unknown) =>
-              afterStored(() => {
-                throw error
-              }),
+              error instanceof NotApplied
+                ? Promise.reject(error.answer)
+                : afterStored(() => {
+                    throw error
+                  }),
           )
     },
+  }
+
+  /** `write` once the sink takes writes; refused, with nothing applied, when it does not (a store still behind). */
+  function whenReady<T>(write: () => Promise<T>): () => Promise<T> {
+    return () => {
+      const waiting = changes!.ready?.()
+      if (waiting === undefined) return write()
+      return waiting.then(write, (error: unknown) => {
+        throw new NotApplied(
+          new ApiError(
+            503,
+            `the write is not applied (memory is as it was): ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        )
+      })
+    }
   }
 
   /** `write` with its changes gathered into one entry, appended when it settles (refused or not: what it changed stays changed). */
@@ -142,6 +162,13 @@ export function createModel(
         `the write is applied in memory but could not be stored: ${error instanceof Error ? error.message : String(error)}`,
       )
     })
+  }
+}
+
+/** A write refused before it ran: its answer skips waiting for the store, which holds nothing of it. */
+class NotApplied extends Error {
+  constructor(readonly answer: ApiError) {
+    super(answer.message)
   }
 }
 

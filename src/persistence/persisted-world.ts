@@ -27,6 +27,10 @@ export class PersistenceGate implements ChangeSink {
     return this.#open ? this.#sink!.stored() : Promise.resolve()
   }
 
+  ready(): Promise<void> | undefined {
+    return this.#open ? this.#sink!.ready?.() : undefined
+  }
+
   clockMoved(clock: Clock): void {
     this.append([{ t: 'clock', clock: clock.state() }])
   }
@@ -84,8 +88,13 @@ export class PersistenceGate implements ChangeSink {
       void this.close()
       throw error
     }
+    try {
+      setup.started?.()
+    } catch (error) {
+      void this.close()
+      throw error
+    }
     this.#open = true
-    setup.started?.()
     return warnings
   }
 

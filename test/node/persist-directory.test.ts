@@ -16,6 +16,7 @@ import { worldIdentity } from '../../src/persistence/world-identity.ts'
 import { createSimulator as createMswSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { createSimulator, type Simulator, strictListenOptions } from '../../src/runtimes/node.ts'
 import { directoryPersistence } from '../../src/runtimes/persist/directory-persistence.ts'
+import { systemProcesses } from '../../src/runtimes/persist/process-identity.ts'
 import { samples } from '../support/samples.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
@@ -100,9 +101,13 @@ describe('persist: { dir }', () => {
     const first = start(dir)
     expect(() => start(dir)).toThrow(`${dir} is in use by another simulator of this process (pid ${process.pid})`)
     await stop(first)
-    writeFileSync(join(dir, 'lock'), '999999999\n') // a pid no process has: a server killed with SIGKILL
+    expect(lockFiles(dir)).toEqual({ 'lock-1': '{"released":true}\n' })
+    // A pid no process has: a server killed with SIGKILL, in the previous format's lock and in this one's.
+    writeFileSync(join(dir, 'lock'), '999999999\n')
+    const gone = { pid: 999_999_999, start: 'killed', place: systemProcesses.self.place }
+    writeFileSync(join(dir, 'lock-1'), `${JSON.stringify({ owner: gone })}\n`)
     start(dir)
-    expect(readFileSync(join(dir, 'lock'), 'utf8')).toBe(`${process.pid}\n`)
+    expect(lockFiles(dir)).toEqual({ 'lock-2': `${JSON.stringify({ owner: systemProcesses.self })}\n` })
   })
 
   it('drops a torn last line with a warning, and cuts it only once started', async () => {
@@ -147,6 +152,20 @@ describe('persist: { dir }', () => {
     const log = join(dir, 'log-0.jsonl')
     writeFileSync(log, readFileSync(log, 'utf8').replace('"amount":1500.5', '"amount":"a lot"'))
     expect(() => start(dir)).toThrow(`${log}:1: a managerPayments record is not valid at [1].record.amount`)
+  })
+
+  it('gives a new payment an id no stored payment holds, even when the stored counter is behind them', async () => {
+    const dir = temporaryDirectory('persist-')
+    const first = start(dir)
+    const id = await createPayment(11)
+    await stop(first)
+    const log = join(dir, 'log-0.jsonl')
+    // A counter stored behind its records: what a directory edited by hand (or an older version's) can hold.
+    writeFileSync(log, readFileSync(log, 'utf8').replace(`"next":${id + 1}`, `"next":${id}`))
+    const second = start(dir)
+    expect(second.model.peekNextId('managerPayments')).toBe(id)
+    expect(await createPayment(12)).toBe(id + 1)
+    expect(amountOf(second, id)).toBe(11)
   })
 
   it('refuses a directory written for another seed, naming both, unless reset', async () => {
@@ -195,6 +214,19 @@ describe('persist: { dir } with serve --watch', () => {
   })
 })
 
+/** The files a start reads, by name (the lock's, which every start takes, left out). */
 function snapshotOf(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(join(dir, name), 'utf8')]))
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((name) => !name.startsWith('lock'))
+      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
+  )
+}
+
+function lockFiles(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((name) => name.startsWith('lock'))
+      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
+  )
 }

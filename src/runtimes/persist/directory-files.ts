@@ -5,11 +5,14 @@
  * snapshot is only ever replaced whole (written aside, then renamed), so any bad line in it is
  * damage; the log is appended to, so its last line may be torn by a kill and is dropped with a
  * warning, while a bad line before it is damage. Damage stops the start, naming file and line.
+ * The directory holds regular files only: a link, a FIFO or a socket there (which would send the
+ * log elsewhere, or hang the start on a read) stops the start, named.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import type { Dirent } from 'node:fs'
 import { join } from 'node:path'
 import type { StoredEntry, WorldIdentity } from '../../persistence/change.ts'
-import { PersistDirectoryError } from './persist-error.ts'
+import { fileSystemError, PersistDirectoryError } from './persist-error.ts'
+import { type PersistFs, READ_FLAGS } from './persist-fs.ts'
 
 export const SNAPSHOT_FILE = 'snapshot.jsonl'
 const FORMAT = 'debt-token-simulator/persist@1'
@@ -68,15 +71,70 @@ export function headerLine(identity: WorldIdentity, generation: number): string 
   return `${JSON.stringify({ format: FORMAT, identity: { seed: identity.seed, fixtures: identity.fixtures }, generation })}\n`
 }
 
-/** Reads `dir` (which exists) without changing it. Throws a PersistDirectoryError naming a damaged file and line. */
-export function readDirectory(dir: string): DirectoryContents {
+/** What an entry that is not a regular file is, in words. */
+function kindOf(entry: Dirent): string {
+  if (entry.isSymbolicLink()) return 'a symbolic link'
+  if (entry.isFIFO()) return 'a FIFO'
+  if (entry.isSocket()) return 'a socket'
+  if (entry.isDirectory()) return 'a directory'
+  return 'a device'
+}
+
+/** The names in `dir`, every one a regular file; throws a PersistDirectoryError naming the first that is not. */
+function regularFiles(fs: PersistFs, dir: string): string[] {
+  let entries: Dirent[]
+  try {
+    entries = fs.entries(dir)
+  } catch (error) {
+    throw fileSystemError(`cannot list ${dir}`, error)
+  }
+  for (const entry of entries)
+    if (!entry.isFile())
+      throw new PersistDirectoryError(
+        `${join(dir, entry.name)} is ${kindOf(entry)}: a persistence directory holds only the regular files the simulator writes (remove it, or use another directory)`,
+      )
+  return entries.map((entry) => entry.name)
+}
+
+/**
+ * Reads the file `path` whole, or undefined when there is none. Opened without following a link
+ * and without waiting for a FIFO's writer, then checked on the open file: what is read is a
+ * regular file with no other name (a hard link would have the log written elsewhere too).
+ */
+function readRegularFile(fs: PersistFs, path: string): Buffer | undefined {
+  let fd: number
+  try {
+    fd = fs.open(path, READ_FLAGS)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw fileSystemError(`cannot open ${path}`, error)
+  }
+  try {
+    const stats = fs.fstat(fd)
+    if (!stats.isFile())
+      throw new PersistDirectoryError(`${path} is not a regular file: remove it, or use another directory`)
+    if (stats.nlink > 1)
+      throw new PersistDirectoryError(
+        `${path} has another name (a hard link): the simulator would write to it there too; copy it to a file of its own, or use another directory`,
+      )
+    return fs.read(fd)
+  } catch (error) {
+    if (error instanceof PersistDirectoryError) throw error
+    throw fileSystemError(`cannot read ${path}`, error)
+  } finally {
+    fs.close(fd)
+  }
+}
+
+/** Reads `dir` (which exists) without changing it. Throws a PersistDirectoryError naming a damaged or foreign file (and line). */
+export function readDirectory(fs: PersistFs, dir: string): DirectoryContents {
   const snapshotPath = join(dir, SNAPSHOT_FILE)
-  const names = readdirSync(dir)
-  if (!existsSync(snapshotPath)) {
+  const names = regularFiles(fs, dir)
+  const snapshot = readRegularFile(fs, snapshotPath)
+  if (snapshot === undefined) {
     const leftovers = names.filter((name) => LOG_PATTERN.test(name) || name === `${SNAPSHOT_FILE}.tmp`)
     return { header: undefined, entries: [], snapshotBytes: 0, logBytes: 0, torn: undefined, leftovers }
   }
-  const snapshot = readFileSync(snapshotPath)
   const snapshotLines = snapshot.toString('utf8').split('\n')
   if (snapshotLines.at(-1) !== '') throw damaged(`${snapshotPath}:${snapshotLines.length}`, 'a line without its end')
   const header = parseHeader(snapshotLines[0]!, `${snapshotPath}:1`)
@@ -89,19 +147,17 @@ export function readDirectory(dir: string): DirectoryContents {
   const leftovers = names.filter(
     (name) => (LOG_PATTERN.test(name) && name !== current) || name === `${SNAPSHOT_FILE}.tmp`,
   )
-  const log = readLog(join(dir, current), entries)
+  const log = readLog(join(dir, current), readRegularFile(fs, join(dir, current)), entries)
   return { header, entries, snapshotBytes: snapshot.length, ...log, leftovers }
 }
 
 /** Appends the log's entries to `entries`; a missing log is an empty one (a kill right after a compaction's rename). */
-function readLog(path: string, entries: StoredEntry[]): { logBytes: number; torn: string | undefined } {
-  let buffer: Buffer
-  try {
-    buffer = readFileSync(path)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { logBytes: 0, torn: undefined }
-    throw error
-  }
+function readLog(
+  path: string,
+  buffer: Buffer | undefined,
+  entries: StoredEntry[],
+): { logBytes: number; torn: string | undefined } {
+  if (buffer === undefined) return { logBytes: 0, torn: undefined }
   let whole = buffer.lastIndexOf(10) + 1 // bytes up to the last line end
   let torn: string | undefined =
     whole < buffer.length ? `${path}:${countLines(buffer, whole) + 1} has no line end (a write cut short)` : undefined
