@@ -119,9 +119,9 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
   /** A new state; the default tenant's (`gate` given) keeps its base world's writes, and tells the gate of each new state. */
   const freshState = (scenarioWorld?: ScenarioWorld, gate?: PersistenceGate): WorldState => {
     const { snapshot, random } = worlds.build(scenarioWorld, clock.now())
-    const kept = gate !== undefined && scenarioWorld === undefined
-    const model = createModel(snapshot, { maxRecords, changes: kept ? gate : undefined })
-    gate?.newState(kept ? model : undefined)
+    const changes = gate?.newState(scenarioWorld === undefined)
+    const model = createModel(snapshot, { maxRecords, changes })
+    if (changes !== undefined) gate!.keep(model)
     return { model, random }
   }
   const catalogOf = (scenarios: Readonly<Record<string, unknown>>) => ({

@@ -38,14 +38,31 @@ export class PersistenceGate implements ChangeSink {
   /**
    * The default world has a new state. A new base state after the first (a reset, the fixtures
    * replaced, a scenario's own world left) is a reset in the store, as it is in memory. A scenario's
-   * own world (`kept` undefined) is not kept, and does not reset what is: while it is in use the
-   * base world's records stay stored (a restart without the scenario finds them), and a compaction
+   * own world (`kept` false) is not kept, and does not reset what is: while it is in use the base
+   * world's records stay stored (a restart without the scenario finds them), and a compaction
    * meanwhile writes the last base state.
+   *
+   * Returns the sink the new base state's model writes to (undefined for a scenario's world). Its
+   * changes pass while that state is the base state; a write still under way on a state a reset
+   * replaced lands in a world memory no longer holds, so its changes are dropped: in the store, as in
+   * memory, the write came before the reset.
    */
-  newState(kept: Model | undefined): void {
-    if (kept === undefined) return
+  newState(kept: boolean): ChangeSink | undefined {
+    if (!kept) return undefined
     if (this.#states++ > 0) this.append([{ t: 'reset' }])
-    this.#kept = kept
+    const state = this.#states
+    return {
+      append: (changes) => {
+        if (state === this.#states) this.append(changes)
+      },
+      stored: () => this.stored(),
+      ready: () => this.ready(),
+    }
+  }
+
+  /** The base state's model, whose writes are kept (what a snapshot of the store writes). */
+  keep(model: Model): void {
+    this.#kept = model
   }
 
   rebase(identity: WorldIdentity): void {

@@ -96,6 +96,34 @@ describe('persist: { dir }', () => {
     expect(amountOf(start(dir), id)).toBeUndefined()
   })
 
+  it('stores a write still under way at a reset as memory has it: before the reset', async () => {
+    const dir = temporaryDirectory('persist-')
+    const first = start(dir)
+    // A request whose body arrives only after the reset: it was routed to the world the reset replaced.
+    let sendBody!: (text: string) => void
+    const body = new Promise<string>((resolve) => {
+      sendBody = resolve
+    })
+    const headers: Record<string, string> = AUTH
+    const answer = first.handle({
+      method: 'POST',
+      path: '/manager',
+      query: new URLSearchParams(),
+      header: (name) => headers[name] ?? null,
+      text: () => body,
+    })
+    await new Promise((resolve) => setImmediate(resolve))
+    first.reset()
+    sendBody(JSON.stringify({ ...(samples.createManagerPayment.body as object), amount: 77 }))
+    const response = await answer
+    expect(response.status, response.body ?? '').toBe(200)
+    const { id } = JSON.parse(response.body!) as { id: number }
+    await first.stored()
+    expect(amountOf(first, id)).toBeUndefined()
+    await stop(first)
+    expect(amountOf(start(dir), id)).toBeUndefined()
+  })
+
   it('lets one simulator hold a directory, and takes over the lock of one that died', async () => {
     const dir = temporaryDirectory('persist-')
     const first = start(dir)
