@@ -237,11 +237,7 @@ const otherForm = z.never().optional()
  * client cannot send a body the route refuses.
  */
 export const BuildScenarioFileBody = z.lazy(() => {
-  const exchanges = z
-    .array(Exchange)
-    .min(1)
-    .max(1000)
-    .meta({ description: 'journal entries, in the order to replay' })
+  const exchanges = z.array(Exchange).min(1).max(1000).meta({ description: 'journal entries, in the order to replay' })
   const description = z
     .string()
     .min(1)
