@@ -224,10 +224,10 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     simulator,
     close: async ({ graceMs = 0 } = {}) => {
       unsubscribe()
-      const drained = drain.close(graceMs)
-      // Event streams never finish on their own: end them, or a graceful close would wait them out.
+      // Event streams never finish on their own: end them first, so that each client sees its stream
+      // end whole (and reconnects) rather than cut by a close that cuts what is still under way.
       for (const end of [...streams]) end()
-      await drained
+      await drain.close(graceMs)
       // A simulator this server made is closed with it (its persistence directory let go).
       if (options.simulator === undefined) await simulator.close()
     },
