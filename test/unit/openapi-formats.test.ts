@@ -53,7 +53,8 @@ describe('formats in the OpenAPI document', () => {
   })
 
   it('leave "starts with /" to a pattern', () => {
-    const path = (document.components.schemas.SimBuildScenarioFile as any).oneOf[0].properties.exchanges.items.properties.path
+    const path = (document.components.schemas.SimBuildScenarioFile as any).oneOf[0].properties.exchanges.items
+      .properties.path
     expect(path).toMatchObject({ type: 'string', pattern: '^\\/' })
   })
 })
