@@ -33,7 +33,7 @@ const BUILD_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'scri
 /** Dependencies bundled into the command although they are the package's dependencies. */
 const BUNDLED_DEPENDENCIES = ['zod']
 
-const DASHBOARD_CSS = 'src/dashboard/dashboard.css'
+const DASHBOARD_CSS = 'src/dashboard/page/dashboard.css'
 
 /** The package's dependencies and peers the command imports at run time (with their subpaths). */
 function commandExternals() {
@@ -80,7 +80,7 @@ export async function buildApps() {
     }),
     build({
       ...common,
-      entryPoints: { dashboard: 'src/dashboard/main.tsx' },
+      entryPoints: { dashboard: 'src/dashboard/page/main.tsx' },
       platform: 'browser',
       target: 'es2022',
       outdir: dashboardDir,

@@ -14,10 +14,9 @@ import { loadWorld, worldInstant } from './model/load-world.ts'
 import { createModel, DEFAULT_MAX_RECORDS } from './model/model.ts'
 import { DEFAULT_SEED } from './model/random.ts'
 import type { WorldSnapshot } from './model/world.ts'
+import type { WorldKeeper } from './model/world-keeper.ts'
 import type { WorldState } from './model/world-state.ts'
 import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
-import { generatedFrom, PersistenceGate } from './persistence/persisted-world.ts'
-import { worldIdentity } from './persistence/world-identity.ts'
 import { compose } from './pipeline/compose.ts'
 import { createRecorder, type ExchangeListener, journalStep } from './pipeline/journal-step.ts'
 import { authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
@@ -110,14 +109,14 @@ export interface SimulatorCore extends TenantControls {
 
 export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCore {
   const seed = options.seed ?? DEFAULT_SEED
-  const gate = options.persistence === undefined ? undefined : new PersistenceGate()
+  const gate = options.persistence
   const clock = createClock({ now: options.now, ...(gate !== undefined && { onChange: (c) => gate.clockMoved(c) }) })
   const initialClock = clock.state()
   const maxRecords = options.maxRecords ?? DEFAULT_MAX_RECORDS
   let world = loadWorld(options)
   let worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now), maxRecords })
   /** A new state; the default tenant's (`gate` given) keeps its base world's writes, and tells the gate of each new state. */
-  const freshState = (scenarioWorld?: ScenarioWorld, gate?: PersistenceGate): WorldState => {
+  const freshState = (scenarioWorld?: ScenarioWorld, gate?: WorldKeeper): WorldState => {
     const { snapshot, random } = worlds.build(scenarioWorld, clock.now())
     const changes = gate?.newState(scenarioWorld === undefined)
     const model = createModel(snapshot, { maxRecords, changes })
@@ -138,8 +137,13 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
   const freshDefaultState = (scenarioWorld?: ScenarioWorld) => freshState(scenarioWorld, gate)
   const defaultTenant = createTenant(null, { ...tenantOptions, freshState: freshDefaultState })
   const persistenceWarnings =
-    gate?.open(options.persistence!, {
-      identity: worldIdentity(seed, world, generatedFrom(options, worldInstant(options.now))),
+    gate?.open({
+      seed,
+      world,
+      generated:
+        options.world === undefined && options.size !== undefined
+          ? { size: options.size, at: worldInstant(options.now) }
+          : undefined,
       model: () => defaultTenant.state.model,
       resetModel: () => void (defaultTenant.state = freshDefaultState()),
       clock,
@@ -271,7 +275,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     replaceWorld(fixtures) {
       world = loadWorld({ ...options, fixtures, world: undefined, size: undefined })
       worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now), maxRecords })
-      gate?.rebase(worldIdentity(seed, world))
+      gate?.rebase(world)
       if (defaultTenant.scenarios.active?.scenario.world === undefined) defaultTenant.state = freshDefaultState()
       sessions.clear()
     },

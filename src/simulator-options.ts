@@ -3,7 +3,7 @@
  * from, the clock, scenarios, bounds, and the optional proxy forwarder and persistence store.
  */
 import type { World, WorldSnapshot } from './model/world.ts'
-import type { Persistence } from './persistence/change.ts'
+import type { WorldKeeper } from './model/world-keeper.ts'
 import type { Forwarder } from './pipeline/proxy-step.ts'
 
 export interface SimulatorOptions {
@@ -41,7 +41,8 @@ export interface SimulatorOptions {
   /**
    * Keeps the default world's writes (records, payment ids, the clock when moved, resets) in a
    * store, and starts from what it holds: a directory in Node (`persist: { dir }`), IndexedDB in
-   * the browser. Off by default: tests stay isolated. Sessions are never persisted.
+   * the browser, or your own store (`keepWorldIn(store)`). Off by default: tests stay isolated.
+   * Sessions are never persisted. One keeper per simulator.
    */
-  persistence?: Persistence
+  persistence?: WorldKeeper
 }

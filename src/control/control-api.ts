@@ -1,9 +1,10 @@
 /**
- * The control API: the dispatch of a request under `/__sim` to its control route's handler. Every
- * runtime that serves the control routes goes through here (the standalone server, the in-process
- * replay); mistakes are answered in the documented error shape.
+ * The control API: the dispatch of a request under `/__sim` to its control route's handler. The
+ * core's handlers are here; the runtime that serves the control routes (the standalone server, the
+ * in-process replay) hands over the wings' (record and replay, the dashboard), and the type makes a
+ * route without a handler a compile error there. Mistakes are answered in the documented error shape.
  */
-import { controlRoutes } from '../contract/control.ts'
+import { type ControlRouteId, controlRoutes } from '../contract/control.ts'
 import type { ControlRouteDefinition } from '../contract/control-route.ts'
 import { ApiError, errorResponse } from '../http/api-error.ts'
 import { jsonHeaders, jsonResponse, type SimRequest, type SimResponse } from '../http/sim-request.ts'
@@ -14,26 +15,23 @@ import { sessionOf } from '../sessions/session-header.ts'
 import { assertSessionId } from '../sessions/session-registry.ts'
 import { authoringHandlers } from './authoring-handlers.ts'
 import { announceControlChange } from './control-events.ts'
-import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
-import { dashboardHandlers } from './dashboard-handlers.ts'
-import { eventHandlers } from './event-stream.ts'
-import { replayHandlers } from './replay-handler.ts'
+import type { ControlContext, ControlDispatch, ControlHandlerTable } from './control-handler.ts'
 import { scenarioFileHandlers } from './scenario-file-handlers.ts'
 import { simulatorHandlers } from './simulator-handlers.ts'
 import { tableHandlers } from './table-handlers.ts'
 import { tenantHandlers } from './tenant-handlers.ts'
 
-/** Every control route's handler, by route id; the type makes a missing one a compile error. */
-const controlHandlers: ControlHandlerTable = {
+/** The core's control handlers, by route id. */
+const coreHandlers = {
   ...simulatorHandlers,
   ...tenantHandlers,
-  ...dashboardHandlers,
-  ...eventHandlers,
   ...scenarioFileHandlers,
   ...authoringHandlers,
   ...tableHandlers,
-  ...replayHandlers(handleControlRequest),
 }
+
+/** The control routes whose handlers the wings provide (record and replay, the dashboard). */
+export type WingControlRouteId = Exclude<ControlRouteId, keyof typeof coreHandlers>
 
 /** The answer to a control path no control route takes with this method. */
 function unmatched(match: Exclude<RouteMatch, { kind: 'control' }>, request: SimRequest): ApiError {
@@ -50,11 +48,20 @@ function unmatched(match: Exclude<RouteMatch, { kind: 'control' }>, request: Sim
 }
 
 /**
- * Answers a request under `/__sim`: the router matches it (to a control route, or to none: 404,
- * or 405 with the methods the path takes), its input is validated against the route's
- * declaration, and the route's handler answers.
+ * The control API over the core's handlers and the wings' `wings`: a function that answers a
+ * request under `/__sim`. The router matches it (to a control route, or to none: 404, or 405 with
+ * the methods the path takes), its input is validated against the route's declaration, and the
+ * route's handler answers.
  */
-export async function handleControlRequest(context: ControlContext): Promise<SimResponse> {
+export function createControlApi(wings: ControlHandlerTable<WingControlRouteId>): ControlDispatch {
+  const controlHandlers: ControlHandlerTable = { ...coreHandlers, ...wings }
+  return (context) => handleControlRequest(controlHandlers, context)
+}
+
+async function handleControlRequest(
+  controlHandlers: ControlHandlerTable,
+  context: ControlContext,
+): Promise<SimResponse> {
   const { request } = context
   try {
     const match = matchRoute(request.method, request.path)

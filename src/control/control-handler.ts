@@ -1,34 +1,25 @@
 /**
  * What a control handler is: what one control route does to the simulator, given its input as the
  * route's declaration parses it (src/contract/control.ts) and the simulator it acts on. The table
- * of handlers is typed by the declarations, so a route without a handler does not compile.
+ * of handlers is typed by the declarations, so a route without a handler does not compile. The
+ * core's handlers are in this folder; the wings' (record and replay, the dashboard) take what they
+ * need from the runtime that assembles them (a recording, the dashboard's files) when it builds them.
  */
 import type { ControlRouteById, ControlRouteId } from '../contract/control.ts'
 import type { ControlRouteDefinition } from '../contract/control-route.ts'
 import type { OperationInput, OperationOutput } from '../contract/operation.ts'
 import type { SimRequest, SimResponse } from '../http/sim-request.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
-import type { DashboardAssets } from './dashboard-assets.ts'
-import type { LiveRecording } from './live-recording.ts'
-
-/** A session being recorded (`--record <file>`): what `POST /__sim/record/flush` writes out. */
-export interface SessionRecording {
-  /** Writes the scenario file with the steps so far; recording goes on. */
-  flush(): Promise<{ file: string; steps: number }>
-}
 
 export interface ControlContext {
   readonly simulator: SimulatorCore
   readonly request: SimRequest
   /** The server's own URL, for the OpenAPI document's `servers` (none in-process). */
   readonly serverUrl?: string | undefined
-  /** Present while the server records its session. */
-  readonly recording?: SessionRecording | undefined
-  /** The in-memory recording the control API starts and stops (a server that serves requests has one). */
-  readonly liveRecording?: LiveRecording | undefined
-  /** The dashboard's built files (a server that can read them has them). */
-  readonly dashboard?: DashboardAssets | undefined
 }
+
+/** How the control API answers a request: what the runtime calls, and what a replayed control step goes through. */
+export type ControlDispatch = (context: ControlContext) => Promise<SimResponse>
 
 /** A value as the handler may hand it over: its arrays and objects may be read-only (it is only serialized). */
 type ReadOnly<T> = T extends readonly (infer E)[]

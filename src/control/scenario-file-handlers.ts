@@ -1,15 +1,13 @@
 /**
- * The control handlers that read scenarios and make scenario files: the catalog with descriptions
- * and rules in words, one scenario's file, a file built from journal entries ("add to a scenario"
- * in the dashboard: scenario-file-builder.ts), and the in-memory recording (start, stop, status, its file).
+ * The control handlers that read scenarios: the catalog with descriptions and rules in words, and
+ * one scenario's file. Files built from journal entries and recordings are record and replay's
+ * (src/record-replay/control-handlers.ts).
  */
 import { ApiError } from '../http/api-error.ts'
 import type { ScenarioRule } from '../scenarios/rule-schema.ts'
 import type { Scenario } from '../scenarios/scenario-schema.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
-import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
-import type { LiveRecording } from './live-recording.ts'
-import { buildScenarioFile } from './scenario-file-builder.ts'
+import type { ControlHandlerTable } from './control-handler.ts'
 
 const ordinal = (n: number) =>
   `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`
@@ -62,21 +60,7 @@ function known(simulator: SimulatorCore, name: string): Scenario {
   return scenario
 }
 
-function live({ liveRecording }: ControlContext): LiveRecording {
-  if (liveRecording === undefined)
-    throw new ApiError(409, 'recording from the control API needs the standalone server (debt-token-simulator serve)')
-  return liveRecording
-}
-
-export const scenarioFileHandlers: ControlHandlerTable<
-  | 'listScenarioCatalog'
-  | 'getScenarioFile'
-  | 'buildScenarioFile'
-  | 'getRecording'
-  | 'startRecording'
-  | 'stopRecording'
-  | 'getRecordedScenario'
-> = {
+export const scenarioFileHandlers: ControlHandlerTable<'listScenarioCatalog' | 'getScenarioFile'> = {
   listScenarioCatalog: (_input, { simulator }) => ({
     scenarios: simulator.scenarios.map((name) => scenarioSummary(name, known(simulator, name))),
   }),
@@ -84,14 +68,4 @@ export const scenarioFileHandlers: ControlHandlerTable<
     $schema: './scenario.schema.json',
     ...known(simulator, params.name),
   }),
-  buildScenarioFile: ({ body }, { simulator }) => buildScenarioFile(body, simulator),
-  getRecording: (_input, context) => live(context).status(),
-  startRecording: ({ body }, context) => live(context).start(body?.description),
-  stopRecording: (_input, context) => live(context).stop(),
-  getRecordedScenario: (_input, context) => {
-    const scenario = live(context).scenario()
-    if (scenario === undefined)
-      throw new ApiError(409, 'nothing recorded: start a recording first (PUT /__sim/recording)')
-    return scenario as Record<string, unknown>
-  },
 }

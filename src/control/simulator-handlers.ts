@@ -23,7 +23,6 @@ export const simulatorHandlers: ControlHandlerTable<
   | 'listSessions'
   | 'endSession'
   | 'getOpenApiDocument'
-  | 'flushRecording'
 > = {
   listControlRoutes: () => ({ routes: controlRoutes.map(({ method, path, summary }) => ({ method, path, summary })) }),
   getHealth: (_input, { simulator }) => ({
@@ -67,8 +66,4 @@ export const simulatorHandlers: ControlHandlerTable<
     return { deleted: params.id }
   },
   getOpenApiDocument: (_input, { simulator, serverUrl }) => simulator.openapi(serverUrl),
-  flushRecording: async (_input, { recording }) => {
-    if (recording === undefined) throw new ApiError(409, 'the server is not recording: start it with --record <file>')
-    return recording.flush()
-  },
 }

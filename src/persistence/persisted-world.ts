@@ -1,23 +1,37 @@
 /**
- * Wires a simulator's default world to a store (`Persistence`): a gate every change of the default
- * world goes through (shut while stored changes are applied at start, so that they are not stored
- * again), the start itself (the store's entries applied, checked), and what the simulator then
- * offers: waiting until its changes are stored, and closing the store.
+ * Wires a simulator's default world to a store (`Persistence`): the core's `WorldKeeper`
+ * (`keepWorldIn(store)`, what a runtime hands `createSimulator` as `persistence`). A gate every
+ * change of the default world goes through (shut while stored changes are applied at start, so that
+ * they are not stored again), the start itself (the store's entries applied, checked), and what the
+ * simulator then offers: waiting until its changes are stored, and closing the store.
  */
-import type { Clock, ClockState } from '../model/clock.ts'
+import type { Clock } from '../model/clock.ts'
 import type { Model } from '../model/model.ts'
 import type { WorldSnapshot } from '../model/world.ts'
+import type { KeptWorld, WorldKeeper } from '../model/world-keeper.ts'
 import { type ApplyTarget, applyEntries } from './apply-changes.ts'
-import type { Change, ChangeSink, Persistence, PersistenceSetup, StoredEntry, WorldIdentity } from './change.ts'
+import type { Change, ChangeSink, Persistence, PersistenceSetup, StoredEntry } from './change.ts'
 import { currentState } from './current-state.ts'
+import { worldIdentity } from './world-identity.ts'
+
+/** The keeper of a simulator's default world in `store`: what `createSimulator({ persistence })` takes. */
+export function keepWorldIn(store: Persistence): WorldKeeper {
+  return new PersistenceGate(store)
+}
 
 /** The sink the default world's models and the clock write to; it forwards once the world is open. */
-export class PersistenceGate implements ChangeSink {
+class PersistenceGate implements WorldKeeper {
+  readonly #store: Persistence
+  #seed = 0
   #sink: ChangeSink | undefined
   #open = false
   /** The base world's model, whose writes are kept (also while a scenario's own world is in use). */
   #kept: Model | undefined
   #states = 0
+
+  constructor(store: Persistence) {
+    this.#store = store
+  }
 
   append(changes: readonly Change[]): void {
     if (this.#open) this.#sink!.append(changes)
@@ -65,8 +79,8 @@ export class PersistenceGate implements ChangeSink {
     this.#kept = model
   }
 
-  rebase(identity: WorldIdentity): void {
-    if (this.#open) this.#sink!.rebase?.(identity)
+  rebase(world: WorldSnapshot): void {
+    if (this.#open) this.#sink!.rebase?.(worldIdentity(this.#seed, world))
   }
 
   async close(): Promise<void> {
@@ -81,19 +95,11 @@ export class PersistenceGate implements ChangeSink {
    * through. A store that refuses, or an entry that cannot be applied, throws (the store closed).
    * Returns the warnings to show.
    */
-  open(
-    persistence: Persistence,
-    world: {
-      identity: WorldIdentity
-      model(): Model
-      resetModel(): void
-      clock: Clock
-      initialClock: ClockState
-    },
-  ): string[] {
+  open(world: KeptWorld): string[] {
+    this.#seed = world.seed
     const target = { model: world.model, reset: world.resetModel, clock: world.clock }
-    const setup: PersistenceSetup = persistence({
-      identity: world.identity,
+    const setup: PersistenceSetup = this.#store({
+      identity: worldIdentity(world.seed, world.world, world.generated),
       currentState: () => currentState(this.#kept, world.clock, world.initialClock),
       apply: (entries) => this.#applyShut(target, entries),
     })
@@ -125,12 +131,4 @@ export class PersistenceGate implements ChangeSink {
       this.#open = open
     }
   }
-}
-
-/** Whether a world was generated (its identity is how, not a hash of its rows). */
-export function generatedFrom(
-  options: { world?: WorldSnapshot | undefined; size?: number | undefined },
-  at: Date,
-): { size: number; at: Date } | undefined {
-  return options.world === undefined && options.size !== undefined ? { size: options.size, at } : undefined
 }

@@ -12,11 +12,13 @@
  * // msw 2 reads onUnhandledRequest, msw 3 onUnhandledFrame; each ignores the other's key.
  * await worker.start({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as never)
  */
+
 import { setupWorker } from 'msw/browser'
 import type { SimRequest, SimResponse } from '../http/sim-request.ts'
 import { loadWorldGenerator } from '../model/world-generator.ts'
-import { DeferredSink } from './browser-persistence/deferred-sink.ts'
-import type { BrowserTurns } from './browser-persistence/persist-in-browser.ts'
+import { DeferredSink } from '../persistence/browser/deferred-sink.ts'
+import type { BrowserTurns } from '../persistence/browser/persist-in-browser.ts'
+import { keepWorldIn } from '../persistence/persisted-world.ts'
 import { createSimulator, handlersOf, type Simulator, type SimulatorOptions } from './msw/create-simulator.ts'
 
 export interface BrowserSimulatorOptions extends Omit<SimulatorOptions, 'persistence'> {
@@ -44,8 +46,8 @@ export function setupSimulatorWorker(options: BrowserSimulatorOptions = {}): {
     return { simulator, worker: setupWorker(...simulator.handlers) }
   }
   const relay = new DeferredSink()
-  const simulator = createSimulator({ ...simulatorOptions, persistence: relay.persistence })
-  const ready = import('./browser-persistence/persist-in-browser.ts').then((storage) =>
+  const simulator = createSimulator({ ...simulatorOptions, persistence: keepWorldIn(relay.persistence) })
+  const ready = import('../persistence/browser/persist-in-browser.ts').then((storage) =>
     storage.persistInBrowser(simulator, relay, { persist, sync }),
   )
   takeTurns(simulator, ready, simulatorOptions.baseUrl)

@@ -10,9 +10,11 @@
  * afterEach(() => simulator.reset())
  * afterAll(() => server.close())
  */
+
 import { type SetupServer, setupServer } from 'msw/node'
+import { directoryPersistence } from '../persistence/node/directory-persistence.ts'
+import { keepWorldIn } from '../persistence/persisted-world.ts'
 import { createSimulator as createMswSimulator, type Simulator, type SimulatorOptions } from './msw/simulator.ts'
-import { directoryPersistence } from './persist/directory-persistence.ts'
 
 /**
  * What `server.listen()` takes: msw's options, under a name this package exports. msw does not
@@ -42,7 +44,7 @@ export function createSimulator(options: NodeSimulatorOptions = {}): Simulator {
   if (persist === undefined) return createMswSimulator(rest)
   const simulator = createMswSimulator({
     ...rest,
-    persistence: directoryPersistence({ dir: persist.dir, reset: persist.reset }),
+    persistence: keepWorldIn(directoryPersistence({ dir: persist.dir, reset: persist.reset })),
   })
   // Where a test runner shows them (the directory's own warnings, a torn last line, go there too).
   for (const warning of simulator.persistenceWarnings) console.warn(`debt-token-simulator: ${warning}`)

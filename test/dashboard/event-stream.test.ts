@@ -1,6 +1,6 @@
 /** GET /__sim/events over real HTTP: the journal live, reconnection with Last-Event-ID, control changes. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { EventHub } from '../../src/control/event-hub.ts'
+import { EventHub } from '../../src/dashboard/event-hub.ts'
 import { callerAddress } from '../../src/domain/caller.ts'
 import { fromFetchRequest } from '../../src/http/sim-request.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'

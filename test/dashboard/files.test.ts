@@ -1,7 +1,7 @@
 /** The texts the journal's exchange view shows: a body indented for reading (cut ones too) and the request as curl. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { asCurl, pretty, scenarioNameOfFile } from '../../src/dashboard/files.ts'
+import { asCurl, pretty, scenarioNameOfFile } from '../../src/dashboard/page/files.ts'
 
 /** How the journal cuts a long body (src/observability/journal.ts keeps its first 4096 characters). */
 const cut = (text: string, keep = 4096) => `${text.slice(0, keep)}…[${text.length - keep} more]`

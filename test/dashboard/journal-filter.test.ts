@@ -1,7 +1,7 @@
 /** The journal panel's filtered view: the same answer as filtering afresh, entry by entry as they arrive and leave. */
 import { describe, expect, it } from 'vitest'
-import { FilteredView, type JournalFilters, NO_FILTERS } from '../../src/dashboard/journal-filter.ts'
-import type { Entry } from '../../src/dashboard/types.ts'
+import { FilteredView, type JournalFilters, NO_FILTERS } from '../../src/dashboard/page/journal-filter.ts'
+import type { Entry } from '../../src/dashboard/page/types.ts'
 
 function entry(seq: number): Entry {
   return {

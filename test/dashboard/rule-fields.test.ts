@@ -1,10 +1,10 @@
 /**
- * The rule form's fields as the rule a scenario file holds (src/dashboard/rule-fields.ts): empty
+ * The rule form's fields as the rule a scenario file holds (src/dashboard/page/rule-fields.ts): empty
  * fields are left out, numbers stay numbers, two delays make a range, and a match that is not JSON
  * is the only mistake caught in the page (the server validates the rest, with a file's messages).
  */
 import { describe, expect, it } from 'vitest'
-import { EMPTY_RULE_FIELDS, ruleFromFields } from '../../src/dashboard/rule-fields.ts'
+import { EMPTY_RULE_FIELDS, ruleFromFields } from '../../src/dashboard/page/rule-fields.ts'
 import { ScenarioRule } from '../../src/scenarios/rule-schema.ts'
 
 describe('ruleFromFields', () => {

@@ -11,9 +11,9 @@ import fc from 'fast-check'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operations } from '../../src/contract/operations.ts'
-import { handleControlRequest } from '../../src/control/control-api.ts'
 import type { SimRequest } from '../../src/http/sim-request.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
+import { serveControlRoutes } from '../../src/runtimes/standalone/control-routes.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import type { SimulatorCore } from '../../src/simulator-core.ts'
 import { samples } from '../support/samples.ts'
@@ -40,6 +40,8 @@ interface Answer {
 
 const inProcess = createSimulator({ baseUrl: API })
 const mswServer = setupServer(...inProcess.handlers)
+/** Control routes straight to the control API, as in-process callers reach them. */
+const controlApi = serveControlRoutes()
 let standalone: StandaloneServer
 
 beforeAll(async () => {
@@ -73,7 +75,7 @@ async function sendInProcess(request: Generated): Promise<Answer | 'unhandled'> 
       header: (name) => lower[name] ?? null,
       text: async () => request.body ?? '',
     }
-    const reply = await handleControlRequest({ simulator: inProcess, request: simRequest })
+    const reply = await controlApi({ simulator: inProcess, request: simRequest })
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(reply.headers)) headers[name.toLowerCase()] = value
     return { status: reply.status, headers: documented(headers), body: reply.body ?? '' }

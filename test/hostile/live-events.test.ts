@@ -7,8 +7,8 @@
  */
 import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eventHubOf } from '../../src/control/event-hub.ts'
-import { MAX_SUBSCRIBERS } from '../../src/control/event-limits.ts'
+import { eventHubOf } from '../../src/dashboard/event-hub.ts'
+import { MAX_SUBSCRIBERS } from '../../src/dashboard/event-limits.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { openEvents } from '../dashboard/support/sse.ts'
 

@@ -5,9 +5,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { RECORDING_LIMITS, type RecordedExchange } from '../../src/record-replay/record.ts'
+import { createFileRecording } from '../../src/record-replay/record-to-file.ts'
 import { loadScenarioFile } from '../../src/scenarios/load-scenarios.ts'
-import { RECORDING_LIMITS, type RecordedExchange } from '../../src/scenarios/record.ts'
-import { createFileRecording } from '../../src/scenarios/record-to-file.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
 const exchange = (body: string, answer: string | null, status = 200): RecordedExchange => ({

@@ -7,7 +7,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { DashboardFile } from '../../src/control/dashboard-assets.ts'
+import type { DashboardFile } from '../../src/dashboard/dashboard-assets.ts'
 import {
   createRequestListener,
   type StandaloneServer,

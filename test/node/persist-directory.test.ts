@@ -5,6 +5,7 @@
  * start naming file and line with nothing changed, another world's directory is refused unless
  * reset, and compaction keeps the directory a snapshot plus a short log.
  */
+
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setupServer } from 'msw/node'
@@ -12,11 +13,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { defaultFixtures } from '../../src/model/default-fixtures.ts'
 import { DEFAULT_SEED } from '../../src/model/random.ts'
 import { parseWorld } from '../../src/model/world.ts'
+import { directoryPersistence } from '../../src/persistence/node/directory-persistence.ts'
+import { systemProcesses } from '../../src/persistence/node/process-identity.ts'
+import { keepWorldIn } from '../../src/persistence/persisted-world.ts'
 import { worldIdentity } from '../../src/persistence/world-identity.ts'
 import { createSimulator as createMswSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { createSimulator, type Simulator, strictListenOptions } from '../../src/runtimes/node.ts'
-import { directoryPersistence } from '../../src/runtimes/persist/directory-persistence.ts'
-import { systemProcesses } from '../../src/runtimes/persist/process-identity.ts'
 import { samples } from '../support/samples.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
@@ -150,7 +152,7 @@ describe('persist: { dir }', () => {
     const second = serve(
       createMswSimulator({
         baseUrl: BASE,
-        persistence: directoryPersistence({ dir, warn: (line) => warnings.push(line) }),
+        persistence: keepWorldIn(directoryPersistence({ dir, warn: (line) => warnings.push(line) })),
       }),
     )
     expect(amountOf(second, kept)).toBe(7)
@@ -211,7 +213,7 @@ describe('persist: { dir }', () => {
   it('compacts the log into a snapshot, and starts from both', async () => {
     const dir = temporaryDirectory('persist-')
     const persistence = directoryPersistence({ dir, compactFloorBytes: 2_000 })
-    const first = serve(createMswSimulator({ baseUrl: BASE, persistence }))
+    const first = serve(createMswSimulator({ baseUrl: BASE, persistence: keepWorldIn(persistence) }))
     const ids: number[] = []
     for (let i = 0; i < 40; i++) ids.push(await createPayment(1000 + i))
     await stop(first)

@@ -7,9 +7,9 @@
 import { readdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { acquireLock } from '../../src/runtimes/persist/directory-lock.ts'
-import { nodeFs, type PersistFs } from '../../src/runtimes/persist/persist-fs.ts'
-import type { ProcessTable } from '../../src/runtimes/persist/process-identity.ts'
+import { acquireLock } from '../../src/persistence/node/directory-lock.ts'
+import { nodeFs, type PersistFs } from '../../src/persistence/node/persist-fs.ts'
+import type { ProcessTable } from '../../src/persistence/node/process-identity.ts'
 import { FakeProcesses, FaultyFs } from '../support/faulty-fs.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 

@@ -4,8 +4,8 @@
  * and the shipped "the refused payment is not listed" step, which fails when the payment is listed.
  */
 import { describe, expect, it } from 'vitest'
+import { replaySteps, type Send } from '../../src/record-replay/replay.ts'
 import { replayInProcess } from '../../src/runtimes/cli/replay.ts'
-import { replaySteps, type Send } from '../../src/scenarios/replay.ts'
 import { parseScenario, ScenarioError } from '../../src/scenarios/scenario-schema.ts'
 import { shippedScenarios } from '../../src/scenarios/shipped-scenarios.ts'
 

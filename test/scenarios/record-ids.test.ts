@@ -4,7 +4,7 @@
  * id-named query parameters and body members, words of the answers' text), and nowhere else.
  */
 import { describe, expect, it } from 'vitest'
-import { createSessionRecorder, type RecordedExchange } from '../../src/scenarios/record.ts'
+import { createSessionRecorder, type RecordedExchange } from '../../src/record-replay/record.ts'
 import { parseScenario } from '../../src/scenarios/scenario-schema.ts'
 
 const TOKEN = '0x2cf5faf964d51725a1efdd632ab2a990f3f155c3'

@@ -10,11 +10,11 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { simulatorOnlyReasons } from '../../src/record-replay/service-replay.ts'
 import { replayCommand } from '../../src/runtimes/cli/replay.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { loadScenarioFile } from '../../src/scenarios/load-scenarios.ts'
 import { parseScenario } from '../../src/scenarios/scenario-schema.ts'
-import { simulatorOnlyReasons } from '../../src/scenarios/service-replay.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
 const SCENARIOS = join(import.meta.dirname, '../../scenarios')

@@ -7,13 +7,13 @@
 import { join } from 'node:path'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fetchSend, formatResults, replaySteps, type StepResult } from '../../src/record-replay/replay.ts'
 import { replayInProcess } from '../../src/runtimes/cli/replay.ts'
 import { replayAgainstServer } from '../../src/runtimes/cli/replay-server.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { strictListenOptions } from '../../src/runtimes/node.ts'
 import { type Engine, type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { loadScenarioDirectory } from '../../src/scenarios/load-scenarios.ts'
-import { fetchSend, formatResults, replaySteps, type StepResult } from '../../src/scenarios/replay.ts'
 
 const shipped = Object.entries(loadScenarioDirectory(join(import.meta.dirname, '../../scenarios')))
 

@@ -9,8 +9,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path'
 import { expect, it } from 'vitest'
 import packageJson from '../../package.json' with { type: 'json' }
+import { createFileRecording } from '../../src/record-replay/record-to-file.ts'
 import { loadScenarioFile } from '../../src/scenarios/load-scenarios.ts'
-import { createFileRecording } from '../../src/scenarios/record-to-file.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
 const root = join(import.meta.dirname, '../..')

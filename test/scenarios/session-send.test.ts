@@ -4,10 +4,10 @@
  * the step named, nothing else in the answer; and the fresh ids such sessions get.
  */
 import { describe, expect, it } from 'vitest'
-import type { ReplayOutcome, ReplayRequest, Send } from '../../src/scenarios/replay.ts'
+import type { ReplayOutcome, ReplayRequest, Send } from '../../src/record-replay/replay.ts'
+import { sendInSession } from '../../src/record-replay/session-send.ts'
 import { freshSessionId } from '../../src/sessions/session-id.ts'
 import { SESSION_ID_PATTERN } from '../../src/sessions/session-registry.ts'
-import { sendInSession } from '../../src/sessions/session-send.ts'
 
 /** A send that records each request and answers `body` as JSON text (or as it is, when a string). */
 function answering(body: unknown): { send: Send; sent: ReplayRequest[] } {

@@ -7,10 +7,10 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { formatResults } from '../../src/record-replay/replay.ts'
 import { HELP, parseArgs } from '../../src/runtimes/cli/args.ts'
 import { replayInProcess } from '../../src/runtimes/cli/replay.ts'
 import { loadScenarioFile } from '../../src/scenarios/load-scenarios.ts'
-import { formatResults } from '../../src/scenarios/replay.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
 const root = join(import.meta.dirname, '../..')

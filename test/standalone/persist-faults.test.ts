@@ -10,10 +10,12 @@
  * acknowledged since the last reset is never given again; nothing answers 500; a 503 says whether
  * the write is in memory, and one that says "not applied" left memory as it was.
  */
+
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { tableNames } from '../../src/model/world.ts'
-import { directoryPersistence } from '../../src/runtimes/persist/directory-persistence.ts'
+import { directoryPersistence } from '../../src/persistence/node/directory-persistence.ts'
+import { keepWorldIn } from '../../src/persistence/persisted-world.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/index.ts'
 import { createSimulatorCore, type SimulatorCore } from '../../src/simulator-core.ts'
 import { FakeProcesses, type Fault, FaultyFs } from '../support/faulty-fs.ts'
@@ -116,13 +118,15 @@ class Harness {
     const process = this.#processes.start()
     const fs = new FaultyFs()
     const core = createSimulatorCore({
-      persistence: directoryPersistence({
-        dir: this.#dir,
-        fs,
-        processes: process.table,
-        compactFloorBytes: 4_000, // so that compactions, and kills during them, come often
-        warn: (line) => this.warnings.push(line),
-      }),
+      persistence: keepWorldIn(
+        directoryPersistence({
+          dir: this.#dir,
+          fs,
+          processes: process.table,
+          compactFloorBytes: 4_000, // so that compactions, and kills during them, come often
+          warn: (line) => this.warnings.push(line),
+        }),
+      ),
     })
     const server = await startStandaloneServer({ port: 0, simulator: core })
     return { core, server, fs, end: process.end }

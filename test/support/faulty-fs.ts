@@ -10,8 +10,8 @@
  * a kill can lose is only what was never acknowledged).
  */
 import { constants } from 'node:fs'
-import { nodeFs, type PersistFs } from '../../src/runtimes/persist/persist-fs.ts'
-import type { ProcessIdentity, ProcessTable } from '../../src/runtimes/persist/process-identity.ts'
+import { nodeFs, type PersistFs } from '../../src/persistence/node/persist-fs.ts'
+import type { ProcessIdentity, ProcessTable } from '../../src/persistence/node/process-identity.ts'
 
 /** What a fault strikes: a log append, another write (a snapshot, a lock), an fsync/fdatasync, a rename. */
 export type FaultSite = 'append' | 'write' | 'sync' | 'rename'

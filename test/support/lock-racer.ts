@@ -5,9 +5,9 @@
  * Node's type stripping by test/standalone/persist-lock.process.test.ts.
  */
 import { readSync } from 'node:fs'
-import { acquireLock } from '../../src/runtimes/persist/directory-lock.ts'
-import { nodeFs } from '../../src/runtimes/persist/persist-fs.ts'
-import { systemProcesses } from '../../src/runtimes/persist/process-identity.ts'
+import { acquireLock } from '../../src/persistence/node/directory-lock.ts'
+import { nodeFs } from '../../src/persistence/node/persist-fs.ts'
+import { systemProcesses } from '../../src/persistence/node/process-identity.ts'
 
 const [dir] = process.argv.slice(2) as [string]
 void systemProcesses.self // read before the race: it costs a file read

@@ -1,7 +1,10 @@
 /**
- * The import direction docs/architecture.md draws: each layer of `src/` imports only
- * from itself and the layers below it, and only the runtimes import msw. A relative import that
- * runs upward, or a file in a folder no layer names, fails here with the offending lines.
+ * The import graph docs/architecture.md draws: a core in layers, each importing only from itself
+ * and the layers below it; wings beside it (record and replay, the proxy, persistence, the
+ * dashboard with its live events), each importing the core and itself and never another wing, and
+ * never imported by the core; the runtimes on top, which assemble the core and the wings. Only the
+ * runtimes import msw. A relative import that breaks this, or a file in a folder no part names,
+ * fails here with the offending lines.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -9,47 +12,83 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const src = join(dirname(fileURLToPath(import.meta.url)), '../../src')
+const root = join(src, '..')
 
-/** Bottom first: a file may import from its own layer and every layer before it. */
-const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
-  { name: 'contract', paths: ['contract/'] },
-  { name: 'domain', paths: ['domain/'] },
-  { name: 'http', paths: ['http/'] },
-  { name: 'model', paths: ['model/'] },
-  // Storing a model's changes and applying them at start, storage-agnostic (the stores are runtimes').
-  { name: 'persistence', paths: ['persistence/'] },
-  { name: 'resolvers', paths: ['resolvers/'] },
-  { name: 'factories', paths: ['factories/'] },
-  { name: 'scenarios', paths: ['scenarios/'] },
-  { name: 'sessions', paths: ['sessions/'] },
-  { name: 'observability', paths: ['observability/'] },
-  { name: 'pipeline', paths: ['pipeline/'] },
-  // `serve --proxy`: the forwarder the pipeline's proxy step is given, and its contract check.
-  { name: 'proxy', paths: ['proxy/'] },
-  { name: 'core', paths: ['simulator-core.ts', 'simulator-options.ts'] },
-  // The control API is built over the core (it reads the core's state and calls its controls).
-  { name: 'control', paths: ['control/'] },
-  { name: 'msw adapter', paths: ['runtimes/msw/'] },
-  { name: 'entry', paths: ['index.ts'] },
-  { name: 'runtimes', paths: ['runtimes/'] },
-  // Browser code served by the standalone server: it may import only the contract's types (below).
-  { name: 'dashboard', paths: ['dashboard/'] },
+type Kind = 'core' | 'wing' | 'runtime' | 'page'
+
+interface Part {
+  readonly name: string
+  readonly kind: Kind
+  readonly paths: readonly string[]
+}
+
+/** The core, bottom first: a layer may import from itself and every layer before it. */
+const CORE: readonly Part[] = [
+  { name: 'contract', kind: 'core', paths: ['contract/'] },
+  { name: 'domain', kind: 'core', paths: ['domain/'] },
+  { name: 'http', kind: 'core', paths: ['http/'] },
+  { name: 'model', kind: 'core', paths: ['model/'] },
+  { name: 'resolvers', kind: 'core', paths: ['resolvers/'] },
+  { name: 'factories', kind: 'core', paths: ['factories/'] },
+  { name: 'scenarios', kind: 'core', paths: ['scenarios/'] },
+  { name: 'sessions', kind: 'core', paths: ['sessions/'] },
+  { name: 'observability', kind: 'core', paths: ['observability/'] },
+  { name: 'pipeline', kind: 'core', paths: ['pipeline/'] },
+  { name: 'simulator', kind: 'core', paths: ['simulator-core.ts', 'simulator-options.ts'] },
+  // The control API over the core: its dispatch and the core's handlers (the wings bring theirs).
+  { name: 'control', kind: 'core', paths: ['control/'] },
 ]
 
-function layerOf(file: string): number {
+/** The wings: each imports the core and itself, never another wing; the core imports none of them. */
+const WINGS: readonly Part[] = [
+  { name: 'record-replay', kind: 'wing', paths: ['record-replay/'] },
+  { name: 'proxy', kind: 'wing', paths: ['proxy/'] },
+  { name: 'persistence', kind: 'wing', paths: ['persistence/'] },
+  { name: 'dashboard', kind: 'wing', paths: ['dashboard/'] },
+]
+
+/** On top, bottom first: the msw adapter, the main entry, then every runtime (they may import all of the above). */
+const RUNTIMES: readonly Part[] = [
+  { name: 'msw adapter', kind: 'runtime', paths: ['runtimes/msw/'] },
+  { name: 'entry', kind: 'runtime', paths: ['index.ts'] },
+  { name: 'runtimes', kind: 'runtime', paths: ['runtimes/'] },
+]
+
+/** Browser code served by the standalone server: it may import only the contract's types (checked below). */
+const PAGE: Part = { name: 'dashboard page', kind: 'page', paths: ['dashboard/page/'] }
+
+const PARTS: readonly Part[] = [...CORE, ...WINGS, ...RUNTIMES, PAGE]
+
+function partOf(file: string): Part | undefined {
   const path = relative(src, file)
-  // The most specific prefix wins (runtimes/msw/ before runtimes/).
-  let best = -1
+  // The most specific prefix wins (runtimes/msw/ before runtimes/, dashboard/page/ before dashboard/).
+  let best: Part | undefined
   let bestLength = -1
-  LAYERS.forEach((layer, i) => {
-    for (const prefix of layer.paths) {
+  for (const part of PARTS)
+    for (const prefix of part.paths)
       if ((path === prefix || path.startsWith(prefix)) && prefix.length > bestLength) {
-        best = i
+        best = part
         bestLength = prefix.length
       }
-    }
-  })
   return best
+}
+
+/** Why `from` may not import `to`, or undefined when it may. */
+function refusal(from: Part, to: Part): string | undefined {
+  if (from === to) return undefined
+  const rank = (part: Part, list: readonly Part[]) => list.indexOf(part)
+  switch (from.kind) {
+    case 'core':
+      if (to.kind !== 'core') return `the core imports no ${to.kind}`
+      return rank(to, CORE) > rank(from, CORE) ? 'an upward import' : undefined
+    case 'wing':
+      return to.kind === 'core' ? undefined : `a wing imports only the core and itself`
+    case 'runtime':
+      if (to.kind === 'page') return 'the runtimes serve the page, they do not import it'
+      return to.kind === 'runtime' && rank(to, RUNTIMES) > rank(from, RUNTIMES) ? 'an upward import' : undefined
+    case 'page':
+      return undefined // checked on its own below: contract types only
+  }
 }
 
 function sourceFiles(dir: string): string[] {
@@ -73,23 +112,23 @@ function importsOf(file: string): string[] {
   return importsIn(readFileSync(file, 'utf8'))
 }
 
-/** Each relative import of `files` (read by `readText`) that runs to a higher layer, as a line naming both ends. */
-function upwardImports(files: readonly string[], readText: (file: string) => string): string[] {
-  const upward: string[] = []
+/** Each relative import of `files` (read by `readText`) the graph refuses, as a line naming both ends and why. */
+function refusedImports(files: readonly string[], readText: (file: string) => string): string[] {
+  const refused: string[] = []
   for (const file of files) {
-    const from = layerOf(file)
+    const from = partOf(file)
+    if (from === undefined) continue
     for (const specifier of importsIn(readText(file))) {
       if (!specifier.startsWith('.')) continue
       const target = resolve(dirname(file), specifier)
       if (!target.startsWith(src)) continue // fixtures/ and scenarios/ JSON
-      const to = layerOf(target)
-      if (to > from)
-        upward.push(
-          `${relative(src, file)} (${LAYERS[from]!.name}) imports ${relative(src, target)} (${LAYERS[to]!.name})`,
-        )
+      const to = partOf(target)
+      const why = to === undefined ? 'a file in no part' : refusal(from, to)
+      if (why !== undefined)
+        refused.push(`${relative(src, file)} (${from.name}) imports ${relative(src, target)} (${to?.name}): ${why}`)
     }
   }
-  return upward
+  return refused
 }
 
 /** The files each file of `files` imports (relative imports inside src/, type imports included). */
@@ -128,11 +167,32 @@ describe('the source tree', () => {
   const files = sourceFiles(src)
 
   it('puts every file in a layer', () => {
-    expect(files.filter((file) => layerOf(file) === -1).map((file) => relative(src, file))).toEqual([])
+    expect(files.filter((file) => partOf(file) === undefined).map((file) => relative(src, file))).toEqual([])
   })
 
-  it('imports only downward (or within a layer)', () => {
-    expect(upwardImports(files, (file) => readFileSync(file, 'utf8'))).toEqual([])
+  it('imports as the graph draws it: the core downward, the wings only the core, the runtimes anything below', () => {
+    expect(refusedImports(files, (file) => readFileSync(file, 'utf8'))).toEqual([])
+  })
+
+  it('keeps persistence one tree: its storage-agnostic part imports neither store, and the stores not each other', () => {
+    const offenders: string[] = []
+    const inside = (file: string, folder: string) => relative(src, file).startsWith(`persistence/${folder}`)
+    for (const file of files.filter((candidate) => relative(src, candidate).startsWith('persistence/'))) {
+      const store = inside(file, 'node/') ? 'node/' : inside(file, 'browser/') ? 'browser/' : null
+      for (const specifier of importsOf(file).filter((each) => each.startsWith('.'))) {
+        const target = resolve(dirname(file), specifier)
+        for (const other of ['node/', 'browser/'])
+          if (other !== store && inside(target, other))
+            offenders.push(`${relative(src, file)} imports ${relative(src, target)}`)
+      }
+    }
+    expect(offenders).toEqual([])
+  })
+
+  it('draws in docs/architecture.md every part this test knows, by its folder', () => {
+    const picture = readFileSync(join(root, 'docs/architecture.md'), 'utf8')
+    const missing = PARTS.flatMap((part) => part.paths).filter((path) => !picture.includes(path))
+    expect(missing).toEqual([])
   })
 
   it('has no import cycle, type imports included (files that need each other belong together)', () => {
@@ -164,23 +224,22 @@ describe('the source tree', () => {
   })
 
   it('loads msw only in the runtimes', () => {
-    const runtimes = LAYERS.findIndex((layer) => layer.name === 'msw adapter')
     const offenders = files.filter(
       (file) =>
-        layerOf(file) < runtimes &&
+        partOf(file)?.kind !== 'runtime' &&
         importsOf(file).some((specifier) => specifier === 'msw' || specifier.startsWith('msw/')),
     )
     expect(offenders.map((file) => relative(src, file))).toEqual([])
   })
 
-  it('keeps the dashboard to browser code that imports only contract types', () => {
+  it('keeps the dashboard page to browser code that imports only contract types', () => {
     const offenders: string[] = []
-    for (const file of files.filter((candidate) => relative(src, candidate).startsWith('dashboard/'))) {
+    for (const file of files.filter((candidate) => relative(src, candidate).startsWith('dashboard/page/'))) {
       const text = readFileSync(file, 'utf8')
       for (const match of text.matchAll(/(?:^|\n)\s*import\s+(type\s+)?(?:[^'"]*?from\s*)?['"]([^'"]+)['"]/g)) {
         const [, typeOnly, specifier] = match
         const inside =
-          specifier!.startsWith('.') && resolve(dirname(file), specifier!).startsWith(join(src, 'dashboard'))
+          specifier!.startsWith('.') && resolve(dirname(file), specifier!).startsWith(join(src, 'dashboard/page'))
         const contractType =
           typeOnly !== undefined && resolve(dirname(file), specifier!).startsWith(join(src, 'contract'))
         const allowed =
@@ -195,9 +254,9 @@ describe('the source tree', () => {
     expect(offenders).toEqual([])
   })
 
-  it('catches an upward import in every form (the check itself)', () => {
+  it('catches a refused import in every form (the check itself)', () => {
     const contractFile = join(src, 'contract/fake.ts')
-    const upward = 'contract/fake.ts (contract) imports pipeline/router.ts (pipeline)'
+    const upward = 'contract/fake.ts (contract) imports pipeline/router.ts (pipeline): an upward import'
     for (const text of [
       "import { route } from '../pipeline/router.ts'\n",
       "import type { Route } from '../pipeline/router.ts'\n",
@@ -208,16 +267,22 @@ describe('the source tree', () => {
       '/** The contract. */\nimport { z } from \'zod\'\nimport "../pipeline/router.ts"\n',
     ])
       expect(
-        upwardImports([contractFile], () => text),
+        refusedImports([contractFile], () => text),
         text,
       ).toEqual([upward])
     // Downward, within a layer, or to a package: nothing to report.
     const pipelineFile = join(src, 'pipeline/fake.ts')
     const fine = "import '../contract/formats.ts'\nimport { x } from './router.ts'\nimport * as z from 'zod'\n"
-    expect(upwardImports([pipelineFile], () => fine)).toEqual([])
-    // The most specific layer wins: the msw adapter sits below the runtimes that contain it.
-    expect(upwardImports([join(src, 'runtimes/msw/fake.ts')], () => "import { x } from '../node.ts'\n")).toEqual([
-      'runtimes/msw/fake.ts (msw adapter) imports runtimes/node.ts (runtimes)',
+    expect(refusedImports([pipelineFile], () => fine)).toEqual([])
+    // The core imports no wing; a wing no other wing; the most specific part wins (runtimes/msw/ is below runtimes/).
+    expect(refusedImports([join(src, 'pipeline/fake.ts')], () => "import '../proxy/forward.ts'\n")).toEqual([
+      'pipeline/fake.ts (pipeline) imports proxy/forward.ts (proxy): the core imports no wing',
+    ])
+    expect(refusedImports([join(src, 'proxy/fake.ts')], () => "import '../record-replay/record.ts'\n")).toEqual([
+      'proxy/fake.ts (proxy) imports record-replay/record.ts (record-replay): a wing imports only the core and itself',
+    ])
+    expect(refusedImports([join(src, 'runtimes/msw/fake.ts')], () => "import { x } from '../node.ts'\n")).toEqual([
+      'runtimes/msw/fake.ts (msw adapter) imports runtimes/node.ts (runtimes): an upward import',
     ])
     expect(importsOf(join(src, 'runtimes/node.ts'))).toContain('msw/node')
   })

@@ -4,9 +4,11 @@
  * store; entries applied through it (stored ones, another tab's) change the world without coming
  * back to the store. The IndexedDB and tab side run in Chromium (test/browser/persistence.browser.test.ts).
  */
+
 import { describe, expect, it } from 'vitest'
+import { DeferredSink } from '../../src/persistence/browser/deferred-sink.ts'
 import type { Change } from '../../src/persistence/change.ts'
-import { DeferredSink } from '../../src/runtimes/browser-persistence/deferred-sink.ts'
+import { keepWorldIn } from '../../src/persistence/persisted-world.ts'
 import { createSimulator } from '../../src/runtimes/msw/create-simulator.ts'
 import { fixtures } from '../support/world.ts'
 
@@ -14,7 +16,7 @@ const token = fixtures.securityTokens[0]!
 
 function simulatorWithRelay() {
   const relay = new DeferredSink()
-  const simulator = createSimulator({ persistence: relay.persistence })
+  const simulator = createSimulator({ persistence: keepWorldIn(relay.persistence) })
   const stored: (readonly Change[])[] = []
   const store = {
     append: (changes: readonly Change[]) => void stored.push(changes),

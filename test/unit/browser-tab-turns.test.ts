@@ -7,12 +7,14 @@
  * every acknowledged payment is there under an id of its own and every investment counts. The
  * same runs on real IndexedDB and Web Locks in Chromium: test/browser/tabs-interleaved.browser.test.ts.
  */
+
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { DeferredSink } from '../../src/persistence/browser/deferred-sink.ts'
+import type { LogEntry } from '../../src/persistence/browser/indexeddb-log.ts'
+import { type Locks, TabTurns } from '../../src/persistence/browser/tab-turns.ts'
 import type { Change } from '../../src/persistence/change.ts'
-import { DeferredSink } from '../../src/runtimes/browser-persistence/deferred-sink.ts'
-import type { LogEntry } from '../../src/runtimes/browser-persistence/indexeddb-log.ts'
-import { type Locks, TabTurns } from '../../src/runtimes/browser-persistence/tab-turns.ts'
+import { keepWorldIn } from '../../src/persistence/persisted-world.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { propertyRuns } from '../support/property-runs.ts'
 import { fixtures, NEW_WALLET_A } from '../support/world.ts'
@@ -68,7 +70,7 @@ function request(method: string, path: string, body?: unknown) {
 /** A tab: its own simulator, started from the log (as persist-in-browser does), taking turns at it. */
 async function openTab(log: MemoryLog, locks: MemoryLocks, lost: unknown[]) {
   const relay = new DeferredSink()
-  const simulator = createSimulator({ persistence: relay.persistence })
+  const simulator = createSimulator({ persistence: keepWorldIn(relay.persistence) })
   const cursor = await locks.request('log', async () => {
     const { entries } = await log.read()
     relay.apply(entries.map(({ key, changes }) => ({ changes, origin: `entry ${key}` })))

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Change, Persistence, StoredEntry, WorldIdentity } from '../../src/persistence/change.ts'
+import { keepWorldIn } from '../../src/persistence/persisted-world.ts'
 import { setupSimulatorServer, strictListenOptions } from '../../src/runtimes/node.ts'
 import { samples } from '../support/samples.ts'
 
@@ -56,7 +57,7 @@ afterEach(() => {
 function start(persistence: Persistence, seed?: number, now?: 'system') {
   const { simulator, server } = setupSimulatorServer({
     baseUrl: BASE,
-    persistence,
+    persistence: keepWorldIn(persistence),
     ...(seed !== undefined && { seed }),
     ...(now !== undefined && { now }),
   })

@@ -3,12 +3,12 @@
  * (`X-Sim-Session` on every request, control and API), reset and given the file's scenario for
  * that session only, ended afterwards unless `--session` named it. What `replay --url` runs.
  */
-import { fetchSend, replaySteps, type StepResult } from '../../scenarios/replay.ts'
+import { fetchSend, replaySteps, type StepResult } from '../../record-replay/replay.ts'
+import { sendInSession } from '../../record-replay/session-send.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { SESSION_HEADER } from '../../sessions/session-header.ts'
 import { freshSessionId } from '../../sessions/session-id.ts'
 import { SESSION_ID_PATTERN } from '../../sessions/session-registry.ts'
-import { sendInSession } from '../../sessions/session-send.ts'
 
 interface ControlCall {
   readonly headers?: Readonly<Record<string, string>>

@@ -19,10 +19,8 @@
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { handleControlRequest } from '../../control/control-api.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
-import { type ReplaySuite, toJUnitXml } from '../../scenarios/junit.ts'
-import { isSchemaFile, loadScenarioFile, scenarioFilesIn, scenarioNameOf } from '../../scenarios/load-scenarios.ts'
+import { type ReplaySuite, toJUnitXml } from '../../record-replay/junit.ts'
 import {
   countResults,
   fetchSend,
@@ -31,20 +29,21 @@ import {
   replaySteps,
   type Send,
   type StepResult,
-} from '../../scenarios/replay.ts'
+} from '../../record-replay/replay.ts'
+import { simulatorOnlyReasons } from '../../record-replay/service-replay.ts'
+import { simulatorSend } from '../../record-replay/simulator-send.ts'
+import { isSchemaFile, loadScenarioFile, scenarioFilesIn, scenarioNameOf } from '../../scenarios/load-scenarios.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
-import { simulatorOnlyReasons } from '../../scenarios/service-replay.ts'
-import { simulatorSend } from '../../scenarios/simulator-send.ts'
 import { createSimulatorCore as createSimulator, type SimulatorCore as Simulator } from '../../simulator-core.ts'
+import { serveControlRoutes } from '../standalone/control-routes.ts'
 import { parseReplayArgs, REPLAY_HELP, type ReplayArgs } from './replay-args.ts'
 import { replayAgainstServer, replaySessionId } from './replay-server.ts'
 import { probeServer, type ServerKind } from './replay-service.ts'
 
 /** Sends replayed requests straight to a simulator: `/__sim` to the control routes, the rest to its pipeline. */
 export function inProcessSend(simulator: Simulator): Send {
-  return simulatorSend((request, control) =>
-    control ? handleControlRequest({ simulator, request }) : simulator.handle(request),
-  )
+  const controlApi = serveControlRoutes()
+  return simulatorSend((request, control) => (control ? controlApi({ simulator, request }) : simulator.handle(request)))
 }
 
 /** Replays a scenario against a fresh in-process simulator that has it active. */

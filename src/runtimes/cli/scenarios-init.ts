@@ -6,8 +6,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { withSchemaReference } from '../../record-replay/schema-reference.ts'
 import { MAX_SCENARIO_NAME_LENGTH, SCENARIO_NAME, SCENARIO_NAME_RULE } from '../../scenarios/scenario-catalog.ts'
-import { withSchemaReference } from '../../scenarios/schema-reference.ts'
 import { parseCommandArgs } from './command-args.ts'
 import type { CommandOutput } from './io.ts'
 

@@ -10,15 +10,16 @@ import { DEFAULT_NOW } from '../../model/clock.ts'
 import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { StoredChangeError } from '../../persistence/apply-changes.ts'
+import { directoryPersistence } from '../../persistence/node/directory-persistence.ts'
+import { PersistDirectoryError } from '../../persistence/node/persist-error.ts'
+import { keepWorldIn } from '../../persistence/persisted-world.ts'
 import { createForwarder } from '../../proxy/forward.ts'
-import { recordForwardedAs } from '../../proxy/proxy-recording.ts'
+import { recordForwardedAs } from '../../record-replay/proxy-recording.ts'
+import { createFileRecording, type FileRecording, recordingTargetProblem } from '../../record-replay/record-to-file.ts'
 import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
-import { createFileRecording, type FileRecording, recordingTargetProblem } from '../../scenarios/record-to-file.ts'
 import { MAX_WORLD_SIZE, type Scenario, type ScenarioWorld } from '../../scenarios/scenario-schema.ts'
 import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
 import { createSimulatorCore, type SimulatorCore } from '../../simulator-core.ts'
-import { directoryPersistence } from '../persist/directory-persistence.ts'
-import { PersistDirectoryError } from '../persist/persist-error.ts'
 import { startStandaloneServer } from '../standalone/server.ts'
 import { type CliOptions, parseArgs } from './args.ts'
 import type { CommandOutput } from './io.ts'
@@ -122,13 +123,15 @@ export async function serveCommand(
       ...(options.maxRecords !== undefined && { maxRecords: options.maxRecords }),
       ...(fixtures !== undefined && { fixtures }),
       ...(options.persist !== undefined && {
-        persistence: directoryPersistence({
-          dir: options.persist,
-          reset: options.persistReset,
-          // For tests that need compactions while they kill the server: not an option users need.
-          compactFloorBytes: compactFloor(env.SIM_PERSIST_COMPACT_FLOOR),
-          warn: (line) => output.err(`debt-token-simulator: ${line}`),
-        }),
+        persistence: keepWorldIn(
+          directoryPersistence({
+            dir: options.persist,
+            reset: options.persistReset,
+            // For tests that need compactions while they kill the server: not an option users need.
+            compactFloorBytes: compactFloor(env.SIM_PERSIST_COMPACT_FLOOR),
+            warn: (line) => output.err(`debt-token-simulator: ${line}`),
+          }),
+        ),
       }),
     })
   } catch (error) {

@@ -4,12 +4,12 @@
  * one request listener needs (server.ts's `createRequestListener`).
  */
 import type { Server } from 'node:http'
-import type { SessionRecording } from '../../control/control-handler.ts'
-import type { DashboardAssets } from '../../control/dashboard-assets.ts'
-import type { LiveRecording } from '../../control/live-recording.ts'
+import type { DashboardAssets } from '../../dashboard/dashboard-assets.ts'
 import type { LogLevel } from '../../observability/operations-log.ts'
 import type { ProxyOptions } from '../../proxy/proxy-options.ts'
-import type { RecordedExchange } from '../../scenarios/record.ts'
+import type { SessionRecording } from '../../record-replay/control-handlers.ts'
+import type { LiveRecording } from '../../record-replay/live-recording.ts'
+import type { RecordedExchange } from '../../record-replay/record.ts'
 import type { SimulatorCore, SimulatorOptions } from '../../simulator-core.ts'
 import type { ControlAccess } from './cors.ts'
 

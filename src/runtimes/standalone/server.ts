@@ -5,22 +5,23 @@
  * skipping the Fetch Request/Response round trip. Adds CORS, JSON 404/405s, the control API under
  * /__sim, the operations log and a clean shutdown.
  */
+
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { CONTROL_PREFIX, isControlPath } from '../../contract/control-route.ts'
-import { handleControlRequest } from '../../control/control-api.ts'
-import { isStreamed } from '../../control/event-stream.ts'
-import { createLiveRecording } from '../../control/live-recording.ts'
+import { isStreamed } from '../../dashboard/event-stream.ts'
 import { ApiError, errorResponse } from '../../http/api-error.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { formatLogLine } from '../../observability/operations-log.ts'
+import { directoryPersistence } from '../../persistence/node/directory-persistence.ts'
+import { keepWorldIn } from '../../persistence/persisted-world.ts'
 import { worldGeneratorFor } from '../../pipeline/generator-gate.ts'
 import { matchRoute } from '../../pipeline/router.ts'
 import { MAX_BODY_BYTES } from '../../pipeline/validate-request.ts'
 import { createForwarder } from '../../proxy/forward.ts'
-import { recordForwardedAs } from '../../proxy/proxy-recording.ts'
+import { createLiveRecording } from '../../record-replay/live-recording.ts'
+import { recordForwardedAs } from '../../record-replay/proxy-recording.ts'
 import { createSimulatorCore, type SimulatorCore } from '../../simulator-core.ts'
-import { directoryPersistence } from '../persist/directory-persistence.ts'
 import { browserOriginProblem } from './browser-origin.ts'
 import {
   answerClientError,
@@ -30,6 +31,7 @@ import {
   declaredTooLarge,
   MAX_URL_LENGTH,
 } from './client-errors.ts'
+import { serveControlRoutes } from './control-routes.ts'
 import {
   admitControlRequest,
   admitSteeringHeaders,
@@ -75,6 +77,7 @@ export function createRequestListener(
     recordAs,
   }: ListenerOptions,
 ) {
+  const controlApi = serveControlRoutes({ recording, liveRecording, dashboard })
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     let allowOrigin = true
     try {
@@ -109,14 +112,7 @@ export function createRequestListener(
       await worldGeneratorFor(simRequest) // a request that may generate, when the command loads it on demand
       const started = performance.now()
       const result = control
-        ? await handleControlRequest({
-            simulator,
-            request: simRequest,
-            recording,
-            serverUrl: origin(),
-            liveRecording,
-            dashboard,
-          })
+        ? await controlApi({ simulator, request: simRequest, serverUrl: origin() })
         : engine === 'direct'
           ? await simulator.handle(simRequest)
           : await viaMsw(engine, simulator, request, simRequest, origin())
@@ -165,7 +161,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     createSimulatorCore({
       ...options,
       ...(forwarder !== undefined && { forwarder }),
-      ...(persist !== undefined && { persistence: directoryPersistence(persist) }),
+      ...(persist !== undefined && { persistence: keepWorldIn(directoryPersistence(persist)) }),
     })
   const recordAs =
     options.recordAs ?? (forwarder === undefined ? undefined : recordForwardedAs(forwarder, options.proxy?.token))

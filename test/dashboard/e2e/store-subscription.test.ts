@@ -1,5 +1,5 @@
 /**
- * The dashboard's `useStore` (src/dashboard/store.ts), in headless Chromium: a change that lands
+ * The dashboard's `useStore` (src/dashboard/page/store.ts), in headless Chromium: a change that lands
  * after a component's first render but before the browser's next frame is shown. The live feed
  * connects as the page starts, so its "live" can land right there; a hook that subscribed only in
  * `useEffect` (after the next frame) missed it, and the header said "Feed: connecting…" for good
@@ -39,7 +39,7 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     const bundle = await build({
       stdin: {
         contents: PAGE,
-        resolveDir: fileURLToPath(new URL('../../../src/dashboard/', import.meta.url)),
+        resolveDir: fileURLToPath(new URL('../../../src/dashboard/page/', import.meta.url)),
         loader: 'ts',
       },
       bundle: true,

@@ -9,7 +9,7 @@
 
 import type { Forwarder } from '../pipeline/proxy-step.ts'
 import { matchRoute } from '../pipeline/router.ts'
-import type { RecordedExchange } from '../scenarios/record.ts'
+import type { RecordedExchange } from './record.ts'
 
 export function recordForwardedAs(
   forwarder: Pick<Forwarder, 'forwards'>,

@@ -4,28 +4,25 @@
  * scenario (rules and world) for that session only, every step sent with that session's
  * `X-Sim-Session`; the session is ended afterwards unless asked to keep it. Nothing outside the
  * session changes but what a step itself does to the whole server (the clock is shared). The
- * runner and its differences are the replay's (scenarios/replay.ts).
+ * runner and its differences are the replay's (record-replay/replay.ts).
  */
+
+import type { ControlDispatch, ControlHandlerTable } from '../control/control-handler.ts'
+import { refusingBadScenarios } from '../control/scenario-refusal.ts'
 import { ApiError, errorResponse } from '../http/api-error.ts'
-import type { SimResponse } from '../http/sim-request.ts'
-import { replaySteps, type Send } from '../scenarios/replay.ts'
 import { UnknownScenarioError } from '../scenarios/scenario-catalog.ts'
 import { parseScenario, type Scenario } from '../scenarios/scenario-schema.ts'
-import { type AnswerRequest, simulatorSend } from '../scenarios/simulator-send.ts'
 import { freshSessionId } from '../sessions/session-id.ts'
-import { sendInSession } from '../sessions/session-send.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
-import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
-import { refusingBadScenarios } from './scenario-refusal.ts'
-
-/** How the control API answers a request (control-api.ts hands its own dispatch in: no import cycle). */
-type Dispatch = (context: ControlContext) => Promise<SimResponse>
+import { replaySteps, type Send } from './replay.ts'
+import { sendInSession } from './session-send.ts'
+import { type AnswerRequest, simulatorSend } from './simulator-send.ts'
 
 /**
  * A `send` into the simulator in `session`: API requests to its pipeline, `/__sim` ones to the
  * control API (a replayed step cannot start another replay).
  */
-function sessionSend(simulator: SimulatorCore, session: string, dispatch: Dispatch): Send {
+function sessionSend(simulator: SimulatorCore, session: string, dispatch: ControlDispatch): Send {
   const answer: AnswerRequest = async (request, control) => {
     if (!control) return simulator.handle(request)
     if (request.path.startsWith('/__sim/replay'))
@@ -60,7 +57,7 @@ function scenarioOf(simulator: SimulatorCore, name: string | undefined, inline: 
   })
 }
 
-export function replayHandlers(dispatch: Dispatch): ControlHandlerTable<'replayScenario'> {
+export function replayHandlers(dispatch: ControlDispatch): ControlHandlerTable<'replayScenario'> {
   return {
     replayScenario: async ({ body }, { simulator }) => {
       const scenario = scenarioOf(simulator, body.name, body.scenario)

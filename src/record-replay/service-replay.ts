@@ -5,8 +5,8 @@
  * own, or a step that calls `/__sim` or sends or expects an `X-Sim-*` header. `replay --url`
  * against such a server skips these files with the reasons this gives.
  */
-import type { Scenario } from './scenario-schema.ts'
-import type { ScenarioStep } from './step-schema.ts'
+import type { Scenario } from '../scenarios/scenario-schema.ts'
+import type { ScenarioStep } from '../scenarios/step-schema.ts'
 
 const SIMULATOR_HEADER_PREFIX = 'x-sim-'
 const CONTROL_PATH = /^\/__sim(?:[/?#]|$)/

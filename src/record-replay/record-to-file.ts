@@ -15,8 +15,8 @@
 import { randomBytes } from 'node:crypto'
 import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
+import { scenarioFileText } from '../scenarios/scenario-file-text.ts'
 import { createSessionRecorder, type RecordedExchange, type SessionRecorderOptions } from './record.ts'
-import { scenarioFileText } from './scenario-file-text.ts'
 import { withSchemaReference } from './schema-reference.ts'
 
 export interface FileRecording {

@@ -6,8 +6,8 @@
  * a cut-short compaction left), so a start that fails changes nothing on disk.
  */
 import { join } from 'node:path'
-import type { Change, ChangeSink, Persistence } from '../../persistence/change.ts'
-import { describeIdentity, sameIdentity } from '../../persistence/world-identity.ts'
+import type { Change, ChangeSink, Persistence } from '../change.ts'
+import { describeIdentity, sameIdentity } from '../world-identity.ts'
 import { headerLine, logFile, readDirectory, SNAPSHOT_FILE } from './directory-files.ts'
 import { acquireLock } from './directory-lock.ts'
 import { LogWriter } from './log-writer.ts'

@@ -10,7 +10,7 @@
  */
 import type { Dirent } from 'node:fs'
 import { join } from 'node:path'
-import type { StoredEntry, WorldIdentity } from '../../persistence/change.ts'
+import type { StoredEntry, WorldIdentity } from '../change.ts'
 import { fileSystemError, PersistDirectoryError } from './persist-error.ts'
 import { type PersistFs, READ_FLAGS } from './persist-fs.ts'
 

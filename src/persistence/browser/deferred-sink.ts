@@ -5,8 +5,8 @@
  * set before `worker.start()`), then hands them and every later one to the browser's store.
  * Small on purpose: it is in every page that imports the browser entry.
  */
-import type { Change, ChangeSink, Persistence, StoredEntry, WorldIdentity } from '../../persistence/change.ts'
-import { describeIdentity, sameIdentity } from '../../persistence/world-identity.ts'
+import type { Change, ChangeSink, Persistence, StoredEntry, WorldIdentity } from '../change.ts'
+import { describeIdentity, sameIdentity } from '../world-identity.ts'
 
 export class DeferredSink implements ChangeSink {
   #identity: WorldIdentity | undefined

@@ -18,9 +18,10 @@
  *   a time, each piece written once the previous one was taken by the client, and each entry's
  *   text is formatted once for every subscriber that asks for it.
  */
+
+import { onControlChange } from '../control/control-events.ts'
 import type { JournalEntry } from '../observability/journal.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
-import { onControlChange } from './control-events.ts'
 import {
   BATCH_BUDGET,
   CATCH_UP_MARK,

@@ -22,12 +22,12 @@
  */
 
 import { utf8Length } from '../contract/json-text.ts'
+import type { ScenarioRule } from '../scenarios/rule-schema.ts'
+import type { ScenarioInput, ScenarioWorld } from '../scenarios/scenario-schema.ts'
+import type { ScenarioStep } from '../scenarios/step-schema.ts'
 import { recordedCredentials } from './record-credentials.ts'
 import { captureAssignedIds } from './record-ids.ts'
 import { decodeSafely, generatedValuesIn, mapStrings, nameFromPath, parseJson, walkStrings } from './recorded-values.ts'
-import type { ScenarioRule } from './rule-schema.ts'
-import type { ScenarioInput, ScenarioWorld } from './scenario-schema.ts'
-import type { ScenarioStep } from './step-schema.ts'
 
 export interface RecordedExchange {
   readonly method: string

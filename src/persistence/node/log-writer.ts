@@ -14,7 +14,7 @@
  * snapshot, and a new log begun, so start time stays bounded by the world's size.
  */
 import { join } from 'node:path'
-import type { Change, ChangeSink, WorldIdentity } from '../../persistence/change.ts'
+import type { Change, ChangeSink, WorldIdentity } from '../change.ts'
 import { headerLine, logFile } from './directory-files.ts'
 import { type PersistFs, writeAll } from './persist-fs.ts'
 import { SnapshotFailed, writeSnapshot } from './snapshot-file.ts'

@@ -9,9 +9,10 @@
  * A response that streams is a SimResponse with a `stream`: the runtime writes the headers, then
  * hands the stream a StreamClient and keeps it open until the client leaves (runtimes/standalone).
  */
+
+import type { ControlHandlerTable } from '../control/control-handler.ts'
 import { ApiError } from '../http/api-error.ts'
 import { DATA_ONLY_CSP, NO_SNIFF, type SimResponse } from '../http/sim-request.ts'
-import type { ControlHandlerTable } from './control-handler.ts'
 import { type EventHub, eventHubOf } from './event-hub.ts'
 import type { StreamClient } from './event-wire.ts'
 

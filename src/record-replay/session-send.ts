@@ -6,8 +6,8 @@
  * simulator of its own.
  */
 import { isControlPath } from '../contract/control-route.ts'
-import type { ReplayOutcome, ReplayRequest, Send } from '../scenarios/replay.ts'
-import { SESSION_HEADER } from './session-header.ts'
+import { SESSION_HEADER } from '../sessions/session-header.ts'
+import type { ReplayOutcome, ReplayRequest, Send } from './replay.ts'
 
 /** The outcome with a control route's top-level `session` read as the step's own. */
 function asStepNamed(outcome: ReplayOutcome, request: ReplayRequest, session: string): ReplayOutcome {

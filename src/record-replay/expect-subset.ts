@@ -20,7 +20,7 @@ import {
   MIN_LENGTH_OPERATOR,
   NOT_OPERATOR,
   TYPE_OPERATOR,
-} from './body-expectation.ts'
+} from '../scenarios/body-expectation.ts'
 
 export interface Mismatch {
   readonly path: string

@@ -11,8 +11,8 @@ import type {
   SimScenarioSummary,
   SimTablePage,
   SimTableRecord,
-} from '../contract/control-dashboard-schemas.ts'
-import type { SimFactoryBody, SimFactoryRecords } from '../contract/control-factory-schemas.ts'
+} from '../../contract/control-dashboard-schemas.ts'
+import type { SimFactoryBody, SimFactoryRecords } from '../../contract/control-factory-schemas.ts'
 import type {
   JournalEntry,
   SimClock,
@@ -21,7 +21,7 @@ import type {
   SimSessions,
   SimState,
   SimTableName,
-} from '../contract/control-schemas.ts'
+} from '../../contract/control-schemas.ts'
 
 export type Health = z.output<typeof SimHealth>
 export type Clock = z.output<typeof SimClock>

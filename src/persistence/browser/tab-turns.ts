@@ -11,7 +11,7 @@
  * after the entries other tabs stored meanwhile; it is applied again on top of them, since it was
  * made later (every change sets a state, so applying one again is harmless).
  */
-import type { Change, ChangeSink, StoredEntry } from '../../persistence/change.ts'
+import type { Change, ChangeSink, StoredEntry } from '../change.ts'
 import type { ChangeLog } from './indexeddb-log.ts'
 
 /** What the turns need of the platform's `navigator.locks`. */

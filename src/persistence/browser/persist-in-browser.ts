@@ -12,8 +12,9 @@
  * as before, shares nothing and forgets on reload.
  */
 // Types only: a value imported from the simulator would be shared with the page and split it (see DeferredSink).
-import type { StoredEntry, WorldIdentity } from '../../persistence/change.ts'
-import type { Simulator } from '../msw/create-simulator.ts'
+
+import type { SimulatorCore as Simulator } from '../../simulator-core.ts'
+import type { StoredEntry, WorldIdentity } from '../change.ts'
 import type { DeferredSink } from './deferred-sink.ts'
 import { type ChangeLog, type LogEntry, openChangeLog } from './indexeddb-log.ts'
 import { joinTabs } from './tab-sync.ts'

@@ -1,14 +1,17 @@
 /**
  * Serves the dashboard: its page (written here: a shell that loads the script), and the script and
  * style sheet the build writes to dist/dashboard/ (the runtime that can read files hands them over
- * as `DashboardAssets`). Every answer carries a strict Content-Security-Policy: the page runs only
+ * as `DashboardAssets`), with the scenario files' JSON Schema the build writes beside them and the
+ * live event stream the dashboard follows (event-stream.ts). Every answer carries a strict Content-Security-Policy: the page runs only
  * its own script and styles and talks only to its own origin, so nothing leaves the machine. Each
  * carries an ETag too, so the browser's revalidation (`no-cache`) costs a 304 instead of the file.
  */
+
+import type { ControlHandlerTable } from '../control/control-handler.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { SimRequest, SimResponse } from '../http/sim-request.ts'
-import type { ControlHandlerTable } from './control-handler.ts'
 import type { DashboardAssets, DashboardFile } from './dashboard-assets.ts'
+import { eventHandlers } from './event-stream.ts'
 
 /**
  * Only this origin's script, styles and connections (fetch, EventSource); no inline code, no
@@ -100,13 +103,31 @@ function asset(assets: DashboardAssets | undefined, name: DashboardFile): string
   return text
 }
 
-export const dashboardHandlers: ControlHandlerTable<'getDashboard' | 'getDashboardScript' | 'getDashboardStyles'> = {
-  getDashboard: (_input, { dashboard, request }) => {
-    asset(dashboard, 'dashboard.js') // a page whose script is missing would only spin: say why instead
-    return answer('text/html', PAGE, request)
-  },
-  getDashboardScript: (_input, { dashboard, request }) =>
-    answer('text/javascript', asset(dashboard, 'dashboard.js'), request),
-  getDashboardStyles: (_input, { dashboard, request }) =>
-    answer('text/css', asset(dashboard, 'dashboard.css'), request),
+const NO_SCHEMA =
+  'the scenario schema is served by the standalone server (debt-token-simulator serve); the package ships it as scenarios/scenario.schema.json'
+
+/** The control routes of the dashboard's wing: its files, the scenario files' JSON Schema built beside them, and the live event stream. */
+export type DashboardRouteId =
+  | 'getDashboard'
+  | 'getDashboardScript'
+  | 'getDashboardStyles'
+  | 'getScenarioSchema'
+  | 'streamEvents'
+
+/** The dashboard's handlers over the files `dashboard` reads (none in a runtime that cannot read them: 404s that say why). */
+export function dashboardHandlers(dashboard: DashboardAssets | undefined): ControlHandlerTable<DashboardRouteId> {
+  return {
+    getDashboard: (_input, { request }) => {
+      asset(dashboard, 'dashboard.js') // a page whose script is missing would only spin: say why instead
+      return answer('text/html', PAGE, request)
+    },
+    getDashboardScript: (_input, { request }) => answer('text/javascript', asset(dashboard, 'dashboard.js'), request),
+    getDashboardStyles: (_input, { request }) => answer('text/css', asset(dashboard, 'dashboard.css'), request),
+    getScenarioSchema: () => {
+      const text = dashboard?.read('scenario.schema.json')
+      if (text === undefined) throw ApiError.notFound(NO_SCHEMA)
+      return JSON.parse(text) as Record<string, unknown>
+    },
+    ...eventHandlers,
+  }
 }

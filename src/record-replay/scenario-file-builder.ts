@@ -14,12 +14,13 @@
  * `X-Sim-Session`: the session was where the scenario was active, and a replay activates the
  * file's own scenario for its steps wherever it runs.
  */
+
+import { refusingBadScenarios } from '../control/scenario-refusal.ts'
 import { ApiError } from '../http/api-error.ts'
 import { isCutBody } from '../observability/journal.ts'
-import { createSessionRecorder, type RecordedExchange } from '../scenarios/record.ts'
 import { parseScenario, type Scenario } from '../scenarios/scenario-schema.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
-import { refusingBadScenarios } from './scenario-refusal.ts'
+import { createSessionRecorder, type RecordedExchange } from './record.ts'
 
 interface Exchange {
   readonly method: string

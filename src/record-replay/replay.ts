@@ -9,9 +9,10 @@
  * `null` sends no header at all. A step marked `skip` (what a recording through the proxy writes
  * for the proxy's own answers) is not sent: it is reported as skipped, with its reason.
  */
+
+import type { ScenarioStep } from '../scenarios/step-schema.ts'
 import { compareSubset, formatMismatch, type Mismatch, preview } from './expect-subset.ts'
 import { PlaceholderError, REPLAY_TOKEN, readValuePath, replayToken, TOKEN_MASK, Variables } from './placeholders.ts'
-import type { ScenarioStep } from './step-schema.ts'
 
 export interface ReplayRequest {
   readonly method: string
