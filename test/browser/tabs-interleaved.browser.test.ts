@@ -8,99 +8,26 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { propertyRuns } from '../support/property-runs.ts'
-import { fixtures, NEW_WALLET_A } from '../support/world.ts'
-import type { WireReply, WireRequest } from './app/wire.ts'
-import { atOnce, type Job } from './support/at-once.ts'
+import { atOnce } from './support/at-once.ts'
 import { chromiumAvailability } from './support/chromium.ts'
-import { DELETED_FIXTURE, NEW_SECURITY_TOKEN, newManagerPayment, pageUrl, SEED } from './support/persistence-world.ts'
+import { DELETED_FIXTURE, pageUrl, SEED } from './support/persistence-world.ts'
 import { openSimulatorTab, type SimulatorTab } from './support/simulator-tab.ts'
-import { type Action, ExpectedWorld, type Outcome, planOf, type View } from './support/tab-plan.ts'
+import { jobOf, VIEW_PATHS, viewFrom } from './support/tab-jobs.ts'
+import { type Action, ExpectedWorld, planOf, type View } from './support/tab-plan.ts'
 import { testPageAndProfiles } from './support/test-page-profiles.ts'
 
 const availability = chromiumAvailability()
 if (availability.kind === 'skip') console.warn(`[tabs-interleaved] skipped: ${availability.reason}`)
 
-const PAYMENT_TOKEN = fixtures.securityTokens[0]!.contractAddress
 /** Each run launches Chromium and opens its tabs afresh: a few runs, each of several rounds. */
 const RUNS = propertyRuns(2, 1)
 const PROPERTY_SEED = 20_260_331
 
-const byKey =
-  <T>(key: (item: T) => string | number) =>
-  (a: T, b: T) =>
-    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0
-
 /** What `tab` answers for the world now (its reads take in what the other tabs stored first). */
 async function viewOf(tab: SimulatorTab): Promise<View> {
-  const [tokens, payments] = await Promise.all([
-    tab.get('/securityToken'),
-    tab.get(`/manager/${NEW_WALLET_A}/${PAYMENT_TOKEN}`),
-  ])
-  expect([tokens.status, payments.status]).toEqual([200, 200])
-  return {
-    tokens: [...tokens.json].sort(byKey((token: { contractAddress: string }) => token.contractAddress)),
-    payments: [...payments.json].sort(byKey((payment: { id: number }) => payment.id)),
-    now: await tab.page.evaluate(() => window.simulatorPage!.now()),
-  }
-}
-
-const AUTH = { authorization: 'Bearer tabs-interleaved' }
-
-const request = (method: string, path: string, body?: unknown): WireRequest => ({
-  label: `${method} ${path}`,
-  method,
-  path,
-  headers: body === undefined ? AUTH : { ...AUTH, 'content-type': 'application/json' },
-  ...(body !== undefined && { body: JSON.stringify(body) }),
-})
-
-/**
- * What `action` makes a tab do, and how to read the outcome from its replies; `unique` makes the
- * amounts and instants of this round and tab its own, `targets` are the tokens to invest in.
- */
-function jobOf(action: Action, unique: number, targets: readonly string[]): [Job, (replies: WireReply[]) => Outcome] {
-  const json = (reply: WireReply | undefined) => (reply?.text ? JSON.parse(reply.text) : undefined)
-  switch (action.kind) {
-    case 'create':
-      return [
-        { requests: [request('POST', '/securityToken', NEW_SECURITY_TOKEN)] },
-        ([reply]) => ({ kind: 'create', status: reply!.status, address: json(reply)?.contractAddress }),
-      ]
-    case 'pay': {
-      const amounts = Array.from({ length: action.count }, (_, i) => unique * 10 + i)
-      return [
-        {
-          requests: amounts.map((amount) => request('POST', '/manager', { ...newManagerPayment, amount })),
-          parallel: true,
-        },
-        (replies) => ({
-          kind: 'pay',
-          replies: replies.map((reply, i) => ({ status: reply.status, id: json(reply)?.id, amount: amounts[i]! })),
-        }),
-      ]
-    }
-    case 'invest': {
-      const address = targets[action.target % targets.length]!
-      return [
-        { requests: [request('PUT', `/securityToken/${address}`, { investmentAmount: action.amount })] },
-        ([reply]) => ({ kind: 'invest', status: reply!.status, address, amount: action.amount }),
-      ]
-    }
-    case 'delete':
-      return [
-        { requests: [request('DELETE', `/securityToken?contractAddress=${DELETED_FIXTURE}`)] },
-        ([reply]) => ({ kind: 'delete', status: reply!.status }),
-      ]
-    case 'clock': {
-      const instant = new Date(Date.UTC(2026, 4, 1) + unique * 60_000).toISOString()
-      return [{ clock: instant }, () => ({ kind: 'clock', instant })]
-    }
-    case 'reset':
-      return [{ reset: true }, () => ({ kind: 'reset' })]
-    case 'reload':
-    case 'idle':
-      return [{}, () => ({ kind: action.kind })]
-  }
+  const [tokens, payments] = await Promise.all(VIEW_PATHS.map((path) => tab.get(path)))
+  expect([tokens!.status, payments!.status]).toEqual([200, 200])
+  return viewFrom(tokens!.json, payments!.json, await tab.page.evaluate(() => window.simulatorPage!.now()))
 }
 
 /** The round: every tab's action started at the same instant, the reloads as soon as the others start. */
