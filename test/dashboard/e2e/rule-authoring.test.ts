@@ -4,8 +4,10 @@
  * from the next request; a mistake shows the message a scenario file gets; a draft built rule by
  * rule downloads as a valid file whose `$schema` resolves, and activates for one session or the
  * shared world; once it answered requests, it and the journal's draft of them download with their
- * rules and their steps, and the command's replay runs each file green as downloaded; every control says what it acts on, and axe-core finds no serious or critical
- * violation with the form and the draft filled in.
+ * rules and their steps, and the command's replay runs each file green as downloaded; every
+ * control says what it acts on, and axe-core finds no serious or critical violation with the form
+ * and the draft filled in. The form is the served rule schema's: a rule kind added to the schema
+ * (served here with a synthetic one) is offered with its fields, and its rule goes to the server.
  *
  * Skipped with the reason when Chromium is missing locally; fails under CI (test/browser/support).
  */
@@ -77,11 +79,18 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
       expect(code, out.join('\n')).toBe(0)
     }
   }
-  /** Fills the rule form's fields named by their labels, the operation chosen first. */
+  /**
+   * Fills the rule form's fields named by their labels (a rule's paths, as the served schema has
+   * them), the operation chosen first; a choice (a `… kind`) by its option, a text field by typing.
+   */
   const fillRule = async (operation: string, fields: Record<string, string>) => {
     await page.getByRole('button', { name: 'Clear the rule form' }).click()
-    await page.getByLabel('Operation', { exact: true }).selectOption(operation)
-    for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value)
+    await page.getByLabel('operation', { exact: true }).selectOption(operation)
+    for (const [label, value] of Object.entries(fields)) {
+      const control = page.getByLabel(label, { exact: true })
+      if ((await control.evaluate((element) => element.tagName)) === 'SELECT') await control.selectOption(value)
+      else await control.fill(value)
+    }
   }
 
   beforeAll(async () => {
@@ -105,9 +114,9 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
 
   it('adds "createManagerPayment answers 503 from the 2nd call on" to the shared world, in force from the next request', async () => {
     await fillRule('createManagerPayment', {
-      'From call number': '2',
-      'Answer status': '503',
-      'Answer message': 'Payments are down',
+      fromCall: '2',
+      'respond.status': '503',
+      'respond.message': 'Payments are down',
     })
     await page.getByRole('button', { name: 'Add rule to a new scenario added-rules for the shared world' }).click()
     await page.getByRole('heading', { name: 'Active for the shared world: added-rules' }).waitFor()
@@ -121,7 +130,7 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
   })
 
   it('shows the message a scenario file gets for a bad rule, and adds nothing', async () => {
-    await fillRule('listSecurityTokens', { 'Answer status': '200', 'Answer message': 'fine', 'At most (times)': '0' })
+    await fillRule('listSecurityTokens', { 'respond.status': '200', 'respond.message': 'fine', times: '0' })
     await page.getByRole('button', { name: 'Add rule to added-rules for the shared world' }).click()
     const expected = fileMessage(
       [
@@ -139,13 +148,13 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     await page.getByLabel('Draft name').fill('payments-down')
     await page.getByLabel('Draft description').fill('Manager payments fail from the 2nd on.')
     await fillRule('createManagerPayment', {
-      'From call number': '2',
-      'Answer status': '503',
-      'Answer message': 'Payments are down',
+      fromCall: '2',
+      'respond.status': '503',
+      'respond.message': 'Payments are down',
     })
     await page.getByRole('button', { name: 'Add rule to draft payments-down' }).click()
     await page.getByRole('cell', { name: '503 Payments are down, from the 2nd call on' }).waitFor()
-    await fillRule('*', { 'Delay (ms)': '10', 'Delay up to (ms, optional)': '20' })
+    await fillRule('*', { 'delayMs kind': '{min, max}', 'delayMs.min': '10', 'delayMs.max': '20' })
     await page.getByRole('button', { name: 'Add rule to draft payments-down' }).click()
     await page.getByRole('heading', { name: 'Draft payments-down (2 rules)' }).waitFor()
     await page.getByRole('button', { name: 'Remove rule 2 (*) from draft payments-down' }).click()
@@ -218,16 +227,16 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
       .getByText(`Copied flaky-backend into the rule draft as flaky-backend-copy (its ${steps} steps are not copied)`)
       .waitFor()
     await page.getByRole('heading', { name: 'Draft flaky-backend-copy (1 rule)' }).waitFor()
-    await fillRule('getUser', { 'Delay (ms)': '5' })
+    await fillRule('getUser', { delayMs: '5' })
     await page.getByRole('button', { name: 'Add rule to draft flaky-backend-copy' }).click()
     await page.getByRole('heading', { name: 'Draft flaky-backend-copy (2 rules)' }).waitFor()
     await page.getByRole('cell', { name: 'normal answer after 5 ms' }).waitFor()
   })
 
   it('names every control of the panel after what it acts on, and has no serious or critical axe-core violation', async () => {
-    await fillRule('getUser', { 'Match path parameters (JSON)': '{"id": ' })
+    await fillRule('getUser', { 'match.params (JSON)': '{"id": ' })
     await page.getByRole('button', { name: 'Add rule to draft flaky-backend-copy' }).click()
-    await page.getByText('Match path parameters must be JSON').waitFor()
+    await page.getByText('match.params must be JSON').waitFor()
     const names = await page
       .getByRole('tabpanel')
       .getByRole('button')
@@ -239,6 +248,47 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     expect(
       grave.map((v) => `${v.id} (${v.impact}) ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
     ).toEqual([])
+    expect(problems).toEqual([])
+  })
+
+  // Issue 32, item 6: the editor's fields come from the rule schema, so a new kind needs no change to the page.
+  it('offers a rule kind the served schema adds, and sends the rule built from its fields to the server to check', async () => {
+    const withKind = structuredClone(schema)
+    withKind.properties.rules.items.properties.corruptBody = {
+      type: 'object',
+      description: 'Answer with the normal body cut short.',
+      properties: {
+        keepBytes: { type: 'integer', minimum: 0, description: 'How many bytes of the body to keep.' },
+        as: { type: 'string', enum: ['text', 'json'] },
+      },
+      required: ['keepBytes'],
+      additionalProperties: false,
+    }
+    await page.route('**/__sim/scenario.schema.json', (route) => route.fulfill({ json: withKind }))
+    const checked: unknown[] = []
+    await page.route('**/__sim/scenario/check', (route) => {
+      checked.push(route.request().postDataJSON())
+      return route.continue()
+    })
+    try {
+      await page.reload()
+      await page.getByRole('group', { name: 'corruptBody' }).waitFor()
+      await expect
+        .poll(() => page.getByRole('group', { name: 'corruptBody' }).textContent())
+        .toContain('Answer with the normal body cut short.')
+      await fillRule('getUser', { 'corruptBody.keepBytes': '12', 'corruptBody.as': 'json' })
+      await page.getByRole('button', { name: /^Add rule to draft / }).click()
+      // The simulator does not have the kind: its check refuses it, with the message a file would get.
+      await expect.poll(() => page.locator('#rule-form-error').textContent()).toContain('corruptBody')
+      const sent = checked.at(-1) as { scenario: { rules: unknown[] } }
+      expect(sent.scenario.rules.at(-1)).toEqual({ operation: 'getUser', corruptBody: { keepBytes: 12, as: 'json' } })
+      expect(validateScenario({ description: 'x', rules: [sent.scenario.rules.at(-1)] })).toBe(false)
+      const withKindValid = new Ajv2020({ strict: false, validateFormats: false }).compile(withKind)
+      expect(withKindValid({ description: 'x', rules: [sent.scenario.rules.at(-1)] })).toBe(true)
+    } finally {
+      await page.unroute('**/__sim/scenario.schema.json')
+      await page.unroute('**/__sim/scenario/check')
+    }
     expect(problems).toEqual([])
   })
 })

@@ -1,26 +1,23 @@
 /**
- * The rule form of the Scenarios panel: which calls a rule applies to (operation, matched fields,
- * from the nth call, every nth, at most n times) and what it does (an error answer, a delay, a
- * network failure), added either to the active scenario of the shared world or the acting session
- * (`POST /__sim/scenario/rules`, in force from the next request) or to the rule draft. The page
- * checks nothing itself: the simulator validates with the scenario schema, and its message, the
- * one a scenario file would get, is shown under the form.
+ * The rule form of the Scenarios panel, built from the JSON Schema of a scenario rule that the
+ * simulator serves (`../schema-form.ts`): a field per property of a rule, so which calls it applies
+ * to and what it does are whatever the schema says, and a rule kind added to the schema is offered
+ * here with no change to the page. The rule is added either to the active scenario of the shared
+ * world or the acting session (`POST /__sim/scenario/rules`, in force from the next request) or to
+ * the rule draft. The page checks nothing but its raw JSON fields: the simulator validates with the
+ * scenario schema, and its message, the one a scenario file would get, is shown under the form.
  */
-import { useState } from 'preact/hooks'
+import { useMemo, useState } from 'preact/hooks'
 import { call } from '../api.ts'
 import { useLoaded } from '../hooks.ts'
 import { addToRuleDraft, ruleDraft } from '../rule-draft.ts'
-import { EMPTY_RULE_FIELDS, type RuleFields, ruleFromFields } from '../rule-fields.ts'
+import { type FormValues, objectOf, ruleFormOf } from '../schema-form.ts'
 import { announce, useStore } from '../store.ts'
+import { SchemaFields } from './schema-fields.tsx'
 
-/** The operations a rule may name, from the served scenario schema (the page bundles no contract). */
-function operationsOf(schema: unknown): readonly string[] {
-  const rules = (schema as { properties?: { rules?: { items?: { properties?: { operation?: { enum?: unknown } } } } } })
-    ?.properties?.rules?.items?.properties?.operation?.enum
-  return Array.isArray(rules) ? rules.filter((id): id is string => typeof id === 'string') : ['*']
-}
-
-type TextField = Exclude<keyof RuleFields, 'networkError'>
+/** The rule's operation in an announcement, when it names one. */
+const operationOf = (rule: Record<string, unknown>) =>
+  typeof rule.operation === 'string' ? ` (${rule.operation})` : ''
 
 interface RuleFormProps {
   /** The active scenario's name for the target, or null. */
@@ -33,31 +30,24 @@ interface RuleFormProps {
 
 export function RuleForm({ active, target, session, onAdded }: RuleFormProps) {
   const draft = useStore(ruleDraft)
-  const [fields, setFields] = useState<RuleFields>(EMPTY_RULE_FIELDS)
+  const [values, setValues] = useState<FormValues>({})
   const [error, setError] = useState('')
-  const schema = useLoaded(() => call<unknown>('GET', '/__sim/scenario.schema.json'), [])
-  const operations = operationsOf(schema.data)
-  const set = (name: TextField) => (event: { currentTarget: { value: string } }) =>
-    setFields({ ...fields, [name]: event.currentTarget.value })
-  // Labels beside their fields, not around them: a label around a select would add its choice to its name.
-  const input = (name: TextField, label: string, hint?: string) => (
-    <span>
-      <label htmlFor={`rule-${name}`}>{label}</label>{' '}
-      <input id={`rule-${name}`} type="text" value={fields[name]} placeholder={hint} onInput={set(name)} />
-    </span>
-  )
+  // Loaded once: the schema changes only with the simulator's version.
+  const schema = useLoaded(() => call<unknown>('GET', '/__sim/scenario.schema.json'), [], [])
+  const form = useMemo(() => ruleFormOf(schema.data), [schema.data])
   const activeTarget = active === null ? `a new scenario added-rules for ${target}` : `${active} for ${target}`
   const submit = async (event: SubmitEvent) => {
     event.preventDefault()
     const toDraft = (event.submitter as HTMLButtonElement | null)?.value === 'draft'
     try {
-      const rule = ruleFromFields(fields)
+      if (form === undefined) return
+      const rule = objectOf(form, values)
       if (toDraft) {
         await addToRuleDraft(rule)
-        announce(`Rule ${ruleDraft.get().rules.length} (${fields.operation}) added to draft ${draft.name}`)
+        announce(`Rule ${ruleDraft.get().rules.length}${operationOf(rule)} added to draft ${draft.name}`)
       } else {
         await call('POST', '/__sim/scenario/rules', { session, body: rule })
-        announce(`Rule (${fields.operation}) added to ${activeTarget}, in force from the next request`)
+        announce(`Rule${operationOf(rule)} added to ${activeTarget}, in force from the next request`)
         onAdded()
       }
       setError('')
@@ -68,51 +58,20 @@ export function RuleForm({ active, target, session, onAdded }: RuleFormProps) {
   return (
     <form class="card wide rule-form" aria-labelledby="rule-form-title" onSubmit={submit} noValidate>
       <h3 id="rule-form-title">Add a rule</h3>
-      <p>The simulator checks the rule as it checks a scenario file (docs/scenarios.md); empty fields are left out.</p>
-      <fieldset>
-        <legend>Which calls</legend>
-        <div class="row">
-          <span>
-            <label htmlFor="rule-operation">Operation</label>{' '}
-            <select id="rule-operation" value={fields.operation} onChange={set('operation')}>
-              {operations.map((id) => (
-                <option key={id} value={id}>
-                  {id === '*' ? '* (every operation)' : id}
-                </option>
-              ))}
-            </select>
-          </span>
-          {input('fromCall', 'From call number', 'e.g. 2: the 2nd and later')}
-          {input('every', 'Every nth call', 'e.g. 3: calls 3, 6, 9…')}
-          {input('times', 'At most (times)', 'e.g. 1')}
-        </div>
-        <div class="row">
-          {input('matchParams', 'Match path parameters (JSON)', '{"debtorAddress": "0x…"}')}
-          {input('matchQuery', 'Match query (JSON)', '{"status": "open"}')}
-          {input('matchBody', 'Match body (JSON)', '{"amount": "1500"}')}
-        </div>
-        {input('description', 'Description (optional)')}
-      </fieldset>
-      <fieldset>
-        <legend>What it does</legend>
-        <div class="row">
-          {input('status', 'Answer status', 'e.g. 503')}
-          {input('message', 'Answer message', 'e.g. Service unavailable')}
-          {input('error', 'Answer error (optional)', 'default: the reason phrase')}
-        </div>
-        <div class="row">
-          {input('delayMs', 'Delay (ms)', 'e.g. 2000')}
-          {input('delayMaxMs', 'Delay up to (ms, optional)', 'random between the two')}
-          <label>
-            <input
-              type="checkbox"
-              checked={fields.networkError}
-              onChange={(event) => setFields({ ...fields, networkError: event.currentTarget.checked })}
-            />{' '}
-            Network error (no HTTP answer)
-          </label>
-        </div>
-      </fieldset>
+      <p>
+        The fields are those of a rule in a scenario file (docs/scenarios.md); empty fields are left out, and the
+        simulator checks the rule as it checks a file.
+      </p>
+      {form === undefined ? (
+        <p class="loading">Loading the rule schema…</p>
+      ) : (
+        <SchemaFields
+          field={form}
+          values={values}
+          idPrefix="rule-"
+          onChange={(key, value) => setValues((before) => ({ ...before, [key]: value }))}
+        />
+      )}
       <p role="alert" class="notice-error" id="rule-form-error">
         {error}
       </p>
@@ -123,7 +82,7 @@ export function RuleForm({ active, target, session, onAdded }: RuleFormProps) {
         <button type="submit" value="draft">
           Add rule to draft {draft.name}
         </button>
-        <button type="button" class="link" onClick={() => setFields(EMPTY_RULE_FIELDS)}>
+        <button type="button" class="link" onClick={() => setValues({})}>
           Clear the rule form
         </button>
       </div>
