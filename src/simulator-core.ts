@@ -1,8 +1,8 @@
 /**
  * The composition root without msw: `createSimulatorCore()` builds one self-contained simulator
  * (its world, model, clock, seeded random source, tenants, journal and pipeline). Instances share
- * nothing. `createSimulator()` (simulator.ts) adds the msw handlers; the standalone server's direct
- * engine runs on the core alone, so it starts without loading msw.
+ * nothing. `createSimulator()` (simulator.ts) adds the msw handlers; the standalone server runs on
+ * the core alone, so it starts without loading msw.
  */
 
 import { buildOpenApiDocument } from './contract/openapi.ts'
