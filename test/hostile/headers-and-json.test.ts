@@ -128,7 +128,7 @@ describe('a scenario node could not write', () => {
 describe('the response writer', () => {
   it('never takes the process down: a header node refuses is dropped and the answer still goes out', async () => {
     const simulator = {
-      handle: async () => ({
+      execute: async () => ({
         status: 200,
         headers: { 'content-type': 'application/json', 'x-bad': 'a\nb', 'x-good': 'yes' },
         body: '{"ok":true}',

@@ -101,16 +101,15 @@ export function createRequestListener(
       // A recording reads the body first: after a network error the socket is gone, and the body with it.
       const recorded = (recording !== undefined || liveRecording.active) && isRecorded(simRequest)
       const recordedBody = recorded ? await simRequest.text() : undefined
+      // Routed once, here: the gate, the control API and the pipeline take this match.
+      const match = matchRoute(simRequest.method, simRequest.path)
       const control = isControlPath(simRequest.path)
-      if (control) {
-        const routed = matchRoute(simRequest.method, simRequest.path).kind === 'control'
-        admitControlRequest(request, simRequest.method, access, routed)
-      }
-      await worldGeneratorFor(simRequest) // a request that may generate, when the command loads it on demand
+      if (control) admitControlRequest(request, simRequest.method, access, match.kind === 'control')
+      await worldGeneratorFor(simRequest, match) // a request that may generate, when the command loads it on demand
       const started = performance.now()
       const result = control
-        ? await controlApi({ simulator, request: simRequest, serverUrl: origin() })
-        : await simulator.handle(simRequest)
+        ? await controlApi({ simulator, request: simRequest, serverUrl: origin() }, match)
+        : await simulator.execute(simRequest, match)
       // Written in the check phase rather than now: by then node has read and parsed every request
       // that arrived in this poll phase, and the answers go out together. Under many busy
       // connections this costs the server noticeably less CPU per request (docs/performance.md).
