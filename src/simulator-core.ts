@@ -16,7 +16,7 @@ import type { WorldSnapshot } from './model/world.ts'
 import type { WorldKeeper } from './model/world-keeper.ts'
 import type { WorldState } from './model/world-state.ts'
 import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
-import { compose } from './pipeline/compose.ts'
+import { compose, pipelineContext } from './pipeline/compose.ts'
 import { createRecorder, type ExchangeListener, journalStep } from './pipeline/journal-step.ts'
 import { authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
 import { proxyStep } from './pipeline/proxy-step.ts'
@@ -171,11 +171,11 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
   })
   const recorder = createRecorder(new Journal(options.journalCapacity ?? DEFAULT_JOURNAL_CAPACITY))
 
-  const pipeline = compose<WorldState>([
+  const pipeline = compose([
     journalStep(recorder),
     tenantStep(() => defaultTenant, sessions),
-    scenarioStep((context) => (context.locals.tenant as Tenant).scenarios),
-    ...(options.forwarder === undefined ? [] : [proxyStep<WorldState>(options.forwarder)]),
+    scenarioStep(),
+    ...(options.forwarder === undefined ? [] : [proxyStep(options.forwarder)]),
     authenticateStep(),
     resolveStep(resolvers, clock),
   ])
@@ -192,7 +192,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
   const execute: SimulatorCore['execute'] = (request, match) => {
     if (match.kind === 'operation') {
       const { operation, params } = match
-      return pipeline({ operation, params, request, state: defaultTenant.state, locals: {} })
+      return pipeline(pipelineContext({ operation, params, request, tenant: defaultTenant }))
     }
     try {
       return Promise.resolve(unmatched(request, match))
