@@ -6,7 +6,7 @@
  *   setup file makes a listen or a spawn fail the test, naming the project it belongs
  *   in), property tests at a few runs (the full count in CI: test/support/property-runs.ts).
  * - `loopback`: real HTTP on 127.0.0.1 against servers started in the test process.
- * - `fuzz`: generated requests against every engine, over loopback.
+ * - `fuzz`: generated requests in-process and against the standalone server, over loopback.
  * - `process`: tests that run the built command (dist/cli) or `npm start` in child processes.
  * - `browser`: headless Chromium on the built dist/.
  * - `vm-threads`, `vm-forks`: the in-process behaviour suite in vitest's vm pools, whose sandbox

@@ -2,11 +2,11 @@
  * `npm run bench`: the speed figures of issue #4 (target 5), measured on loopback against a bare
  * node:http ceiling run in the same script.
  *
- * 1. Starts the simulator's standalone server (CLI, engine `direct`, `--quiet`) on a world whose
+ * 1. Starts the simulator's standalone server (CLI, `--quiet`) on a world whose
  *    `GET /securityToken` list is about 15 KB (`--size`, default 1000: 10 security tokens), fetches
  *    the real responses of `GET /securityToken` and `POST /manager`, and writes them for
  *    bench/bare-server.mjs, which answers with exactly those bytes (status, headers, body).
- * 2. For each target (bare, direct, msw as a reference, direct with the default operations log as a
+ * 2. For each target (bare, the simulator, the simulator with the default operations log as a
  *    reference, bare again), each in its own child process: checks the bytes, warms up, then runs
  *    autocannon's command (a child process of its own, bench/autocannon-lean.cjs preloaded) for a
  *    fixed duration at `--connections` (50) on both requests, twice: with `--pipelining` (10)
@@ -31,7 +31,7 @@
  * Options: --duration <s> (10) --quick (3 s runs, 1 s warm-ups, fewer rows) --connections <n> (50)
  *          --pipelining <n> (10)
  *          --size <n> (1000) --json <file> --no-large --no-pin --quiet-wait <s> (60)
- *          --only <ids> (e.g. direct,msw: those rows and bare) --load-only (skip steps 3-5)
+ *          --only <ids> (e.g. direct,direct-log: those rows and bare) --load-only (skip steps 3-5)
  * Everything listens on 127.0.0.1; every run is bounded; children are killed on exit and on error.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
@@ -343,7 +343,7 @@ async function main(): Promise<void> {
     // 0. The command npm start runs, built now so that no measured start includes a build.
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' })
     // 1. Real responses from the simulator, for the bare server and for checking every target.
-    const reference = await simulatorTarget('direct', '', ['--engine', 'direct', '--quiet']).start()
+    const reference = await simulatorTarget('direct', '', ['--quiet']).start()
     const tokens = JSON.parse(
       (
         await fetchExchange(reference.url, {
@@ -403,17 +403,10 @@ async function main(): Promise<void> {
     }
     const targets: Target[] = [
       bare,
-      simulatorTarget('direct', 'simulator, engine direct, --quiet', ['--engine', 'direct', '--quiet']),
-      simulatorTarget('msw', 'simulator, engine msw (getResponse), --quiet: reference', ['--engine', 'msw', '--quiet']),
+      simulatorTarget('direct', 'simulator, --quiet', ['--quiet']),
       ...(quick
         ? []
-        : [
-            simulatorTarget(
-              'direct-log',
-              'simulator, engine direct, default operations log (stdout piped): reference',
-              ['--engine', 'direct'],
-            ),
-          ]),
+        : [simulatorTarget('direct-log', 'simulator, default operations log (stdout piped): reference', [])]),
       { ...bare, id: 'bare-again', label: 'bare node:http again' },
     ]
     const only = option('only', '')
@@ -425,7 +418,7 @@ async function main(): Promise<void> {
     for (const target of selected) {
       const { child, url } = await target.start()
       try {
-        // Same bytes as the simulator (the bare server) or the same status and body (every engine).
+        // Same bytes as the simulator (the bare server) or the same status and body (the simulator's targets).
         const got = await Promise.all(probes.map((probe) => fetchExchange(url, probe)))
         if (got[0]!.body !== expected[0]!.body || got[0]!.status !== 200)
           throw new Error(`${target.id}: GET /securityToken differs from the simulator's`)
@@ -562,7 +555,7 @@ function renderMarkdown(report: Record<string, any>): string {
         bare === undefined
           ? `${direct[name].serverCpuUsPerRequest} µs of server CPU per request`
           : `${direct[name].serverCpuUsPerRequest} µs of server CPU per request, bare ${bare[name].serverCpuUsPerRequest} (bare ÷ simulator: ${(bare[name].serverCpuUsPerRequest / direct[name].serverCpuUsPerRequest).toFixed(2)})`
-      lines.push(row([`${name}, engine direct, × bare`, `${direct[name].ratio.toFixed(3)}; ${cpu}`, '≥ 0.5']))
+      lines.push(row([`${name}, standalone, × bare`, `${direct[name].ratio.toFixed(3)}; ${cpu}`, '≥ 0.5']))
     }
     lines.push(
       row([

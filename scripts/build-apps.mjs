@@ -10,8 +10,8 @@
  * - The command: one minified ES module with zod and @msw/data (and the parts of es-toolkit,
  *   mutative, rettime and outvariant it uses) bundled in, so a start reads a few files instead of
  *   about a thousand modules; msw and faker stay imports (the package's dependencies and peers).
- *   The world generator (with faker's locales) and the msw engine are chunks imported only when
- *   used. Licences of the bundled packages: dist/licenses/ (tsdown.config.ts copies them).
+ *   The world generator (with faker's locales) is a chunk imported only when used. Licences of
+ *   the bundled packages: dist/licenses/ (tsdown.config.ts copies them).
  * - The dashboard: browser code (Preact, bundled), one minified module and its style sheet.
  *
  * It writes dist/.apps-build.json last: the files written, and each file the programs were built

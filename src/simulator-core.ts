@@ -1,12 +1,11 @@
 /**
  * The composition root without msw: `createSimulatorCore()` builds one self-contained simulator
  * (its world, model, clock, seeded random source, tenants, journal and pipeline). Instances share
- * nothing. `createSimulator()` (simulator.ts) adds the msw handlers; the standalone server's direct
- * engine runs on the core alone, so it starts without loading msw.
+ * nothing. `createSimulator()` (simulator.ts) adds the msw handlers; the standalone server runs on
+ * the core alone, so it starts without loading msw.
  */
 
 import { buildOpenApiDocument } from './contract/openapi.ts'
-import type { Operation } from './contract/operations.ts'
 import { ApiError, errorResponse } from './http/api-error.ts'
 import type { SimRequest, SimResponse } from './http/sim-request.ts'
 import { type Clock, createClock } from './model/clock.ts'
@@ -17,11 +16,11 @@ import type { WorldSnapshot } from './model/world.ts'
 import type { WorldKeeper } from './model/world-keeper.ts'
 import type { WorldState } from './model/world-state.ts'
 import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
-import { compose } from './pipeline/compose.ts'
+import { compose, pipelineContext } from './pipeline/compose.ts'
 import { createRecorder, type ExchangeListener, journalStep } from './pipeline/journal-step.ts'
 import { authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
 import { proxyStep } from './pipeline/proxy-step.ts'
-import { matchRoute, methodNotAllowed } from './pipeline/router.ts'
+import { matchRoute, methodNotAllowed, type RouteMatch } from './pipeline/router.ts'
 import { scenarioStep } from './pipeline/scenario-step.ts'
 import { tenantStep } from './pipeline/tenant-step.ts'
 import { resolvers } from './resolvers/index.ts'
@@ -85,10 +84,14 @@ export interface SimulatorCore extends TenantControls {
   state(options?: StateOptions): StateView
   /** The OpenAPI 3.1 document of the simulated API. */
   openapi(serverUrl?: string): Record<string, unknown>
-  /** Routes and answers a request as the standalone server does (404/405 for unknown routes). */
+  /** Routes and answers a request (404/405 for unknown routes): `execute` with the router's match. */
   handle(request: SimRequest): Promise<SimResponse>
-  /** Answers a request already matched to `operation` (what each msw handler calls). */
-  execute(operation: Operation, params: Record<string, string>, request: SimRequest): Promise<SimResponse>
+  /**
+   * Answers a request the caller has already routed, with that match (what the msw handler and the
+   * standalone server call, so that a request is routed once): an operation runs the pipeline;
+   * anything else is answered 400, 404 or 405, as `handle` answers it.
+   */
+  execute(request: SimRequest, match: RouteMatch): Promise<SimResponse>
   /** Replaces the scenarios given besides the shipped ones (`serve --watch`); see `ScenarioActivation.refresh`. */
   replaceScenarios(scenarios: Readonly<Record<string, unknown>>): (ScenarioRefresh & { session: string | null })[]
   /** Replaces the seeded world (`serve --watch`): the default tenant starts over from it, sessions end. */
@@ -105,6 +108,19 @@ export interface SimulatorCore extends TenantControls {
   close(): Promise<void>
   /** What starting from the persisted world warned about (a stored clock of the other mode, a torn last entry). */
   readonly persistenceWarnings: readonly string[]
+}
+
+/** What a request no operation matched is told: 405 with the methods the path takes, 400 for a malformed path, else 404. */
+function unmatchedError(request: SimRequest, match: Exclude<RouteMatch, { kind: 'operation' }>): ApiError {
+  switch (match.kind) {
+    case 'method-not-allowed':
+      return methodNotAllowed(request.method, request.path, match.allowed)
+    case 'bad-path':
+      return ApiError.badRequest(match.message)
+    case 'control': // the control routes are the runtimes' to serve (src/control), not the simulated API's
+    case 'not-found':
+      return ApiError.notFound(`no operation matches ${request.method} ${request.path}`)
+  }
 }
 
 export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCore {
@@ -155,39 +171,36 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
   })
   const recorder = createRecorder(new Journal(options.journalCapacity ?? DEFAULT_JOURNAL_CAPACITY))
 
-  const pipeline = compose<WorldState>([
+  const pipeline = compose([
     journalStep(recorder),
     tenantStep(() => defaultTenant, sessions),
-    scenarioStep((context) => (context.locals.tenant as Tenant).scenarios),
-    ...(options.forwarder === undefined ? [] : [proxyStep<WorldState>(options.forwarder)]),
+    scenarioStep(),
+    ...(options.forwarder === undefined ? [] : [proxyStep(options.forwarder)]),
     authenticateStep(),
     resolveStep(resolvers, clock),
   ])
-  const execute: SimulatorCore['execute'] = (operation, params, request) =>
-    pipeline({ operation, params, request, state: defaultTenant.state, locals: {} })
 
   /** Answers a request no operation matched, and journals it. */
-  const unmatched = (request: SimRequest, error: ApiError): SimResponse => {
+  const unmatched = (request: SimRequest, match: Exclude<RouteMatch, { kind: 'operation' }>): SimResponse => {
     const started = performance.now()
-    const response = errorResponse(error)
+    const response = errorResponse(unmatchedError(request, match))
     recorder.record(request, null, response, started, null, null)
     return response
   }
 
-  const handle: SimulatorCore['handle'] = async (request) => {
-    const match = matchRoute(request.method, request.path)
-    switch (match.kind) {
-      case 'operation':
-        return execute(match.operation, match.params, request)
-      case 'method-not-allowed':
-        return unmatched(request, methodNotAllowed(request.method, request.path, match.allowed))
-      case 'bad-path':
-        return unmatched(request, ApiError.badRequest(match.message))
-      case 'control': // the control routes are the runtimes' to serve (src/control), not the simulated API's
-      case 'not-found':
-        return unmatched(request, ApiError.notFound(`no operation matches ${request.method} ${request.path}`))
+  // Not async itself: an operation's answer is the pipeline's promise, with no other wrapped around it.
+  const execute: SimulatorCore['execute'] = (request, match) => {
+    if (match.kind === 'operation') {
+      const { operation, params } = match
+      return pipeline(pipelineContext({ operation, params, request, tenant: defaultTenant }))
+    }
+    try {
+      return Promise.resolve(unmatched(request, match))
+    } catch (error) {
+      return Promise.reject(error)
     }
   }
+  const handle: SimulatorCore['handle'] = (request) => execute(request, matchRoute(request.method, request.path))
 
   const controlsOf = (tenant: Tenant): TenantControls => tenantControls(tenant, clock)
   const defaultControls = controlsOf(defaultTenant)

@@ -49,22 +49,23 @@ function unmatched(match: Exclude<RouteMatch, { kind: 'control' }>, request: Sim
 
 /**
  * The control API over the core's handlers and the wings' `wings`: a function that answers a
- * request under `/__sim`. The router matches it (to a control route, or to none: 404, or 405 with
- * the methods the path takes), its input is validated against the route's declaration, and the
- * route's handler answers.
+ * request under `/__sim`. The router matches it, unless the runtime passes the match it made (to a
+ * control route, or to none: 404, or 405 with the methods the path takes), its input is validated
+ * against the route's declaration, and the route's handler answers.
  */
 export function createControlApi(wings: ControlHandlerTable<WingControlRouteId>): ControlDispatch {
   const controlHandlers: ControlHandlerTable = { ...coreHandlers, ...wings }
-  return (context) => handleControlRequest(controlHandlers, context)
+  return (context, match) => handleControlRequest(controlHandlers, context, match)
 }
 
 async function handleControlRequest(
   controlHandlers: ControlHandlerTable,
   context: ControlContext,
+  matched: RouteMatch | undefined,
 ): Promise<SimResponse> {
   const { request } = context
   try {
-    const match = matchRoute(request.method, request.path)
+    const match = matched ?? matchRoute(request.method, request.path)
     if (match.kind !== 'control') throw unmatched(match, request)
     const route: ControlRouteDefinition = match.route
     const bodyText = route.body === undefined ? '' : await request.text()

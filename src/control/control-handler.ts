@@ -9,6 +9,7 @@ import type { ControlRouteById, ControlRouteId } from '../contract/control.ts'
 import type { ControlRouteDefinition } from '../contract/control-route.ts'
 import type { OperationInput, OperationOutput } from '../contract/operation.ts'
 import type { SimRequest, SimResponse } from '../http/sim-request.ts'
+import type { RouteMatch } from '../pipeline/router.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
 
 export interface ControlContext {
@@ -18,8 +19,12 @@ export interface ControlContext {
   readonly serverUrl?: string | undefined
 }
 
-/** How the control API answers a request: what the runtime calls, and what a replayed control step goes through. */
-export type ControlDispatch = (context: ControlContext) => Promise<SimResponse>
+/**
+ * How the control API answers a request: what the runtime calls, and what a replayed control step
+ * goes through. A runtime that routed the request already passes its `match`, so it is not routed
+ * again; without one the control API routes it.
+ */
+export type ControlDispatch = (context: ControlContext, match?: RouteMatch) => Promise<SimResponse>
 
 /** A value as the handler may hand it over: its arrays and objects may be read-only (it is only serialized). */
 type ReadOnly<T> = T extends readonly (infer E)[]

@@ -5,16 +5,16 @@
  * it: an API request naming a scenario by header (its world may be generated), and the control
  * routes that activate a scenario, replay one or make records with the factories (the users
  * factory draws people with the generator's code). The runtimes' request entries call
- * `worldGeneratorFor` (runtimes/msw/handlers.ts, runtimes/standalone/server.ts); at start they load
- * it themselves for a generated world (`size`) or a start scenario. The Node in-process entries
- * hand it over at import, so there this costs one lookup.
+ * `worldGeneratorFor` with the route they matched (runtimes/msw/handlers.ts,
+ * runtimes/standalone/server.ts); at start they load it themselves for a generated world (`size`)
+ * or a start scenario. The Node in-process entries hand it over at import, so there this costs one
+ * lookup.
  */
 import type { ControlRouteId } from '../contract/control.ts'
-import { isControlPath } from '../contract/control-route.ts'
 import type { SimRequest } from '../http/sim-request.ts'
 import { loadWorldGenerator } from '../model/world-generator.ts'
 import { SCENARIO_HEADER } from '../scenarios/scenario-activation.ts'
-import { matchRoute } from './router.ts'
+import type { RouteMatch } from './router.ts'
 
 const GENERATING_CONTROL_ROUTES: ReadonlySet<ControlRouteId> = new Set<ControlRouteId>([
   'activateScenario',
@@ -22,17 +22,17 @@ const GENERATING_CONTROL_ROUTES: ReadonlySet<ControlRouteId> = new Set<ControlRo
   'createRecords',
 ])
 
-/** Whether `request` may need the world generator. */
-function mayGenerate(request: Pick<SimRequest, 'method' | 'path' | 'header'>): boolean {
+/** Whether `request`, matched to `match`, may need the world generator (API routes only with the header). */
+function mayGenerate(request: Pick<SimRequest, 'header'>, match: RouteMatch): boolean {
   if (request.header(SCENARIO_HEADER) !== null) return true
-  // API paths never generate without the header: only control paths (as the server tells them) are routed again.
-  if (!isControlPath(request.path)) return false
-  const match = matchRoute(request.method, request.path)
   return match.kind === 'control' && GENERATING_CONTROL_ROUTES.has(match.route.id)
 }
 
-/** A promise to await before `request` runs when it may need the generator and it is not loaded; else undefined. */
-export function worldGeneratorFor(request: Pick<SimRequest, 'method' | 'path' | 'header'>): Promise<void> | undefined {
+/**
+ * A promise to await before `request` runs when it may need the generator and it is not loaded;
+ * else undefined. `match` is the route the runtime matched it to (the gate never routes again).
+ */
+export function worldGeneratorFor(request: Pick<SimRequest, 'header'>, match: RouteMatch): Promise<void> | undefined {
   // Asked of a request that may generate only: where the locale can be required, the first asks loads it.
-  return mayGenerate(request) ? loadWorldGenerator() : undefined
+  return mayGenerate(request, match) ? loadWorldGenerator() : undefined
 }

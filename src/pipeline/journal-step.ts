@@ -63,7 +63,7 @@ export function createRecorder(journal: Journal): Recorder {
   }
 }
 
-export function journalStep<State>(recorder: Recorder): Step<State> {
+export function journalStep(recorder: Recorder): Step {
   return async (context, next) => {
     const started = performance.now()
     const response = await next()
@@ -74,10 +74,10 @@ export function journalStep<State>(recorder: Recorder): Step<State> {
       context.operation,
       response,
       started,
-      (context.locals.scenario as string | undefined) ?? null,
+      context.scenario,
       requestBody,
-      context.locals.proxy as ProxyReport | undefined,
-      (context.locals.caller as string | undefined) ?? null,
+      context.proxy,
+      context.caller?.address ?? null,
     )
     return response
   }

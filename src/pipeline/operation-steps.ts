@@ -7,18 +7,17 @@ import { ApiError } from '../http/api-error.ts'
 import { jsonHeaders, jsonResponse } from '../http/sim-request.ts'
 import type { Clock } from '../model/clock.ts'
 import { insufficientStorage } from '../model/model.ts'
-import type { WorldState } from '../model/world-state.ts'
 import type { ResolverContext, ResolverTable } from '../resolvers/resolver.ts'
 import { authenticate } from './authenticate.ts'
 import type { Step } from './compose.ts'
 import { ListJsonCache } from './json-cache.ts'
 import { validateRequest } from './validate-request.ts'
 
-export function authenticateStep<State>(): Step<State> {
+export function authenticateStep(): Step {
   return (context, next) => {
     const token = authenticate(context.request.header('authorization'))
-    context.locals.token = token
-    context.locals.caller = callerAddress(token) // the journal's `caller`: who acted, without the token
+    // The address is the journal's `caller`: who acted, without the token.
+    context.caller = { token, address: callerAddress(token) }
     return next()
   }
 }
@@ -26,14 +25,13 @@ export function authenticateStep<State>(): Step<State> {
 /** The most records one list answer carries: serializing it stays well under 100 ms, so no list blocks other clients for long. */
 export const MAX_LIST_ITEMS = 20_000
 
-export function resolveStep<State extends WorldState>(resolvers: ResolverTable, clock: Clock): Step<State> {
+export function resolveStep(resolvers: ResolverTable, clock: Clock): Step {
   const lists = new ListJsonCache()
   return async (context) => {
     const { operation, request, state } = context
     const bodyText = 'body' in operation ? await request.text() : ''
     const input = validateRequest(operation, context.params, request.query, bodyText)
-    const token = String(context.locals.token ?? '')
-    const caller = { token, address: (context.locals.caller as string | undefined) ?? callerAddress(token) }
+    const caller = context.caller ?? { token: '', address: callerAddress('') }
     const resolverContext: ResolverContext = { model: state.model, clock, random: state.random, caller }
     const resolver = resolvers[operation.id] as (input: unknown, context: ResolverContext) => unknown
     if (operation.method === 'GET') {

@@ -29,11 +29,11 @@ export interface Forwarder {
   ): Promise<{ response: SimResponse; report: ProxyReport }>
 }
 
-export function proxyStep<State>(forwarder: Forwarder): Step<State> {
+export function proxyStep(forwarder: Forwarder): Step {
   return async (context, next) => {
     if (!forwarder.forwards(context.operation.id)) return next()
     const { response, report } = await forwarder.forward(context.operation, context.params, context.request)
-    context.locals.proxy = report
+    context.proxy = report
     return response
   }
 }

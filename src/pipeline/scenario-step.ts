@@ -11,10 +11,9 @@
 
 import { ApiError, errorResponse } from '../http/api-error.ts'
 import type { SimResponse } from '../http/sim-request.ts'
-import type { WorldState } from '../model/world-state.ts'
 import type { CallFields } from '../scenarios/match-fields.ts'
 import { paramsByEveryName } from '../scenarios/parameter-names.ts'
-import type { AppliedScenario, ScenarioActivation } from '../scenarios/scenario-activation.ts'
+import type { AppliedScenario } from '../scenarios/scenario-activation.ts'
 import { errorStatusPhrase } from '../scenarios/status-phrases.ts'
 import type { PipelineContext, Step } from './compose.ts'
 import { parseJsonBody } from './validate-request.ts'
@@ -30,17 +29,11 @@ function labelled(response: SimResponse, name: string): SimResponse {
   return response.networkError ? response : { ...response, headers: { ...response.headers, 'x-sim-scenario': name } }
 }
 
-/** @param activationOf the scenario activation of the request's tenant (default or session). */
-export function scenarioStep<State extends WorldState>(
-  activationOf: (context: PipelineContext<State>) => ScenarioActivation,
-): Step<State> {
+/** The step: the scenarios of the request's tenant (default or session, `context.tenant`) decide. */
+export function scenarioStep(): Step {
   // Not async itself: a request without a scenario costs one lookup, not another promise.
-  const step = (
-    context: PipelineContext<State>,
-    next: () => Promise<SimResponse>,
-    prepared = false,
-  ): Promise<SimResponse> => {
-    const activation = activationOf(context)
+  const step = (context: PipelineContext, next: () => Promise<SimResponse>, prepared = false): Promise<SimResponse> => {
+    const activation = context.tenant.scenarios
     // Its world.create records are made in slices first, so its first request holds no other client.
     const preparing = prepared ? undefined : activation.prepareForRequest(context.request)
     if (preparing !== undefined) return preparing.then(() => step(context, next, true))
@@ -50,12 +43,12 @@ export function scenarioStep<State extends WorldState>(
   return step
 }
 
-async function applyScenario<State extends WorldState>(
+async function applyScenario(
   applied: AppliedScenario,
-  context: PipelineContext<State>,
+  context: PipelineContext,
   next: () => Promise<SimResponse>,
 ): Promise<SimResponse> {
-  if (applied.state !== undefined) context.state = applied.state as State
+  if (applied.state !== undefined) context.state = applied.state
 
   let body: Promise<unknown> | undefined
   const call: CallFields = {
@@ -72,7 +65,7 @@ async function applyScenario<State extends WorldState>(
   }
   const decision = await applied.scenario.decide(context.operation.id, call)
   const name = applied.scenario.name
-  context.locals.scenario = name
+  context.scenario = name
   if (decision !== null) {
     if (decision.delayMs > 0) await sleep(decision.delayMs)
     const { respond, networkError } = decision.rule

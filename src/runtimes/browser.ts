@@ -90,7 +90,7 @@ function takeTurns(simulator: Simulator, ready: Promise<BrowserTurns>, baseUrl: 
   )
   Object.assign(simulator, {
     handle: answer(handle, (request) => request),
-    execute: answer(execute, (_operation, _params, request) => request),
+    execute: answer(execute, (request) => request),
     createRecords: write(createRecords),
     create,
     createMany: Object.fromEntries(Object.entries(create).map(([table, factory]) => [table, factory.many])),

@@ -46,7 +46,7 @@ describe('the dashboard page', () => {
   beforeAll(async () => {
     const assets: Record<string, string> = { 'dashboard.js': 'export {}\n', 'dashboard.css': 'body{}\n' }
     server = createServer(
-      createRequestListener(createSimulatorCore(), 'direct', {
+      createRequestListener(createSimulatorCore(), {
         origin: () => url,
         dashboard: { read: (name) => assets[name] },
       }),
@@ -84,7 +84,7 @@ describe('the dashboard page', () => {
 
   it('says how to build it when its files are missing', async () => {
     const bare = createServer(
-      createRequestListener(createSimulatorCore(), 'direct', {
+      createRequestListener(createSimulatorCore(), {
         origin: () => '',
         dashboard: { read: () => undefined },
       }),

@@ -1,7 +1,7 @@
 /**
  * Bounded, seeded fuzzing of every operation: mutated bodies, params and queries must never get a
  * 5xx, and a refused request must leave the model exactly as it was. Runs through the router
- * (direct engine) and through msw's getResponse over the simulator's handlers.
+ * (as the standalone server answers) and through msw's getResponse over the simulator's handlers.
  */
 import { en, Faker } from '@faker-js/faker'
 import { getResponse } from 'msw'

@@ -1,7 +1,7 @@
 /**
  * Hostile clients over HTTP (issue "Hardening"): scenarios whose name or headers node cannot write,
  * framing headers, JSON nested past the limit, a BOM, and the 1 MB limit in bytes. Each case once
- * crashed the process, answered 500 or split the engines; none may come back.
+ * crashed the process, answered 500 or split in-process from standalone; none may come back.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -128,13 +128,13 @@ describe('a scenario node could not write', () => {
 describe('the response writer', () => {
   it('never takes the process down: a header node refuses is dropped and the answer still goes out', async () => {
     const simulator = {
-      handle: async () => ({
+      execute: async () => ({
         status: 200,
         headers: { 'content-type': 'application/json', 'x-bad': 'a\nb', 'x-good': 'yes' },
         body: '{"ok":true}',
       }),
     } as unknown as SimulatorCore
-    const raw = createServer(createRequestListener(simulator, 'direct', { origin: () => '' }))
+    const raw = createServer(createRequestListener(simulator, { origin: () => '' }))
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve))
     try {
       const url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`
@@ -197,7 +197,7 @@ describe(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, () => {
   })
 })
 
-describe('the engines read bodies alike', () => {
+describe('in-process and standalone read bodies alike', () => {
   const inProcess = createSimulator({ baseUrl: 'http://api.hostile.test' })
   const msw = setupServer(...inProcess.handlers)
   beforeAll(() => msw.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as never)) // msw 2 and msw 3 option names

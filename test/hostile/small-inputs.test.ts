@@ -106,7 +106,7 @@ describe("the dashboard's files", () => {
       'dashboard.css': 'body{}',
     }
     const raw = createServer(
-      createRequestListener(server.simulator, 'direct', {
+      createRequestListener(server.simulator, {
         origin: () => '',
         dashboard: { read: (name) => files[name] },
       }),

@@ -9,12 +9,18 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { operations } from '../../src/contract/operations.ts'
 import { matchRoute } from '../../src/pipeline/router.ts'
-import { apiRequestMatcher } from '../../src/runtimes/msw/handlers.ts'
+import { apiRouteMatcher } from '../../src/runtimes/msw/handlers.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { propertyRuns } from '../support/property-runs.ts'
 import { samples } from '../support/samples.ts'
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']
+
+/** Whether the handler under `baseUrl` takes a request (its predicate: a route, or none). */
+function apiRequestMatcher(baseUrl: string): (method: string, url: string) => boolean {
+  const routeOf = apiRouteMatcher(baseUrl)
+  return (method, url) => routeOf(method, url) !== null
+}
 const anyOrigin = apiRequestMatcher('*')
 const origin = apiRequestMatcher('https://api.example.test')
 const prefixed = apiRequestMatcher('https://api.example.test/v1/')

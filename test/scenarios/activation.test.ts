@@ -202,8 +202,7 @@ describe('evaluation order', () => {
 
 const targets: [string, SimulatorTargetFactory][] = [
   ['in-process', inProcessTarget],
-  ['standalone direct', standaloneTarget('direct')],
-  ['standalone msw', standaloneTarget('msw')],
+  ['standalone', standaloneTarget],
 ]
 
 describe.each(targets)('two clients with different scenarios at once, %s', (_name, factory) => {

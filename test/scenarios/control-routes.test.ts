@@ -1,10 +1,10 @@
 /**
- * The control API of the standalone server (both engines): scenarios are switched at runtime with
+ * The control API of the standalone server: scenarios are switched at runtime with
  * GET/PUT/DELETE /__sim/scenario and POST /__sim/reset, without any Bearer token, and mistakes are
  * answered in the documented error shape.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type Engine, type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
+import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { expectErrorShape, fixtures } from '../support/world.ts'
 import { scenarioOf } from './support.ts'
 
@@ -26,10 +26,10 @@ async function request(
 
 const bearer = { authorization: 'Bearer control-test' }
 
-describe.each(['direct', 'msw'] as Engine[])('control routes, %s engine', (engine) => {
+describe('control routes', () => {
   let server: StandaloneServer
   beforeAll(async () => {
-    server = await startStandaloneServer({ port: 0, engine })
+    server = await startStandaloneServer({ port: 0 })
   })
   afterAll(async () => server.close())
   beforeEach(() => server.simulator.reset())

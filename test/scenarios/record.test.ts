@@ -211,7 +211,7 @@ describe('record → replay round trip', () => {
     const inProcess = await replayInProcess(scenario, 'session')
     expect(inProcess.filter((result) => !result.passed).length, formatResults('in-process', inProcess)).toBe(0)
 
-    const fresh = await startStandaloneServer({ port: 0, seed: 99, engine: 'msw' })
+    const fresh = await startStandaloneServer({ port: 0, seed: 99 })
     try {
       const remote = await replayAgainstServer(fresh.url, scenario, 'session')
       expect(remote.filter((result) => !result.passed).length, formatResults('standalone', remote)).toBe(0)

@@ -1,7 +1,7 @@
 /**
  * Every shipped scenario's steps replay green in every runtime: in-process through the pipeline
  * (what `npm run replay` does by default), in-process through msw's setupServer and real fetch,
- * and against the standalone server (both engines) through the control API, in a session of its
+ * and against the standalone server through the control API, in a session of its
  * own, as `--url` does.
  */
 import { join } from 'node:path'
@@ -12,7 +12,7 @@ import { replayInProcess } from '../../src/runtimes/cli/replay.ts'
 import { replayAgainstServer } from '../../src/runtimes/cli/replay-server.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { strictListenOptions } from '../../src/runtimes/node.ts'
-import { type Engine, type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
+import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { loadScenarioDirectory } from '../../src/scenarios/load-scenarios.ts'
 
 const shipped = Object.entries(loadScenarioDirectory(join(import.meta.dirname, '../../scenarios')))
@@ -41,19 +41,16 @@ describe('shipped scenarios replay in-process (msw setupServer and fetch)', () =
   })
 })
 
-describe.each(['direct', 'msw'] as Engine[])(
-  'shipped scenarios replay against the standalone server, %s engine',
-  (engine) => {
-    let server: StandaloneServer
-    beforeAll(async () => {
-      server = await startStandaloneServer({ port: 0, engine })
-    })
-    afterAll(async () => server.close())
+describe('shipped scenarios replay against the standalone server', () => {
+  let server: StandaloneServer
+  beforeAll(async () => {
+    server = await startStandaloneServer({ port: 0 })
+  })
+  afterAll(async () => server.close())
 
-    it.each(shipped)('%s', async (name, scenario) => {
-      expectAllPassed(name, await replayAgainstServer(server.url, scenario, name))
-      expect(server.simulator.scenario).toBeNull() // replay activates the scenario in a session only
-      expect(server.simulator.sessions.list()).toEqual([]) // and ends the session it made
-    })
-  },
-)
+  it.each(shipped)('%s', async (name, scenario) => {
+    expectAllPassed(name, await replayAgainstServer(server.url, scenario, name))
+    expect(server.simulator.scenario).toBeNull() // replay activates the scenario in a session only
+    expect(server.simulator.sessions.list()).toEqual([]) // and ends the session it made
+  })
+})

@@ -1,7 +1,7 @@
 /**
  * What a rule does when it fires, the same in every runtime: the documented error shape with a
  * status and message (400 and any other 4xx or 5xx, a 429 with Retry-After), a delay alone or before another outcome, and a
- * network error. Each case runs in-process (msw setupServer) and against both standalone engines.
+ * network error. Each case runs in-process (msw setupServer) and against the standalone server.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseScenario } from '../../src/scenarios/scenario-schema.ts'
@@ -18,8 +18,7 @@ import { investorPayment, scenarioOf } from './support.ts'
 const TOKEN = fixtures.securityTokens[0]!.contractAddress
 const targets: [string, SimulatorTargetFactory][] = [
   ['in-process', inProcessTarget],
-  ['standalone direct', standaloneTarget('direct')],
-  ['standalone msw', standaloneTarget('msw')],
+  ['standalone', standaloneTarget],
 ]
 
 describe.each(targets)('rule outcomes, %s', (_name, factory) => {

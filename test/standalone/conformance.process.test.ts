@@ -9,5 +9,6 @@ import { processTarget } from '../support/target.ts'
 const target = runConformance(processTarget)
 
 it('ran against the built command', () => {
-  expect(target().name).toBe('process (engine direct)')
+  expect(target().name).toBe('process')
+  expect(target().baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
 })

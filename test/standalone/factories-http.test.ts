@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
-import { type Engine, type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
+import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { expectErrorShape, fixtures, UNKNOWN_ADDRESS } from '../support/world.ts'
 
-describe.each(['direct', 'msw'] as Engine[])('POST /__sim/factories/{table}, %s engine', (engine) => {
+describe('POST /__sim/factories/{table}', () => {
   let running: StandaloneServer
   beforeAll(async () => {
-    running = await startStandaloneServer({ port: 0, engine, maxRecords: 200 })
+    running = await startStandaloneServer({ port: 0, maxRecords: 200 })
   })
   afterAll(() => running.close())
   beforeEach(() => running.simulator.reset())

@@ -137,20 +137,6 @@ describe('serve --proxy', () => {
   })
 })
 
-describe('serve --proxy on the msw engine', () => {
-  it('forwards as the direct engine does, drift included', async () => {
-    const viaMsw = await startStandaloneServer({ port: 0, engine: 'msw', proxy: { url: service.url } })
-    try {
-      const answer = await fetch(`${viaMsw.url}/users/${user.id}`, { headers: AUTH })
-      expect(answer.headers.get('x-sim-upstream')).toBe(service.url)
-      expect(answer.headers.get('x-sim-drift')).toBe('3')
-      expect(viaMsw.simulator.journal.list().at(-1)!.proxy!.drift).toHaveLength(3)
-    } finally {
-      await viaMsw.close()
-    }
-  })
-})
-
 describe('serve --proxy with --proxy-only and --proxy-except', () => {
   it('forwards only the named operations; the simulator answers the others', async () => {
     for (const limits of [{ only: ['getUser' as const] }, { except: ['listSecurityTokens' as const] }]) {

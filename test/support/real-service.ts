@@ -48,7 +48,7 @@ export async function startDriftedService(): Promise<RunningService> {
   const simulator = createSimulatorCore({ seed: SERVICE_SEED })
   const received: RunningService['received'] = []
   let url = ''
-  const listener = createRequestListener(simulator, 'direct', { origin: () => url })
+  const listener = createRequestListener(simulator, { origin: () => url })
   const running = await listen((request, response) => {
     received.push({ target: `${request.method} ${request.url}`, headers: request.headers })
     if (!request.url?.startsWith('/users/')) return void listener(request, response)

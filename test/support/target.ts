@@ -1,13 +1,13 @@
 /**
  * A target is a running simulator the behaviour suite talks to over real `fetch`: in-process behind
- * msw's setupServer, the standalone server over HTTP on 127.0.0.1 (either engine), or `npm start`'s
+ * msw's setupServer, the standalone server over HTTP on 127.0.0.1, or `npm start`'s
  * own process. The suite only sees `send()` and the controls of wire-target.ts, so the same cases
  * prove the same behaviour everywhere.
  */
 import { setupServer } from 'msw/node'
 import { createSimulator, type SimulatorCore, type SimulatorOptions } from '../../src/runtimes/msw/simulator.ts'
 import { strictListenOptions } from '../../src/runtimes/node.ts'
-import { type Engine, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
+import { startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { startCli } from './cli-process.ts'
 import { type Exchange, httpControls, sender, simulatorControls, type Target } from './wire-target.ts'
 
@@ -39,19 +39,17 @@ export const inProcessTarget = async (options?: SimulatorOptions): Promise<Simul
 }
 
 /** Standalone: the node:http server on 127.0.0.1 with a free port. */
-export function standaloneTarget(engine: Engine): SimulatorTargetFactory {
-  return async (options) => {
-    const running = await startStandaloneServer({ ...options, port: 0, host: '127.0.0.1', engine })
-    const exchanges: Exchange[] = []
-    return {
-      name: `standalone-${engine}`,
-      simulator: running.simulator,
-      baseUrl: running.url,
-      exchanges,
-      send: sender(running.url, exchanges),
-      close: running.close,
-      ...simulatorControls(running.simulator),
-    }
+export const standaloneTarget: SimulatorTargetFactory = async (options) => {
+  const running = await startStandaloneServer({ ...options, port: 0, host: '127.0.0.1' })
+  const exchanges: Exchange[] = []
+  return {
+    name: 'standalone',
+    simulator: running.simulator,
+    baseUrl: running.url,
+    exchanges,
+    send: sender(running.url, exchanges),
+    close: running.close,
+    ...simulatorControls(running.simulator),
   }
 }
 
@@ -66,7 +64,7 @@ export const processTarget: TargetFactory = async (options) => {
   const baseUrl = server.url
   const exchanges: Exchange[] = []
   return {
-    name: `process (${/listening on \S+ \((.*)\)/.exec(server.output())![1]})`,
+    name: 'process',
     baseUrl,
     exchanges,
     send: sender(baseUrl, exchanges),

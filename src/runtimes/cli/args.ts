@@ -14,7 +14,7 @@ import {
   proxyOptionsProblem,
 } from '../../proxy/proxy-options.ts'
 import { browserOriginProblem } from '../standalone/browser-origin.ts'
-import { DEFAULT_HOST, DEFAULT_PORT, type Engine } from '../standalone/server.ts'
+import { DEFAULT_HOST, DEFAULT_PORT } from '../standalone/server.ts'
 
 export interface CliOptions {
   port: number
@@ -22,7 +22,6 @@ export interface CliOptions {
   seed: number
   now: string | undefined
   fixtures: string | undefined
-  engine: Engine
   size: number | undefined
   /** The scenario active from the start (checked against the catalog when the server starts). */
   scenario: string | undefined
@@ -68,7 +67,6 @@ Options:
   --now <iso|system> the fixed instant the clock starts at, or "system" for real time (env SIM_NOW)
   --fixtures <dir>  load the world from this fixture directory instead of fixtures/
   --size <n>        generate a coherent world of n debt tokens from the seed instead
-  --engine <name>   direct (default): the pipeline straight from node:http; msw: through msw's getResponse
   --scenario <name> start with this scenario active (env SIM_SCENARIO); see docs/scenarios.md
   --scenarios <dir> load more scenario files (*.json) from this directory (env SIM_SCENARIOS)
   --watch           reload the --scenarios and --fixtures directories when a file changes; a file
@@ -119,7 +117,6 @@ const flags: readonly Flag[] = [
   { name: 'seed', env: 'SIM_SEED' },
   { name: 'now', env: 'SIM_NOW' },
   { name: 'fixtures' },
-  { name: 'engine' },
   { name: 'size', env: 'SIM_SIZE' },
   { name: 'scenario', env: 'SIM_SCENARIO' },
   { name: 'scenarios', env: 'SIM_SCENARIOS' },
@@ -203,9 +200,6 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     return { kind: 'error', message: `--size ${GENERATED_SIZE_RULE}, got ${values.size}` }
   if (size !== undefined && values.fixtures !== undefined)
     return { kind: 'error', message: '--size and --fixtures exclude each other' }
-  const engine = values.engine ?? 'direct'
-  if (engine !== 'direct' && engine !== 'msw')
-    return { kind: 'error', message: `--engine must be direct or msw, got ${engine}` }
   if (on.has('quiet') && on.has('verbose'))
     return { kind: 'error', message: '--quiet and --verbose exclude each other' }
   if (on.has('watch') && values.scenarios === undefined && values.fixtures === undefined)
@@ -245,7 +239,6 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       seed,
       now: values.now,
       fixtures: values.fixtures,
-      engine,
       size,
       scenario: values.scenario,
       scenarios: values.scenarios,

@@ -148,7 +148,6 @@ export async function serveCommand(
   const server = await startStandaloneServer({
     port: options.port,
     host: options.host,
-    engine: options.engine,
     simulator,
     log: options.log,
     controlOrigins: options.controlOrigins,
@@ -211,14 +210,14 @@ export async function serveCommand(
   process.on('SIGINT', () => shutdown('SIGINT'))
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   const watched = [options.scenarios, options.fixtures].filter((directory) => directory !== undefined)
-  output.out(
-    `debt-token-simulator listening on ${server.url} (engine ${options.engine}` +
-      `${options.scenario === undefined ? '' : `, scenario ${options.scenario}`}` +
-      `${forwarder === undefined ? '' : `, proxying to ${forwarder.url}`}` +
-      `${recording === undefined ? '' : `, recording to ${recording.file}`}` +
-      `${watching === undefined ? '' : `, watching ${watched.join(' and ')}`}` +
-      `${options.persist === undefined ? '' : `, persisting to ${options.persist}`})`,
-  )
+  const notes = [
+    ...(options.scenario === undefined ? [] : [`scenario ${options.scenario}`]),
+    ...(forwarder === undefined ? [] : [`proxying to ${forwarder.url}`]),
+    ...(recording === undefined ? [] : [`recording to ${recording.file}`]),
+    ...(watching === undefined ? [] : [`watching ${watched.join(' and ')}`]),
+    ...(options.persist === undefined ? [] : [`persisting to ${options.persist}`]),
+  ]
+  output.out(`debt-token-simulator listening on ${server.url}${notes.length === 0 ? '' : ` (${notes.join(', ')})`}`)
   const dashboard = `${server.url}/__sim/ui`
   output.out(`debt-token-simulator dashboard: ${dashboard}`)
   if (options.open) {

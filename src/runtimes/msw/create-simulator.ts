@@ -15,9 +15,9 @@ export interface Simulator extends SimulatorCore {
   readonly handlers: HttpHandler[]
 }
 
-/** msw handlers for a simulator core (what createSimulator adds; the standalone msw engine too). */
+/** msw handlers for a simulator core (what createSimulator adds; the browser runtime makes them again over its own). */
 export function handlersOf(core: SimulatorCore, baseUrl = '*'): HttpHandler[] {
-  return createHandlers({ baseUrl, handle: core.handle })
+  return createHandlers({ baseUrl, execute: core.execute })
 }
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {

@@ -2,12 +2,13 @@
  * The simulator's msw request handler: one handler for the whole API, whose predicate is the
  * simulator's own router (pipeline/router.ts), the one the standalone server uses. msw tries its
  * handlers one by one and compiles a string path pattern on every try; with one handler per
- * operation, routing in msw cost more than answering.
+ * operation, routing in msw cost more than answering. The match the predicate makes is handed to
+ * the resolver, so a request is routed once.
  */
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import { fromFetchRequest, type SimRequest, type SimResponse } from '../../http/sim-request.ts'
 import { worldGeneratorFor } from '../../pipeline/generator-gate.ts'
-import { matchRoute } from '../../pipeline/router.ts'
+import { matchRoute, type RouteMatch } from '../../pipeline/router.ts'
 
 /** A SimResponse as a Fetch Response; a scenario's network error becomes msw's `HttpResponse.error()`. */
 function toFetchResponse(response: SimResponse): Response {
@@ -31,33 +32,34 @@ function splitBaseUrl(baseUrl: string): { origin: string | null; basePath: strin
 }
 
 /**
- * Whether a request (its method and URL) is for the API under `baseUrl`: an operation, or a path
- * the router refuses as malformed (a bad percent-escape, answered 400). Nothing else may match: msw
- * counts a request a handler matched as handled even when it answers nothing, and would never
- * report it to `onUnhandledRequest`. The path reaches the router as sent (msw decodes nothing for a
- * custom predicate), so path literals match in any case under msw 2 and msw 3 alike.
+ * The route of a request (its method and URL) for the API under `baseUrl`, or null when it is not
+ * the API's: an operation, or a path the router refuses as malformed (a bad percent-escape,
+ * answered 400). Nothing else may match: msw counts a request a handler matched as handled even
+ * when it answers nothing, and would never report it to `onUnhandledRequest`. The path reaches the
+ * router as sent (msw decodes nothing for a custom predicate), so path literals match in any case
+ * under msw 2 and msw 3 alike.
  */
-export function apiRequestMatcher(baseUrl: string): (method: string, url: string) => boolean {
+export function apiRouteMatcher(baseUrl: string): (method: string, url: string) => RouteMatch | null {
   const { origin, basePath } = splitBaseUrl(baseUrl)
   const prefix = basePath.toLowerCase()
   return (method, url) => {
     const parsed = new URL(url)
-    if (origin !== null && parsed.origin !== origin) return false
+    if (origin !== null && parsed.origin !== origin) return null
     let path = parsed.pathname
     if (prefix !== '') {
-      if (path[prefix.length] !== '/' || path.slice(0, prefix.length).toLowerCase() !== prefix) return false
+      if (path[prefix.length] !== '/' || path.slice(0, prefix.length).toLowerCase() !== prefix) return null
       path = path.slice(prefix.length)
     }
-    const kind = matchRoute(method.toUpperCase(), path).kind
-    return kind === 'operation' || kind === 'bad-path'
+    const match = matchRoute(method.toUpperCase(), path)
+    return match.kind === 'operation' || match.kind === 'bad-path' ? match : null
   }
 }
 
 export interface HandlerOptions {
   /** `*` (any origin), an origin with an optional path, or a path (any origin). */
   baseUrl: string
-  /** Routes and answers a request whose path is the API's (the base URL's path taken off). */
-  handle: (request: SimRequest) => Promise<SimResponse>
+  /** Answers a request whose path is the API's (the base URL's path taken off), with the route it matched. */
+  execute: (request: SimRequest, match: RouteMatch) => Promise<SimResponse>
 }
 
 /** The name msw shows for the simulator's handler, whatever a bundler's minifier did to our code. */
@@ -68,15 +70,26 @@ function named<F extends (...args: never[]) => unknown>(name: string, fn: F): F 
   return Object.defineProperty(fn, 'name', { value: name })
 }
 
-export function createHandlers({ baseUrl, handle }: HandlerOptions): HttpHandler[] {
+export function createHandlers({ baseUrl, execute }: HandlerOptions): HttpHandler[] {
   const { basePath } = splitBaseUrl(baseUrl)
-  const isApiRequest = apiRequestMatcher(baseUrl)
+  const routeOf = apiRouteMatcher(baseUrl)
+  // msw 2 and msw 3 hand the predicate and the resolver the same Request object
+  // (RequestHandler.run), so the predicate's match waits here for the resolver, keyed by it.
+  const matches = new WeakMap<Request, RouteMatch>()
   const handler = http.all(
-    named(`${HANDLER_NAME} routes`, ({ request }: { request: Request }) => isApiRequest(request.method, request.url)),
+    named(`${HANDLER_NAME} routes`, ({ request }: { request: Request }) => {
+      const match = routeOf(request.method, request.url)
+      if (match === null) return false
+      matches.set(request, match)
+      return true
+    }),
     named(`${HANDLER_NAME} answers`, async ({ request }: { request: Request }) => {
+      // Routed again only if a later msw passed the resolver another object than the predicate.
+      const match: RouteMatch = matches.get(request) ?? routeOf(request.method, request.url) ?? { kind: 'not-found' }
+      matches.delete(request)
       const simRequest = fromFetchRequest(request, basePath.length)
-      await worldGeneratorFor(simRequest) // a browser page loads it on demand; Node entries have it
-      return toFetchResponse(await handle(simRequest))
+      await worldGeneratorFor(simRequest, match) // a browser page loads it on demand; Node entries have it
+      return toFetchResponse(await execute(simRequest, match))
     }),
   )
   // msw names a handler by `info.header` ("all [custom predicate]" for ours) and shows

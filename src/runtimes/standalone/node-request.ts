@@ -70,7 +70,7 @@ class NodeSimRequest implements SimRequest {
 
   header(name: string): string | null {
     // node keeps only the first of repeated Authorization headers; Fetch joins them with ", ".
-    // Joined here too, so that both engines see (and refuse) the same value.
+    // Joined here too, so that the standalone server sees (and refuses) the value msw's runtimes see.
     if (name === 'authorization') {
       const all = this.#request.headersDistinct.authorization
       return all === undefined ? null : all.join(', ')

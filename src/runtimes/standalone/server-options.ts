@@ -1,5 +1,5 @@
 /**
- * What the standalone server takes and gives: its options (an engine, a port, a simulator or the
+ * What the standalone server takes and gives: its options (a port, a simulator or the
  * options of a new one, a recording, the log, the proxy, persistence), the server handle, and what
  * one request listener needs (server.ts's `createRequestListener`).
  */
@@ -13,12 +13,9 @@ import type { RecordedExchange } from '../../record-replay/record.ts'
 import type { SimulatorCore, SimulatorOptions } from '../../simulator-core.ts'
 import type { ControlAccess } from './cors.ts'
 
-export type Engine = 'direct' | 'msw'
-
 export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   port?: number
   host?: string
-  engine?: Engine
   /** An existing simulator to serve (options for a new one are then ignored). */
   simulator?: SimulatorCore
   /** Receives every answered request (`--record`), and is what `POST /__sim/record/flush` writes. */

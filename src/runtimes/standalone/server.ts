@@ -1,9 +1,8 @@
 /**
  * The standalone server: a thin node:http adapter over the same simulator the in-process runtimes
- * use. Two engines answer identically: `msw` resolves each request through msw's `getResponse` and
- * the simulator's msw handlers; `direct` hands the request straight to the simulator's pipeline,
- * skipping the Fetch Request/Response round trip. Adds CORS, JSON 404/405s, the control API under
- * /__sim, the operations log and a clean shutdown.
+ * use. It hands each request straight to the simulator's pipeline, without msw and its Fetch
+ * Request/Response round trip (decision 0016: the msw handlers are proven in-process). Adds CORS,
+ * JSON 404/405s, the control API under /__sim, the operations log and a clean shutdown.
  */
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -43,7 +42,6 @@ import {
 import { dashboardAssets } from './dashboard-assets.ts'
 import { drainOnClose } from './drain.ts'
 import { isLoopbackAddress } from './loopback.ts'
-import { loadMswEngine, type MswEngine, viaMsw } from './msw-engine.ts'
 import { fromNodeRequest, originForm } from './node-request.ts'
 import { isRecorded, recordedExchange } from './recorded-exchange.ts'
 import { send } from './response-writer.ts'
@@ -65,7 +63,6 @@ const OPEN_ACCESS: ControlAccess = { origins: new Set(), loopbackOnly: false }
 
 export function createRequestListener(
   simulator: SimulatorCore,
-  engine: MswEngine | 'direct',
   {
     origin,
     recording,
@@ -104,18 +101,15 @@ export function createRequestListener(
       // A recording reads the body first: after a network error the socket is gone, and the body with it.
       const recorded = (recording !== undefined || liveRecording.active) && isRecorded(simRequest)
       const recordedBody = recorded ? await simRequest.text() : undefined
+      // Routed once, here: the gate, the control API and the pipeline take this match.
+      const match = matchRoute(simRequest.method, simRequest.path)
       const control = isControlPath(simRequest.path)
-      if (control) {
-        const routed = matchRoute(simRequest.method, simRequest.path).kind === 'control'
-        admitControlRequest(request, simRequest.method, access, routed)
-      }
-      await worldGeneratorFor(simRequest) // a request that may generate, when the command loads it on demand
+      if (control) admitControlRequest(request, simRequest.method, access, match.kind === 'control')
+      await worldGeneratorFor(simRequest, match) // a request that may generate, when the command loads it on demand
       const started = performance.now()
       const result = control
-        ? await controlApi({ simulator, request: simRequest, serverUrl: origin() })
-        : engine === 'direct'
-          ? await simulator.handle(simRequest)
-          : await viaMsw(engine, simulator, request, simRequest, origin())
+        ? await controlApi({ simulator, request: simRequest, serverUrl: origin() }, match)
+        : await simulator.execute(simRequest, match)
       // Written in the check phase rather than now: by then node has read and parsed every request
       // that arrived in this poll phase, and the answers go out together. Under many busy
       // connections this costs the server noticeably less CPU per request (docs/performance.md).
@@ -165,7 +159,6 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     })
   const recordAs =
     options.recordAs ?? (forwarder === undefined ? undefined : recordForwardedAs(forwarder, options.proxy?.token))
-  const engine = options.engine === 'msw' ? await loadMswEngine(simulator) : 'direct'
   let url = ''
   const level = options.log ?? 'quiet'
   const sink = options.logSink ?? ((line: string) => console.log(line))
@@ -189,7 +182,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
         connectionsCheckingInterval: Math.min(30_000, Math.max(50, headersTimeout / 4)),
       }),
     },
-    createRequestListener(simulator, engine, {
+    createRequestListener(simulator, {
       origin: () => url,
       recording: options.recording,
       logControl,

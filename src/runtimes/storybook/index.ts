@@ -54,7 +54,7 @@ const worlds = createStoryWorlds()
  * story's own `msw` handlers still come first. `baseUrl` as in `setupSimulatorWorker`.
  */
 export function simulatorHandlers(baseUrl = '*'): HttpHandler[] {
-  return createHandlers({ baseUrl, handle: worlds.handle })
+  return createHandlers({ baseUrl, execute: worlds.execute })
 }
 
 export interface SimulatorWorkerOptions {

@@ -3,12 +3,13 @@
  * scenarios is kept and put back with `reset()` when a story asks for it again, so switching
  * stories costs a reset plus the story's own records: no new simulator, no fixtures parsed again,
  * and never a new service worker (the page's one msw handler answers from the world of the story
- * loaded last, through `handle`). Loads run one after another, so stories that load together (a docs page) each
+ * loaded last, through `execute`). Loads run one after another, so stories that load together (a docs page) each
  * build their world from scratch and see only their own records in `loaded`.
  */
 import { isDate } from '../../contract/instants.ts'
 import type { SimRequest, SimResponse } from '../../http/sim-request.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
+import type { RouteMatch } from '../../pipeline/router.ts'
 import { createSimulator, type Simulator } from '../msw/create-simulator.ts'
 import type { SimulatorParameters } from './story-parameters.ts'
 
@@ -19,8 +20,8 @@ interface StoryWorld<Made = unknown> {
 }
 
 export interface StoryWorlds {
-  /** Answers an API request from the world of the story loaded last (before any: the default world). */
-  handle(request: SimRequest): Promise<SimResponse>
+  /** Answers a routed API request from the world of the story loaded last (before any: the default world). */
+  execute(request: SimRequest, match: RouteMatch): Promise<SimResponse>
   /** A fresh world for the story's parameters (none: the default world), once earlier loads are done. */
   load(parameters: SimulatorParameters | undefined, storyId: string): Promise<StoryWorld>
 }
@@ -82,7 +83,7 @@ export function createStoryWorlds(): StoryWorlds {
 
   let queue: Promise<unknown> = Promise.resolve()
   return {
-    handle: async (request) => (current ?? (await simulatorFor({}))).handle(request),
+    execute: async (request, match) => (current ?? (await simulatorFor({}))).execute(request, match),
     load(parameters, storyId) {
       const loaded = queue.then(() => build(parameters ?? {}, storyId))
       queue = loaded.catch(() => undefined)
