@@ -5,7 +5,6 @@
  * engine runs on the core alone, so it starts without loading msw.
  */
 
-import { buildOpenApiDocument } from './contract/openapi.ts'
 import type { Operation } from './contract/operations.ts'
 import { ApiError, errorResponse } from './http/api-error.ts'
 import type { SimRequest, SimResponse } from './http/sim-request.ts'
@@ -83,8 +82,8 @@ export interface SimulatorCore extends TenantControls {
   }
   /** The model's state (default tenant, or a session's), for inspection. */
   state(options?: StateOptions): StateView
-  /** The OpenAPI 3.1 document of the simulated API. */
-  openapi(serverUrl?: string): Record<string, unknown>
+  /** The OpenAPI 3.1 document of the simulated API (its builder loads on first use: no first answer needs it). */
+  openapi(serverUrl?: string): Promise<Record<string, unknown>>
   /** Routes and answers a request as the standalone server does (404/405 for unknown routes). */
   handle(request: SimRequest): Promise<SimResponse>
   /** Answers a request already matched to `operation` (what each msw handler calls). */
@@ -191,7 +190,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
 
   const controlsOf = (tenant: Tenant): TenantControls => tenantControls(tenant, clock)
   const defaultControls = controlsOf(defaultTenant)
-  const openapiDocuments = new Map<string | undefined, Record<string, unknown>>()
+  const openapiDocuments = new Map<string | undefined, Promise<Record<string, unknown>>>()
 
   return {
     get model() {
@@ -257,7 +256,9 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       // Built once per server URL: the document only changes with the contract.
       let document = openapiDocuments.get(serverUrl)
       if (document === undefined) {
-        document = buildOpenApiDocument(serverUrl === undefined ? {} : { serverUrl })
+        document = import('./contract/openapi.ts').then(({ buildOpenApiDocument }) =>
+          buildOpenApiDocument(serverUrl === undefined ? {} : { serverUrl }),
+        )
         openapiDocuments.set(serverUrl, document)
       }
       return document

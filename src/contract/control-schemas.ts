@@ -5,19 +5,11 @@
  * schemas appear in the OpenAPI document as `Sim…`.
  */
 import * as z from 'zod'
+import { SimTableName } from './control-factory-schemas.ts'
 import { INSTANT_PATTERN, IsoDateTime } from './formats.ts'
 import { CALENDAR_SPAN_MS, parseInstant } from './instants.ts'
 import { type OperationId, operationIds } from './operations.ts'
 import { ScenarioName } from './scenario-names.ts'
-
-/**
- * The tables of the model, as control routes name them (`?table=debtTokens`). The model declares
- * its tables above the contract; a unit test keeps the two lists the same.
- */
-export const SimTableName = z
-  .enum(['signatureContracts', 'users', 'debtTokens', 'securityTokens', 'managerPayments', 'investorPayments'])
-  .meta({ id: 'SimTableName' })
-type SimTableName = z.infer<typeof SimTableName>
 
 const count = z.number().int().min(0)
 

@@ -9,7 +9,7 @@
  * it themselves for a generated world (`size`) or a start scenario. The Node in-process entries
  * hand it over at import, so there this costs one lookup.
  */
-import type { ControlRouteId } from '../contract/control.ts'
+import type { ControlRouteId } from '../contract/control-paths.ts'
 import { isControlPath } from '../contract/control-route.ts'
 import type { SimRequest } from '../http/sim-request.ts'
 import { loadWorldGenerator } from '../model/world-generator.ts'
