@@ -39,7 +39,12 @@ export function renderColdTable(report: ColdReport): string {
     const baselineOf = (label: string) =>
       p.imports.find(
         (entry) =>
-          entry.label === (label.includes('CommonJS') ? 'msw/node (CommonJS): baseline' : 'msw/node (ESM): baseline'),
+          entry.label ===
+          (label.includes('NODE_COMPILE_CACHE')
+            ? 'msw/node + msw (ESM), NODE_COMPILE_CACHE: baseline'
+            : label.includes('CommonJS')
+              ? 'msw/node (CommonJS): baseline'
+              : 'msw/node (ESM): baseline'),
       )!
     const withMsw = p.imports.find((entry) => entry.label === 'msw/node + msw (ESM): baseline')!
     for (const entry of p.imports.filter((e) => !e.label.endsWith('baseline'))) {
