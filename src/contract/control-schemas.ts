@@ -174,8 +174,8 @@ export const SimHealth = z.lazy(() =>
 
 /**
  * The most records one `GET /__sim/state` answer carries, a tenth of an API list's cap
- * (MAX_LIST_ITEMS): 2,000 debt tokens with their parcels are about 5 MB, built and written in tens
- * of milliseconds, where 20,000 held every other client for about a second. A larger table is
+ * (MAX_LIST_ITEMS): a page of debt tokens with their parcels is built and written without holding
+ * other clients for long, where ten times as many held them noticeably. A larger table is
  * paged with `offset`.
  */
 export const MAX_STATE_RECORDS = 2000
