@@ -8,7 +8,7 @@
  * - the installed bin's start to first response against a bare node:http bin (bench/cold/installed-bin.ts);
  * - a 20-file vitest suite against the same files over plain msw handlers (bench/cold/vitest-suite.ts);
  * - the first create-then-see in a Playwright worker, in-process and shared-server (bench/cold/playwright-worker.ts);
- * - what a browser page loads before the first answer, against msw's setupWorker (bench/cold/browser-page.ts).
+ * - what a browser page loads before the first answer, under esbuild and Vite, against msw's setupWorker (bench/cold/browser-page.ts).
  *
  * Prints a markdown table (bench/cold/table.ts); `npm run bench` runs this script and appends it.
  * Options: --quick (fewer samples: a smoke run) --json <file> --quiet-wait <s> (before each part,

@@ -5,7 +5,6 @@
  * the core alone, so it starts without loading msw.
  */
 
-import { buildOpenApiDocument } from './contract/openapi.ts'
 import { ApiError, errorResponse } from './http/api-error.ts'
 import type { SimRequest, SimResponse } from './http/sim-request.ts'
 import { type Clock, createClock } from './model/clock.ts'
@@ -82,8 +81,8 @@ export interface SimulatorCore extends TenantControls {
   }
   /** The model's state (default tenant, or a session's), for inspection. */
   state(options?: StateOptions): StateView
-  /** The OpenAPI 3.1 document of the simulated API. */
-  openapi(serverUrl?: string): Record<string, unknown>
+  /** The OpenAPI 3.1 document of the simulated API (its builder loads on first use: no first answer needs it). */
+  openapi(serverUrl?: string): Promise<Record<string, unknown>>
   /** Routes and answers a request (404/405 for unknown routes): `execute` with the router's match. */
   handle(request: SimRequest): Promise<SimResponse>
   /**
@@ -204,7 +203,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
 
   const controlsOf = (tenant: Tenant): TenantControls => tenantControls(tenant, clock)
   const defaultControls = controlsOf(defaultTenant)
-  const openapiDocuments = new Map<string | undefined, Record<string, unknown>>()
+  const openapiDocuments = new Map<string | undefined, Promise<Record<string, unknown>>>()
 
   return {
     get model() {
@@ -270,7 +269,9 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       // Built once per server URL: the document only changes with the contract.
       let document = openapiDocuments.get(serverUrl)
       if (document === undefined) {
-        document = buildOpenApiDocument(serverUrl === undefined ? {} : { serverUrl })
+        document = import('./contract/openapi.ts').then(({ buildOpenApiDocument }) =>
+          buildOpenApiDocument(serverUrl === undefined ? {} : { serverUrl }),
+        )
         openapiDocuments.set(serverUrl, document)
       }
       return document

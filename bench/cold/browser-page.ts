@@ -1,10 +1,11 @@
 /**
- * What a browser page loads before the simulator's first answer: esbuild (minified, ESM, code
- * splitting, platform browser) bundles a tiny page that calls `setupSimulatorWorker()` and
- * `worker.start()` from the installed package's `debt-token-simulator/browser` (dist/browser.js),
- * and, as the baseline, the same page with msw's own `setupWorker` and one handler. The figure is
- * the sum of the gzip sizes (level 9) of the chunks statically reachable from the entry (the
- * metafile's `import-statement` edges only: what the page loads before it can answer); chunks
+ * What a browser page loads before the simulator's first answer: a tiny page that calls
+ * `setupSimulatorWorker()` and `worker.start()` from the installed package's
+ * `debt-token-simulator/browser` (dist/browser.js), and, as the baseline, the same page with msw's
+ * own `setupWorker` and one handler, each bundled twice: by esbuild (minified, ESM, code splitting,
+ * platform browser) and by Vite (a production build of an index.html loading the page, Vite's
+ * defaults). The figure is the sum of the gzip sizes (level 9) of the chunks statically reachable
+ * from the entry (static import edges only: what the page loads before it can answer); chunks
  * reached only through `import()` load on demand and are reported apart, with how much of each is
  * faker and the world generator. Any faker module in the static part is an error: the page would
  * load faker's locales before its first answer.
@@ -13,6 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build, type Metafile } from 'esbuild'
+import { build as viteBuild } from 'vite'
 import type { Project } from './project.ts'
 
 const PAGES = {
@@ -39,7 +41,7 @@ interface PageChunk {
   fakerBytes: number
   generatorBytes: number
 }
-export interface PageFigures {
+interface PageFigures {
   staticGzipBytes: number
   staticBytes: number
   staticChunks: PageChunk[]
@@ -48,8 +50,9 @@ export interface PageFigures {
   staticByPackage: { name: string; bytes: number }[]
 }
 
-async function bundle(project: Project, side: keyof typeof PAGES): Promise<PageFigures> {
-  const dir = join(project.dir, 'browser-page', side)
+/** esbuild's bundle of the page (minified, ESM, splitting, platform browser), read from its metafile. */
+async function bundleWithEsbuild(project: Project, side: keyof typeof PAGES): Promise<PageFigures> {
+  const dir = join(project.dir, 'browser-page', `${side}-esbuild`)
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'page.js'), PAGES[side])
   const result = await build({
@@ -88,15 +91,29 @@ async function bundle(project: Project, side: keyof typeof PAGES): Promise<PageF
   const scripts = Object.keys(outputs).filter((file) => file.endsWith('.js'))
   const staticChunks = scripts.filter((file) => reached.has(file)).map(chunk)
   const lazyChunks = scripts.filter((file) => !reached.has(file)).map(chunk)
-  const byPackage = new Map<string, number>()
-  for (const file of reached)
-    for (const [input, { bytesInOutput }] of Object.entries(outputs[file]!.inputs))
-      byPackage.set(packageOf(input), (byPackage.get(packageOf(input)) ?? 0) + bytesInOutput)
-  const fakerInStatic = [...reached].flatMap((file) => Object.keys(outputs[file]!.inputs).filter(isFaker))
+  return summary(
+    side,
+    staticChunks,
+    lazyChunks,
+    [...reached].flatMap((file) => Object.entries(outputs[file]!.inputs)),
+  )
+}
+
+/** The figures of a page from its chunks and the (input, minified bytes) pairs of its static part. */
+function summary(
+  side: string,
+  staticChunks: PageChunk[],
+  lazyChunks: PageChunk[],
+  staticInputs: [string, { bytesInOutput: number }][],
+): PageFigures {
+  const fakerInStatic = staticInputs.map(([input]) => input).filter(isFaker)
   if (fakerInStatic.length > 0)
     throw new Error(
       `faker is in the ${side} page's static graph (loaded before the first answer): ${fakerInStatic.slice(0, 5).join(', ')}${fakerInStatic.length > 5 ? ` and ${fakerInStatic.length - 5} more` : ''}`,
     )
+  const byPackage = new Map<string, number>()
+  for (const [input, { bytesInOutput }] of staticInputs)
+    byPackage.set(packageOf(input), (byPackage.get(packageOf(input)) ?? 0) + bytesInOutput)
   return {
     staticGzipBytes: staticChunks.reduce((sum, c) => sum + c.gzipBytes, 0),
     staticBytes: staticChunks.reduce((sum, c) => sum + c.bytes, 0),
@@ -109,10 +126,73 @@ async function bundle(project: Project, side: keyof typeof PAGES): Promise<PageF
   }
 }
 
-export async function measureBrowserPage(
-  project: Project,
-): Promise<{ simulator: PageFigures; msw: PageFigures; addedGzipBytes: number }> {
-  const simulator = await bundle(project, 'simulator')
-  const msw = await bundle(project, 'msw')
-  return { simulator, msw, addedGzipBytes: simulator.staticGzipBytes - msw.staticGzipBytes }
+/** Vite's production build of an index.html that loads the page (Vite's defaults: minified, split). */
+async function bundleWithVite(project: Project, side: keyof typeof PAGES): Promise<PageFigures> {
+  const dir = join(project.dir, 'browser-page', `${side}-vite`)
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'page.js'), PAGES[side])
+  writeFileSync(join(dir, 'index.html'), '<!doctype html>\n<script type="module" src="./page.js"></script>\n')
+  const built = await viteBuild({ root: dir, configFile: false, logLevel: 'error', build: { write: false } })
+  const output = (Array.isArray(built) ? built[0]! : built) as { output: ViteOutput[] }
+  const chunks = new Map(
+    output.output.flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])),
+  )
+  const entry = [...chunks.values()].find((chunk) => chunk.isEntry)!
+  const reached = new Set([entry.fileName])
+  for (const file of reached) for (const path of chunks.get(file)!.imports) reached.add(path)
+  const chunk = (file: string): PageChunk => {
+    const { code, modules } = chunks.get(file)!
+    const sum = (test: (input: string) => boolean) =>
+      Object.entries(modules)
+        .filter(([input]) => test(input))
+        .reduce((total, [, { renderedLength }]) => total + renderedLength, 0)
+    const bytes = Buffer.byteLength(code)
+    return {
+      file,
+      bytes,
+      gzipBytes: gzipSync(code, { level: 9 }).length,
+      fakerBytes: sum(isFaker),
+      generatorBytes: sum(isGenerator),
+    }
+  }
+  const files = [...chunks.keys()]
+  return summary(
+    side,
+    files.filter((file) => reached.has(file)).map(chunk),
+    files.filter((file) => !reached.has(file)).map(chunk),
+    [...reached].flatMap((file) =>
+      Object.entries(chunks.get(file)!.modules).map(
+        ([input, { renderedLength }]) =>
+          [input, { bytesInOutput: renderedLength }] as [string, { bytesInOutput: number }],
+      ),
+    ),
+  )
+}
+
+/** What Vite's build returns per output file (the fields read here). */
+type ViteOutput =
+  | { type: 'asset'; fileName: string }
+  | {
+      type: 'chunk'
+      fileName: string
+      code: string
+      isEntry: boolean
+      imports: string[]
+      modules: Record<string, { renderedLength: number }>
+    }
+
+export interface BrowserFigures {
+  simulator: PageFigures
+  msw: PageFigures
+  addedGzipBytes: number
+}
+
+/** The page and its baseline under each bundler. */
+export async function measureBrowserPage(project: Project): Promise<{ esbuild: BrowserFigures; vite: BrowserFigures }> {
+  const figures = async (bundler: typeof bundleWithEsbuild): Promise<BrowserFigures> => {
+    const simulator = await bundler(project, 'simulator')
+    const msw = await bundler(project, 'msw')
+    return { simulator, msw, addedGzipBytes: simulator.staticGzipBytes - msw.staticGzipBytes }
+  }
+  return { esbuild: await figures(bundleWithEsbuild), vite: await figures(bundleWithVite) }
 }

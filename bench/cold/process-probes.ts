@@ -3,6 +3,8 @@
  *
  * - import time of each entry (`./node` as ESM and CommonJS, `.`, `./standalone`) beside msw's own
  *   `msw/node` (ESM and CommonJS): `performance.now()` around the one `import()` / `require()`;
+ *   and `./node` beside `msw/node` + `msw` again with Node's compile cache (`NODE_COMPILE_CACHE`, a
+ *   directory in the project: the first round writes it, the later ones read it);
  * - a fresh process's first answer: from spawning `node` to the first line it prints after its
  *   first in-process `fetch` (`GET /securityToken`) was answered, with the simulator's ./node
  *   entry (`setupSimulatorServer`, default world) against a one-handler-per-route msw `setupServer`
@@ -86,6 +88,8 @@ interface ImportProbe {
   /** One or more, imported together (ESM) or one after the other (CommonJS). */
   specifiers: string[]
   format: 'esm' | 'cjs'
+  /** Run with NODE_COMPILE_CACHE set (Node keeps the compiled code of every module it loads there). */
+  compileCache?: true
 }
 const IMPORT_PROBES: ImportProbe[] = [
   { label: 'debt-token-simulator/node (ESM)', specifiers: ['debt-token-simulator/node'], format: 'esm' },
@@ -96,6 +100,18 @@ const IMPORT_PROBES: ImportProbe[] = [
   { label: 'msw/node (CommonJS): baseline', specifiers: ['msw/node'], format: 'cjs' },
   // What a test file over plain msw handlers imports (`http`, `HttpResponse` come from msw), as ./node does.
   { label: 'msw/node + msw (ESM): baseline', specifiers: ['msw/node', 'msw'], format: 'esm' },
+  {
+    label: 'debt-token-simulator/node (ESM), NODE_COMPILE_CACHE',
+    specifiers: ['debt-token-simulator/node'],
+    format: 'esm',
+    compileCache: true,
+  },
+  {
+    label: 'msw/node + msw (ESM), NODE_COMPILE_CACHE: baseline',
+    specifiers: ['msw/node', 'msw'],
+    format: 'esm',
+    compileCache: true,
+  },
 ]
 
 /** The simulator's answers to `GET /securityToken` and a `POST /manager`, for the baselines to give back. */
@@ -128,14 +144,21 @@ export async function measureProcesses(project: Project, samples: number): Promi
   const answer = { simulator: [] as number[], msw: [] as number[] }
   const write = { simulator: [] as number[], msw: [] as number[] }
   const later = { simulator: [] as number[], msw: [] as number[] }
+  const { NODE_COMPILE_CACHE: _, ...withoutCache } = process.env
+  const withCache = { ...withoutCache, NODE_COMPILE_CACHE: join(project.dir, '.node-compile-cache') }
   for (let round = 0; round < samples; round++) {
     for (const [i, probe] of IMPORT_PROBES.entries()) {
       const file = probe.format === 'esm' ? 'import-probe.mjs' : 'import-probe.cjs'
-      const { stdout } = await runChild(process.execPath, [file, ...probe.specifiers], { cwd: project.dir })
+      const env = probe.compileCache ? withCache : withoutCache
+      const { stdout } = await runChild(process.execPath, [file, ...probe.specifiers], { cwd: project.dir, env })
       imports[i]!.push(lastJsonLine(stdout).ms)
     }
     for (const side of sides) {
-      const run = await runChild(process.execPath, ['first-answer.mjs', side], { cwd: project.dir, mark: 'answered' })
+      const run = await runChild(process.execPath, ['first-answer.mjs', side], {
+        cwd: project.dir,
+        env: withoutCache,
+        mark: 'answered',
+      })
       const { writes } = lastJsonLine(run.stdout) as { writes: number[] }
       answer[side].push(run.markMs!)
       write[side].push(writes[0]!)

@@ -2,7 +2,7 @@
  * The cold bench's table, one row per figure with its baseline from the same run and its target
  * (issue #19); printed by `npm run bench:cold` and appended to `npm run bench`'s report.
  */
-import type { PageFigures } from './browser-page.ts'
+import type { BrowserFigures } from './browser-page.ts'
 import type { StartupFigures } from './installed-bin.ts'
 import type { PlaywrightFigures } from './playwright-worker.ts'
 import type { ProcessFigures } from './process-probes.ts'
@@ -15,7 +15,7 @@ export interface ColdReport {
   startup?: StartupFigures
   vitest?: VitestFigures
   playwright?: PlaywrightFigures
-  browser?: { simulator: PageFigures; msw: PageFigures; addedGzipBytes: number }
+  browser?: { esbuild: BrowserFigures; vite: BrowserFigures }
   /** CPU others used during each part, in cores (0 to the machine's count): how disturbed it was. */
   foreignCores: Record<string, number>
 }
@@ -39,7 +39,12 @@ export function renderColdTable(report: ColdReport): string {
     const baselineOf = (label: string) =>
       p.imports.find(
         (entry) =>
-          entry.label === (label.includes('CommonJS') ? 'msw/node (CommonJS): baseline' : 'msw/node (ESM): baseline'),
+          entry.label ===
+          (label.includes('NODE_COMPILE_CACHE')
+            ? 'msw/node + msw (ESM), NODE_COMPILE_CACHE: baseline'
+            : label.includes('CommonJS')
+              ? 'msw/node (CommonJS): baseline'
+              : 'msw/node (ESM): baseline'),
       )!
     const withMsw = p.imports.find((entry) => entry.label === 'msw/node + msw (ESM): baseline')!
     for (const entry of p.imports.filter((e) => !e.label.endsWith('baseline'))) {
@@ -90,17 +95,17 @@ export function renderColdTable(report: ColdReport): string {
       `a bare \`node:http\` bin started the same way: ${ms(s.bareMedianMs)} (${list(s.bare)})`,
       '≤ 2×',
     )
-  const b = report.browser
-  if (b !== undefined) {
+  const pages = report.browser
+  for (const [bundler, b] of Object.entries(pages ?? {})) {
     row(
-      'browser page before the first answer: `setupSimulatorWorker()` + `worker.start()`, esbuild minified ESM splitting, gzip of the static chunks',
+      `browser page before the first answer: \`setupSimulatorWorker()\` + \`worker.start()\`, ${bundler === 'vite' ? "Vite's production build" : 'esbuild minified ESM splitting'}, gzip of the static chunks`,
       `${kB(b.simulator.staticGzipBytes)} (${b.simulator.staticChunks.length} chunks): **+${kB(b.addedGzipBytes)}**`,
-      `msw's \`setupWorker\`, one handler: ${kB(b.msw.staticGzipBytes)}`,
-      '+ ≤ 150 kB',
+      `msw's \`setupWorker\`, one handler, the same build: ${kB(b.msw.staticGzipBytes)}`,
+      '+ ≤ 100 kB',
     )
     for (const chunk of b.simulator.lazyChunks)
       row(
-        `browser page, loaded on demand: \`${chunk.file.split('/').pop()}\``,
+        `browser page (${bundler}), loaded on demand: \`${chunk.file.split('/').pop()}\``,
         `${kB(chunk.gzipBytes)} gzip (${kB(chunk.bytes)} minified: faker ${kB(chunk.fakerBytes)}, world generator ${kB(chunk.generatorBytes)})`,
         '',
         'not in the static part',

@@ -1,6 +1,6 @@
 /**
  * Schemas built on their first use. Building zod schemas was most of what importing the simulator
- * cost (1,600 of them, about 13 ms of every test file's start), and most are never used by a
+ * cost (more than a thousand of them, in every test file's start), and most are never used by a
  * process: the control API's, the dashboard's, the scenario files', the factories' and the
  * answers' (which only document). So the contract declares them in `z.lazy()`, which builds one
  * when it first parses or is documented; code that reads a schema's shape looks through the

@@ -7,14 +7,10 @@
  */
 import * as z from 'zod'
 import { SimScenarioSummary } from './control-dashboard-schemas.ts'
-import { CONTROL_GROUP, CONTROL_PREFIX, defineControlRoute } from './control-route.ts'
+import { controlPath } from './control-paths.ts'
+import { defineControlRoute } from './control-route.ts'
 import { EXAMPLE_SCENARIO, SimScenarioView } from './control-schemas.ts'
 import { ScenarioName } from './scenario-names.ts'
-
-const group = CONTROL_GROUP
-
-/** The path the scenario files' JSON Schema is served at (a downloaded file's `$schema` names it). */
-const SCENARIO_SCHEMA_PATH = `${CONTROL_PREFIX}/scenario.schema.json`
 
 const SimScenarioRuleBody = z.looseObject({}).meta({
   id: 'SimScenarioRule',
@@ -40,10 +36,7 @@ const CheckScenarioBody = z.lazy(() =>
 
 export const authoringRoutes = [
   defineControlRoute({
-    id: 'getScenarioSchema',
-    group,
-    method: 'GET',
-    path: SCENARIO_SCHEMA_PATH,
+    ...controlPath('getScenarioSchema'),
     summary: "The scenario files' JSON Schema (scenarios/scenario.schema.json of the package)",
     description:
       'Answers the JSON Schema scenario files are written against, as the installed package ships it, so a file whose `$schema` is this URL is completed and checked by an editor while the simulator runs.',
@@ -51,10 +44,7 @@ export const authoringRoutes = [
     errors: { 404: 'the schema is served by the standalone server only (debt-token-simulator serve)' },
   }),
   defineControlRoute({
-    id: 'addScenarioRule',
-    group,
-    method: 'POST',
-    path: `${CONTROL_PREFIX}/scenario/rules`,
+    ...controlPath('addScenarioRule'),
     session: true,
     summary:
       'Add a rule after the active scenario\'s rules, counters and data kept; with none active, activate "added-rules" with it (X-Sim-Session for a session\'s)',
@@ -68,10 +58,7 @@ export const authoringRoutes = [
     },
   }),
   defineControlRoute({
-    id: 'checkScenario',
-    group,
-    method: 'POST',
-    path: `${CONTROL_PREFIX}/scenario/check`,
+    ...controlPath('checkScenario'),
     summary: 'Check a scenario object as a file is checked, without activating it; answers it in words',
     description:
       'Validates a scenario object and the name it would be activated under exactly as a scenario file is validated at load, and answers its description, world and rules in words. Nothing changes.',

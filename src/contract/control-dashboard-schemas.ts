@@ -5,7 +5,8 @@
  * document, like the other control bodies; the dashboard's types are inferred from them.
  */
 import * as z from 'zod'
-import { EXAMPLE_SCENARIO, eitherForm, JournalEntry, SimTableName } from './control-schemas.ts'
+import { SimTableName } from './control-factory-schemas.ts'
+import { EXAMPLE_SCENARIO, eitherForm, JournalEntry } from './control-schemas.ts'
 import { IsoDateTime } from './formats.ts'
 import { ScenarioName } from './scenario-names.ts'
 

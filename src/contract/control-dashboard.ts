@@ -18,10 +18,9 @@ import {
   SimTableRecord,
   StartRecordingBody,
 } from './control-dashboard-schemas.ts'
-import { CONTROL_GROUP, CONTROL_PREFIX, defineControlRoute, wholeNumberQuery } from './control-route.ts'
-import { SimTableName } from './control-schemas.ts'
-
-const group = CONTROL_GROUP
+import { SimTableName } from './control-factory-schemas.ts'
+import { controlPath } from './control-paths.ts'
+import { defineControlRoute, wholeNumberQuery } from './control-route.ts'
 
 /** The most records one page of a table holds. */
 const MAX_PAGE_SIZE = 500
@@ -30,10 +29,7 @@ const asset = (description: string) => z.string().meta({ description })
 
 export const dashboardRoutes = [
   defineControlRoute({
-    id: 'getDashboard',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/ui`,
+    ...controlPath('getDashboard'),
     summary: 'The dashboard: a page to see and steer the simulator from a browser (it uses the routes below)',
     description:
       "Serves the dashboard page. Its script and styles are the two routes below; the page talks only to this server's control API, so the control API's origin rules apply to it.",
@@ -42,10 +38,7 @@ export const dashboardRoutes = [
     errors: { 404: "the dashboard's files are missing from the package (dist/dashboard/)" },
   }),
   defineControlRoute({
-    id: 'getDashboardScript',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/ui/dashboard.js`,
+    ...controlPath('getDashboardScript'),
     summary: "The dashboard's script (an ES module)",
     description: "The dashboard's code, one ES module served with a strict Content-Security-Policy.",
     produces: 'text/javascript',
@@ -53,10 +46,7 @@ export const dashboardRoutes = [
     errors: { 404: "the dashboard's files are missing from the package (dist/dashboard/)" },
   }),
   defineControlRoute({
-    id: 'getDashboardStyles',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/ui/dashboard.css`,
+    ...controlPath('getDashboardStyles'),
     summary: "The dashboard's style sheet",
     description: "The dashboard's styles.",
     produces: 'text/css',
@@ -64,10 +54,7 @@ export const dashboardRoutes = [
     errors: { 404: "the dashboard's files are missing from the package (dist/dashboard/)" },
   }),
   defineControlRoute({
-    id: 'streamEvents',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/events`,
+    ...controlPath('streamEvents'),
     summary:
       'Server-sent events: every answered request as it happens (the journal, live), control changes, a heartbeat comment every 15 s. The buffered entries come first; a client that sends Last-Event-ID gets only those it missed',
     description:
@@ -77,10 +64,7 @@ export const dashboardRoutes = [
     errors: { 429: '200 event streams are already open, the most the simulator serves at once' },
   }),
   defineControlRoute({
-    id: 'listScenarioCatalog',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/scenarios`,
+    ...controlPath('listScenarioCatalog'),
     summary: 'Every scenario that can be activated by name, with its description, rules and steps',
     description:
       'Answers every scenario the simulator knows (shipped and loaded), each with its description, its rules in words and its number of steps.',
@@ -88,11 +72,8 @@ export const dashboardRoutes = [
     errors: {},
   }),
   defineControlRoute({
-    id: 'getScenarioFile',
-    group,
+    ...controlPath('getScenarioFile'),
     answersFile: true,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/scenarios/{name}`,
     summary: 'A scenario known by name, as its file holds it',
     description:
       'Answers a scenario as its file holds it, e.g. to download it or replay it elsewhere; indented as `--record` writes a file.',
@@ -111,11 +92,8 @@ export const dashboardRoutes = [
     errors: { 404: 'no scenario has this name' },
   }),
   defineControlRoute({
-    id: 'buildScenarioFile',
-    group,
+    ...controlPath('buildScenarioFile'),
     answersFile: true,
-    method: 'POST',
-    path: `${CONTROL_PREFIX}/scenario-file`,
     summary:
       'Turn exchanges (journal entries) into a scenario file with a step each, as a recording would write them: tokens masked, generated values captured',
     description:
@@ -128,20 +106,14 @@ export const dashboardRoutes = [
     },
   }),
   defineControlRoute({
-    id: 'getRecording',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/recording`,
+    ...controlPath('getRecording'),
     summary: 'The in-memory recording: whether it runs and how many requests it holds',
     description: 'Answers whether the in-memory recording runs and how many requests it holds.',
     response: SimRecording,
     errors: { 409: 'recording needs the standalone server (in-process replay has no recording)' },
   }),
   defineControlRoute({
-    id: 'startRecording',
-    group,
-    method: 'PUT',
-    path: `${CONTROL_PREFIX}/recording`,
+    ...controlPath('startRecording'),
     summary:
       'Start recording the requests the server answers, in memory (a recording already held is dropped); {"description"?: "..."}',
     description:
@@ -155,21 +127,15 @@ export const dashboardRoutes = [
     },
   }),
   defineControlRoute({
-    id: 'stopRecording',
-    group,
-    method: 'DELETE',
-    path: `${CONTROL_PREFIX}/recording`,
+    ...controlPath('stopRecording'),
     summary: 'Stop recording; what was recorded stays available as a scenario file until the next start',
     description: 'Stops the in-memory recording; what it holds stays downloadable until the next start.',
     response: SimRecording,
     errors: { 409: 'recording needs the standalone server (in-process replay has no recording)' },
   }),
   defineControlRoute({
-    id: 'getRecordedScenario',
-    group,
+    ...controlPath('getRecordedScenario'),
     answersFile: true,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/recording/scenario`,
     summary: 'The in-memory recording as a scenario file with steps (what debt-token-simulator replay runs)',
     description:
       'Answers the in-memory recording as a scenario file with steps, as `debt-token-simulator replay` runs it, indented as `--record` writes a file; what the recording noted (a world changed before its start) is in `notes`.',
@@ -179,10 +145,7 @@ export const dashboardRoutes = [
     },
   }),
   defineControlRoute({
-    id: 'replayScenario',
-    group,
-    method: 'POST',
-    path: `${CONTROL_PREFIX}/replay`,
+    ...controlPath('replayScenario'),
     summary:
       "Replay a scenario's steps on the server, in a fresh session with the scenario active for it; answers each step's result and differences",
     description:
@@ -195,10 +158,7 @@ export const dashboardRoutes = [
     },
   }),
   defineControlRoute({
-    id: 'listTableRecords',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/tables/{table}`,
+    ...controlPath('listTableRecords'),
     summary:
       "A page of a table's records (?offset=0&limit=50&q=0xabc); q matches part of any top-level field, or on tables over 20,000 records a whole key or indexed address; X-Sim-Session for a session's",
     description:
@@ -225,10 +185,7 @@ export const dashboardRoutes = [
     },
   }),
   defineControlRoute({
-    id: 'getTableRecord',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/tables/{table}/{key}`,
+    ...controlPath('getTableRecord'),
     summary: "One record by its key, with links to the records it refers to; X-Sim-Session for a session's",
     description:
       "Answers one record by its key with links to the records it refers to (a debt token: its security token, signature contract, parties and the debtor's other tokens). With X-Sim-Session, a session's.",

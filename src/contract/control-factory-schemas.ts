@@ -4,7 +4,15 @@
  * the bounds a scenario's `world.create` shares. Named `Sim…` in the OpenAPI document.
  */
 import * as z from 'zod'
-import { SimTableName } from './control-schemas.ts'
+
+/**
+ * The tables of the model, as control routes name them (`?table=debtTokens`). The model declares
+ * its tables above the contract; a unit test keeps the two lists the same.
+ */
+export const SimTableName = z
+  .enum(['signatureContracts', 'users', 'debtTokens', 'securityTokens', 'managerPayments', 'investorPayments'])
+  .meta({ id: 'SimTableName' })
+export type SimTableName = z.infer<typeof SimTableName>
 
 /** The most records one factory call (or one entry of a scenario's `world.create`) creates. */
 export const MAX_FACTORY_COUNT = 1000

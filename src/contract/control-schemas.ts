@@ -5,19 +5,11 @@
  * schemas appear in the OpenAPI document as `Sim…`.
  */
 import * as z from 'zod'
+import { SimTableName } from './control-factory-schemas.ts'
 import { INSTANT_PATTERN, IsoDateTime } from './formats.ts'
 import { CALENDAR_SPAN_MS, parseInstant } from './instants.ts'
 import { type OperationId, operationIds } from './operations.ts'
 import { ScenarioName } from './scenario-names.ts'
-
-/**
- * The tables of the model, as control routes name them (`?table=debtTokens`). The model declares
- * its tables above the contract; a unit test keeps the two lists the same.
- */
-export const SimTableName = z
-  .enum(['signatureContracts', 'users', 'debtTokens', 'securityTokens', 'managerPayments', 'investorPayments'])
-  .meta({ id: 'SimTableName' })
-type SimTableName = z.infer<typeof SimTableName>
 
 const count = z.number().int().min(0)
 
@@ -182,8 +174,8 @@ export const SimHealth = z.lazy(() =>
 
 /**
  * The most records one `GET /__sim/state` answer carries, a tenth of an API list's cap
- * (MAX_LIST_ITEMS): 2,000 debt tokens with their parcels are about 5 MB, built and written in tens
- * of milliseconds, where 20,000 held every other client for about a second. A larger table is
+ * (MAX_LIST_ITEMS): a page of debt tokens with their parcels is built and written without holding
+ * other clients for long, where ten times as many held them noticeably. A larger table is
  * paged with `offset`.
  */
 export const MAX_STATE_RECORDS = 2000

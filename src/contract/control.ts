@@ -8,8 +8,9 @@
 import * as z from 'zod'
 import { authoringRoutes } from './control-authoring.ts'
 import { dashboardRoutes } from './control-dashboard.ts'
-import { SimFactoryBody, SimFactoryRecords } from './control-factory-schemas.ts'
-import { CONTROL_GROUP, CONTROL_PREFIX, defineControlRoute, wholeNumberQuery } from './control-route.ts'
+import { SimFactoryBody, SimFactoryRecords, SimTableName } from './control-factory-schemas.ts'
+import { type ControlRouteId, controlPath } from './control-paths.ts'
+import { defineControlRoute, wholeNumberQuery } from './control-route.ts'
 import {
   ActivateScenarioBody,
   MAX_JOURNAL_PAGE,
@@ -22,11 +23,8 @@ import {
   SimScenarioView,
   SimSessions,
   SimState,
-  SimTableName,
 } from './control-schemas.ts'
 import { type OperationId, operationIds } from './operations.ts'
-
-const group = CONTROL_GROUP
 
 /** What a route acting on the session X-Sim-Session names answers when it cannot. */
 const SESSION_ERRORS = {
@@ -36,10 +34,7 @@ const SESSION_ERRORS = {
 
 export const controlRoutes = [
   defineControlRoute({
-    id: 'listControlRoutes',
-    group,
-    method: 'GET',
-    path: CONTROL_PREFIX,
+    ...controlPath('listControlRoutes'),
     summary: 'List the control routes',
     description: 'Answers each control route with its method, path and summary, as this document lists them.',
     response: z.lazy(() =>
@@ -50,20 +45,14 @@ export const controlRoutes = [
     errors: {},
   }),
   defineControlRoute({
-    id: 'getHealth',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/health`,
+    ...controlPath('getHealth'),
     summary: 'Liveness: status, clock, active scenario, sessions and requests served',
     description: 'Answers 200 while the simulator serves; what a readiness probe or a test setup waits for.',
     response: SimHealth,
     errors: {},
   }),
   defineControlRoute({
-    id: 'resetSimulator',
-    group,
-    method: 'POST',
-    path: `${CONTROL_PREFIX}/reset`,
+    ...controlPath('resetSimulator'),
     summary:
       'Back to the seeded world and clock, without a scenario; ends sessions and empties the journal (with X-Sim-Session: that session only)',
     description:
@@ -73,10 +62,7 @@ export const controlRoutes = [
     errors: SESSION_ERRORS,
   }),
   defineControlRoute({
-    id: 'getState',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/state`,
+    ...controlPath('getState'),
     summary:
       "The model's state: counts and stored records (?table=debtTokens&limit=200&offset=0; X-Sim-Session for a session's)",
     description: `Answers how many records each table holds and, from position \`offset\` (default 0), \`limit\` records of each table (or of \`table\`), as stored: what the API reads and writes. One answer carries at most ${MAX_STATE_RECORDS} records, as an API list does: \`limit\` is at most ${MAX_STATE_RECORDS} with \`table\`, ${MAX_STATE_RECORDS_PER_TABLE} without it; page a larger table with \`offset\` (\`counts\` says how far). With X-Sim-Session, that session's.`,
@@ -102,10 +88,7 @@ export const controlRoutes = [
     },
   }),
   defineControlRoute({
-    id: 'createRecords',
-    group,
-    method: 'POST',
-    path: `${CONTROL_PREFIX}/factories/{table}`,
+    ...controlPath('createRecords'),
     summary:
       'Create coherent records of a table from the seed: {"overrides"?: {...}, "count"?: n, "state"?: "overdue"} (X-Sim-Session for a session\'s world)',
     description:
@@ -126,10 +109,7 @@ export const controlRoutes = [
     },
   }),
   defineControlRoute({
-    id: 'listJournal',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/journal`,
+    ...controlPath('listJournal'),
     summary:
       'Recent requests and replies, oldest first (?operation=createManagerPayment&status=400&session=qa-1&limit=50)',
     query: z.lazy(() =>
@@ -156,30 +136,21 @@ export const controlRoutes = [
     errors: { 400: 'a query parameter is not valid (limit above the page size, a status that is not one)' },
   }),
   defineControlRoute({
-    id: 'clearJournal',
-    group,
-    method: 'DELETE',
-    path: `${CONTROL_PREFIX}/journal`,
+    ...controlPath('clearJournal'),
     summary: 'Empty the journal',
     description: 'Drops every journal entry; sequence numbers start again from 1.',
     response: z.lazy(() => z.object({ cleared: z.literal(true) })),
     errors: {},
   }),
   defineControlRoute({
-    id: 'getClock',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/clock`,
+    ...controlPath('getClock'),
     summary: 'The clock: now and mode (fixed or system)',
     description: "Answers the simulator's clock, the one every date the API derives comes from.",
     response: SimClock,
     errors: {},
   }),
   defineControlRoute({
-    id: 'setClock',
-    group,
-    method: 'PUT',
-    path: `${CONTROL_PREFIX}/clock`,
+    ...controlPath('setClock'),
     summary: 'Fix the clock ({"now": "2026-06-01T00:00:00Z"}) or move it ({"advanceMs": 86400000})',
     description:
       'Fixes the clock at an instant, or moves it by some milliseconds; statuses that depend on the date (debt tokens, expired security tokens) follow on the next read.',
@@ -188,10 +159,7 @@ export const controlRoutes = [
     errors: { 400: 'the clock would leave the years 0001 to 9999' },
   }),
   defineControlRoute({
-    id: 'getScenario',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/scenario`,
+    ...controlPath('getScenario'),
     summary: "The active scenario (with its rule counters) and the available ones (X-Sim-Session for a session's)",
     description:
       'Answers the active scenario, how often each of its rules applied and fired, and the scenarios that can be activated by name.',
@@ -200,10 +168,7 @@ export const controlRoutes = [
     errors: SESSION_ERRORS,
   }),
   defineControlRoute({
-    id: 'activateScenario',
-    group,
-    method: 'PUT',
-    path: `${CONTROL_PREFIX}/scenario`,
+    ...controlPath('activateScenario'),
     summary:
       'Activate a scenario: {"name": "flaky-backend"} or {"scenario": {...}, "name"?: "..."} (X-Sim-Session for a session only)',
     description:
@@ -218,10 +183,7 @@ export const controlRoutes = [
     },
   }),
   defineControlRoute({
-    id: 'deactivateScenario',
-    group,
-    method: 'DELETE',
-    path: `${CONTROL_PREFIX}/scenario`,
+    ...controlPath('deactivateScenario'),
     summary: 'Deactivate the scenario (back to normal behaviour; the data is kept)',
     description: 'Deactivates the scenario; what the requests wrote meanwhile is kept.',
     session: true,
@@ -229,10 +191,7 @@ export const controlRoutes = [
     errors: SESSION_ERRORS,
   }),
   defineControlRoute({
-    id: 'listSessions',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/sessions`,
+    ...controlPath('listSessions'),
     summary: 'Live sessions (X-Sim-Session), their limit and idle timeout',
     description:
       'Answers the live sessions with when each was created and last used, their limit and their idle timeout.',
@@ -240,10 +199,7 @@ export const controlRoutes = [
     errors: {},
   }),
   defineControlRoute({
-    id: 'endSession',
-    group,
-    method: 'DELETE',
-    path: `${CONTROL_PREFIX}/sessions/{id}`,
+    ...controlPath('endSession'),
     summary: 'End a session (its writes and scenario are dropped)',
     description: 'Ends a session now; a later request naming it starts a new one from the seeded world.',
     params: z.lazy(() =>
@@ -259,20 +215,14 @@ export const controlRoutes = [
     errors: { 404: 'no live session has this id' },
   }),
   defineControlRoute({
-    id: 'getOpenApiDocument',
-    group,
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/openapi.json`,
+    ...controlPath('getOpenApiDocument'),
     summary: 'The OpenAPI 3.1 document of the simulated API and of these control routes',
     description: 'Answers this document, its server URL the one the request reached.',
     response: z.lazy(() => z.record(z.string(), z.unknown()).meta({ description: 'this document' })),
     errors: {},
   }),
   defineControlRoute({
-    id: 'flushRecording',
-    group,
-    method: 'POST',
-    path: `${CONTROL_PREFIX}/record/flush`,
+    ...controlPath('flushRecording'),
     summary: 'Write the recorded session now (server started with --record <file>)',
     description:
       'Writes what the server recorded so far as a scenario file with replayable steps (docs/scenarios.md) and answers the file and how many steps it holds.',
@@ -287,5 +237,5 @@ export const controlRoutes = [
 ] as const
 
 export type ControlRoute = (typeof controlRoutes)[number]
-export type ControlRouteId = ControlRoute['id']
+export type { ControlRouteId } from './control-paths.ts'
 export type ControlRouteById<Id extends ControlRouteId> = Extract<ControlRoute, { id: Id }>

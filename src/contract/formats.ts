@@ -92,8 +92,8 @@ export const DateOrDateTime = z.union([IsoDate, IsoDateTime], {
 
 /**
  * A whole number with its thousands grouped by commas ("1,000,000,000"), as `toLocaleString('en-US')`
- * writes it, without its cost: the first locale call of a process loads ICU's data (about 10 ms,
- * which every test file importing the simulator would pay for messages it may never show).
+ * writes it, without its cost: the first locale call of a process loads ICU's data, which every
+ * test file importing the simulator would pay for messages it may never show.
  */
 export function thousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+$)/g, ',')

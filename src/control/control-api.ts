@@ -21,6 +21,9 @@ import { simulatorHandlers } from './simulator-handlers.ts'
 import { tableHandlers } from './table-handlers.ts'
 import { tenantHandlers } from './tenant-handlers.ts'
 
+/** Each control route's declaration by id (the router matches the control paths alone). */
+const declarationOf = new Map<ControlRouteId, ControlRouteDefinition>(controlRoutes.map((route) => [route.id, route]))
+
 /** The core's control handlers, by route id. */
 const coreHandlers = {
   ...simulatorHandlers,
@@ -67,7 +70,7 @@ async function handleControlRequest(
   try {
     const match = matched ?? matchRoute(request.method, request.path)
     if (match.kind !== 'control') throw unmatched(match, request)
-    const route: ControlRouteDefinition = match.route
+    const route = declarationOf.get(match.route.id)!
     const bodyText = route.body === undefined ? '' : await request.text()
     const input = validateRequest(route, match.params, request.query, bodyText)
     // Checked before the handler, so a read (GET /__sim/state) refuses a malformed id with the

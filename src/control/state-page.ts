@@ -4,7 +4,7 @@
  * `limit` is a 400 saying how to page, rather than a page silently shorter than asked (a client
  * that pages by `limit` would skip records). The page is built in chunks with the event loop
  * turning between them (work-slices.ts): the records of a generated world are built on first
- * read, 2,000 cold debt tokens in about 0.1-0.2 s.
+ * read, which a page of cold debt tokens makes long enough to hold other clients.
  */
 import { MAX_STATE_RECORDS, MAX_STATE_RECORDS_PER_TABLE } from '../contract/control-schemas.ts'
 import { WorkSlices } from '../factories/work-slices.ts'

@@ -5,8 +5,8 @@
  *
  * It draws exactly what a base-locale faker on the same randomizer would (`faker.number.int`,
  * `faker.string.hexadecimal`, `faker.string.alpha`, `faker.string.uuid`; a unit test compares the
- * streams) without importing faker: faker's core is about 450 KB minified, which a browser page
- * would load before its first answer. faker itself is loaded with the world generator, which
+ * streams) without importing faker: faker's core is larger than the rest of the page, which a
+ * browser page would load before its first answer. faker itself is loaded with the world generator, which
  * draws people from this same randomizer.
  */
 import type { Randomizer } from '@faker-js/faker'

@@ -5,7 +5,7 @@
  * from mersenne.ts, so the same seed gives the same values as `new Faker({ locale: [pt_BR, en,
  * base] })` seeded alike (a unit test compares both streams).
  *
- * The pt_BR entry is the largest thing the package imports (about 25 ms of a Node process's CPU),
+ * The pt_BR entry is the largest thing the package imports (docs/performance.md has its weight),
  * and most processes never generate: it is not imported here but handed over by the runtime,
  * either as the module (world-generator.ts's `loadWorldGenerator`, which imports it) or as a
  * synchronous loader that the Node entries give (runtimes/msw/node-faker.ts), called on first use.

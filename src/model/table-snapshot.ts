@@ -110,8 +110,8 @@ export class TableSnapshot<T extends object> {
     this.#names = Object.keys(spec.indexes)
     // Records in memory (fixtures) are keyed now, so a duplicate key is an error when the world
     // loads. Generated rows are keyed and indexed in the background, a few milliseconds a turn: a
-    // 100k-token world answers its first request at once, and the first lookup of a table (about
-    // 80 ms of work for 100k debt tokens) does not hold every other client; a lookup that comes
+    // 100k-token world answers its first request at once, and the first lookup of a large table
+    // (keying every row at once) does not hold every other client; a lookup that comes
     // first finishes the rest at once.
     if (this.#rows instanceof RecordRows) this.#keys()
     else immediate(() => this.#warm())

@@ -10,7 +10,7 @@
  * or a start scenario. The Node in-process entries hand it over at import, so there this costs one
  * lookup.
  */
-import type { ControlRouteId } from '../contract/control.ts'
+import type { ControlRouteId } from '../contract/control-paths.ts'
 import type { SimRequest } from '../http/sim-request.ts'
 import { loadWorldGenerator } from '../model/world-generator.ts'
 import { SCENARIO_HEADER } from '../scenarios/scenario-activation.ts'

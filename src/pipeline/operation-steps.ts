@@ -22,7 +22,7 @@ export function authenticateStep(): Step {
   }
 }
 
-/** The most records one list answer carries: serializing it stays well under 100 ms, so no list blocks other clients for long. */
+/** The most records one list answer carries: serializing it stays short, so no list blocks other clients for long. */
 export const MAX_LIST_ITEMS = 20_000
 
 export function resolveStep(resolvers: ResolverTable, clock: Clock): Step {

@@ -4,14 +4,14 @@
  * segment, so `/manager/debt-tokens/{st}` is never taken for `/manager/{address}/{id}`; msw
  * handlers are registered in the same order, so both runtimes pick the same operation.
  */
-import { type ControlRoute, controlRoutes } from '../contract/control.ts'
+import { type ControlPath, controlPaths } from '../contract/control-paths.ts'
 import { CONTROL_GROUP } from '../contract/control-route.ts'
 import { type Operation, operations } from '../contract/operations.ts'
 import { ApiError } from '../http/api-error.ts'
 
 type Segment = { literal: string } | { param: string }
 
-type Route = Operation | ControlRoute
+type Route = Operation | ControlPath
 
 interface CompiledRoute {
   readonly route: Route
@@ -25,12 +25,12 @@ interface CompiledRoute {
 
 export type RouteMatch =
   | { kind: 'operation'; operation: Operation; params: Record<string, string> }
-  | { kind: 'control'; route: ControlRoute; params: Record<string, string> }
+  | { kind: 'control'; route: ControlPath; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'not-found' }
   | { kind: 'bad-path'; message: string }
 
-function isControlRoute(route: Route): route is ControlRoute {
+function isControlRoute(route: Route): route is ControlPath {
   return route.group === CONTROL_GROUP
 }
 
@@ -58,7 +58,7 @@ function bySpecificity(a: { path: string }, b: { path: string }): number {
 /** The operation table in matching order (what the msw handlers are registered in). */
 export const operationsInMatchOrder: readonly Operation[] = [...operations].sort(bySpecificity)
 
-const routes: readonly CompiledRoute[] = [...operations, ...controlRoutes].sort(bySpecificity).map((route) => {
+const routes: readonly CompiledRoute[] = [...operations, ...controlPaths].sort(bySpecificity).map((route) => {
   const exact = isControlRoute(route)
   return { route, segments: compile(route.path, exact), exact }
 })

@@ -43,7 +43,7 @@ function formatIssue(location: Location, issue: z.core.$ZodIssue, schema: z.ZodT
 function parsePart(location: Location, schema: z.ZodType | undefined, value: unknown, issues: string[]): unknown {
   if (schema === undefined) return {}
   // Parsed without `reportInput` first: that option turns off zod's compiled fast path and costs
-  // 2-25× more. Only a refused value is parsed again, for the inputs the messages quote.
+  // several times more. Only a refused value is parsed again, for the inputs the messages quote.
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const reported = schema.safeParse(value, { reportInput: true })

@@ -2,8 +2,8 @@
  * Browser runtime: the simulator's handlers behind msw's `setupWorker`, so a frontend app talks to
  * the simulator in the page. Run `npx msw init <publicDir>` once to serve the worker script.
  *
- * The page loads only what the first answer needs. The world generator (faker's locales, about
- * 130 kB gzip) loads on demand: `await loadWorldGenerator()` before `setupSimulatorWorker({ size })`,
+ * The page loads only what the first answer needs. The world generator (faker's locales, the
+ * largest part of the package) loads on demand: `await loadWorldGenerator()` before `setupSimulatorWorker({ size })`,
  * `simulator.create.users()` or a scenario whose world generates records. The storage behind
  * `persist` and `sync` loads on demand too, before `worker.start()` resolves.
  *

@@ -39,6 +39,6 @@ describe('in-process controls', () => {
     const tokens = await (await get('/securityToken?marketplace=true')).json()
     expect(tokens).toEqual([])
     expect(simulator.state().clock.now).toBe('2030-01-01T00:00:00.000Z')
-    expect((simulator.openapi() as { openapi: string }).openapi).toBe('3.1.0')
+    expect(((await simulator.openapi()) as { openapi: string }).openapi).toBe('3.1.0')
   })
 })

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { controlRoutes } from '../../src/contract/control.ts'
-import { SimTableName } from '../../src/contract/control-schemas.ts'
+import { SimTableName } from '../../src/contract/control-factory-schemas.ts'
+import { controlPaths } from '../../src/contract/control-paths.ts'
 import { operations } from '../../src/contract/operations.ts'
 import { tableNames } from '../../src/model/world.ts'
 import { matchRoute, methodNotAllowed, type RouteMatch } from '../../src/pipeline/router.ts'
@@ -27,6 +28,12 @@ describe('the router', () => {
     }
     expect(matched(matchRoute('DELETE', '/__sim/sessions/qa%201'))).toBe('control endSession {"id":"qa 1"}')
     expect(matched(matchRoute('GET', '/users/u-1'))).toBe('operation getUser {"id":"u-1"}')
+  })
+
+  it('matches the control paths the routes are declared at, and no other', () => {
+    // The router reads control-paths.ts alone: a path there without a declaration would be matched and never answered.
+    const declared = controlRoutes.map(({ id, method, path }) => ({ id, method, path }))
+    expect(controlPaths.map(({ id, method, path }) => ({ id, method, path }))).toEqual(declared)
   })
 
   it('answers 405 with the methods of a control path, and 404 for none', () => {

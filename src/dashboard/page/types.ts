@@ -12,7 +12,7 @@ import type {
   SimTablePage,
   SimTableRecord,
 } from '../../contract/control-dashboard-schemas.ts'
-import type { SimFactoryBody, SimFactoryRecords } from '../../contract/control-factory-schemas.ts'
+import type { SimFactoryBody, SimFactoryRecords, SimTableName } from '../../contract/control-factory-schemas.ts'
 import type {
   JournalEntry,
   SimClock,
@@ -20,7 +20,6 @@ import type {
   SimScenarioView,
   SimSessions,
   SimState,
-  SimTableName,
 } from '../../contract/control-schemas.ts'
 
 export type Health = z.output<typeof SimHealth>

@@ -113,7 +113,7 @@ export class DebtRows {
   /**
    * Row `row`'s address of one kind. Rows' addresses are drawn in row order up to the row asked
    * for (ADDRESSES_PER_ROW open each row's stream, in ROW_ADDRESSES order) and kept: a lookup of
-   * the last row draws them all (about 0.1 s for 100,000 rows), the background indexing of the
+   * the last row draws them all (once, for a large world), the background indexing of the
    * tables draws them a few milliseconds at a time, and the start draws none.
    */
   #addressAt(name: (typeof ROW_ADDRESSES)[number], row: number): string {

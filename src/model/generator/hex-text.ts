@@ -1,8 +1,8 @@
 /**
  * Hexadecimal strings and UUIDs from 32-bit draws, as the generator writes addresses, hashes,
  * signatures and ids. Each is written into a small byte buffer and decoded as one flat string:
- * concatenating strings piece by piece leaves rope (cons) strings that cost 4-5x their length in
- * memory, and a large world holds millions of these.
+ * concatenating strings piece by piece leaves rope (cons) strings that cost several times their
+ * length in memory, and a large world holds millions of these.
  */
 
 /** Hexadecimal characters of an ADDRESS, after its `0x`. */

@@ -32,7 +32,7 @@ export class DeferredSink implements ChangeSink {
   /**
    * Whether `stored` is the world this simulator runs, and how to name a world in a message. Here,
    * in the page's static code, so that the lazy storage chunk imports nothing the page already
-   * has: a chunk shared with it made bundlers split the page and cost it about 3 kB gzip.
+   * has: a chunk shared with it made bundlers split the page, and the split weighed more.
    */
   isThisWorld(stored: WorldIdentity): boolean {
     return sameIdentity(stored, this.identity)

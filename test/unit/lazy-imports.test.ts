@@ -1,0 +1,88 @@
+/**
+ * What a test file or a browser page loads before its first answer (decision 0017): the modules
+ * no first answer needs are loaded with `import()` (the OpenAPI document's builder) or only by the
+ * runtimes that serve `/__sim` (the control routes' declarations and schemas), and faker only on
+ * demand in the browser. The static imports are walked from the sources of each entry, as a
+ * bundler reads them; this fails, naming the chain, when one of them is imported statically again.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+const root = join(import.meta.dirname, '../..')
+
+/** Loaded on demand, or only by the runtimes that serve the control routes. */
+const LAZY = [
+  'src/contract/openapi.ts',
+  'src/contract/openapi-statuses.ts',
+  'src/contract/control.ts',
+  'src/contract/control-schemas.ts',
+  'src/contract/control-dashboard.ts',
+  'src/contract/control-dashboard-schemas.ts',
+  'src/contract/control-authoring.ts',
+]
+
+/**
+ * What a file imports before it runs, as a bundler reads it: `import … from` and `export … from`
+ * that are not type-only (an `import()` is not a statement: it loads on demand). Relative
+ * specifiers resolved to paths from the root, package ones as written.
+ */
+function staticImportsOf(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest)
+  return source.statements.flatMap((statement) => {
+    let specifier: ts.Expression | undefined
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause
+      const bindings = clause?.namedBindings
+      const typesOnly =
+        clause?.isTypeOnly === true ||
+        (clause?.name === undefined &&
+          bindings !== undefined &&
+          ts.isNamedImports(bindings) &&
+          bindings.elements.length > 0 &&
+          bindings.elements.every((element) => element.isTypeOnly))
+      if (!typesOnly) specifier = statement.moduleSpecifier
+    } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) specifier = statement.moduleSpecifier
+    if (specifier === undefined || !ts.isStringLiteral(specifier)) return []
+    const text = specifier.text
+    return [text.startsWith('.') ? relative(root, resolve(root, dirname(file), text)) : text]
+  })
+}
+
+/** Each static import chain from `entry` to a module of `modules` (or a package's subpath), as `a -> b -> c`. */
+function staticChains(entry: string, modules: readonly string[]): string[] {
+  const from = new Map<string, string | null>([[entry, null]])
+  for (const file of from.keys()) {
+    if (!/\.tsx?$/.test(file)) continue // JSON, and packages: not walked
+    for (const imported of staticImportsOf(file)) if (!from.has(imported)) from.set(imported, file)
+  }
+  const reached = [...from.keys()].filter((input) =>
+    modules.some((module) => input === module || input.startsWith(`${module}/`)),
+  )
+  return reached.map((module) => {
+    const chain: string[] = []
+    for (let at: string | null | undefined = module; at != null; at = from.get(at)) chain.unshift(at)
+    return chain.join(' -> ')
+  })
+}
+
+describe('what an entry loads before its first answer', () => {
+  it('names modules that exist (a renamed one would make the checks below pass by default)', () => {
+    expect(LAZY.filter((path) => !existsSync(join(root, path)))).toEqual([])
+  })
+
+  it.each(['src/runtimes/browser.ts', 'src/runtimes/node.ts'])(
+    '%s imports neither the OpenAPI builder nor the control routes statically',
+    (entry) => {
+      expect(staticChains(entry, LAZY)).toEqual([])
+    },
+  )
+
+  it('the browser entry imports faker only on demand, and the walk reaches what it imports', () => {
+    expect(staticChains('src/runtimes/browser.ts', ['@faker-js/faker'])).toEqual([])
+    // The walk is not empty: the browser entry reaches msw, zod and the router statically.
+    for (const module of ['msw/browser', 'zod', 'src/pipeline/router.ts'])
+      expect(staticChains('src/runtimes/browser.ts', [module]), module).toHaveLength(1)
+  })
+})
