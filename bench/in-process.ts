@@ -2,7 +2,7 @@
  * In-process figures of the default world: `createSimulator()` and `reset()`, each the median of
  * many runs after a warm-up, plus the very first `createSimulator()` of the process (cold: nothing
  * compiled yet); and what a stored write costs: the CPU time of a `POST /manager` through
- * `simulator.handle()` (every payment stored), beside the CPU time @msw/data's `Collection.create`
+ * `simulator.host.handle()` (every payment stored), beside the CPU time @msw/data's `Collection.create`
  * alone takes to store the same record, the floor of any write. Prints one JSON object;
  * `npm run bench` runs it in a process of its own.
  *
@@ -52,12 +52,12 @@ const request = {
     }),
 }
 for (let i = 0; i < 50; i++) {
-  await first.handle(request)
+  await first.host.handle(request)
   first.reset()
 }
 const reset: number[] = []
 for (let i = 0; i < runs * 5; i++) {
-  await first.handle(request)
+  await first.host.handle(request)
   started = performance.now()
   first.reset()
   reset.push(performance.now() - started)
@@ -74,7 +74,7 @@ const cpuUsPer = async (count: number, run: (i: number) => Promise<unknown>) => 
 const writer = createSimulator({ maxRecords: 10_000_000 })
 let stored: unknown
 const postUs = await cpuUsPer(writes, async () => {
-  const answer = await writer.handle(request)
+  const answer = await writer.host.handle(request)
   if (answer.status !== 200) throw new Error(`POST /manager answered ${answer.status}: ${answer.body}`)
 })
 for (const record of writer.model.managerPayments.all()) stored = record

@@ -3,7 +3,7 @@
  * process and measures
  *  - seeding: wall time of `createSimulator({ size })` (generation, snapshot, model);
  *  - RSS (and heap) after seeding, after a full GC when run with --expose-gc;
- *  - debtor, creditor and security-token queries through `simulator.handle()` (routing, auth,
+ *  - debtor, creditor and security-token queries through `simulator.host.handle()` (routing, auth,
  *    validation, resolver, serialization): the first query of each address ("cold": its records
  *    are built then, from their rows' seeded streams) and the same queries again ("warm"),
  *    median / p95 / max;
@@ -95,7 +95,7 @@ const afterSeeding = memory()
 
 // Sample addresses without building debt tokens: creditors and debtors from signature contracts
 // (a separate table), security tokens from their own (small) table.
-const world = simulator.world
+const world = simulator.host.world
 const pick = picker(42)
 const contracts = world.tables.signatureContracts
 const creditors = new Set<string>()
@@ -153,7 +153,7 @@ for (const { kind, addresses, path } of kinds) {
   let bytes = 0
   for (const address of addresses) {
     const t0 = performance.now()
-    const response = await simulator.handle(get(path(address)))
+    const response = await simulator.host.handle(get(path(address)))
     cold.push(performance.now() - t0)
     if (response.status !== 200) throw new Error(`${kind} ${address}: ${response.status} ${response.body}`)
     hits += countTokens(response.body!)
@@ -162,7 +162,7 @@ for (const { kind, addresses, path } of kinds) {
   }
   for (const address of addresses) {
     const t0 = performance.now()
-    await simulator.handle(get(path(address)))
+    await simulator.host.handle(get(path(address)))
     warm.push(performance.now() - t0)
   }
   queries.push({
@@ -227,7 +227,7 @@ const lines = [
   ]),
   '',
   row([
-    'query (through `simulator.handle`)',
+    'query (through `simulator.host.handle`)',
     'addresses',
     'mean hits',
     'mean bytes',

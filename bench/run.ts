@@ -576,7 +576,7 @@ function renderMarkdown(report: Record<string, any>): string {
     lines.push(row(['`reset()`, default world, median', `${report.inProcess.resetMedianMs} ms`, '≤ 2 ms']))
     lines.push(
       row([
-        `a stored \`POST /manager\` in-process (\`simulator.handle()\`, ${num(report.inProcess.writes)} writes), CPU per request; of which @msw/data's \`Collection.create\` of the record alone`,
+        `a stored \`POST /manager\` in-process (\`simulator.host.handle()\`, ${num(report.inProcess.writes)} writes), CPU per request; of which @msw/data's \`Collection.create\` of the record alone`,
         `${report.inProcess.postUs} µs; ${report.inProcess.collectionCreateUs} µs`,
         '',
       ]),

@@ -67,8 +67,13 @@ export {
   createSimulatorCore,
   type ScenarioStatus,
   type SimulatorCore,
+  type SimulatorHost,
+  type SimulatorJournal,
   type SimulatorOptions,
+  type SimulatorScenarios,
+  type SimulatorSessions,
   type StateOptions,
   type StateView,
   type TenantControls,
+  type TenantScenarios,
 } from './simulator-core.ts'

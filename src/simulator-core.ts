@@ -2,112 +2,52 @@
  * The composition root without msw: `createSimulatorCore()` builds one self-contained simulator
  * (its world, model, clock, seeded random source, tenants, journal and pipeline). Instances share
  * nothing. `createSimulator()` (simulator.ts) adds the msw handlers; the standalone server runs on
- * the core alone, so it starts without loading msw.
+ * the core alone, so it starts without loading msw. Its shape, grouped, is in
+ * simulator-surface.ts.
  */
 
 import { ApiError, errorResponse } from './http/api-error.ts'
 import type { SimRequest, SimResponse } from './http/sim-request.ts'
-import { type Clock, createClock } from './model/clock.ts'
+import { createClock } from './model/clock.ts'
 import { loadWorld, worldInstant } from './model/load-world.ts'
 import { createModel, DEFAULT_MAX_RECORDS } from './model/model.ts'
 import { DEFAULT_SEED } from './model/random.ts'
-import type { WorldSnapshot } from './model/world.ts'
 import type { WorldKeeper } from './model/world-keeper.ts'
 import type { WorldState } from './model/world-state.ts'
 import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
 import { compose, pipelineContext } from './pipeline/compose.ts'
-import { createRecorder, type ExchangeListener, journalStep } from './pipeline/journal-step.ts'
+import { createRecorder, journalStep } from './pipeline/journal-step.ts'
 import { authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
 import { proxyStep } from './pipeline/proxy-step.ts'
 import { matchRoute, methodNotAllowed, type RouteMatch } from './pipeline/router.ts'
 import { scenarioStep } from './pipeline/scenario-step.ts'
 import { tenantStep } from './pipeline/tenant-step.ts'
 import { resolvers } from './resolvers/index.ts'
-import type { ScenarioRefresh } from './scenarios/scenario-activation.ts'
 import { createScenarioCatalog, parseNamedScenarios } from './scenarios/scenario-catalog.ts'
-import { type Scenario, Scenario as ScenarioSchema, type ScenarioWorld } from './scenarios/scenario-schema.ts'
+import { Scenario as ScenarioSchema, type ScenarioWorld } from './scenarios/scenario-schema.ts'
 import { createScenarioWorlds } from './scenarios/scenario-worlds.ts'
 import { shippedScenarioEntries } from './scenarios/shipped-scenarios.ts'
-import { type SessionInfo, SessionRegistry } from './sessions/session-registry.ts'
+import { SessionRegistry } from './sessions/session-registry.ts'
 import { createTenant, type Tenant } from './sessions/tenant.ts'
-import {
-  type StateOptions,
-  type StateView,
-  stateView,
-  type TenantControls,
-  tenantControls,
-} from './sessions/tenant-controls.ts'
+import { stateView, type TenantControls, tenantControls } from './sessions/tenant-controls.ts'
 import type { SimulatorOptions } from './simulator-options.ts'
+import type { SimulatorCore, SimulatorHost } from './simulator-surface.ts'
 
-export type { ScenarioStatus, StateOptions, StateView, TenantControls } from './sessions/tenant-controls.ts'
+export type {
+  ScenarioStatus,
+  StateOptions,
+  StateView,
+  TenantControls,
+  TenantScenarios,
+} from './sessions/tenant-controls.ts'
 export type { SimulatorOptions } from './simulator-options.ts'
-
-/** The default tenant's controls, plus what the whole simulator shares. */
-export interface SimulatorCore extends TenantControls {
-  /** The one clock every tenant shares. */
-  readonly clock: Clock
-  readonly world: WorldSnapshot
-  /**
-   * Back to the seeded world, the seeded random sequence and the initial clock, without a scenario;
-   * also ends every session and empties the journal.
-   */
-  reset(): void
-  /** Names of the scenarios `useScenario` and the X-Sim-Scenario header accept. */
-  readonly scenarios: readonly string[]
-  /** A scenario `useScenario` accepts by name, validated (undefined: unknown); and the seed. */
-  scenarioDefinition(name: string): Scenario | undefined
-  /**
-   * Builds the world of a scenario (by name, or an object) ahead of `useScenario`, letting the event
-   * loop turn while its `world.create` records are made, so that the activation right after it
-   * holds no other client (PUT /__sim/scenario awaits it). Never throws: a scenario or world that
-   * is not valid is refused by `useScenario`, as before.
-   */
-  prepareScenario(nameOrScenario: unknown): Promise<void>
-  readonly seed: number
-  /** The real service's base URL when operations are forwarded to it (`serve --proxy`), else null. */
-  readonly forwardsTo: string | null
-  /** The recent requests and their replies (a bounded ring buffer). */
-  readonly journal: Journal
-  /** Calls `listener` after every request the simulator answered; returns the unsubscribe. */
-  onExchange(listener: ExchangeListener): () => void
-  /** A session's controls, creating the session if needed (what `X-Sim-Session: id` uses). */
-  session(id: string): TenantControls
-  readonly sessions: {
-    list(): SessionInfo[]
-    /** Ends a session; false when there was none. */
-    delete(id: string): boolean
-    readonly limit: number
-    readonly idleMs: number
-  }
-  /** The model's state (default tenant, or a session's), for inspection. */
-  state(options?: StateOptions): StateView
-  /** The OpenAPI 3.1 document of the simulated API (its builder loads on first use: no first answer needs it). */
-  openapi(serverUrl?: string): Promise<Record<string, unknown>>
-  /** Routes and answers a request (404/405 for unknown routes): `execute` with the router's match. */
-  handle(request: SimRequest): Promise<SimResponse>
-  /**
-   * Answers a request the caller has already routed, with that match (what the msw handler and the
-   * standalone server call, so that a request is routed once): an operation runs the pipeline;
-   * anything else is answered 400, 404 or 405, as `handle` answers it.
-   */
-  execute(request: SimRequest, match: RouteMatch): Promise<SimResponse>
-  /** Replaces the scenarios given besides the shipped ones (`serve --watch`); see `ScenarioActivation.refresh`. */
-  replaceScenarios(scenarios: Readonly<Record<string, unknown>>): (ScenarioRefresh & { session: string | null })[]
-  /** Replaces the seeded world (`serve --watch`): the default tenant starts over from it, sessions end. */
-  replaceWorld(fixtures: NonNullable<SimulatorOptions['fixtures']>): void
-  /** Resolves once every change of the default world so far is stored (at once without persistence). */
-  stored(): Promise<void>
-  /**
-   * Resolves once the default world takes changes: at once, except after its store failed, when
-   * the whole state is stored first; rejects, saying why, when that fails too (a change must then
-   * not be made: the store would not hold it).
-   */
-  writable(): Promise<void>
-  /** Stores what is pending and releases the persistence store (its lock); nothing is stored after. */
-  close(): Promise<void>
-  /** What starting from the persisted world warned about (a stored clock of the other mode, a torn last entry). */
-  readonly persistenceWarnings: readonly string[]
-}
+export type {
+  SimulatorCore,
+  SimulatorHost,
+  SimulatorJournal,
+  SimulatorScenarios,
+  SimulatorSessions,
+} from './simulator-surface.ts'
 
 /** What a request no operation matched is told: 405 with the methods the path takes, 400 for a malformed path, else 404. */
 function unmatchedError(request: SimRequest, match: Exclude<RouteMatch, { kind: 'operation' }>): ApiError {
@@ -188,7 +128,7 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
   }
 
   // Not async itself: an operation's answer is the pipeline's promise, with no other wrapped around it.
-  const execute: SimulatorCore['execute'] = (request, match) => {
+  const execute: SimulatorHost['execute'] = (request, match) => {
     if (match.kind === 'operation') {
       const { operation, params } = match
       return pipeline(pipelineContext({ operation, params, request, tenant: defaultTenant }))
@@ -199,63 +139,29 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       return Promise.reject(error)
     }
   }
-  const handle: SimulatorCore['handle'] = (request) => execute(request, matchRoute(request.method, request.path))
+  const handle: SimulatorHost['handle'] = (request) => execute(request, matchRoute(request.method, request.path))
 
   const controlsOf = (tenant: Tenant): TenantControls => tenantControls(tenant, clock)
   const defaultControls = controlsOf(defaultTenant)
   const openapiDocuments = new Map<string | undefined, Promise<Record<string, unknown>>>()
 
-  return {
+  const journal = recorder.journal
+
+  const simulator: SimulatorCore = {
     get model() {
       return defaultControls.model
     },
     clock,
-    get world() {
-      return world
-    },
+    seed,
     reset() {
       defaultTenant.reset()
       sessions.clear()
-      recorder.journal.clear()
+      journal.clear()
       clock.reset()
     },
-    useScenario: defaultControls.useScenario,
-    addScenarioRule: defaultControls.addScenarioRule,
-    get scenario() {
-      return defaultControls.scenario
-    },
-    get scenarios() {
-      return catalog.names
-    },
-    scenarioDefinition: (name) => catalog.get(name),
-    async prepareScenario(nameOrScenario) {
-      let world: ScenarioWorld | undefined
-      if (typeof nameOrScenario === 'string') world = catalog.get(nameOrScenario)?.world
-      else {
-        const parsed = ScenarioSchema.safeParse(nameOrScenario)
-        world = parsed.success ? parsed.data.world : undefined
-      }
-      await worlds.prepare(world, clock.now())
-    },
-    seed,
-    scenarioStatus: defaultControls.scenarioStatus,
-    activeScenarioDefinition: defaultControls.activeScenarioDefinition,
     create: defaultControls.create,
     createMany: defaultControls.createMany,
     createRecords: defaultControls.createRecords,
-    forwardsTo: options.forwarder?.url ?? null,
-    journal: recorder.journal,
-    onExchange(listener) {
-      recorder.listeners.add(listener)
-      return () => void recorder.listeners.delete(listener)
-    },
-    session: (id) => controlsOf(sessions.get(id)),
-    sessions: {
-      list: () => sessions.list(),
-      delete: (id) => sessions.delete(id),
-      limit: sessions.limit,
-      idleMs: sessions.idleMs,
-    },
     state(stateOptions = {}) {
       const session = stateOptions.session ?? null
       const tenant = session === null ? defaultTenant : sessions.peek(session)
@@ -265,37 +171,91 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
       }
       return stateView(tenant, clock, stateOptions)
     },
-    openapi(serverUrl) {
-      // Built once per server URL: the document only changes with the contract.
-      let document = openapiDocuments.get(serverUrl)
-      if (document === undefined) {
-        document = import('./contract/openapi.ts').then(({ buildOpenApiDocument }) =>
-          buildOpenApiDocument(serverUrl === undefined ? {} : { serverUrl }),
-        )
-        openapiDocuments.set(serverUrl, document)
-      }
-      return document
-    },
-    handle,
-    execute,
-    replaceScenarios(scenarios) {
-      catalog.replace(catalogOf(scenarios))
-      const tenants = [defaultTenant, ...sessions.list().flatMap(({ id }) => sessions.peek(id) ?? [])]
-      return tenants.flatMap((tenant) => {
-        const refreshed = tenant.scenarios.refresh()
-        return refreshed === null ? [] : [{ ...refreshed, session: tenant.session }]
-      })
-    },
-    replaceWorld(fixtures) {
-      world = loadWorld({ ...options, fixtures, world: undefined, size: undefined })
-      worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now), maxRecords })
-      gate?.rebase(world)
-      if (defaultTenant.scenarios.active?.scenario.world === undefined) defaultTenant.state = freshDefaultState()
-      sessions.clear()
-    },
     stored: () => gate?.stored() ?? Promise.resolve(),
-    writable: () => gate?.ready() ?? Promise.resolve(),
     close: () => gate?.close() ?? Promise.resolve(),
-    persistenceWarnings,
+    scenarios: {
+      use: defaultControls.scenarios.use,
+      addRule: defaultControls.scenarios.addRule,
+      get active() {
+        return defaultControls.scenarios.active
+      },
+      status: defaultControls.scenarios.status,
+      activeDefinition: defaultControls.scenarios.activeDefinition,
+      get names() {
+        return catalog.names
+      },
+      definition: (name) => catalog.get(name),
+    },
+    journal: {
+      get capacity() {
+        return journal.capacity
+      },
+      list: (filter) => journal.list(filter),
+      after: (seq, limit) => journal.after(seq, limit),
+      get epoch() {
+        return journal.epoch
+      },
+      get total() {
+        return journal.total
+      },
+      clear: () => journal.clear(),
+      onExchange(listener) {
+        recorder.listeners.add(listener)
+        return () => void recorder.listeners.delete(listener)
+      },
+    },
+    sessions: {
+      get: (id) => controlsOf(sessions.get(id)),
+      list: () => sessions.list(),
+      delete: (id) => sessions.delete(id),
+      limit: sessions.limit,
+      idleMs: sessions.idleMs,
+    },
+    host: {
+      get world() {
+        return world
+      },
+      forwardsTo: options.forwarder?.url ?? null,
+      persistenceWarnings,
+      handle,
+      execute,
+      async prepareScenario(nameOrScenario) {
+        let world: ScenarioWorld | undefined
+        if (typeof nameOrScenario === 'string') world = catalog.get(nameOrScenario)?.world
+        else {
+          const parsed = ScenarioSchema.safeParse(nameOrScenario)
+          world = parsed.success ? parsed.data.world : undefined
+        }
+        await worlds.prepare(world, clock.now())
+      },
+      replaceScenarios(scenarios) {
+        catalog.replace(catalogOf(scenarios))
+        const tenants = [defaultTenant, ...sessions.list().flatMap(({ id }) => sessions.peek(id) ?? [])]
+        return tenants.flatMap((tenant) => {
+          const refreshed = tenant.scenarios.refresh()
+          return refreshed === null ? [] : [{ ...refreshed, session: tenant.session }]
+        })
+      },
+      replaceWorld(fixtures) {
+        world = loadWorld({ ...options, fixtures, world: undefined, size: undefined })
+        worlds = createScenarioWorlds({ base: world, seed, now: worldInstant(options.now), maxRecords })
+        gate?.rebase(world)
+        if (defaultTenant.scenarios.active?.scenario.world === undefined) defaultTenant.state = freshDefaultState()
+        sessions.clear()
+      },
+      writable: () => gate?.ready() ?? Promise.resolve(),
+      openapi(serverUrl) {
+        // Built once per server URL: the document only changes with the contract.
+        let document = openapiDocuments.get(serverUrl)
+        if (document === undefined) {
+          document = import('./contract/openapi.ts').then(({ buildOpenApiDocument }) =>
+            buildOpenApiDocument(serverUrl === undefined ? {} : { serverUrl }),
+          )
+          openapiDocuments.set(serverUrl, document)
+        }
+        return document
+      },
+    },
   }
+  return simulator
 }

@@ -80,7 +80,7 @@ async function handleControlRequest(
     const handler = controlHandlers[match.route.id] as (input: unknown, context: ControlContext) => unknown
     if (request.method !== 'GET') {
       // After a store failed, a change is made only once the store caught up (it would not hold it otherwise).
-      await context.simulator.writable().catch((error: unknown) => {
+      await context.simulator.host.writable().catch((error: unknown) => {
         throw new ApiError(
           503,
           `the change is not applied (memory is as it was): ${error instanceof Error ? error.message : String(error)}`,

@@ -52,17 +52,17 @@ export function scenarioSummary(name: string, scenario: Scenario) {
 }
 
 function known(simulator: SimulatorCore, name: string): Scenario {
-  const scenario = simulator.scenarioDefinition(name)
+  const scenario = simulator.scenarios.definition(name)
   if (scenario === undefined)
     throw ApiError.notFound(
-      `no scenario ${JSON.stringify(name.slice(0, 64))}; scenarios: ${simulator.scenarios.join(', ')}`,
+      `no scenario ${JSON.stringify(name.slice(0, 64))}; scenarios: ${simulator.scenarios.names.join(', ')}`,
     )
   return scenario
 }
 
 export const scenarioFileHandlers: ControlHandlerTable<'listScenarioCatalog' | 'getScenarioFile'> = {
   listScenarioCatalog: (_input, { simulator }) => ({
-    scenarios: simulator.scenarios.map((name) => scenarioSummary(name, known(simulator, name))),
+    scenarios: simulator.scenarios.names.map((name) => scenarioSummary(name, known(simulator, name))),
   }),
   getScenarioFile: ({ params }, { simulator }) => ({
     $schema: './scenario.schema.json',

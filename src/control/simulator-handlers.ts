@@ -28,10 +28,10 @@ export const simulatorHandlers: ControlHandlerTable<
   getHealth: (_input, { simulator }) => ({
     status: 'ok',
     clock: clockView(simulator),
-    scenario: simulator.scenario,
+    scenario: simulator.scenarios.active,
     sessions: simulator.sessions.list().length,
     requests: simulator.journal.total,
-    ...(simulator.forwardsTo !== null && { proxy: simulator.forwardsTo }),
+    ...(simulator.host.forwardsTo !== null && { proxy: simulator.host.forwardsTo }),
   }),
   getClock: (_input, { simulator }) => clockView(simulator),
   setClock: ({ body }, { simulator }) => {
@@ -65,5 +65,5 @@ export const simulatorHandlers: ControlHandlerTable<
     if (!simulator.sessions.delete(params.id)) throw ApiError.notFound(`no session ${params.id}`)
     return { deleted: params.id }
   },
-  getOpenApiDocument: (_input, { simulator, serverUrl }) => simulator.openapi(serverUrl),
+  getOpenApiDocument: (_input, { simulator, serverUrl }) => simulator.host.openapi(serverUrl),
 }

@@ -18,27 +18,27 @@ import { statePage } from './state-page.ts'
  */
 export function tenantOf({ simulator, request }: ControlContext): TenantControls {
   const session = sessionOf(request)
-  return session === null ? simulator : simulator.session(session)
+  return session === null ? simulator : simulator.sessions.get(session)
 }
 
 function scenarioView(context: ControlContext) {
   const tenant = tenantOf(context)
   return {
     session: sessionOf(context.request),
-    active: tenant.scenario,
-    status: tenant.scenarioStatus(),
-    available: context.simulator.scenarios,
+    active: tenant.scenarios.active,
+    status: tenant.scenarios.status(),
+    available: context.simulator.scenarios.names,
   }
 }
 
 /** Activates what a PUT /__sim/scenario body names: a scenario by name, or a scenario object. */
 async function activate(context: ControlContext, name: string | undefined, scenario: object | undefined) {
   // Its world.create records are made in slices first, so activating holds no other client.
-  await context.simulator.prepareScenario(scenario ?? name)
+  await context.simulator.host.prepareScenario(scenario ?? name)
   const tenant = tenantOf(context)
   refusingBadScenarios(() => {
-    if (scenario !== undefined) tenant.useScenario(scenario as ScenarioInput, name)
-    else if (name !== undefined) tenant.useScenario(name)
+    if (scenario !== undefined) tenant.scenarios.use(scenario as ScenarioInput, name)
+    else if (name !== undefined) tenant.scenarios.use(name)
   })
 }
 
@@ -54,7 +54,7 @@ export const tenantHandlers: ControlHandlerTable<
   resetSimulator: (_input, context) => {
     const session = sessionOf(context.request)
     if (session === null) context.simulator.reset()
-    else context.simulator.session(session).reset()
+    else context.simulator.sessions.get(session).reset()
     return { reset: true, ...scenarioView(context) }
   },
   getState: ({ query }, { simulator, request }) => statePage(simulator, { session: sessionOf(request), ...query }),
@@ -74,11 +74,11 @@ export const tenantHandlers: ControlHandlerTable<
   },
   addScenarioRule: ({ body }, context) => {
     const tenant = tenantOf(context)
-    refusingBadScenarios(() => tenant.addScenarioRule(body as ScenarioRuleInput))
+    refusingBadScenarios(() => tenant.scenarios.addRule(body as ScenarioRuleInput))
     return scenarioView(context)
   },
   deactivateScenario: (_input, context) => {
-    tenantOf(context).useScenario(null)
+    tenantOf(context).scenarios.use(null)
     return scenarioView(context)
   },
 }

@@ -163,7 +163,7 @@ export class EventHub {
     if (journal.epoch !== this.#epoch) this.#texts.clear()
     this.#epoch = journal.epoch
     this.#lastSeq = journal.total
-    const stopExchanges = this.#simulator.onExchange((entry) => this.#onExchange(entry))
+    const stopExchanges = this.#simulator.journal.onExchange((entry) => this.#onExchange(entry))
     const stopControl = onControlChange(this.#simulator, (change) => {
       this.#syncEpoch()
       const text = format({ type: 'control', ...change })

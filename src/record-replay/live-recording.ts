@@ -60,7 +60,7 @@ export function createLiveRecording(simulator: SimulatorCore): LiveRecording {
       startedAt = new Date().toISOString()
       stoppedAt = null
       // As it stands: an inline scenario (the dashboard's draft) and rules added to it included.
-      const active = simulator.activeScenarioDefinition() ?? undefined
+      const active = simulator.scenarios.activeDefinition() ?? undefined
       recorder = createSessionRecorder({
         description: description ?? `Recorded from the dashboard, started ${startedAt}.`,
         notes: startNotes(simulator),

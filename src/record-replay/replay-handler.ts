@@ -24,7 +24,7 @@ import { type AnswerRequest, simulatorSend } from './simulator-send.ts'
  */
 function sessionSend(simulator: SimulatorCore, session: string, dispatch: ControlDispatch): Send {
   const answer: AnswerRequest = async (request, control) => {
-    if (!control) return simulator.handle(request)
+    if (!control) return simulator.host.handle(request)
     if (request.path.startsWith('/__sim/replay'))
       return errorResponse(ApiError.badRequest('a replayed step cannot start another replay'))
     return dispatch({ simulator, request })
@@ -51,8 +51,8 @@ function notesFor(scenario: Scenario, simulator: SimulatorCore): string[] {
 function scenarioOf(simulator: SimulatorCore, name: string | undefined, inline: object | undefined): Scenario {
   return refusingBadScenarios(() => {
     if (inline !== undefined) return parseScenario(inline, `scenario "${name ?? 'inline'}"`)
-    const known = simulator.scenarioDefinition(name!)
-    if (known === undefined) throw new UnknownScenarioError(name!, simulator.scenarios)
+    const known = simulator.scenarios.definition(name!)
+    if (known === undefined) throw new UnknownScenarioError(name!, simulator.scenarios.names)
     return known
   })
 }
@@ -63,10 +63,10 @@ export function replayHandlers(dispatch: ControlDispatch): ControlHandlerTable<'
       const scenario = scenarioOf(simulator, body.name, body.scenario)
       const name = body.name ?? 'inline'
       const session = freshSessionId('replay', name, 'scenario')
-      const tenant = simulator.session(session)
+      const tenant = simulator.sessions.get(session)
       let steps: Awaited<ReturnType<typeof replaySteps>>
       try {
-        refusingBadScenarios(() => tenant.useScenario(scenario, name))
+        refusingBadScenarios(() => tenant.scenarios.use(scenario, name))
         steps = await replaySteps(scenario.steps ?? [], sessionSend(simulator, session, dispatch))
       } finally {
         if (body.keepSession !== true) simulator.sessions.delete(session)

@@ -59,14 +59,14 @@ function definitionOf(
 ): Scenario | undefined {
   const live = new Set(simulator.sessions.list().map((session) => session.id))
   for (const session of sessions) {
-    // `simulator.session(id)` would start a session that ended: only those still live are asked.
-    const controls = session === null ? simulator : live.has(session) ? simulator.session(session) : undefined
-    if (controls?.scenario === name) {
-      const active = controls.activeScenarioDefinition()
+    // `simulator.sessions.get(id)` would start a session that ended: only those still live are asked.
+    const controls = session === null ? simulator : live.has(session) ? simulator.sessions.get(session) : undefined
+    if (controls?.scenarios.active === name) {
+      const active = controls.scenarios.activeDefinition()
       if (active !== null) return active
     }
   }
-  return simulator.scenarioDefinition(name)
+  return simulator.scenarios.definition(name)
 }
 
 /** The scenario the exchanges were answered under, when they agree on one. */
@@ -103,7 +103,7 @@ function startOf(simulator: SimulatorCore, body: BuildRequest): Start {
   const scenario = definitionOf(simulator, body.rulesFrom, sessions)
   if (scenario === undefined)
     throw ApiError.notFound(
-      `no scenario ${JSON.stringify(body.rulesFrom.slice(0, 64))}; scenarios: ${simulator.scenarios.join(', ')}`,
+      `no scenario ${JSON.stringify(body.rulesFrom.slice(0, 64))}; scenarios: ${simulator.scenarios.names.join(', ')}`,
     )
   return { scenario }
 }

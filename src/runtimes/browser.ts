@@ -71,7 +71,8 @@ function takeTurns(simulator: Simulator, ready: Promise<BrowserTurns>, baseUrl: 
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A) =>
       (await ready).write(() => call(...args))
-  const { handle, execute, createRecords } = simulator
+  const { host, createRecords } = simulator
+  const { handle, execute } = host
   const answer =
     <A extends unknown[]>(call: (...args: A) => Promise<SimResponse>, request: (...args: A) => SimRequest) =>
     async (...args: A) => {
@@ -88,9 +89,11 @@ function takeTurns(simulator: Simulator, ready: Promise<BrowserTurns>, baseUrl: 
   const create = Object.fromEntries(
     factories.map(([table, factory]) => [table, Object.assign(write(factory), { many: write(factory.many) })]),
   )
-  Object.assign(simulator, {
+  Object.assign(host, {
     handle: answer(handle, (request) => request),
     execute: answer(execute, (request) => request),
+  })
+  Object.assign(simulator, {
     createRecords: write(createRecords),
     create,
     createMany: Object.fromEntries(Object.entries(create).map(([table, factory]) => [table, factory.many])),

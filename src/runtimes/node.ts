@@ -47,7 +47,7 @@ export function createSimulator(options: NodeSimulatorOptions = {}): Simulator {
     persistence: keepWorldIn(directoryPersistence({ dir: persist.dir, reset: persist.reset })),
   })
   // Where a test runner shows them (the directory's own warnings, a torn last line, go there too).
-  for (const warning of simulator.persistenceWarnings) console.warn(`debt-token-simulator: ${warning}`)
+  for (const warning of simulator.host.persistenceWarnings) console.warn(`debt-token-simulator: ${warning}`)
   return simulator
 }
 
@@ -68,7 +68,7 @@ export const strictListenOptions = {
 /**
  * Resolves once generated worlds (`size`), scenario worlds and the factories can run synchronously.
  * Node needs it only where it cannot require an ES module (Jest in ESM mode before Node 24.9):
- * there, await it before `createSimulator({ size })` or `useScenario()` with a generated world.
+ * there, await it before `createSimulator({ size })` or `scenarios.use()` with a generated world.
  */
 export { loadWorldGenerator } from '../model/world-generator.ts'
 export type { Simulator, SimulatorOptions }

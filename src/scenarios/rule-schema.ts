@@ -124,7 +124,7 @@ export const ScenarioRule = z.lazy(() =>
     }),
 )
 export type ScenarioRule = z.infer<typeof ScenarioRule>
-/** What a rule may hold before validation (what a scenario file or `addScenarioRule` gives). */
+/** What a rule may hold before validation (what a scenario file or `scenarios.addRule` gives). */
 export type ScenarioRuleInput = z.input<typeof ScenarioRule>
 
 /** Path parameter names of an operation, from its `{name}` placeholders. */

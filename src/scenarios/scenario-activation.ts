@@ -1,7 +1,7 @@
 /**
  * Which scenario applies to a request, and the world it runs against. One per simulator.
  *
- * - The active scenario (`useScenario`, `--scenario`, `PUT /__sim/scenario`) applies to every
+ * - The active scenario (`scenarios.use`, `--scenario`, `PUT /__sim/scenario`) applies to every
  *   request. Activating one starts its counters from zero; a scenario with a world replaces the
  *   simulator's model with a fresh model of that world, and leaving it (for a scenario without a
  *   world, or none) brings back a fresh model of the simulator's own world.
@@ -32,7 +32,7 @@ const INLINE_SCENARIO_NAME = 'inline'
 /** The scenario a rule added with none active starts: named and described so the journal says where it came from. */
 const ADDED_RULES_SCENARIO = {
   name: 'added-rules',
-  description: 'Rules added one by one (the dashboard, POST /__sim/scenario/rules or addScenarioRule).',
+  description: 'Rules added one by one (the dashboard, POST /__sim/scenario/rules or scenarios.addRule).',
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The scenarios a simulator knows by name: the shipped ones plus any it was given. Looking up an
  * unknown name fails with an error that lists the available names, wherever the name came from
- * (the CLI, the control API, a header or `useScenario`).
+ * (the CLI, the control API, a header or `scenarios.use`).
  */
 
 // What a name may be is the contract's: the control API's bodies state it in the OpenAPI document.

@@ -1,7 +1,7 @@
 /**
  * The in-process controls of one tenant (the default world, or a session's): its live model, its
  * scenario, its factories and its reset, and the state view `/__sim/state` shows. The simulator
- * core hands these out for the default tenant and for `session(id)`.
+ * core hands these out for the default tenant and for `sessions.get(id)`.
  */
 
 import { type CreatedRecords, createRecords, type FactoryRequest } from '../factories/create-records.ts'
@@ -16,31 +16,40 @@ import type { RuleCounters } from '../scenarios/scenario-state.ts'
 import type { ShippedScenarioName } from '../scenarios/shipped-scenarios.ts'
 import type { Tenant } from './tenant.ts'
 
-/** The controls of one isolated copy of the service: the default one, or a session's. */
-export interface TenantControls {
-  /** The live model (replaced by `reset()` and by a scenario with a world). */
-  readonly model: Model
+/**
+ * One tenant's scenario: activate one, add a rule to it, read what is active. The simulator's
+ * `scenarios` adds the catalog every tenant chooses from.
+ */
+export interface TenantScenarios {
   /**
    * Activates a scenario for every request: a name (an unknown one throws, listing the available
    * names) or a scenario object (validated; known as `name`, default "inline"); null deactivates.
    */
   // `string & {}` keeps any name legal (a user's own scenarios) while editors still complete the shipped ones.
-  useScenario(nameOrScenario: ShippedScenarioName | (string & {}) | ScenarioInput | null, name?: string): void
+  use(nameOrScenario: ShippedScenarioName | (string & {}) | ScenarioInput | null, name?: string): void
   /**
    * Adds a rule after the active scenario's rules, validated as a scenario file's rule; the other
    * rules' counters and the data are kept. With none active, activates a scenario "added-rules"
-   * of this one rule. `addScenarioRule({ operation: 'createManagerPayment', fromCall: 2, respond: { status: 503, message: 'down' } })`
+   * of this one rule. `addRule({ operation: 'createManagerPayment', fromCall: 2, respond: { status: 503, message: 'down' } })`
    */
-  addScenarioRule(rule: ScenarioRuleInput): void
+  addRule(rule: ScenarioRuleInput): void
   /** The active scenario's name, or null. */
-  readonly scenario: string | null
+  readonly active: string | null
   /** The active scenario with its rule counters, or null. */
-  scenarioStatus(): ScenarioStatus | null
+  status(): ScenarioStatus | null
   /**
    * The active scenario as it stands (an inline one, and rules added since it was activated,
    * included), or null: what a file needs to answer as this tenant does now.
    */
-  activeScenarioDefinition(): Scenario | null
+  activeDefinition(): Scenario | null
+}
+
+/** The controls of one isolated copy of the service: the default one, or a session's. */
+export interface TenantControls {
+  /** The live model (replaced by `reset()` and by a scenario with a world). */
+  readonly model: Model
+  /** Its scenario: `scenarios.use('slow-backend')`, `scenarios.addRule(rule)`, `scenarios.status()`. */
+  readonly scenarios: TenantScenarios
   /**
    * Factories of coherent records, drawn from this world's seeded random source and stored as its
    * writes: `await create.debtTokens({ debtorAddress }, { state: 'overdue' })` (docs/factories.md).
@@ -98,27 +107,29 @@ export function tenantControls(tenant: Tenant, clock: Clock): TenantControls {
     get model() {
       return tenant.state.model
     },
-    useScenario(nameOrScenario, name) {
-      if (nameOrScenario === null) tenant.scenarios.deactivate()
-      else tenant.scenarios.activate(nameOrScenario, name)
+    scenarios: {
+      use(nameOrScenario, name) {
+        if (nameOrScenario === null) tenant.scenarios.deactivate()
+        else tenant.scenarios.activate(nameOrScenario, name)
+      },
+      addRule(rule) {
+        tenant.scenarios.addRule(rule)
+      },
+      get active() {
+        return tenant.scenarios.active?.name ?? null
+      },
+      status() {
+        const active = tenant.scenarios.active
+        if (active === null) return null
+        const counters = active.counters()
+        return {
+          name: active.name,
+          description: active.scenario.description,
+          rules: active.scenario.rules.map((rule, i) => ({ operation: rule.operation, ...counters[i]! })),
+        }
+      },
+      activeDefinition: () => tenant.scenarios.active?.scenario ?? null,
     },
-    addScenarioRule(rule) {
-      tenant.scenarios.addRule(rule)
-    },
-    get scenario() {
-      return tenant.scenarios.active?.name ?? null
-    },
-    scenarioStatus() {
-      const active = tenant.scenarios.active
-      if (active === null) return null
-      const counters = active.counters()
-      return {
-        name: active.name,
-        description: active.scenario.description,
-        rules: active.scenario.rules.map((rule, i) => ({ operation: rule.operation, ...counters[i]! })),
-      }
-    },
-    activeScenarioDefinition: () => tenant.scenarios.active?.scenario ?? null,
     create,
     createMany: createManyFactories(create),
     createRecords: run,

@@ -103,7 +103,7 @@ describe('the dashboard page', () => {
 describe('scenarios', () => {
   it('lists every scenario with its description and its rules in words', async () => {
     const { json } = await call('GET', '/__sim/scenarios')
-    expect(json.scenarios.map((scenario: { name: string }) => scenario.name)).toEqual(running.simulator.scenarios)
+    expect(json.scenarios.map((scenario: { name: string }) => scenario.name)).toEqual(running.simulator.scenarios.names)
     const flaky = json.scenarios.find((scenario: { name: string }) => scenario.name === 'flaky-backend')
     expect(flaky.description).toMatch(/every 3rd request/)
     expect(flaky.rules[0].outcome).toMatch(/^503 .*, on every 3rd call$/)

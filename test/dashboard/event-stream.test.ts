@@ -147,7 +147,7 @@ describe('GET /__sim/events', () => {
       const client = { write: (chunk: string | Uint8Array) => chunks.push(String(chunk)), buffered: 0 }
       const stop = hub.subscribe({ ...client, onDrain: () => {}, drop: () => {} }, null)
       for (let i = 0; i < 80; i++)
-        await simulator.handle(
+        await simulator.host.handle(
           fromFetchRequest(new Request('http://localhost/securityToken', { headers: { authorization: 'Bearer t' } })),
         )
       vi.advanceTimersByTime(50)

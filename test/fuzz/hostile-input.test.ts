@@ -86,7 +86,7 @@ type Send = (simulator: Simulator, method: string, path: string, body: string | 
 
 const viaRouter: Send = async (simulator, method, path, body) => {
   const [pathname, search = ''] = path.split('?')
-  const reply = await simulator.handle({
+  const reply = await simulator.host.handle({
     method,
     path: pathname!,
     query: new URLSearchParams(search),

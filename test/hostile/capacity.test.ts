@@ -79,8 +79,10 @@ it(`refuses a list of more than ${MAX_LIST_ITEMS} records in the documented shap
   })
   const body = JSON.stringify(payment)
   for (let i = 0; i <= MAX_LIST_ITEMS; i++)
-    expect((await simulator.handle(request('POST', '/manager', body))).status).toBe(200)
-  const reply = await simulator.handle(request('GET', `/manager/${payment.managerAddress}/${payment.tokenAddress}`))
+    expect((await simulator.host.handle(request('POST', '/manager', body))).status).toBe(200)
+  const reply = await simulator.host.handle(
+    request('GET', `/manager/${payment.managerAddress}/${payment.tokenAddress}`),
+  )
   expect(reply.status).toBe(422)
   expect(JSON.parse(reply.body!)).toMatchObject({
     statusCode: '422',
@@ -107,7 +109,7 @@ it('weighs a debt token by its parcels, so large contracts cannot exhaust the me
   })
   // Each weighs 1 (contract) + 1 (token) + 600 (parcels) = 602: two fit in 1,300, a third does not.
   const statuses = []
-  for (let i = 0; i < 3; i++) statuses.push((await simulator.handle(request(contract))).status)
+  for (let i = 0; i < 3; i++) statuses.push((await simulator.host.handle(request(contract))).status)
   expect(statuses).toEqual([200, 200, 507])
   expect(simulator.model.writtenCount()).toBe(1204)
 })

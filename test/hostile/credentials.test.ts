@@ -39,7 +39,7 @@ const log: string[] = []
 const listened: JournalEntry[] = []
 beforeAll(async () => {
   server = await startStandaloneServer({ port: 0, log: 'verbose', logSink: (line) => log.push(line) })
-  server.simulator.onExchange((entry) => listened.push(entry))
+  server.simulator.journal.onExchange((entry) => listened.push(entry))
 })
 afterAll(() => server?.close())
 

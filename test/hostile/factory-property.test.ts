@@ -75,7 +75,7 @@ async function run(server: StandaloneServer, c: Call): Promise<{ status: number;
   const e = c.entries[0]!
   const body = entryBody(e)
   if (c.via === 'create' || c.via === 'createMany') {
-    const controls = c.session === null ? server.simulator : server.simulator.session(c.session)
+    const controls = c.session === null ? server.simulator : server.simulator.sessions.get(c.session)
     const overrides = 'overrides' in body ? (body.overrides as never) : undefined
     try {
       // The public spellings; create makes one record, so its count is one.
@@ -133,7 +133,7 @@ it('stores all of a factory call or none, under unique keys, through every entry
       })
       try {
         for (const c of calls) {
-          if (c.session !== null) server.simulator.session(c.session)
+          if (c.session !== null) server.simulator.sessions.get(c.session)
           const before = expectUniqueKeys(server.simulator, c.session)
           const wasActive = server.simulator.state({ session: c.session, limit: 0 }).scenario
           const result = await run(server, c)

@@ -128,11 +128,13 @@ describe('a scenario node could not write', () => {
 describe('the response writer', () => {
   it('never takes the process down: a header node refuses is dropped and the answer still goes out', async () => {
     const simulator = {
-      execute: async () => ({
-        status: 200,
-        headers: { 'content-type': 'application/json', 'x-bad': 'a\nb', 'x-good': 'yes' },
-        body: '{"ok":true}',
-      }),
+      host: {
+        execute: async () => ({
+          status: 200,
+          headers: { 'content-type': 'application/json', 'x-bad': 'a\nb', 'x-good': 'yes' },
+          body: '{"ok":true}',
+        }),
+      },
     } as unknown as SimulatorCore
     const raw = createServer(createRequestListener(simulator, { origin: () => '' }))
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve))

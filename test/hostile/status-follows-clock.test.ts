@@ -45,7 +45,7 @@ for (const [world, options] of [
       })
 
     it('is derived from the clock in lists and single reads, and goes back with it', async () => {
-      const tokens = server.simulator.world.tables.debtTokens.records as unknown as (Token & {
+      const tokens = server.simulator.host.world.tables.debtTokens.records as unknown as (Token & {
         creditorAddress: string
       })[]
       const debtors = [...new Set(tokens.map((token) => token.debtorAddress))].slice(0, 12)

@@ -149,7 +149,7 @@ describe('the other tables', () => {
     expectValid('securityTokens', fund)
     expect(fund.emissionAmount).toBe(500_000)
     expect(fund.vaultAddresses).toEqual(fund.series.map((series) => series.vault))
-    expect(fund.adminAddress).toBe(simulator.world.platform.adminAddress)
+    expect(fund.adminAddress).toBe(simulator.host.world.platform.adminAddress)
     const [listed] = (await get(`/securityToken?contractAddress=${fund.contractAddress}`)).json
     expect(listed).toMatchObject({ expired: true, series: fund.series })
 
@@ -190,7 +190,7 @@ describe('createMany', () => {
     expect(await fresh.create.users.many(3, { role: ['manager'] })).toEqual(managers)
     // @ts-expect-error a user's email is a string, and only debt tokens take a state
     await expect(simulator.createMany.users(1, { email: 1 }, { state: 'overdue' })).rejects.toThrow(/email/)
-    const own = await simulator.session('qa-many').createMany.investorPayments(2)
+    const own = await simulator.sessions.get('qa-many').createMany.investorPayments(2)
     expect((await get(`/investor/${own[0]!.investorAddress}/${own[0]!.tokenAddress}`, 'qa-many')).json).toEqual(own)
     await expect(simulator.createMany.users(1001)).rejects.toThrow(/count must be/)
   })
@@ -212,7 +212,7 @@ describe('determinism and sessions', () => {
   })
 
   it('create in a session only, drawing from its own sequence', async () => {
-    const own = await simulator.session('qa-1').create.debtTokens({}, { state: 'overdue' })
+    const own = await simulator.sessions.get('qa-1').create.debtTokens({}, { state: 'overdue' })
     const path = `/debtToken/debtor/${own.debtorAddress}`
     expect((await get(path, 'qa-1')).json).toHaveLength(1)
     expect((await get(path)).json).toEqual([])

@@ -47,7 +47,9 @@ describe('the dates of a security token the factory makes', () => {
     const token = await simulator.create.securityTokens({ expirationDate: '2025-12-31' })
     expect(token.expirationDate).toBe('2025-12-31')
     expect(token.emissionEndDate <= '2025-12-31').toBe(true)
-    const [listed] = await simulator.session('dates').create.securityTokens.many(1, { expirationDate: '2025-12-31' })
+    const [listed] = await simulator.sessions
+      .get('dates')
+      .create.securityTokens.many(1, { expirationDate: '2025-12-31' })
     expect(listed!.emissionEndDate <= '2025-12-31').toBe(true)
   })
 

@@ -13,7 +13,7 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 describe('in-process controls', () => {
   it('journal every request and notify listeners', async () => {
     const seen: string[] = []
-    const stop = simulator.onExchange((entry) => seen.push(`${entry.operation} ${entry.status}`))
+    const stop = simulator.journal.onExchange((entry) => seen.push(`${entry.operation} ${entry.status}`))
     await get('/securityToken')
     await get('/securityToken', { authorization: '' })
     stop()
@@ -24,11 +24,11 @@ describe('in-process controls', () => {
   })
 
   it('isolate sessions and let a test drive one directly', async () => {
-    simulator.session('worker-1').useScenario('expired-credentials')
+    simulator.sessions.get('worker-1').scenarios.use('expired-credentials')
     expect((await get('/securityToken', { 'x-sim-session': 'worker-1' })).status).toBe(401)
     expect((await get('/securityToken', { 'x-sim-session': 'worker-2' })).status).toBe(200)
     expect(simulator.sessions.list().map((session) => session.id)).toEqual(['worker-1', 'worker-2'])
-    simulator.session('worker-1').reset()
+    simulator.sessions.get('worker-1').reset()
     expect((await get('/securityToken', { 'x-sim-session': 'worker-1' })).status).toBe(200)
     expect(simulator.state({ session: 'worker-2' }).counts.securityTokens).toBe(3)
     expect(() => simulator.state({ session: 'nobody' })).toThrow(/no session nobody/)
@@ -39,6 +39,6 @@ describe('in-process controls', () => {
     const tokens = await (await get('/securityToken?marketplace=true')).json()
     expect(tokens).toEqual([])
     expect(simulator.state().clock.now).toBe('2030-01-01T00:00:00.000Z')
-    expect(((await simulator.openapi()) as { openapi: string }).openapi).toBe('3.1.0')
+    expect(((await simulator.host.openapi()) as { openapi: string }).openapi).toBe('3.1.0')
   })
 })

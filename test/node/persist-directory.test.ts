@@ -107,7 +107,7 @@ describe('persist: { dir }', () => {
       sendBody = resolve
     })
     const headers: Record<string, string> = AUTH
-    const answer = first.handle({
+    const answer = first.host.handle({
       method: 'POST',
       path: '/manager',
       query: new URLSearchParams(),
@@ -233,13 +233,13 @@ describe('persist: { dir } with serve --watch', () => {
     const first = start(dir)
     const id = await createPayment(5)
     const edited = { ...parseWorld(defaultFixtures), users: parseWorld(defaultFixtures).users.slice(1) }
-    first.replaceWorld(edited)
+    first.host.replaceWorld(edited)
     await first.stored()
     await stop(first)
     const next = serve(createSimulator({ baseUrl: BASE, fixtures: edited, persist: { dir } }))
     expect(amountOf(next, id)).toBeUndefined()
     expect(readFileSync(join(dir, 'snapshot.jsonl'), 'utf8').split('\n')[0]).toContain(
-      worldIdentity(DEFAULT_SEED, next.world).fixtures,
+      worldIdentity(DEFAULT_SEED, next.host.world).fixtures,
     )
   })
 })

@@ -64,7 +64,7 @@ describe('the storybook loader', () => {
     expect(failing.simulator?.clock.now().toISOString()).toBe('2026-06-01T12:00:00.000Z')
     await expect(fetch(`${API}/securityToken`, { headers })).rejects.toThrow()
     const next = await load('list--default')
-    expect(next.simulator?.scenario).toBeNull()
+    expect(next.simulator?.scenarios.active).toBeNull()
     expect((await fetch(`${API}/securityToken`, { headers })).status).toBe(200)
   })
 

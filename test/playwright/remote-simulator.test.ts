@@ -85,12 +85,12 @@ describe('the remote simulator of a shared-server test', () => {
   it('activates a scenario in its session only, by name or inline, and deactivates it', async () => {
     const mine = createRemoteSimulator({ url: server.url, session: 'pw-scenario' })
     const theirs = createRemoteSimulator({ url: server.url, session: 'pw-calm' })
-    await mine.useScenario('manager-payment-rejected')
-    expect((await mine.scenarioStatus())?.name).toBe('manager-payment-rejected')
-    expect(await theirs.scenarioStatus()).toBeNull()
-    expect(server.simulator.scenario).toBeNull()
+    await mine.scenarios.use('manager-payment-rejected')
+    expect((await mine.scenarios.status())?.name).toBe('manager-payment-rejected')
+    expect(await theirs.scenarios.status()).toBeNull()
+    expect(server.simulator.scenarios.active).toBeNull()
 
-    await mine.useScenario(
+    await mine.scenarios.use(
       {
         description: 'no payments',
         rules: [{ operation: 'createManagerPayment', respond: { status: 503, message: 'down' } }],
@@ -99,20 +99,20 @@ describe('the remote simulator of a shared-server test', () => {
     )
     expect((await createPayment('pw-scenario', 10)).status).toBe(503)
     expect((await createPayment('pw-calm', 10)).status).toBe(200)
-    expect(await mine.scenarioStatus()).toEqual({
+    expect(await mine.scenarios.status()).toEqual({
       name: 'no-payments',
       description: 'no payments',
       rules: [{ operation: 'createManagerPayment', calls: 1, fired: 1 }],
     })
 
-    await mine.useScenario(null)
-    expect(await mine.scenarioStatus()).toBeNull()
+    await mine.scenarios.use(null)
+    expect(await mine.scenarios.status()).toBeNull()
     expect((await createPayment('pw-scenario', 10)).status).toBe(200)
   })
 
   it("adds a rule to its session's active scenario, in force from the next request, and passes a bad one's message on", async () => {
     const mine = createRemoteSimulator({ url: server.url, session: 'pw-rule' })
-    await mine.addScenarioRule({
+    await mine.scenarios.addRule({
       operation: 'createManagerPayment',
       fromCall: 2,
       respond: { status: 503, message: 'down' },
@@ -120,9 +120,9 @@ describe('the remote simulator of a shared-server test', () => {
     expect((await createPayment('pw-rule', 10)).status).toBe(200)
     expect((await createPayment('pw-rule', 10)).status).toBe(503)
     expect((await createPayment('pw-calm', 10)).status).toBe(200)
-    expect(await mine.scenarioStatus()).toMatchObject({ name: 'added-rules', rules: [{ calls: 2, fired: 1 }] })
+    expect(await mine.scenarios.status()).toMatchObject({ name: 'added-rules', rules: [{ calls: 2, fired: 1 }] })
     await expect(
-      mine.addScenarioRule({ operation: 'createManagerPayment', respond: { status: 200, message: 'ok' } }),
+      mine.scenarios.addRule({ operation: 'createManagerPayment', respond: { status: 200, message: 'ok' } }),
     ).rejects.toThrow(/answered 400: scenario "added-rules": rules\[1\]\.respond\.status: must be an HTTP error status/)
   })
 
@@ -146,10 +146,10 @@ describe('the remote simulator of a shared-server test', () => {
 
   it("passes the server's refusals on with their message", async () => {
     const mine = createRemoteSimulator({ url: server.url, session: 'pw-wrong' })
-    await expect(mine.useScenario('no-such-scenario')).rejects.toThrow(
+    await expect(mine.scenarios.use('no-such-scenario')).rejects.toThrow(
       /PUT http:\/\/127\.0\.0\.1:\d+\/__sim\/scenario answered 400: .*no-such-scenario/,
     )
-    await expect(mine.useScenario({ rules: 'none' } as never)).rejects.toThrow(/answered 400: .*rules/)
+    await expect(mine.scenarios.use({ rules: 'none' } as never)).rejects.toThrow(/answered 400: .*rules/)
     const badId = createRemoteSimulator({ url: server.url, session: 'not a session id' })
     await expect(badId.reset()).rejects.toThrow(/answered 400: .*X-Sim-Session/i)
   })

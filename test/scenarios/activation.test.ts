@@ -34,23 +34,23 @@ const SHIPPED = [
 describe('useScenario', () => {
   it('activates a shipped scenario by name, and reset() goes back to normal', async () => {
     const simulator = createSimulator()
-    expect(simulator.scenario).toBeNull()
-    expect(simulator.scenarios).toEqual(SHIPPED)
-    simulator.useScenario('expired-credentials')
-    expect(simulator.scenario).toBe('expired-credentials')
+    expect(simulator.scenarios.active).toBeNull()
+    expect(simulator.scenarios.names).toEqual(SHIPPED)
+    simulator.scenarios.use('expired-credentials')
+    expect(simulator.scenarios.active).toBe('expired-credentials')
     expect(expectErrorShape(await call(simulator, 'GET', '/securityToken'), 401)).toBe('jwt expired')
     simulator.reset()
-    expect(simulator.scenario).toBeNull()
+    expect(simulator.scenarios.active).toBeNull()
     expect((await call(simulator, 'GET', '/securityToken')).status).toBe(200)
   })
 
   it('activates an inline scenario object, under a name of choice', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(
+    simulator.scenarios.use(
       scenarioOf([{ operation: 'getUser', respond: { status: 404, message: 'gone' } }]),
       'users-gone',
     )
-    expect(simulator.scenario).toBe('users-gone')
+    expect(simulator.scenarios.active).toBe('users-gone')
     const reply = await call(simulator, 'GET', `/users/${fixtures.users[0]!.id}`)
     expect(reply.json.message).toBe('gone')
     expect(reply.headers['x-sim-scenario']).toBe('users-gone')
@@ -58,18 +58,18 @@ describe('useScenario', () => {
 
   it('rejects an unknown name with the list of available ones', () => {
     const simulator = createSimulator()
-    expect(() => simulator.useScenario('flakey-backend')).toThrow(UnknownScenarioError)
-    expect(() => simulator.useScenario('flakey-backend')).toThrow(
+    expect(() => simulator.scenarios.use('flakey-backend')).toThrow(UnknownScenarioError)
+    expect(() => simulator.scenarios.use('flakey-backend')).toThrow(
       `unknown scenario "flakey-backend"; available: ${SHIPPED.join(', ')}`,
     )
-    expect(simulator.scenario).toBeNull()
+    expect(simulator.scenarios.active).toBeNull()
   })
 
   it('rejects an invalid scenario object with the path of the bad field', () => {
     const simulator = createSimulator()
     const bad = scenarioOf([{ operation: 'listSecurityTokens', respond: { status: 302, message: 'moved' } }])
-    expect(() => simulator.useScenario(bad)).toThrow(ScenarioError)
-    expect(() => simulator.useScenario(bad)).toThrow(
+    expect(() => simulator.scenarios.use(bad)).toThrow(ScenarioError)
+    expect(() => simulator.scenarios.use(bad)).toThrow(
       'scenario "inline": rules[0].respond.status: must be an HTTP error status: a whole number from 400 to 599, got 302',
     )
   })
@@ -77,20 +77,20 @@ describe('useScenario', () => {
   it('null deactivates and keeps the data; activating again starts the counters from zero', async () => {
     const simulator = createSimulator()
     const flaky = scenarioOf([{ operation: '*', every: 2, respond: { status: 503, message: 'down' } }])
-    simulator.useScenario(flaky)
+    simulator.scenarios.use(flaky)
     expect((await call(simulator, 'POST', '/investor', { body: investorPayment(TOKEN) })).status).toBe(200)
-    simulator.useScenario(null)
-    expect(simulator.scenario).toBeNull()
+    simulator.scenarios.use(null)
+    expect(simulator.scenarios.active).toBeNull()
     const listed = await call(simulator, 'GET', `/investor/${investorPayment(TOKEN).investorAddress}/${TOKEN}`)
     expect(listed.json).toHaveLength(1)
-    simulator.useScenario(flaky)
+    simulator.scenarios.use(flaky)
     expect((await call(simulator, 'GET', '/securityToken')).status).toBe(200)
     expect((await call(simulator, 'GET', '/securityToken')).status).toBe(503)
   })
 
   it('accepts more scenarios by name at creation, validated with their name', () => {
     const simulator = createSimulator({ scenarios: { mine: scenarioOf([{ operation: '*', delayMs: 1 }]) } })
-    expect(simulator.scenarios).toContain('mine')
+    expect(simulator.scenarios.names).toContain('mine')
     expect(() => createSimulator({ scenarios: { broken: { rules: [] } } })).toThrow('scenario "broken": description: ')
   })
 })
@@ -98,10 +98,10 @@ describe('useScenario', () => {
 describe('worlds', () => {
   it('a scenario with a world replaces the model, and leaving it brings back the own world', async () => {
     const simulator = createSimulator()
-    simulator.useScenario('empty-world')
+    simulator.scenarios.use('empty-world')
     expect((await call(simulator, 'GET', '/securityToken')).json).toEqual([])
     expect(simulator.model.securityTokens.all()).toEqual([])
-    simulator.useScenario('rich-world')
+    simulator.scenarios.use('rich-world')
     const rich = (
       await call(
         simulator,
@@ -110,9 +110,9 @@ describe('worlds', () => {
       )
     ).json
     expect(rich.length).toBeGreaterThan(fixtures.debtTokens.length)
-    simulator.useScenario('flaky-backend') // no world: the simulator's own, fresh
+    simulator.scenarios.use('flaky-backend') // no world: the simulator's own, fresh
     expect(simulator.model.securityTokens.all()).toHaveLength(fixtures.securityTokens.length)
-    simulator.useScenario('empty-world')
+    simulator.scenarios.use('empty-world')
     simulator.reset()
     expect((await call(simulator, 'GET', '/securityToken')).json).toHaveLength(fixtures.securityTokens.length)
   })
@@ -120,8 +120,8 @@ describe('worlds', () => {
   it('a scenario without a world keeps the data already created', async () => {
     const simulator = createSimulator()
     await call(simulator, 'POST', '/investor', { body: investorPayment(TOKEN) })
-    simulator.useScenario('slow-backend')
-    simulator.useScenario(null)
+    simulator.scenarios.use('slow-backend')
+    simulator.scenarios.use(null)
     expect(simulator.model.investorPayments.all()).toHaveLength(fixtures.investorPayments.length + 1)
   })
 })
@@ -129,13 +129,13 @@ describe('worlds', () => {
 describe('X-Sim-Scenario header (in-process pipeline)', () => {
   it('applies a scenario to one request only, overriding the active one', async () => {
     const simulator = createSimulator()
-    simulator.useScenario('flaky-backend')
+    simulator.scenarios.use('flaky-backend')
     const reply = await call(simulator, 'GET', '/securityToken', {
       headers: { 'x-sim-scenario': 'expired-credentials' },
     })
     expect(expectErrorShape(reply, 401)).toBe('jwt expired')
     expect(reply.headers['x-sim-scenario']).toBe('expired-credentials')
-    expect(simulator.scenarioStatus()?.rules[0]?.calls).toBe(0)
+    expect(simulator.scenarios.status()?.rules[0]?.calls).toBe(0)
     expect((await call(simulator, 'GET', '/securityToken')).headers['x-sim-scenario']).toBe('flaky-backend')
   })
 
@@ -184,7 +184,7 @@ describe('X-Sim-Scenario header (in-process pipeline)', () => {
 describe('evaluation order', () => {
   it('scenarios run before the Bearer check: a request without credentials gets the scenario outcome', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(
+    simulator.scenarios.use(
       scenarioOf([{ operation: 'listSecurityTokens', respond: { status: 503, message: 'maintenance' } }]),
     )
     expect(expectErrorShape(await call(simulator, 'GET', '/securityToken', { auth: false }), 503)).toBe('maintenance')
@@ -194,7 +194,7 @@ describe('evaluation order', () => {
 
   it('unknown routes are not operations: no rule applies to them', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(scenarioOf([{ operation: '*', respond: { status: 503, message: 'down' } }]))
+    simulator.scenarios.use(scenarioOf([{ operation: '*', respond: { status: 503, message: 'down' } }]))
     expect((await call(simulator, 'GET', '/nowhere')).status).toBe(404)
     expect((await call(simulator, 'PATCH', '/securityToken')).status).toBe(405)
   })
@@ -236,7 +236,7 @@ describe.each(targets)('two clients with different scenarios at once, %s', (_nam
   })
 
   it('the same holds with a globally active scenario: the header wins for its requests only', async () => {
-    target.simulator.useScenario('empty-world')
+    target.simulator.scenarios.use('empty-world')
     const [empty, flaky] = await Promise.all([
       target.send('GET', '/securityToken'),
       Promise.all(

@@ -37,7 +37,12 @@ describe('control routes', () => {
   it('GET /__sim/scenario shows the active scenario and the available ones, without a token', async () => {
     const reply = await request(server, 'GET', '/__sim/scenario')
     expect(reply.status).toBe(200)
-    expect(reply.json).toEqual({ session: null, active: null, status: null, available: server.simulator.scenarios })
+    expect(reply.json).toEqual({
+      session: null,
+      active: null,
+      status: null,
+      available: server.simulator.scenarios.names,
+    })
     expect(reply.headers.get('access-control-allow-origin')).toBe('*')
   })
 
@@ -83,7 +88,7 @@ describe('control routes', () => {
   it('answers mistakes in the documented shape', async () => {
     const unknown = await request(server, 'PUT', '/__sim/scenario', { name: 'nope' })
     expect(expectErrorShape(unknown, 400)).toBe(
-      `unknown scenario "nope"; available: ${server.simulator.scenarios.join(', ')}`,
+      `unknown scenario "nope"; available: ${server.simulator.scenarios.names.join(', ')}`,
     )
     const invalid = await request(server, 'PUT', '/__sim/scenario', {
       scenario: { description: 'x', rules: [{ operation: '*', every: 0, delayMs: 1 }] },
@@ -112,7 +117,7 @@ describe('control routes', () => {
     expect(expectErrorShape(wrongMethod, 405)).toMatch(/allowed: GET, PUT, DELETE/)
     expect(wrongMethod.headers.get('allow')).toBe('GET, PUT, DELETE, HEAD, OPTIONS')
     expect(expectErrorShape(await request(server, 'POST', '/__sim/record/flush'), 409)).toMatch(/not recording/)
-    expect(server.simulator.scenario).toBeNull()
+    expect(server.simulator.scenarios.active).toBeNull()
   })
 
   it('GET /__sim lists the control routes', async () => {

@@ -182,7 +182,7 @@ describe('replaySteps', () => {
 
   it('replays a 429 with Retry-After that a rule answers in-process', async () => {
     const simulator = createSimulator()
-    simulator.useScenario({
+    simulator.scenarios.use({
       description: 'rate limited',
       rules: [
         {

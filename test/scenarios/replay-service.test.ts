@@ -272,7 +272,7 @@ describe('replay --url --no-control', () => {
     expect(code).toBe(0)
     expect(out).toContain(`${simulator.url} is taken for the real service (--no-control)`)
     expect(out).toContain(`SKIP ${FLAKY}: needs the simulator`)
-    expect(simulator.simulator.scenario).toBeNull()
+    expect(simulator.simulator.scenarios.active).toBeNull()
     expect(simulator.simulator.journal.list({}).map((entry) => entry.path)).not.toContain('/__sim/health')
   })
 

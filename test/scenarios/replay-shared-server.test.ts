@@ -60,10 +60,10 @@ const securityTokensOf = (session: string | null) =>
 /** What the server looks like at every API request the replay sends. */
 function watch() {
   const seen: { session: string | null; globalScenario: string | null; globalTokens: number; sessions: string[] }[] = []
-  const stop = running.simulator.onExchange((entry) => {
+  const stop = running.simulator.journal.onExchange((entry) => {
     seen.push({
       session: entry.session,
-      globalScenario: running.simulator.scenario,
+      globalScenario: running.simulator.scenarios.active,
       globalTokens: running.simulator.state({ table: 'securityTokens' }).counts.securityTokens,
       sessions: sessionIds(),
     })
@@ -109,7 +109,7 @@ describe('replay --url on a shared server', () => {
 
     // After it: the same, and the replay's own sessions are gone.
     expect(sessionIds()).toEqual(['qa-other'])
-    expect(running.simulator.scenario).toBe('expired-credentials')
+    expect(running.simulator.scenarios.active).toBe('expired-credentials')
     const global = securityTokensOf(null)
     expect(global.counts.securityTokens).toBe(TOKENS + 1)
     expect(global.tables.securityTokens).toContainEqual(
@@ -142,7 +142,7 @@ describe('replay --url on a shared server', () => {
       expect(moment.globalScenario).toBeNull()
       expect(moment.globalTokens).toBe(TOKENS) // the empty world was the session's only
     }
-    expect(running.simulator.scenario).toBeNull()
+    expect(running.simulator.scenarios.active).toBeNull()
     expect(sessionIds()).toEqual([])
     expect((await call('GET', '/securityToken')).status).toBe(200)
   })
@@ -205,7 +205,7 @@ describe('replay --url on a shared server', () => {
     expect(kept.counts.securityTokens).toBe(TOKENS + 1)
     expect(securityTokensOf('qa-other').counts.securityTokens).toBe(TOKENS - 1)
     expect(securityTokensOf(null).counts.securityTokens).toBe(TOKENS)
-    expect(running.simulator.scenario).toBeNull()
+    expect(running.simulator.scenarios.active).toBeNull()
   })
 
   it('fails a file that cannot get a session without evicting anyone', async () => {

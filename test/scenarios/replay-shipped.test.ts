@@ -36,7 +36,7 @@ describe('shipped scenarios replay in-process (msw setupServer and fetch)', () =
 
   it.each(shipped)('%s', async (name, scenario) => {
     simulator.reset()
-    simulator.useScenario(scenario, name)
+    simulator.scenarios.use(scenario, name)
     expectAllPassed(name, await replaySteps(scenario.steps ?? [], fetchSend('http://api.replay.test')))
   })
 })
@@ -50,7 +50,7 @@ describe('shipped scenarios replay against the standalone server', () => {
 
   it.each(shipped)('%s', async (name, scenario) => {
     expectAllPassed(name, await replayAgainstServer(server.url, scenario, name))
-    expect(server.simulator.scenario).toBeNull() // replay activates the scenario in a session only
+    expect(server.simulator.scenarios.active).toBeNull() // replay activates the scenario in a session only
     expect(server.simulator.sessions.list()).toEqual([]) // and ends the session it made
   })
 })

@@ -21,7 +21,7 @@ async function statuses(count: number, send: (i: number) => Promise<{ status: nu
 describe('matching', () => {
   it('matches path parameters, with 0x… values compared without regard to case', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(
+    simulator.scenarios.use(
       scenarioOf([
         {
           operation: 'listDebtorDebtTokens',
@@ -41,7 +41,7 @@ describe('matching', () => {
     )!
     const simulator = createSimulator()
     // docs/api.md and a generated client call it `tokenAddressOrId`: the token on a read, the id on an update.
-    simulator.useScenario(
+    simulator.scenarios.use(
       scenarioOf([
         { operation: 'listManagerPayments', match: { params: { tokenAddressOrId: TOKEN } }, respond: teapot() },
         { operation: 'updateManagerPayment', match: { params: { tokenAddressOrId: payment.id } }, respond: teapot() },
@@ -59,7 +59,7 @@ describe('matching', () => {
 
   it('matches query parameters as text', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(
+    simulator.scenarios.use(
       scenarioOf([{ operation: 'listSecurityTokens', match: { query: { marketplace: true } }, respond: teapot() }]),
     )
     expect((await call(simulator, 'GET', '/securityToken?marketplace=true')).status).toBe(409)
@@ -69,7 +69,7 @@ describe('matching', () => {
 
   it('matches body members, nested objects as subsets', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(
+    simulator.scenarios.use(
       scenarioOf([
         {
           operation: 'createSecurityToken',
@@ -108,7 +108,7 @@ describe('matching', () => {
 
   it('does not match a body that is not JSON, and validation then answers it', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(
+    simulator.scenarios.use(
       scenarioOf([{ operation: 'createInvestorPayment', match: { body: { amount: 5 } }, respond: teapot() }]),
     )
     const reply = await call(simulator, 'POST', '/investor', {
@@ -122,7 +122,7 @@ describe('matching', () => {
   it('leaves operations without a rule, and calls no rule matches, behaving normally', async () => {
     const simulator = createSimulator()
     const normal = createSimulator()
-    simulator.useScenario(
+    simulator.scenarios.use(
       scenarioOf([{ operation: 'getUser', match: { params: { id: 'nobody' } }, respond: teapot() }]),
     )
     for (const path of ['/securityToken', `/debtToken/debtor/${DEBTOR}`, `/users/${fixtures.users[0]!.id}`]) {
@@ -136,7 +136,7 @@ describe('matching', () => {
 describe('counting', () => {
   it('fromCall + times: the 2nd POST /investor fails, once', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(
+    simulator.scenarios.use(
       scenarioOf([
         {
           operation: 'createInvestorPayment',
@@ -154,19 +154,19 @@ describe('counting', () => {
 
   it('fromCall alone: every call from the nth on', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(scenarioOf([{ operation: 'listSecurityTokens', fromCall: 3, respond: teapot() }]))
+    simulator.scenarios.use(scenarioOf([{ operation: 'listSecurityTokens', fromCall: 3, respond: teapot() }]))
     expect(await statuses(5, () => call(simulator, 'GET', '/securityToken'))).toEqual([200, 200, 409, 409, 409])
   })
 
   it('times alone: the first n calls', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(scenarioOf([{ operation: 'listSecurityTokens', times: 2, respond: teapot() }]))
+    simulator.scenarios.use(scenarioOf([{ operation: 'listSecurityTokens', times: 2, respond: teapot() }]))
     expect(await statuses(4, () => call(simulator, 'GET', '/securityToken'))).toEqual([409, 409, 200, 200])
   })
 
   it('every: calls n, 2n, 3n …', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(scenarioOf([{ operation: 'listSecurityTokens', every: 3, respond: teapot() }]))
+    simulator.scenarios.use(scenarioOf([{ operation: 'listSecurityTokens', every: 3, respond: teapot() }]))
     expect(await statuses(7, () => call(simulator, 'GET', '/securityToken'))).toEqual([
       200, 200, 409, 200, 200, 409, 200,
     ])
@@ -174,14 +174,14 @@ describe('counting', () => {
 
   it('"*" applies to every operation and counts their calls together', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(scenarioOf([{ operation: '*', every: 2, respond: { status: 503, message: 'busy' } }]))
+    simulator.scenarios.use(scenarioOf([{ operation: '*', every: 2, respond: { status: 503, message: 'busy' } }]))
     const paths = ['/securityToken', `/debtToken/debtor/${DEBTOR}`, '/securityToken', `/users/${fixtures.users[0]!.id}`]
     expect(await statuses(4, (i) => call(simulator, 'GET', paths[i - 1]!))).toEqual([200, 503, 200, 503])
   })
 
   it('counts only the calls a rule applies to (its match)', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(
+    simulator.scenarios.use(
       scenarioOf([
         {
           operation: 'createInvestorPayment',
@@ -199,17 +199,17 @@ describe('counting', () => {
 
   it('counts concurrent calls one by one', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(scenarioOf([{ operation: 'listSecurityTokens', every: 2, respond: teapot() }]))
+    simulator.scenarios.use(scenarioOf([{ operation: 'listSecurityTokens', every: 2, respond: teapot() }]))
     const replies = await Promise.all(Array.from({ length: 10 }, () => call(simulator, 'GET', '/securityToken')))
     expect(replies.filter((reply) => reply.status === 409)).toHaveLength(5)
-    expect(simulator.scenarioStatus()?.rules[0]).toEqual({ operation: 'listSecurityTokens', calls: 10, fired: 5 })
+    expect(simulator.scenarios.status()?.rules[0]).toEqual({ operation: 'listSecurityTokens', calls: 10, fired: 5 })
   })
 })
 
 describe('several rules', () => {
   it('the first rule that applies wins', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(
+    simulator.scenarios.use(
       scenarioOf([
         {
           operation: 'listSecurityTokens',
@@ -227,7 +227,7 @@ describe('several rules', () => {
 
   it('a rule whose count does not allow the call lets the next rule apply', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(
+    simulator.scenarios.use(
       scenarioOf([
         { operation: 'listSecurityTokens', fromCall: 2, respond: { status: 404, message: 'from the 2nd' } },
         { operation: 'listSecurityTokens', times: 1, respond: { status: 403, message: 'fallback' } },
@@ -239,14 +239,14 @@ describe('several rules', () => {
 
   it('every rule that applies counts the call, so "the nth call" ignores what earlier rules did', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(
+    simulator.scenarios.use(
       scenarioOf([
         { operation: 'listSecurityTokens', times: 1, respond: { status: 500, message: 'first call' } },
         { operation: 'listSecurityTokens', fromCall: 3, times: 1, respond: { status: 503, message: 'third call' } },
       ]),
     )
     expect(await statuses(4, () => call(simulator, 'GET', '/securityToken'))).toEqual([500, 200, 503, 200])
-    expect(simulator.scenarioStatus()?.rules.map(({ calls, fired }) => [calls, fired])).toEqual([
+    expect(simulator.scenarios.status()?.rules.map(({ calls, fired }) => [calls, fired])).toEqual([
       [4, 1],
       [4, 1],
     ])

@@ -30,7 +30,7 @@ describe.each(targets)('rule outcomes, %s', (_name, factory) => {
   beforeEach(() => target.simulator.reset())
 
   it('answers the documented 400 shape with the given message', async () => {
-    target.simulator.useScenario(
+    target.simulator.scenarios.use(
       scenarioOf([
         {
           operation: 'createInvestorPayment',
@@ -54,7 +54,7 @@ describe.each(targets)('rule outcomes, %s', (_name, factory) => {
       'Internal Server Error',
       'Service Unavailable',
     ]
-    target.simulator.useScenario(
+    target.simulator.scenarios.use(
       scenarioOf([
         ...statuses.map((status) => ({
           operation: 'listSecurityTokens' as const,
@@ -87,7 +87,7 @@ describe.each(targets)('rule outcomes, %s', (_name, factory) => {
   })
 
   it('answers any 4xx or 5xx: a 429 with Retry-After, and statuses without a phrase of their own', async () => {
-    target.simulator.useScenario(
+    target.simulator.scenarios.use(
       scenarioOf([
         {
           operation: 'createInvestorPayment',
@@ -125,7 +125,7 @@ describe.each(targets)('rule outcomes, %s', (_name, factory) => {
   })
 
   it('delays a call that then behaves normally', async () => {
-    target.simulator.useScenario(scenarioOf([{ operation: 'listSecurityTokens', delayMs: 150 }]))
+    target.simulator.scenarios.use(scenarioOf([{ operation: 'listSecurityTokens', delayMs: 150 }]))
     const started = performance.now()
     const reply = await target.send('GET', '/securityToken')
     expect(performance.now() - started).toBeGreaterThanOrEqual(140)
@@ -134,11 +134,13 @@ describe.each(targets)('rule outcomes, %s', (_name, factory) => {
     expect((await target.send('GET', `/users/${fixtures.users[0]!.id}`)).status).toBe(200)
     // The delay fired for the list alone: another operation was neither matched nor delayed. (No
     // upper bound on wall time: a busy machine may take as long as the delay to answer anything.)
-    expect(target.simulator.scenarioStatus()?.rules).toEqual([{ operation: 'listSecurityTokens', calls: 1, fired: 1 }])
+    expect(target.simulator.scenarios.status()?.rules).toEqual([
+      { operation: 'listSecurityTokens', calls: 1, fired: 1 },
+    ])
   })
 
   it('delays before another outcome', async () => {
-    target.simulator.useScenario(
+    target.simulator.scenarios.use(
       scenarioOf([
         { operation: 'listSecurityTokens', delayMs: 150, respond: { status: 503, message: 'late and down' } },
       ]),
@@ -150,13 +152,13 @@ describe.each(targets)('rule outcomes, %s', (_name, factory) => {
   })
 
   it('fails the request at the network level', async () => {
-    target.simulator.useScenario(scenarioOf([{ operation: 'listSecurityTokens', times: 1, networkError: true }]))
+    target.simulator.scenarios.use(scenarioOf([{ operation: 'listSecurityTokens', times: 1, networkError: true }]))
     await expect(target.send('GET', '/securityToken')).rejects.toThrow()
     expect((await target.send('GET', '/securityToken')).status).toBe(200)
   })
 
   it('delays before a network error', async () => {
-    target.simulator.useScenario(scenarioOf([{ operation: 'listSecurityTokens', delayMs: 120, networkError: true }]))
+    target.simulator.scenarios.use(scenarioOf([{ operation: 'listSecurityTokens', delayMs: 120, networkError: true }]))
     const started = performance.now()
     await expect(target.send('GET', '/securityToken')).rejects.toThrow()
     expect(performance.now() - started).toBeGreaterThanOrEqual(110)

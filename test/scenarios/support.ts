@@ -35,14 +35,14 @@ function simRequest(method: string, pathAndQuery: string, options: CallOptions =
   }
 }
 
-/** One request through `simulator.handle()`. */
+/** One request through `simulator.host.handle()`. */
 export async function call(
   simulator: Simulator,
   method: string,
   path: string,
   options: CallOptions = {},
 ): Promise<CallReply> {
-  const response = await simulator.handle(simRequest(method, path, options))
+  const response = await simulator.host.handle(simRequest(method, path, options))
   return {
     status: response.status,
     headers: response.headers,

@@ -44,7 +44,7 @@ async function serveWatching(
     ...(directories.scenarios !== undefined && { scenarios: loadScenarioDirectory(directories.scenarios) }),
     ...(directories.fixtures !== undefined && { fixtures: loadFixtureDirectory(directories.fixtures) }),
   })
-  if (scenario !== undefined) simulator.useScenario(scenario)
+  if (scenario !== undefined) simulator.scenarios.use(scenario)
   const server = await startStandaloneServer({ port: 0, simulator })
   const log: string[] = []
   const warnings: string[] = []
@@ -91,7 +91,7 @@ describe('serve --watch, scenarios', () => {
     const { server, log } = await serveWatching({ scenarios: directory }, { scenario: 'users-gone' })
     expect((await get(server, `/users/${USER}`)).status).toBe(404)
     expect((await get(server, `/users/${USER}`)).status).toBe(404)
-    expect(server.simulator.scenarioStatus()!.rules[0]).toEqual({ operation: 'getUser', calls: 2, fired: 2 })
+    expect(server.simulator.scenarios.status()!.rules[0]).toEqual({ operation: 'getUser', calls: 2, fired: 2 })
 
     writeScenario(
       directory,
@@ -103,8 +103,8 @@ describe('serve --watch, scenarios', () => {
       `scenarios reloaded from ${directory}: changed users-gone`,
       '  scenario users-gone stays active, with fresh counters',
     ])
-    expect(server.simulator.scenario).toBe('users-gone')
-    expect(server.simulator.scenarioStatus()!.rules[0]).toEqual({ operation: 'getUser', calls: 0, fired: 0 })
+    expect(server.simulator.scenarios.active).toBe('users-gone')
+    expect(server.simulator.scenarios.status()!.rules[0]).toEqual({ operation: 'getUser', calls: 0, fired: 0 })
     const limited = await get(server, `/users/${USER}`)
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBe('30')
@@ -127,7 +127,7 @@ describe('serve --watch, scenarios', () => {
       new RegExp(`^${join(directory, 'broken.json')}: not valid JSON: .*\\n  \\(not loaded\\)$`),
     )
     expect(log).toEqual([])
-    expect(server.simulator.scenarios).not.toContain('broken')
+    expect(server.simulator.scenarios.names).not.toContain('broken')
     expect((await get(server, `/users/${USER}`)).json).toEqual({
       statusCode: '404',
       error: 'Not Found',
@@ -147,7 +147,7 @@ describe('serve --watch, scenarios', () => {
     writeScenario(directory, 'users-locked', userRule({ status: 423, message: 'locked' }))
     await until(() => log.length >= 1, 'the addition')
     expect(log).toEqual([`scenarios reloaded from ${directory}: added users-locked`])
-    expect(server.simulator.scenarios).toContain('users-locked')
+    expect(server.simulator.scenarios.names).toContain('users-locked')
     const locked = await get(server, `/users/${USER}`, { 'x-sim-scenario': 'users-locked' })
     expect(locked.json).toEqual({ statusCode: '423', error: 'Locked', message: 'locked' })
 
@@ -157,8 +157,8 @@ describe('serve --watch, scenarios', () => {
       `scenarios reloaded from ${directory}: removed users-gone`,
       '  scenario users-gone is gone: deactivated',
     ])
-    expect(server.simulator.scenario).toBeNull()
-    expect(server.simulator.scenarios).not.toContain('users-gone')
+    expect(server.simulator.scenarios.active).toBeNull()
+    expect(server.simulator.scenarios.names).not.toContain('users-gone')
     expect((await get(server, `/users/${USER}`)).status).toBe(200)
   })
 

@@ -104,7 +104,7 @@ describe('loading', () => {
 describe('activation', () => {
   it('creates the records in the simulator’s own world, as seeded records of the scenario’s world', async () => {
     const simulator = createSimulator()
-    simulator.useScenario(ARRANGED, 'arranged')
+    simulator.scenarios.use(ARRANGED, 'arranged')
     const listed = await call(simulator, 'GET', `/manager/debt-tokens/${FUND}`)
     expect(listed.json).toHaveLength(2)
     expect(listed.json.every((token: { status: number }) => token.status === DebtTokenStatus.Overdue)).toBe(true)
@@ -124,17 +124,17 @@ describe('activation', () => {
     expect(created.json.id).toBe(fixtures.managerPayments.length + 2)
     // Activated again (another session, or later), the same records.
     const other = createSimulator()
-    other.session('s').useScenario(ARRANGED, 'arranged')
+    other.sessions.get('s').scenarios.use(ARRANGED, 'arranged')
     expect(other.state({ session: 's', table: 'debtTokens', limit: 100 }).tables.debtTokens).toEqual(
       simulator.state({ table: 'debtTokens', limit: 100 }).tables.debtTokens,
     )
-    simulator.useScenario(null)
+    simulator.scenarios.use(null)
     expect((await call(simulator, 'GET', `/manager/debt-tokens/${FUND}`)).json).toEqual([])
   })
 
   it('combines with an empty or a generated world', async () => {
     const simulator = createSimulator()
-    simulator.useScenario({
+    simulator.scenarios.use({
       description: 'one user in an empty world',
       rules: [],
       world: { fixtures: 'empty', create: [{ table: 'users', overrides: { email: 'qa@example.test' } }] },
@@ -142,7 +142,7 @@ describe('activation', () => {
     const users = simulator.state({ table: 'users' }).tables.users as { email: string }[]
     expect(users.map((user) => user.email)).toEqual(['qa@example.test'])
     expect(simulator.state().counts.securityTokens).toBe(0)
-    simulator.useScenario({
+    simulator.scenarios.use({
       description: 'loans in a generated world',
       rules: [],
       world: { size: 20, create: [{ table: 'debtTokens', count: 3, state: 'settled' }] },
@@ -152,7 +152,7 @@ describe('activation', () => {
 
   it('refuses a link the world lacks at activation, leaving the scenario and the data as they were', async () => {
     const simulator = createSimulator()
-    simulator.useScenario('slow-backend')
+    simulator.scenarios.use('slow-backend')
     const missing: ScenarioInput = {
       description: 'names a fund no world has',
       rules: [],
@@ -160,10 +160,10 @@ describe('activation', () => {
         create: [{ table: 'users' }, { table: 'debtTokens', overrides: { securityTokenAddress: UNKNOWN_ADDRESS } }],
       },
     }
-    expect(() => simulator.useScenario(missing, 'missing')).toThrow(
+    expect(() => simulator.scenarios.use(missing, 'missing')).toThrow(
       `world.create[1].overrides.securityTokenAddress must name a security token of this world, got "${UNKNOWN_ADDRESS}"`,
     )
-    expect(simulator.scenario).toBe('slow-backend')
+    expect(simulator.scenarios.active).toBe('slow-backend')
     expect(simulator.state().counts.users).toBe(fixtures.users.length)
 
     // By header and by the control API: a 400 in the documented shape, never a 500.
@@ -177,7 +177,7 @@ describe('activation', () => {
       now: '9999-11-01T00:00:00Z',
       scenarios: { big: { description: 'x', rules: [], world: { size: 5 } } },
     })
-    expect(() => simulator.useScenario('big')).toThrow(
+    expect(() => simulator.scenarios.use('big')).toThrow(
       /^world\.size: a generated world of 5 debt tokens cannot be written at 9999-11-01/,
     )
     const reply = await call(simulator, 'GET', '/securityToken', { headers: { 'x-sim-scenario': 'big' } })
@@ -226,6 +226,6 @@ describe('replay', () => {
     expect(expectErrorShape(bad, 400)).toMatch(
       /^world\.create\[0\]\.overrides\.tokenAddress must name a security token/,
     )
-    expect(running.simulator.session('qa-world').scenario).toBe('arranged')
+    expect(running.simulator.sessions.get('qa-world').scenarios.active).toBe('arranged')
   })
 })

@@ -284,7 +284,7 @@ describe('serve --persist on a file system that fails and a process that is kill
       const write = send(instance, samples.createManagerPayment)
       await hold.reached
       // What a control change awaits before it is made, asked while the snapshot is written.
-      const changeMayGo = instance.core.writable()
+      const changeMayGo = instance.core.host.writable()
       hold.release()
       await changeMayGo
       expect((await write).status).toBe(200)

@@ -55,7 +55,7 @@ function flakyService() {
       response.end(JSON.stringify({ statusCode: String(status), error: 'Refused', message: 'not here' }))
       return
     }
-    void simulator.handle(fromNodeRequest(request)).then((answer) => {
+    void simulator.host.handle(fromNodeRequest(request)).then((answer) => {
       response.writeHead(answer.status, answer.headers)
       response.end(answer.body ?? '')
     })

@@ -6,7 +6,7 @@ it('activates a scenario with a generated world synchronously on the server it s
   const { startStandaloneServer } = await import('../../src/runtimes/standalone/index.ts')
   const server = await startStandaloneServer({ port: 0 })
   try {
-    server.simulator.useScenario('rich-world')
+    server.simulator.scenarios.use('rich-world')
     const state = (await (await fetch(`${server.url}/__sim/state?limit=0`)).json()) as {
       counts: { debtTokens: number }
     }

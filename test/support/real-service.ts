@@ -52,7 +52,7 @@ export async function startDriftedService(): Promise<RunningService> {
   const running = await listen((request, response) => {
     received.push({ target: `${request.method} ${request.url}`, headers: request.headers })
     if (!request.url?.startsWith('/users/')) return void listener(request, response)
-    void simulator.handle(fromNodeRequest(request)).then((answer) => {
+    void simulator.host.handle(fromNodeRequest(request)).then((answer) => {
       const body = JSON.parse(answer.body ?? 'null')
       if (answer.status === 200) {
         delete body.email

@@ -114,7 +114,7 @@ export function httpControls(baseUrl: string): TargetControls {
 interface ControlledSimulator {
   reset(): void
   readonly clock: { set(at: Date): void; advance(milliseconds: number): void }
-  useScenario(name: string | null): void
+  readonly scenarios: { use(name: string | null): void }
   // `any`: the simulators type the table and the state by their own unions.
   createRecords(request: { table: any; state?: any } & FactoryCall): Promise<{ readonly records: readonly unknown[] }>
 }
@@ -125,7 +125,7 @@ export function simulatorControls(simulator: ControlledSimulator): TargetControl
     reset: () => simulator.reset(),
     setClock: (at) => simulator.clock.set(at),
     advanceClock: (milliseconds) => simulator.clock.advance(milliseconds),
-    useScenario: (name) => simulator.useScenario(name),
+    useScenario: (name) => simulator.scenarios.use(name),
     create: async (table, call = {}) => [...(await simulator.createRecords({ table, ...call })).records],
   }
 }

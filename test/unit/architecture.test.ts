@@ -34,7 +34,7 @@ const CORE: readonly Part[] = [
   { name: 'sessions', kind: 'core', paths: ['sessions/'] },
   { name: 'observability', kind: 'core', paths: ['observability/'] },
   { name: 'pipeline', kind: 'core', paths: ['pipeline/'] },
-  { name: 'simulator', kind: 'core', paths: ['simulator-core.ts', 'simulator-options.ts'] },
+  { name: 'simulator', kind: 'core', paths: ['simulator-core.ts', 'simulator-options.ts', 'simulator-surface.ts'] },
   // The control API over the core: its dispatch and the core's handlers (the wings bring theirs).
   { name: 'control', kind: 'core', paths: ['control/'] },
 ]

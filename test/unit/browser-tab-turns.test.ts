@@ -88,7 +88,7 @@ async function openTab(log: MemoryLog, locks: MemoryLocks, lost: unknown[]) {
   })
   for (const changes of relay.attach(turns)) turns.append(changes as Change[])
   const send = async (method: string, path: string, body?: unknown) => {
-    const answer = () => simulator.handle(request(method, path, body))
+    const answer = () => simulator.host.handle(request(method, path, body))
     const reply = method === 'GET' ? await turns.follow().then(answer) : await turns.write(answer)
     return { status: reply.status, json: JSON.parse(reply.body as string) }
   }

@@ -20,7 +20,7 @@ async function answer(operation: Operation, authorization = 'Bearer drift-check'
   const sample = samples[operation.id]
   const url = new URL(sample.path, 'http://sim.test')
   const body = sample.body === undefined ? '' : JSON.stringify(sample.body)
-  const response = await simulator.handle({
+  const response = await simulator.host.handle({
     method: sample.method,
     path: url.pathname,
     query: url.searchParams,

@@ -25,15 +25,15 @@ describe('lists over a generated world', () => {
 
   it('answer lists that mix seeded and written records as the records alone would', async () => {
     const simulator = createSimulator({ size: 300 })
-    const tokens = simulator.world.tables.debtTokens
+    const tokens = simulator.host.world.tables.debtTokens
     const debtor = tokens.record(4).debtorAddress
     const expected = () =>
       tokens.records.filter((token) => token.debtorAddress === debtor).map((token) => presentDebtToken(token, now))
-    const before = await simulator.handle(request('GET', `/debtToken/debtor/${debtor}`))
+    const before = await simulator.host.handle(request('GET', `/debtToken/debtor/${debtor}`))
     expect(before.body).toBe(JSON.stringify(expected()))
 
     // A signed loan adds a written token for the same debtor after the seeded ones.
-    const created = await simulator.handle(
+    const created = await simulator.host.handle(
       request('POST', '/debtToken/signature-contract', {
         creditorWalletAddress: tokens.record(0).creditorAddress,
         debtorWalletAddress: debtor,
@@ -45,7 +45,7 @@ describe('lists over a generated world', () => {
       }),
     )
     expect(created.status).toBe(200)
-    const after = JSON.parse((await simulator.handle(request('GET', `/debtToken/debtor/${debtor}`))).body!) as {
+    const after = JSON.parse((await simulator.host.handle(request('GET', `/debtToken/debtor/${debtor}`))).body!) as {
       address: string
     }[]
     expect(after.slice(0, -1)).toEqual(JSON.parse(JSON.stringify(expected())))

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createModel } from '../../src/model/model.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 
-const model = () => createModel(createSimulator().world)
+const model = () => createModel(createSimulator().host.world)
 
 describe('model.exclusive', () => {
   it('starts a write at once when no other is running', () => {

@@ -147,7 +147,7 @@ describe("the statuses a scenario's rule answers", () => {
   it.each([418, 500, 502, 503, 504, 599])(
     'declares %i on every operation, in the error shape, listed or under default',
     async (status) => {
-      target.simulator.useScenario({
+      target.simulator.scenarios.use({
         description: `every operation answers ${status}`,
         rules: [{ operation: '*', respond: { status, message: 'the backend is down' } }],
       })
@@ -159,7 +159,7 @@ describe("the statuses a scenario's rule answers", () => {
           expectDeclared(operation, reply)
         }
       } finally {
-        target.simulator.useScenario(null)
+        target.simulator.scenarios.use(null)
       }
     },
   )

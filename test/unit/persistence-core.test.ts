@@ -122,7 +122,7 @@ describe('the persistence core', () => {
     const listed = (await response.json()) as { id: number; amount: number }[]
     expect(listed.find((payment) => payment.id === created.id)?.amount).toBe(1500.5)
     expect((await createPayment()).body.id).toBe(created.id + 1)
-    expect(second.persistenceWarnings).toEqual([])
+    expect(second.host.persistenceWarnings).toEqual([])
   })
 
   it('keeps a reset: the records written before it are gone after a restart', async () => {
@@ -142,7 +142,7 @@ describe('the persistence core', () => {
     const store = memoryStore()
     const simulator = start(store.persistence)
     const kept = (await createPayment()).body.id
-    simulator.useScenario('rich-world')
+    simulator.scenarios.use('rich-world')
     expect((await createPayment()).status).toBe(200)
     await simulator.stored()
     const puts = store.currentState().filter((change) => change.t === 'put')
@@ -153,8 +153,8 @@ describe('the persistence core', () => {
 
     const restarted = start(store.persistence)
     expect(restarted.model.managerPayments.get(String(kept))?.amount).toBe(1500.5)
-    restarted.useScenario('rich-world')
-    restarted.useScenario(null)
+    restarted.scenarios.use('rich-world')
+    restarted.scenarios.use(null)
     await restarted.stored()
     servers.pop()!.close()
     expect(start(store.persistence).model.managerPayments.get(String(kept))).toBeUndefined()
@@ -172,7 +172,9 @@ describe('the persistence core', () => {
       servers.pop()!.close()
       const fixed = start(store.persistence)
       expect(fixed.clock.now().toISOString()).toBe('2026-03-02T12:00:00.000Z')
-      expect(fixed.persistenceWarnings).toEqual(['memory:1: the stored system clock is not restored on a fixed clock'])
+      expect(fixed.host.persistenceWarnings).toEqual([
+        'memory:1: the stored system clock is not restored on a fixed clock',
+      ])
     } finally {
       vi.useRealTimers()
     }

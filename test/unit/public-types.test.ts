@@ -110,7 +110,7 @@ it('types factory overrides by table, and refuses derived fields and unknown sta
     'overrides.id',
   ])
   const overrides: FactoryOverrides<'users'> = { personalData: { fullName: 'Ana' } }
-  expect((await simulator.session('typed').create.users(overrides)).personalData.fullName).toBe('Ana')
+  expect((await simulator.sessions.get('typed').create.users(overrides)).personalData.fullName).toBe('Ana')
 })
 
 it('types the journal filter by operation id, and completes shipped scenario names while taking any', async () => {
@@ -119,10 +119,10 @@ it('types the journal filter by operation id, and completes shipped scenario nam
   expect(simulator.journal.list({ operation: 'listSecurityTokens' })).toEqual([])
   // @ts-expect-error: not an operation id (it would silently match nothing)
   simulator.journal.list({ operation: 'listSecurityToken' })
-  simulator.useScenario('flaky-backend') // a shipped name, completed by editors
-  expect(simulator.scenario).toBe('flaky-backend')
+  simulator.scenarios.use('flaky-backend') // a shipped name, completed by editors
+  expect(simulator.scenarios.active).toBe('flaky-backend')
   // A user's own name still compiles; at run time an unknown one is refused with the names it knows.
-  expect(() => simulator.useScenario('my-own-scenario')).toThrow(/my-own-scenario/)
+  expect(() => simulator.scenarios.use('my-own-scenario')).toThrow(/my-own-scenario/)
 })
 
 it('sets the clock from a Date or ISO text, and says what is wrong with anything else', async () => {

@@ -50,9 +50,9 @@ describe('in-process, a request is routed once', () => {
     expect(routerCalls()).toBe(1)
   })
 
-  it('through handle(), for a caller that has no match', async () => {
+  it('through host.handle(), for a caller that has no match', async () => {
     const request = fromFetchRequest(new Request(`${API}/securityToken`, { headers: AUTH }))
-    expect((await simulator.handle(request)).status).toBe(200)
+    expect((await simulator.host.handle(request)).status).toBe(200)
     expect(routerCalls()).toBe(1)
   })
 })

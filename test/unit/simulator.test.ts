@@ -24,7 +24,7 @@ async function transcript(seed?: number) {
   const out: string[] = []
   for (const id of Object.keys(samples) as (keyof typeof samples)[]) {
     const sample = samples[id]
-    out.push((await simulator.handle(simRequest(sample.method, sample.path, sample.body))).body!)
+    out.push((await simulator.host.handle(simRequest(sample.method, sample.path, sample.body))).body!)
   }
   return out
 }
@@ -41,7 +41,7 @@ describe('isolation', () => {
   it('shares nothing between instances', async () => {
     const one = createSimulator()
     const two = createSimulator()
-    await one.handle(simRequest('POST', '/securityToken', { data: {} }))
+    await one.host.handle(simRequest('POST', '/securityToken', { data: {} }))
     expect(one.model.securityTokens.count()).toBe(4)
     expect(two.model.securityTokens.count()).toBe(3)
     one.clock.advance(1000)

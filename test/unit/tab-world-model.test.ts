@@ -33,7 +33,7 @@ function simRequest(request: WireRequest): SimRequest {
 }
 
 async function send(simulator: Simulator, request: WireRequest): Promise<WireReply> {
-  const reply = await simulator.handle(simRequest(request))
+  const reply = await simulator.host.handle(simRequest(request))
   return {
     label: request.label,
     status: reply.status,

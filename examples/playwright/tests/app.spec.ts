@@ -34,7 +34,7 @@ test("a created payment is listed, and is in the simulator's journal and model",
 })
 
 test('a scenario makes the API reject the payment, and the app says why', async ({ page, apiUrl, simulator }) => {
-  await simulator.useScenario({
+  await simulator.scenarios.use({
     description: 'the vault has no balance',
     rules: [{ operation: 'createManagerPayment', respond: { status: 400, message: 'Insufficient balance in vault' } }],
   })
@@ -42,8 +42,10 @@ test('a scenario makes the API reject the payment, and the app says why', async 
   await page.getByLabel('Amount').fill('10')
   await page.getByRole('button', { name: 'Create payment' }).click()
   await expect(page.getByRole('alert')).toHaveText('Insufficient balance in vault')
-  expect((await simulator.scenarioStatus())?.rules).toEqual([{ operation: 'createManagerPayment', calls: 1, fired: 1 }])
-  await simulator.useScenario(null)
+  expect((await simulator.scenarios.status())?.rules).toEqual([
+    { operation: 'createManagerPayment', calls: 1, fired: 1 },
+  ])
+  await simulator.scenarios.use(null)
   await page.getByRole('button', { name: 'Create payment' }).click()
   await expect(page.getByRole('alert')).toBeEmpty()
 })

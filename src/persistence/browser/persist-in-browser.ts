@@ -31,9 +31,9 @@ const NO_LOCKS = 'this browser has no Web Locks (navigator.locks), which tabs ta
  */
 const COMPACT_AFTER = 500
 
-/** The active scenario as stored: what `useScenario` was given. */
+/** The active scenario as stored: what `scenarios.use` was given. */
 interface StoredScenario {
-  readonly scenario: Parameters<Simulator['useScenario']>[0]
+  readonly scenario: Parameters<Simulator['scenarios']['use']>[0]
   readonly name: string | undefined
 }
 
@@ -160,7 +160,7 @@ export async function persistInBrowser(
   keepScenario(simulator, (kept) => void log?.keepScenario(kept).catch(fallBackToMemory))
   if (scenario !== undefined) {
     try {
-      simulator.useScenario(scenario.scenario, scenario.name)
+      simulator.scenarios.use(scenario.scenario, scenario.name)
     } catch (error) {
       console.info(`${PREFIX} the stored scenario is not active again: ${describeError(error)}`)
     }
@@ -183,11 +183,12 @@ function stayOpen(locks: LockManager, database: string): Promise<void> {
   })
 }
 
-/** Calls `keep` with the active scenario whenever `useScenario` or `reset` changes it. */
+/** Calls `keep` with the active scenario whenever `scenarios.use` or `reset` changes it. */
 function keepScenario(simulator: Simulator, keep: (scenario: StoredScenario | undefined) => void): void {
-  const { useScenario, reset } = simulator
-  simulator.useScenario = (nameOrScenario, name) => {
-    useScenario.call(simulator, nameOrScenario, name)
+  const { scenarios, reset } = simulator
+  const { use } = scenarios
+  scenarios.use = (nameOrScenario, name) => {
+    use.call(scenarios, nameOrScenario, name)
     keep(nameOrScenario === null ? undefined : { scenario: nameOrScenario, name })
   }
   simulator.reset = () => {

@@ -43,7 +43,9 @@ import { probeServer, type ServerKind } from './replay-service.ts'
 /** Sends replayed requests straight to a simulator: `/__sim` to the control routes, the rest to its pipeline. */
 export function inProcessSend(simulator: Simulator): Send {
   const controlApi = serveControlRoutes()
-  return simulatorSend((request, control) => (control ? controlApi({ simulator, request }) : simulator.handle(request)))
+  return simulatorSend((request, control) =>
+    control ? controlApi({ simulator, request }) : simulator.host.handle(request),
+  )
 }
 
 /** Replays a scenario against a fresh in-process simulator that has it active. */
@@ -57,7 +59,7 @@ export async function replayInProcess(
     ...(scenario.simulator?.seed !== undefined && { seed: scenario.simulator.seed }),
     ...(scenario.simulator?.now !== undefined && { now: scenario.simulator.now }),
   })
-  simulator.useScenario(scenario, name)
+  simulator.scenarios.use(scenario, name)
   return replaySteps(scenario.steps ?? [], inProcessSend(simulator), options)
 }
 

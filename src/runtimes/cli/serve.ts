@@ -140,8 +140,8 @@ export async function serveCommand(
     output.err(`debt-token-simulator: --persist: ${error.message}`)
     return 2
   }
-  for (const warning of simulator.persistenceWarnings) output.err(`debt-token-simulator: ${warning}`)
-  if (options.scenario !== undefined) simulator.useScenario(options.scenario) // an unknown name lists the available ones
+  for (const warning of simulator.host.persistenceWarnings) output.err(`debt-token-simulator: ${warning}`)
+  if (options.scenario !== undefined) simulator.scenarios.use(options.scenario) // an unknown name lists the available ones
   const startScenario =
     options.scenario === undefined ? undefined : (scenarios[options.scenario] ?? shippedScenarios()[options.scenario])
   const recording = options.record === undefined ? undefined : startRecording(options.record, options, startScenario)

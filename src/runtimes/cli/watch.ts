@@ -11,9 +11,9 @@
  * - A file with a mistake is not loaded: the error names the file, the path of the bad field and
  *   the problem, and the last good version stays in use (a scenario file's own, or the whole
  *   fixture directory's). A file whose text did not change is not reloaded.
- * - Scenarios: the changed set replaces the simulator's (`replaceScenarios`); an active scenario
+ * - Scenarios: the changed set replaces the simulator's (`host.replaceScenarios`); an active scenario
  *   whose file changed is active again with fresh counters, one whose file is gone is deactivated.
- * - Fixtures: the world is replaced (`replaceWorld`): the seeded data start over and sessions end,
+ * - Fixtures: the world is replaced (`host.replaceWorld`): the seeded data start over and sessions end,
  *   which the log says.
  * - A directory removed and made again, or moved away and replaced, is watched again (the path is
  *   checked every second); while none is there the log says watching stopped and the last loaded
@@ -176,7 +176,7 @@ function scenarioReloader(directory: string, simulator: SimulatorCore, { log, wa
       removed.push(scenarioNameOf(file))
     }
     if (added.length + changed.length + removed.length === 0) return
-    const refreshed = simulator.replaceScenarios(
+    const refreshed = simulator.host.replaceScenarios(
       Object.fromEntries([...loaded].map(([file, { scenario }]) => [scenarioNameOf(file), scenario])),
     )
     const what = [
@@ -223,7 +223,7 @@ function fixtureReloader(directory: string, simulator: SimulatorCore, { log, war
     }
     texts = now
     const sessions = simulator.sessions.list().length
-    simulator.replaceWorld(world)
+    simulator.host.replaceWorld(world)
     log(
       `fixtures reloaded from ${directory}: the seeded world was reset` +
         (sessions === 0 ? '' : ` and ${sessions} session${sessions === 1 ? '' : 's'} ended`),

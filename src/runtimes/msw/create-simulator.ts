@@ -17,7 +17,7 @@ export interface Simulator extends SimulatorCore {
 
 /** msw handlers for a simulator core (what createSimulator adds; the browser runtime makes them again over its own). */
 export function handlersOf(core: SimulatorCore, baseUrl = '*'): HttpHandler[] {
-  return createHandlers({ baseUrl, execute: core.execute })
+  return createHandlers({ baseUrl, execute: core.host.execute })
 }
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {

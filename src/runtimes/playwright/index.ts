@@ -19,7 +19,7 @@
  * test.use({ simulatorOptions: { baseUrl: 'https://api.example.test', seed: 7 } })
  *
  * test('shows the security tokens', async ({ page, simulator }) => {
- *   await simulator.useScenario('slow-backend')
+ *   await simulator.scenarios.use('slow-backend')
  *   await page.goto('/')
  *   await expect(page.getByRole('listitem')).toHaveCount(3)
  * })
@@ -27,11 +27,11 @@
 import { test as base } from '@playwright/test'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../msw/simulator.ts'
 import { routeThroughSimulator } from './in-process.ts'
-import { createRemoteSimulator, type RemoteSimulator } from './remote-simulator.ts'
+import { createRemoteSimulator, type RemoteScenarios, type RemoteSimulator } from './remote-simulator.ts'
 import { resolveServerUrl, routeWithSession, sessionIdFor } from './shared-server.ts'
 
 export { expect } from '@playwright/test'
-export type { RemoteSimulator, Simulator, SimulatorOptions }
+export type { RemoteScenarios, RemoteSimulator, Simulator, SimulatorOptions }
 
 export type SimulatorMode = 'in-process' | 'shared-server'
 

@@ -19,20 +19,26 @@ import type { ShippedScenarioName } from '../../scenarios/shipped-scenarios.ts'
 import { SESSION_HEADER } from '../../sessions/session-header.ts'
 import type { ScenarioStatus, StateOptions, StateView } from '../../simulator-core.ts'
 
+/** A session's scenario on a shared server: `use`, `addRule` and `status` of the in-process `scenarios`, awaited. */
+export interface RemoteScenarios {
+  /** Activates a scenario for this session: a name, or a scenario object (known as `name`); null deactivates. */
+  use(nameOrScenario: ShippedScenarioName | (string & {}) | ScenarioInput | null, name?: string): Promise<void>
+  /**
+   * Adds a rule after this session's active scenario's rules, its counters and data kept (with none
+   * active: a scenario "added-rules" of this rule), as `simulator.scenarios.addRule` in-process.
+   */
+  addRule(rule: ScenarioRuleInput): Promise<void>
+  /** This session's active scenario with its rule counters, or null. */
+  status(): Promise<ScenarioStatus | null>
+}
+
 export interface RemoteSimulator {
   /** The server's URL, e.g. `http://127.0.0.1:4010`. */
   readonly url: string
   /** The `X-Sim-Session` this client and the test's page use. */
   readonly session: string
-  /** Activates a scenario for this session: a name, or a scenario object (known as `name`); null deactivates. */
-  useScenario(nameOrScenario: ShippedScenarioName | (string & {}) | ScenarioInput | null, name?: string): Promise<void>
-  /**
-   * Adds a rule after this session's active scenario's rules, its counters and data kept (with none
-   * active: a scenario "added-rules" of this rule), as `simulator.addScenarioRule` in-process.
-   */
-  addScenarioRule(rule: ScenarioRuleInput): Promise<void>
-  /** This session's active scenario with its rule counters, or null. */
-  scenarioStatus(): Promise<ScenarioStatus | null>
+  /** This session's scenario, as the in-process simulator's `scenarios` (decision 0022), each call a request. */
+  readonly scenarios: RemoteScenarios
   /** The server's clock, which every session shares: read only. */
   readonly clock: { now(): Promise<Date> }
   /** The server's journal, this session's requests only (oldest first). */
@@ -147,22 +153,24 @@ export function createRemoteSimulator(options: { url: string; session: string })
     create,
     createMany: createManyFactories(create),
     createRecords,
-    async useScenario(nameOrScenario, name) {
-      if (nameOrScenario === null) await call(null, { method: 'DELETE', path: '/__sim/scenario' })
-      else if (typeof nameOrScenario === 'string')
-        await call(null, { method: 'PUT', path: '/__sim/scenario', body: { name: nameOrScenario } })
-      else
-        await call(null, {
-          method: 'PUT',
-          path: '/__sim/scenario',
-          body: { scenario: nameOrScenario, ...(name !== undefined && { name }) },
-        })
-    },
-    async addScenarioRule(rule) {
-      await call(null, { method: 'POST', path: '/__sim/scenario/rules', body: rule })
-    },
-    async scenarioStatus() {
-      return (await call(SimScenarioView, { method: 'GET', path: '/__sim/scenario' })).status
+    scenarios: {
+      async use(nameOrScenario, name) {
+        if (nameOrScenario === null) await call(null, { method: 'DELETE', path: '/__sim/scenario' })
+        else if (typeof nameOrScenario === 'string')
+          await call(null, { method: 'PUT', path: '/__sim/scenario', body: { name: nameOrScenario } })
+        else
+          await call(null, {
+            method: 'PUT',
+            path: '/__sim/scenario',
+            body: { scenario: nameOrScenario, ...(name !== undefined && { name }) },
+          })
+      },
+      async addRule(rule) {
+        await call(null, { method: 'POST', path: '/__sim/scenario/rules', body: rule })
+      },
+      async status() {
+        return (await call(SimScenarioView, { method: 'GET', path: '/__sim/scenario' })).status
+      },
     },
     clock: {
       async now() {

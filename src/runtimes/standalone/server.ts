@@ -109,7 +109,7 @@ export function createRequestListener(
       const started = performance.now()
       const result = control
         ? await controlApi({ simulator, request: simRequest, serverUrl: origin() }, match)
-        : await simulator.execute(simRequest, match)
+        : await simulator.host.execute(simRequest, match)
       // Written in the check phase rather than now: by then node has read and parsed every request
       // that arrived in this poll phase, and the answers go out together. Under many busy
       // connections this costs the server noticeably less CPU per request (docs/performance.md).
@@ -162,7 +162,8 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
   let url = ''
   const level = options.log ?? 'quiet'
   const sink = options.logSink ?? ((line: string) => console.log(line))
-  const unsubscribe = level === 'quiet' ? () => {} : simulator.onExchange((entry) => sink(formatLogLine(entry, level)))
+  const unsubscribe =
+    level === 'quiet' ? () => {} : simulator.journal.onExchange((entry) => sink(formatLogLine(entry, level)))
   const logControl =
     level === 'quiet'
       ? undefined

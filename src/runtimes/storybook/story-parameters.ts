@@ -5,8 +5,8 @@
  */
 import type { Simulator } from '../msw/create-simulator.ts'
 
-/** A scenario as `simulator.useScenario` takes it: a shipped or registered name, or a scenario object. */
-export type StoryScenario = Exclude<Parameters<Simulator['useScenario']>[0], null>
+/** A scenario as `simulator.scenarios.use` takes it: a shipped or registered name, or a scenario object. */
+export type StoryScenario = Exclude<Parameters<Simulator['scenarios']['use']>[0], null>
 
 export interface SimulatorParameters<Made = unknown> {
   /** Seed of every generated value (default: the simulator's). Same seed, same world, same answers. */

@@ -66,11 +66,11 @@ export function createStoryWorlds(): StoryWorlds {
     simulator.reset()
     const { scenario, world } = parameters
     if (scenario !== undefined) {
-      const definition = typeof scenario === 'string' ? simulator.scenarioDefinition(scenario) : scenario
+      const definition = typeof scenario === 'string' ? simulator.scenarios.definition(scenario) : scenario
       if (definition !== undefined && 'world' in definition && definition.world !== undefined)
         await loadWorldGenerator()
-      await simulator.prepareScenario(scenario)
-      simulator.useScenario(scenario)
+      await simulator.host.prepareScenario(scenario)
+      simulator.scenarios.use(scenario)
     }
     // The factories draw people with the generator; a page loads it once, with the first story that has a world.
     if (world !== undefined) await loadWorldGenerator()
@@ -83,7 +83,7 @@ export function createStoryWorlds(): StoryWorlds {
 
   let queue: Promise<unknown> = Promise.resolve()
   return {
-    execute: async (request, match) => (current ?? (await simulatorFor({}))).execute(request, match),
+    execute: async (request, match) => (current ?? (await simulatorFor({}))).host.execute(request, match),
     load(parameters, storyId) {
       const loaded = queue.then(() => build(parameters ?? {}, storyId))
       queue = loaded.catch(() => undefined)

@@ -72,12 +72,12 @@ async function start(): Promise<void> {
       return simulator.stored()
     },
     get scenario() {
-      return simulator.scenario
+      return simulator.scenarios.active
     },
     // A scenario's own world and the factories draw with the world generator, which a page loads first.
     async useScenario(name) {
       await loadWorldGenerator()
-      simulator.useScenario(name)
+      simulator.scenarios.use(name)
     },
     async create(table, call) {
       await loadWorldGenerator()

@@ -18,5 +18,5 @@ export function lastRequest(sim: Simulator): JournalEntry | undefined {
 }
 
 const inProcess: Simulator = createSimulator({ size: 20 })
-inProcess.useScenario('flaky-backend')
+inProcess.scenarios.use('flaky-backend')
 export const tableCounts: Record<string, number> = inProcess.state().counts
