@@ -18,10 +18,12 @@ const Ratio = z
 export const ReadyStep = z
   .strictObject({
     how: z.string().describe('In words: what the step or rule does to reach the status.'),
-    step: z
-      .record(z.string(), z.unknown())
+    steps: z
+      .array(z.record(z.string(), z.unknown()))
       .optional()
-      .describe("A scenario file's step (its `steps[]`) whose request produces the status."),
+      .describe(
+        'Scenario file steps (for its `steps[]`), the last of which gets the status; earlier ones make what it needs.',
+      ),
     rule: z
       .record(z.string(), z.unknown())
       .optional()

@@ -7,6 +7,7 @@
 import { findOperation, operations } from '../contract/operations.ts'
 import { COVERAGE_FORMAT, type CoverageReport, type OperationCoverage, type ReadyStep } from './coverage-report.ts'
 import { declaredStatuses, SIMULATOR_STATUSES } from './declared-responses.ts'
+import { readyStep } from './ready-steps.ts'
 
 /** What the report needs of one answered request (the journal entry holds it; see exchange-of.ts). */
 export interface CoverageExchange {
@@ -23,9 +24,6 @@ export interface CoverageExchange {
   /** Answered for a reason of the simulator's own although the status is declared (a 400 for its headers). */
   readonly own: boolean
 }
-
-/** Finds the ready step of an operation's declared response; the report asks it for each one never seen. */
-export type ReadyStepFinder = (operationId: string, status: number) => ReadyStep | undefined
 
 interface DeclaredTally {
   seen: number
@@ -149,7 +147,7 @@ function addReport(tally: Tally, report: CoverageReport): void {
 const byStatus = <T>(entries: Iterable<[number, T]>) => [...entries].sort(([a], [b]) => a - b)
 const byKey = <T>(entries: Iterable<[string, T]>) => [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 
-function operationReport(tally: OperationTally, readyStep: ReadyStepFinder): OperationCoverage {
+function operationReport(tally: OperationTally): OperationCoverage {
   return {
     operationId: tally.operationId,
     method: tally.method,
@@ -173,11 +171,11 @@ function operationReport(tally: OperationTally, readyStep: ReadyStepFinder): Ope
   }
 }
 
-function reportOf(tally: Tally, readyStep: ReadyStepFinder): CoverageReport {
+function reportOf(tally: Tally): CoverageReport {
   // The contract's order first; operations only older parts know, after them by id.
   const known = operations.flatMap((operation) => tally.operations.get(operation.id) ?? [])
   const others = byKey([...tally.operations].filter(([id]) => findOperation(id) === undefined)).map(([, t]) => t)
-  const list = [...known, ...others].map((operation) => operationReport(operation, readyStep))
+  const list = [...known, ...others].map(operationReport)
   const responses = list.flatMap((operation) => operation.responses)
   return {
     format: COVERAGE_FORMAT,
@@ -191,26 +189,17 @@ function reportOf(tally: Tally, readyStep: ReadyStepFinder): CoverageReport {
   }
 }
 
-const noReadySteps: ReadyStepFinder = () => undefined
-
 /** The report of a set of answered requests, against every operation of the contract. */
-export function coverageOf(
-  exchanges: Iterable<CoverageExchange>,
-  readyStep: ReadyStepFinder = noReadySteps,
-): CoverageReport {
+export function coverageOf(exchanges: Iterable<CoverageExchange>): CoverageReport {
   const tally = contractTally()
   for (const exchange of exchanges) addExchange(tally, exchange)
-  return reportOf(tally, readyStep)
+  return reportOf(tally)
 }
 
 /** One report of what two reports counted: as if one report had been made of both sets of exchanges. */
-export function mergeCoverage(
-  a: CoverageReport,
-  b: CoverageReport,
-  readyStep: ReadyStepFinder = noReadySteps,
-): CoverageReport {
+export function mergeCoverage(a: CoverageReport, b: CoverageReport): CoverageReport {
   const tally = contractTally()
   addReport(tally, a)
   addReport(tally, b)
-  return reportOf(tally, readyStep)
+  return reportOf(tally)
 }
