@@ -1,6 +1,6 @@
 /**
  * `npm run coverage-schema [-- file]`: writes the JSON Schema of the coverage report (default
- * docs/coverage.schema.json) from the zod schema in src/coverage/coverage-report.ts.
+ * docs/coverage.schema.json) from the zod schema in src/contract/coverage-report.ts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'

@@ -4,7 +4,7 @@
  * `docs/coverage.schema.json` (`npm run coverage-schema`), and a test keeps the two equal.
  */
 import * as z from 'zod'
-import { CoverageReport } from './coverage-report.ts'
+import { CoverageReport } from '../contract/coverage-report.ts'
 
 /** The committed file's exact text. */
 export function coverageJsonSchemaText(): string {

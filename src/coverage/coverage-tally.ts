@@ -4,8 +4,14 @@
  * been made of both sets of exchanges (each process of a suite leaves a part; the command merges
  * them). Both go through one tally, so a merged report and a report of the union never differ.
  */
+
+import {
+  COVERAGE_FORMAT,
+  type CoverageReport,
+  type OperationCoverage,
+  type ReadyStep,
+} from '../contract/coverage-report.ts'
 import { findOperation, operations } from '../contract/operations.ts'
-import { COVERAGE_FORMAT, type CoverageReport, type OperationCoverage, type ReadyStep } from './coverage-report.ts'
 import { declaredStatuses, SIMULATOR_STATUSES } from './declared-responses.ts'
 import { readyStep } from './ready-steps.ts'
 
@@ -202,4 +208,29 @@ export function mergeCoverage(a: CoverageReport, b: CoverageReport): CoverageRep
   addReport(tally, a)
   addReport(tally, b)
   return reportOf(tally)
+}
+
+/** A running count: exchanges added one at a time as they are answered, read as a report when asked. */
+export class CoverageTally {
+  #tally = contractTally()
+  /** Whether anything was counted since the tally was made or cleared. */
+  #empty = true
+
+  add(exchange: CoverageExchange): void {
+    addExchange(this.#tally, exchange)
+    this.#empty = false
+  }
+
+  get empty(): boolean {
+    return this.#empty
+  }
+
+  report(): CoverageReport {
+    return reportOf(this.#tally)
+  }
+
+  clear(): void {
+    this.#tally = contractTally()
+    this.#empty = true
+  }
 }

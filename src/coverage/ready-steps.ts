@@ -7,11 +7,11 @@
  */
 import * as z from 'zod'
 import { built } from '../contract/built-schema.ts'
+import type { ReadyStep } from '../contract/coverage-report.ts'
 import { buildOpenApiDocument } from '../contract/openapi.ts'
 import { documentPaths } from '../contract/openapi-paths.ts'
 import type { OperationDefinition as Operation } from '../contract/operation.ts'
 import { findOperation, operations } from '../contract/operations.ts'
-import type { ReadyStep } from './coverage-report.ts'
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 

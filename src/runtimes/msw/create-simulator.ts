@@ -5,6 +5,8 @@
  * its first answer needs; `simulator.ts` adds the generator for the Node entries.
  */
 import type { HttpHandler } from 'msw'
+import type { CoverageReport } from '../../contract/coverage-report.ts'
+import { recordCoverage } from '../../coverage/coverage-recorder.ts'
 import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
 import { createHandlers } from './handlers.ts'
 
@@ -13,6 +15,12 @@ export * from '../../simulator-core.ts'
 export interface Simulator extends SimulatorCore {
   /** The msw request handlers (one, for the whole API; the simulator routes): pass them to setupServer/setupWorker. */
   readonly handlers: HttpHandler[]
+  /**
+   * Which parts of the API this simulator answered since it was made: per operation, the calls and
+   * each declared response seen, with a ready step for each one never seen (docs/coverage.md).
+   * `reset()` does not clear it. `{ session }`: one session's requests only.
+   */
+  coverage(options?: { session?: string }): CoverageReport
 }
 
 /** msw handlers for a simulator core (what createSimulator adds; the standalone msw engine too). */
@@ -22,6 +30,10 @@ export function handlersOf(core: SimulatorCore, baseUrl = '*'): HttpHandler[] {
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const core = createSimulatorCore(options)
+  const coverage = recordCoverage(core)
   // Assigned onto the core object itself, so its getters (model, scenario) keep working.
-  return Object.assign(core, { handlers: handlersOf(core, options.baseUrl) })
+  return Object.assign(core, {
+    handlers: handlersOf(core, options.baseUrl),
+    coverage: (which: { session?: string } = {}) => coverage.report(which.session),
+  })
 }
