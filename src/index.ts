@@ -11,7 +11,6 @@ import { operations as contractOperations } from './contract/operations.ts'
 // components, operations }` reads as it does from a file that generator wrote.
 export type { components, paths } from './contract/api-types.ts'
 export type { DebtTokenState } from './contract/control-factory-schemas.ts'
-export type { CoverageReport, OperationCoverage, ReadyStep } from './contract/coverage-report.ts'
 export { ErrorBody } from './contract/error-body.ts'
 export * as contract from './contract/index.ts'
 export { buildOpenApiDocument } from './contract/openapi.ts'

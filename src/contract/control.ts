@@ -7,6 +7,7 @@
  */
 import * as z from 'zod'
 import { authoringRoutes } from './control-authoring.ts'
+import { coverageRoutes } from './control-coverage.ts'
 import { dashboardRoutes } from './control-dashboard.ts'
 import { SimFactoryBody, SimFactoryRecords } from './control-factory-schemas.ts'
 import { CONTROL_GROUP, CONTROL_PREFIX, defineControlRoute, wholeNumberQuery } from './control-route.ts'
@@ -284,6 +285,7 @@ export const controlRoutes = [
   }),
   ...dashboardRoutes,
   ...authoringRoutes,
+  ...coverageRoutes,
 ] as const
 
 export type ControlRoute = (typeof controlRoutes)[number]

@@ -47,8 +47,23 @@ function ruleOf(simulator: Simulator, name: string, operation: OperationId, stat
   )
 }
 
-/** Starts counting what `simulator` answers. */
+const recorders = new WeakMap<Simulator, CoverageRecorder>()
+
+/** The recorder counting what `simulator` answers, if one was started. */
+export function coverageRecorderOf(simulator: Simulator): CoverageRecorder | undefined {
+  return recorders.get(simulator)
+}
+
+/** Starts counting what `simulator` answers (once: a simulator already counted keeps its recorder). */
 export function recordCoverage(simulator: Simulator): CoverageRecorder {
+  const known = recorders.get(simulator)
+  if (known !== undefined) return known
+  const recorder = startRecorder(simulator)
+  recorders.set(simulator, recorder)
+  return recorder
+}
+
+function startRecorder(simulator: Simulator): CoverageRecorder {
   const tallies = new Map<string | null, CoverageTally>()
   const onEntry = (entry: JournalEntry) => {
     let tally = tallies.get(entry.session)
@@ -60,7 +75,7 @@ export function recordCoverage(simulator: Simulator): CoverageRecorder {
         : ruleOf(simulator, entry.scenario, entry.operation, entry.status)
     tally.add(exchangeOf(entry, rule))
   }
-  const stop = simulator.onExchange(onEntry)
+  const unsubscribe = simulator.onExchange(onEntry)
   return {
     report(session) {
       if (session !== undefined) return tallies.get(session)?.report() ?? coverageOf([])
@@ -71,6 +86,9 @@ export function recordCoverage(simulator: Simulator): CoverageRecorder {
     clear() {
       tallies.clear()
     },
-    stop,
+    stop() {
+      unsubscribe()
+      recorders.delete(simulator)
+    },
   }
 }

@@ -5,7 +5,7 @@
  * its first answer needs; `simulator.ts` adds the generator for the Node entries.
  */
 import type { HttpHandler } from 'msw'
-import type { CoverageReport } from '../../contract/coverage-report.ts'
+import type { CoverageReport } from '../../contract/plain-types.ts'
 import { recordCoverage } from '../../coverage/coverage-recorder.ts'
 import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
 import { createHandlers } from './handlers.ts'
