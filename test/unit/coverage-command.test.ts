@@ -1,0 +1,83 @@
+/**
+ * `debt-token-simulator coverage report`: the parts of a suite's processes merged into one report,
+ * printed as a table, written as JSON, and the CI gate that exits 1 naming what is missing and the
+ * step that reaches it. Run through the command's own dispatch, on real files.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { CoverageReport } from '../../src/contract/coverage-report.ts'
+import { operations } from '../../src/contract/operations.ts'
+import { type CoverageExchange, coverageOf } from '../../src/coverage/coverage-tally.ts'
+import { dispatch } from '../../src/runtimes/cli/cli.ts'
+import { temporaryDirectory } from '../temporary-directory.ts'
+
+const exchange = (operation: string, status: number): CoverageExchange => ({
+  operation,
+  status,
+  scenario: null,
+  rule: null,
+  fields: [],
+  own: false,
+})
+
+async function run(...argv: string[]) {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await dispatch(['coverage', ...argv], { out: (text) => out.push(text), err: (text) => err.push(text) })
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+/** A directory holding two processes' parts and a stray temporary file. */
+function partsDirectory(): string {
+  const directory = temporaryDirectory('coverage-parts-')
+  writeFileSync(join(directory, 'coverage-1-a.json'), JSON.stringify(coverageOf([exchange('getUser', 200)])))
+  writeFileSync(
+    join(directory, 'coverage-2-b.json'),
+    JSON.stringify(coverageOf([exchange('getUser', 404), exchange('listSecurityTokens', 200)])),
+  )
+  writeFileSync(join(directory, '.3-c.coverage.tmp'), '{"half')
+  return directory
+}
+
+describe('coverage report', () => {
+  it('merges the parts of a directory, prints the table and writes the JSON', async () => {
+    const directory = partsDirectory()
+    const json = join(directory, 'out', 'merged.json')
+    const { code, out } = await run('report', directory, '--json', json)
+    expect(code).toBe(0)
+    expect(out).toContain(`API coverage: 2/${operations.length} operations`)
+    expect(out).toMatch(/getUser\s+GET \/users\/\{id\}\s+2\s+1\s+✗\s+✗\s+1/)
+    const merged = CoverageReport.parse(JSON.parse(readFileSync(json, 'utf8')))
+    expect(merged).toEqual(
+      coverageOf([exchange('getUser', 200), exchange('getUser', 404), exchange('listSecurityTokens', 200)]),
+    )
+  })
+
+  it('exits 1 below a gate, naming what is missing and how to reach it', async () => {
+    const { code, err } = await run('report', partsDirectory(), '--min-operations', '10', '--min-responses', '50%')
+    expect(code).toBe(1)
+    expect(err).toMatch(/^coverage below the gate: declared responses \d+(\.\d)?% < --min-responses 50%/)
+    expect(err).toContain('operations never called: createSignatureContract')
+    expect(err).toContain('getUser 401 (GET /users/{id})\n    the example request without Authorization: {"name"')
+    expect(err).not.toContain('getUser 404')
+  })
+
+  it('passes a gate it meets', async () => {
+    const { code } = await run('report', partsDirectory(), '--min-operations', '10')
+    expect(code).toBe(0)
+  })
+
+  it('refuses what it cannot read, naming the file, and a wrong percentage', async () => {
+    const directory = partsDirectory()
+    writeFileSync(join(directory, 'other.json'), '{"format": "something else"}')
+    const unreadable = await run('report', directory)
+    expect(unreadable.code).toBe(1)
+    expect(unreadable.err).toContain(`${join(directory, 'other.json')}: not a coverage report`)
+    expect((await run('report', directory, '--min-responses', '120')).code).toBe(2)
+    expect((await run('report')).code).toBe(2)
+    expect((await run('merge', directory)).code).toBe(2)
+    const empty = await run('report', temporaryDirectory('coverage-empty-'))
+    expect(empty).toMatchObject({ code: 1, err: expect.stringContaining('no report in') })
+  })
+})
