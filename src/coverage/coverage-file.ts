@@ -20,3 +20,8 @@ export function writeCoverageFileSync(file: string, report: CoverageReport): voi
     throw error
   }
 }
+
+/** A file name for one process's part in a directory of parts: `coverage-<pid>-<random>.json`. */
+export function coveragePartFile(directory: string): string {
+  return join(directory, `coverage-${process.pid}-${randomBytes(4).toString('hex')}.json`)
+}
