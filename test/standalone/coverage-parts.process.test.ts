@@ -29,7 +29,10 @@ function runProcess(options: string, path: string, env: Record<string, string> =
 
 it('leaves one part per process, which the command merges', async () => {
   const directory = temporaryDirectory('coverage-parts-')
-  runProcess(`{ baseUrl: 'https://api.example.test', coverage: { dir: ${JSON.stringify(directory)} } }`, '/securityToken')
+  runProcess(
+    `{ baseUrl: 'https://api.example.test', coverage: { dir: ${JSON.stringify(directory)} } }`,
+    '/securityToken',
+  )
   runProcess(`{ baseUrl: 'https://api.example.test' }`, '/users/nobody', {
     DEBT_TOKEN_SIMULATOR_COVERAGE_DIR: directory,
   })

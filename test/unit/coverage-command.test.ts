@@ -63,6 +63,18 @@ describe('coverage report', () => {
     expect(err).not.toContain('getUser 404')
   })
 
+  it('writes a self-contained HTML page, each missing cell with its ready step', async () => {
+    const directory = partsDirectory()
+    const html = join(directory, 'coverage.html')
+    expect((await run('report', directory, '--html', html)).code).toBe(0)
+    const page = readFileSync(html, 'utf8')
+    expect(page).toMatch(/^<!doctype html>/)
+    expect(page).not.toMatch(/<script|<link|src=/)
+    expect(page).toContain('<td class="seen">1</td>')
+    expect(page).toContain('<summary>the example request without Authorization</summary>')
+    expect(page).toContain('&#34;authorization&#34;: null')
+  })
+
   it('passes a gate it meets', async () => {
     const { code } = await run('report', partsDirectory(), '--min-operations', '10')
     expect(code).toBe(0)

@@ -1,13 +1,14 @@
 /**
  * `debt-token-simulator coverage report <dir|file...>`: merges the coverage parts a suite's
  * processes left (every `*.json` of a directory, or the files named) into one report, prints it as a
- * table, writes it as JSON or a self-contained HTML page, and is a CI gate: below
+ * table, writes it as JSON or a self-contained HTML page (--json, --html), and is a CI gate: below
  * `--min-operations` or `--min-responses` it exits 1, naming what is missing and how to reach it.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { CoverageReport } from '../../contract/coverage-report.ts'
 import { writeCoverageFileSync } from '../../coverage/coverage-file.ts'
+import { coverageHtml } from '../../coverage/coverage-html.ts'
 import { coverageOf, mergeCoverage } from '../../coverage/coverage-tally.ts'
 import { coverageSummary, coverageTable, missingLines, percent } from '../../coverage/coverage-text.ts'
 import { parseCommandArgs } from './command-args.ts'
@@ -20,6 +21,7 @@ serve --coverage-out files) into one, and prints it as a table (docs/coverage.md
 
 Options:
   --json <file>            write the merged report as JSON (its schema: docs/coverage.schema.json)
+  --html <file>            write it as a self-contained HTML page
   --min-operations <pct>   exit 1 when fewer operations than this percentage were called
   --min-responses <pct>    exit 1 when fewer declared responses than this percentage were seen
   -h, --help               print this help`
@@ -58,7 +60,7 @@ function threshold(value: string | undefined, name: string): number | undefined 
 }
 
 export function coverageCommand(argv: readonly string[], output: CommandOutput): number {
-  const parsed = parseCommandArgs(argv, { values: ['json', 'min-operations', 'min-responses'] })
+  const parsed = parseCommandArgs(argv, { values: ['json', 'html', 'min-operations', 'min-responses'] })
   const usage = (problem: string) => {
     output.err(`coverage: ${problem}\n\n${COVERAGE_HELP}`)
     return 2
@@ -85,6 +87,13 @@ export function coverageCommand(argv: readonly string[], output: CommandOutput):
   if (parsed.values.json !== undefined) {
     writeCoverageFileSync(resolve(parsed.values.json), report)
     output.out(`wrote ${resolve(parsed.values.json)}`)
+  }
+  if (parsed.values.html !== undefined) {
+    const target = resolve(parsed.values.html)
+    mkdirSync(dirname(target), { recursive: true })
+    writeFileSync(`${target}.tmp`, coverageHtml(report))
+    renameSync(`${target}.tmp`, target)
+    output.out(`wrote ${target}`)
   }
 
   const { operations, responses } = report.totals
