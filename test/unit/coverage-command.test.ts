@@ -40,6 +40,35 @@ function partsDirectory(): string {
   return directory
 }
 
+describe('replay --coverage', () => {
+  it('writes the API coverage of an in-process replay, a scenario’s 503 apart with its rule', async () => {
+    const file = join(temporaryDirectory('replay-coverage-'), 'replay-coverage.json')
+    const out: string[] = []
+    const scenario = join(import.meta.dirname, '../../scenarios/flaky-backend.json')
+    const code = await dispatch(['replay', scenario, '--coverage', file], {
+      out: (text) => out.push(text),
+      err: (text) => out.push(text),
+    })
+    expect(code, out.join('\n')).toBe(0)
+    expect(out.join('\n')).toContain(`API coverage (`)
+    const report = CoverageReport.parse(JSON.parse(readFileSync(file, 'utf8')))
+    const list = report.operations.find((operation) => operation.operationId === 'listSecurityTokens')!
+    expect(list.calls).toBeGreaterThan(0)
+    expect(list.undeclared[0]).toMatchObject({ status: 503, causes: [{ scenario: 'flaky-backend' }] })
+    expect(list.undeclared[0]!.causes[0]!.rule).toMatchObject({ operation: '*', every: 3 })
+  })
+
+  it('refuses --coverage with --url, saying where a server’s coverage is', async () => {
+    const err: string[] = []
+    const code = await dispatch(['replay', 'scenarios', '--url', 'http://127.0.0.1:9', '--coverage', 'x.json'], {
+      out: () => {},
+      err: (text) => err.push(text),
+    })
+    expect(code).toBe(2)
+    expect(err.join('\n')).toContain('GET /__sim/coverage')
+  })
+})
+
 describe('coverage report', () => {
   it('merges the parts of a directory, prints the table and writes the JSON', async () => {
     const directory = partsDirectory()
