@@ -3,7 +3,9 @@
  * many runs after a warm-up, plus the very first `createSimulator()` of the process (cold: nothing
  * compiled yet); and what a stored write costs: the CPU time of a `POST /manager` through
  * `simulator.handle()` (every payment stored), beside the CPU time @msw/data's `Collection.create`
- * alone takes to store the same record, the floor of any write. Prints one JSON object;
+ * alone takes to store the same record, the floor of any write; and what API coverage recording
+ * adds to a request through `simulator.handle()` (issue 33: at most 2%), recording on and off on
+ * the same simulator, alternating round by round. Prints one JSON object;
  * `npm run bench` runs it in a process of its own.
  *
  * Usage: node --import tsx bench/in-process.ts [--runs 200] [--writes 20000]
@@ -83,6 +85,34 @@ const { tables } = await import('../src/model/records.ts')
 const collection = new Collection({ schema: tables.managerPayments.schema })
 const collectionCreateUs = await cpuUsPer(writes, (i) => collection.create({ ...(stored as object), id: i }))
 
+// API coverage recording on and off: a list, a stored write and a refused one (a 400, whose message the recorder keeps).
+const { coverageRecorderOf, recordCoverage } = await import('../src/coverage/coverage-recorder.ts')
+const recorded = createSimulator()
+const refused = { ...request, text: async () => JSON.stringify({ managerAddress: 'not an address', amount: -1 }) }
+const list = { ...request, method: 'GET', path: '/securityToken' }
+const coverage: Record<string, { onUs: number; offUs: number; costPercent: number }> = {}
+for (const [name, probe, status] of [
+  ['GET /securityToken', list, 200],
+  ['POST /manager', request, 200],
+  ['POST /manager (400)', refused, 400],
+] as const) {
+  const samples = { on: [] as number[], off: [] as number[] }
+  for (let round = -4; round < 15; round++) {
+    for (const side of ['on', 'off'] as const) {
+      if (side === 'on') recordCoverage(recorded)
+      else coverageRecorderOf(recorded)?.stop()
+      recorded.reset()
+      const us = await cpuUsPer(2000, async () => {
+        const answer = await recorded.handle(probe)
+        if (answer.status !== status) throw new Error(`${name} answered ${answer.status}: ${answer.body}`)
+      })
+      if (round >= 0) samples[side].push(us)
+    }
+  }
+  const [onUs, offUs] = [median(samples.on), median(samples.off)]
+  coverage[name] = { onUs, offUs, costPercent: Math.round(((onUs - offUs) / offUs) * 1000) / 10 }
+}
+
 console.log(
   JSON.stringify({
     postUs,
@@ -94,5 +124,6 @@ console.log(
     createRuns: create.length,
     resetMedianMs: round(median(reset)),
     resetRuns: reset.length,
+    coverage,
   }),
 )

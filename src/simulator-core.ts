@@ -18,7 +18,7 @@ import type { WorldKeeper } from './model/world-keeper.ts'
 import type { WorldState } from './model/world-state.ts'
 import { DEFAULT_JOURNAL_CAPACITY, Journal } from './observability/journal.ts'
 import { compose } from './pipeline/compose.ts'
-import { createRecorder, type ExchangeListener, journalStep } from './pipeline/journal-step.ts'
+import { createRecorder, type ExchangeCounter, type ExchangeListener, journalStep } from './pipeline/journal-step.ts'
 import { authenticateStep, resolveStep } from './pipeline/operation-steps.ts'
 import { proxyStep } from './pipeline/proxy-step.ts'
 import { matchRoute, methodNotAllowed } from './pipeline/router.ts'
@@ -72,6 +72,13 @@ export interface SimulatorCore extends TenantControls {
   readonly journal: Journal
   /** Calls `listener` after every request the simulator answered; returns the unsubscribe. */
   onExchange(listener: ExchangeListener): () => void
+  /**
+   * Calls `counter` after every request the simulator answered with the few fields a count needs,
+   * unformatted (what the coverage wing records; `onExchange` formats a whole entry for each
+   * listener). The object passed is the journal's: read it then, never keep or change it.
+   * Returns the unsubscribe.
+   */
+  countExchanges(counter: ExchangeCounter): () => void
   /** A session's controls, creating the session if needed (what `X-Sim-Session: id` uses). */
   session(id: string): TenantControls
   readonly sessions: {
@@ -236,6 +243,10 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     onExchange(listener) {
       recorder.listeners.add(listener)
       return () => void recorder.listeners.delete(listener)
+    },
+    countExchanges(counter) {
+      recorder.counters.add(counter)
+      return () => void recorder.counters.delete(counter)
     },
     session: (id) => controlsOf(sessions.get(id)),
     sessions: {

@@ -1,14 +1,16 @@
 /**
- * Records a simulator's coverage as it answers: every exchange its `onExchange` reports is counted
- * in the tally of its session (the default world's under null), so a report covers the whole
- * simulator or one session. The tallies live beside the journal, not in it: `reset()` empties the
+ * Records a simulator's coverage as it answers: every exchange its `countExchanges` reports is
+ * counted for its session (the default world's under null), so a report covers the whole simulator
+ * or one session. A request costs a few counters (exchange-counts.ts); the report's work (a 400's
+ * fields, the contract's responses) is done when a report is asked for. The tallies live beside the journal, not in it: `reset()` empties the
  * journal and ends the sessions, and the coverage of what was answered before stays.
  */
 import type { CoverageReport } from '../contract/coverage-report.ts'
 import type { OperationId } from '../contract/operations.ts'
-import type { JournalEntry } from '../observability/journal.ts'
+import type { CountedExchange } from '../pipeline/journal-step.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
 import { CoverageTally, coverageOf, mergeCoverage } from './coverage-tally.ts'
+import { ExchangeCounts } from './exchange-counts.ts'
 import { exchangeOf } from './exchange-of.ts'
 
 export interface CoverageRecorder {
@@ -20,7 +22,7 @@ export interface CoverageRecorder {
   stop(): void
 }
 
-type Simulator = Pick<SimulatorCore, 'onExchange' | 'scenario' | 'scenarioDefinition' | 'activeScenarioDefinition'>
+type Simulator = Pick<SimulatorCore, 'countExchanges' | 'scenario' | 'scenarioDefinition' | 'activeScenarioDefinition'>
 
 interface RuleLike {
   readonly operation?: string
@@ -63,28 +65,48 @@ export function recordCoverage(simulator: Simulator): CoverageRecorder {
   return recorder
 }
 
+/** One session's coverage: the cheap counts of the requests, and the tally they are settled into. */
+interface SessionCoverage {
+  readonly counts: ExchangeCounts
+  readonly tally: CoverageTally
+}
+
+function settled(session: SessionCoverage): CoverageTally {
+  session.counts.settleInto(session.tally)
+  return session.tally
+}
+
 function startRecorder(simulator: Simulator): CoverageRecorder {
-  const tallies = new Map<string | null, CoverageTally>()
-  const onEntry = (entry: JournalEntry) => {
-    let tally = tallies.get(entry.session)
-    if (tally === undefined) tallies.set(entry.session, (tally = new CoverageTally()))
+  const sessions = new Map<string | null, SessionCoverage>()
+  const onExchange = (exchange: CountedExchange) => {
+    let session = sessions.get(exchange.session)
+    if (session === undefined)
+      sessions.set(exchange.session, (session = { counts: new ExchangeCounts(), tally: new CoverageTally() }))
+    const { operation, status, scenario } = exchange
     // A rule is looked for only where one may have answered: under a scenario, and not a success.
     const rule =
-      entry.scenario === null || entry.operation === null || (entry.status >= 200 && entry.status < 300)
+      scenario === null || operation === null || (status >= 200 && status < 300)
         ? null
-        : ruleOf(simulator, entry.scenario, entry.operation, entry.status)
-    tally.add(exchangeOf(entry, rule))
+        : ruleOf(simulator, scenario, operation, status)
+    if (rule !== null) session.tally.add(exchangeOf(exchange, rule))
+    else if (session.counts.count(exchange)) session.counts.settleInto(session.tally)
   }
-  const unsubscribe = simulator.onExchange(onEntry)
+  const unsubscribe = simulator.countExchanges(onExchange)
   return {
-    report(session) {
-      if (session !== undefined) return tallies.get(session)?.report() ?? coverageOf([])
+    report(id) {
+      if (id !== undefined) {
+        const session = sessions.get(id)
+        return session === undefined ? coverageOf([]) : settled(session).report()
+      }
       let report = coverageOf([])
-      for (const tally of tallies.values()) if (!tally.empty) report = mergeCoverage(report, tally.report())
+      for (const session of sessions.values()) {
+        const tally = settled(session)
+        if (!tally.empty) report = mergeCoverage(report, tally.report())
+      }
       return report
     },
     clear() {
-      tallies.clear()
+      sessions.clear()
     },
     stop() {
       unsubscribe()

@@ -95,24 +95,25 @@ function addSimulator(tally: OperationTally, status: number, seen: number, reaso
   else known.seen += seen
 }
 
-function addExchange(tally: Tally, exchange: CoverageExchange): void {
+/** Adds an exchange answered `times` times. */
+function addExchange(tally: Tally, exchange: CoverageExchange, times = 1): void {
   const operation = exchange.operation === null ? undefined : tally.operations.get(exchange.operation)
   if (operation === undefined) {
-    tally.unmatched++
+    tally.unmatched += times
     return
   }
-  operation.calls++
+  operation.calls += times
   const declared = exchange.own ? undefined : operation.declared.get(exchange.status)
   if (declared !== undefined) {
-    declared.seen++
-    if (exchange.status === 400) for (const field of exchange.fields) add(declared.fields, field, 1)
+    declared.seen += times
+    if (exchange.status === 400) for (const field of exchange.fields) add(declared.fields, field, times)
     return
   }
   const reason = SIMULATOR_STATUSES.get(exchange.status)
   // A scenario's rule stands for the service failing: what it answers is the service's, undeclared.
   if (reason === undefined || (exchange.rule ?? null) !== null || exchange.status === 0)
-    addCause(operation, exchange.status, exchange.scenario, exchange.rule, 1)
-  else addSimulator(operation, exchange.status, 1, reason)
+    addCause(operation, exchange.status, exchange.scenario, exchange.rule, times)
+  else addSimulator(operation, exchange.status, times, reason)
 }
 
 /** Adds a report (a part, or a merged report) to a tally. */
@@ -216,8 +217,9 @@ export class CoverageTally {
   /** Whether anything was counted since the tally was made or cleared. */
   #empty = true
 
-  add(exchange: CoverageExchange): void {
-    addExchange(this.#tally, exchange)
+  /** Counts `exchange` as answered `times` times (default once). */
+  add(exchange: CoverageExchange, times = 1): void {
+    addExchange(this.#tally, exchange, times)
     this.#empty = false
   }
 
