@@ -23,6 +23,21 @@ export interface Simulator extends SimulatorCore {
   coverage(options?: { session?: string }): CoverageReport
 }
 
+/** What `coverage()` answers where recording was not asked for (the browser without `coverage: true`). */
+export interface CoverageNotRecorded {
+  readonly recorded: false
+  /** Says so, and how to ask for it. */
+  readonly message: string
+}
+
+/**
+ * A simulator that records no coverage (`setupSimulatorWorker()` unless `coverage: true`): the same
+ * simulator, its `coverage()` answering that it was not asked for.
+ */
+export interface SimulatorWithoutCoverage extends Omit<Simulator, 'coverage'> {
+  coverage(options?: { session?: string }): CoverageNotRecorded
+}
+
 /** msw handlers for a simulator core (what createSimulator adds; the standalone msw engine too). */
 export function handlersOf(core: SimulatorCore, baseUrl = '*'): HttpHandler[] {
   return createHandlers({ baseUrl, handle: core.handle })
@@ -36,4 +51,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     handlers: handlersOf(core, options.baseUrl),
     coverage: (which: { session?: string } = {}) => coverage.report(which.session),
   })
+}
+
+/** `createSimulator` without coverage recording, for the browser, where it is recorded only when asked. */
+export function createSimulatorWithoutCoverage(options: SimulatorOptions, asking: string): SimulatorWithoutCoverage {
+  const core = createSimulatorCore(options)
+  const notRecorded: CoverageNotRecorded = {
+    recorded: false,
+    message: `API coverage is not recorded here: ask for it with ${asking}`,
+  }
+  return Object.assign(core, { handlers: handlersOf(core, options.baseUrl), coverage: () => notRecorded })
 }
