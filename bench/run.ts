@@ -591,8 +591,8 @@ function renderMarkdown(report: Record<string, any>): string {
     for (const [name, figure] of Object.entries((report.inProcess.coverage ?? {}) as Record<string, any>)) {
       lines.push(
         row([
-          `in-process ${name} (\`simulator.handle()\`): API coverage recording on ÷ off (CPU µs per request)`,
-          `+${figure.costPercent}% (${figure.onUs} / ${figure.offUs} µs)`,
+          `in-process ${name} (\`simulator.handle()\`): API coverage recording on ÷ off (CPU µs per request); the recorder alone, share of the request`,
+          `+${figure.costPercent}% (${figure.onUs} / ${figure.offUs} µs); ${figure.recorderPercent}% (${figure.recorderUs} µs)`,
           '≤ +2%',
         ]),
       )
