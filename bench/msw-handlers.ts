@@ -5,13 +5,15 @@
  * (status, headers, body; the POST one reads and parses its JSON body, as any handler must). Both
  * run in one process on one msw server, alternating round by round (`server.resetHandlers`), and
  * each figure is the median over the rounds (after four not counted) of the mean CPU time per
- * request, sequential requests.
+ * request, sequential requests. Then the cost of API coverage recording (issue 33: at most 2% of a
+ * request): the simulator's handlers alone, recording on and off alternating round by round.
  * Prints one JSON object; `npm run bench` runs it in a process of its own.
  *
  * Usage: node --import tsx bench/msw-handlers.ts [--requests 500] [--rounds 11]
  */
 import { HttpResponse, http, type RequestHandler } from 'msw'
 import { setupServer } from 'msw/node'
+import { coverageRecorderOf, recordCoverage } from '../src/coverage/coverage-recorder.ts'
 import { createSimulator } from '../src/runtimes/msw/simulator.ts'
 import { strictListenOptions } from '../src/runtimes/node.ts'
 
@@ -139,5 +141,28 @@ for (const [i, probe] of probes.entries()) {
     ratio: Math.round((simulatorUs / oneHandlerUs) * 100) / 100,
   }
 }
+
+// Coverage recording on and off on the same simulator and handlers: only the recorder differs.
+server.resetHandlers(...simulator.handlers)
+const coverage: Record<string, { onUs: number; offUs: number; costPercent: number }> = {}
+for (const probe of probes) {
+  const samples = { on: [] as number[], off: [] as number[] }
+  for (let round = -WARMUP_ROUNDS; round < rounds; round++) {
+    for (const side of ['on', 'off'] as const) {
+      if (side === 'on') recordCoverage(simulator)
+      else coverageRecorderOf(simulator)?.stop()
+      simulator.reset()
+      const us = await timeBatch(probe)
+      if (round >= 0) samples[side].push(us)
+    }
+  }
+  const onUs = median(samples.on)
+  const offUs = median(samples.off)
+  coverage[probe.name] = {
+    onUs: Math.round(onUs * 10) / 10,
+    offUs: Math.round(offUs * 10) / 10,
+    costPercent: Math.round(((onUs - offUs) / offUs) * 1000) / 10,
+  }
+}
 server.close()
-console.log(JSON.stringify({ requests, rounds, handlers: simulator.handlers.length, results }))
+console.log(JSON.stringify({ requests, rounds, handlers: simulator.handlers.length, results, coverage }))

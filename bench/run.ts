@@ -581,6 +581,15 @@ function renderMarkdown(report: Record<string, any>): string {
         '',
       ]),
     )
+    for (const [name, figure] of Object.entries((report.inProcess.coverage ?? {}) as Record<string, any>)) {
+      lines.push(
+        row([
+          `in-process ${name} (\`simulator.handle()\`): API coverage recording on ÷ off (CPU µs per request); the recorder alone, share of the request`,
+          `+${figure.costPercent}% (${figure.onUs} / ${figure.offUs} µs); ${figure.recorderPercent}% (${figure.recorderUs} µs)`,
+          '≤ +2%',
+        ]),
+      )
+    }
   }
   if (report.mswHandlers !== undefined) {
     for (const [name, figure] of Object.entries(report.mswHandlers.results as Record<string, any>)) {
@@ -589,6 +598,15 @@ function renderMarkdown(report: Record<string, any>): string {
           `in-process ${name} through the simulator's ${report.mswHandlers.handlers} msw handlers ÷ through one msw handler answering the same bytes (CPU µs per request)`,
           `${figure.ratio.toFixed(2)}× (${figure.simulatorUs} / ${figure.oneHandlerUs} µs)`,
           '≤ 1.2×',
+        ]),
+      )
+    }
+    for (const [name, figure] of Object.entries((report.mswHandlers.coverage ?? {}) as Record<string, any>)) {
+      lines.push(
+        row([
+          `in-process ${name}: API coverage recording on ÷ off, same handlers (CPU µs per request)`,
+          `+${figure.costPercent}% (${figure.onUs} / ${figure.offUs} µs)`,
+          '≤ +2%',
         ]),
       )
     }

@@ -244,6 +244,10 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
         sessions.clear()
       },
       writable: () => gate?.ready() ?? Promise.resolve(),
+      countExchanges(counter) {
+        recorder.counters.add(counter)
+        return () => void recorder.counters.delete(counter)
+      },
       openapi(serverUrl) {
         // Built once per server URL: the document only changes with the contract.
         let document = openapiDocuments.get(serverUrl)

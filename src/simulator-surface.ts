@@ -9,7 +9,7 @@ import type { Clock } from './model/clock.ts'
 import type { Model } from './model/model.ts'
 import type { WorldSnapshot } from './model/world.ts'
 import type { Journal } from './observability/journal.ts'
-import type { ExchangeListener } from './pipeline/journal-step.ts'
+import type { ExchangeCounter, ExchangeListener } from './pipeline/journal-step.ts'
 import type { RouteMatch } from './pipeline/router.ts'
 import type { ScenarioRefresh } from './scenarios/scenario-activation.ts'
 import type { Scenario } from './scenarios/scenario-schema.ts'
@@ -81,6 +81,13 @@ export interface SimulatorHost {
   writable(): Promise<void>
   /** The OpenAPI 3.1 document of the simulated API, built once per server URL (`buildOpenApiDocument` builds one anew). */
   openapi(serverUrl?: string): Promise<Record<string, unknown>>
+  /**
+   * Calls `counter` after every request the simulator answered with the few fields a count needs,
+   * unformatted (what the coverage wing records; `journal.onExchange` formats a whole entry for each
+   * listener). The object passed is the journal's: read it then, never keep or change it.
+   * Returns the unsubscribe.
+   */
+  countExchanges(counter: ExchangeCounter): () => void
 }
 
 /** The simulator without its msw handlers: the default world's controls and what every tenant shares. */

@@ -44,6 +44,9 @@ const CONTROL_PATHS = {
   getScenarioSchema: { method: 'GET', path: `${CONTROL_PREFIX}/scenario.schema.json` },
   addScenarioRule: { method: 'POST', path: `${CONTROL_PREFIX}/scenario/rules` },
   checkScenario: { method: 'POST', path: `${CONTROL_PREFIX}/scenario/check` },
+  // API coverage (control-coverage.ts)
+  getCoverage: { method: 'GET', path: `${CONTROL_PREFIX}/coverage` },
+  resetCoverage: { method: 'POST', path: `${CONTROL_PREFIX}/coverage/reset` },
 } as const
 
 export type ControlRouteId = keyof typeof CONTROL_PATHS

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod'
 import { authoringRoutes } from './control-authoring.ts'
+import { coverageRoutes } from './control-coverage.ts'
 import { dashboardRoutes } from './control-dashboard.ts'
 import { SimFactoryBody, SimFactoryRecords, SimTableName } from './control-factory-schemas.ts'
 import { type ControlRouteId, controlPath } from './control-paths.ts'
@@ -234,6 +235,7 @@ export const controlRoutes = [
   }),
   ...dashboardRoutes,
   ...authoringRoutes,
+  ...coverageRoutes,
 ] as const
 
 export type ControlRoute = (typeof controlRoutes)[number]

@@ -49,6 +49,20 @@ function emptyFields(declared: z.ZodType | undefined): Record<string, string> {
   return schema instanceof z.ZodObject ? Object.fromEntries(Object.keys(schema.shape).map((name) => [name, ''])) : {}
 }
 
+/**
+ * What the simulator says to a request whose input breaks the route's schemas, or undefined when no
+ * input can (a route whose input takes any text, such as an id, or that takes none): whether the
+ * route answers a 400 of its own for its input.
+ */
+export function schemaBreakExample(route: RouteDefinition): string | undefined {
+  return (
+    firstIssue('path parameter', route.params, emptyFields(route.params)) ??
+    firstIssue('query parameter', route.query, emptyFields(route.query)) ??
+    firstIssue('body', route.body, {}) ??
+    firstIssue('body', route.body, [])
+  )
+}
+
 /** Why a request that breaks the route's declared input is refused, and what the simulator then says. */
 function addInputReasons(statuses: StatusReasons, route: RouteDefinition): void {
   const fields = [
@@ -57,12 +71,7 @@ function addInputReasons(statuses: StatusReasons, route: RouteDefinition): void 
     route.body !== undefined && 'body field',
   ].filter((part) => part !== false)
   if (fields.length === 0) return
-  const example =
-    firstIssue('path parameter', route.params, emptyFields(route.params)) ??
-    firstIssue('query parameter', route.query, emptyFields(route.query)) ??
-    firstIssue('body', route.body, {}) ??
-    firstIssue('body', route.body, [])
-  // A route whose input takes any text (an id) cannot break its schema.
+  const example = schemaBreakExample(route)
   if (example !== undefined) {
     add(
       statuses,

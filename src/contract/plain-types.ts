@@ -37,6 +37,8 @@ export type SignatureContractCreated = Schemas['SignatureContractCreated']
 export type User = Schemas['UserRecord']
 
 // The control API under /__sim.
+export type CoverageReport = Schemas['CoverageReport']
+export type CoverageReadyStep = Schemas['CoverageReadyStep']
 export type SimActivateScenario = Schemas['SimActivateScenario']
 export type SimBuildScenarioFile = Schemas['SimBuildScenarioFile']
 export type SimCheckScenario = Schemas['SimCheckScenario']

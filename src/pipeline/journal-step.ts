@@ -1,6 +1,7 @@
 /**
  * The outermost pipeline step: times every request, records it in the journal and tells the
- * listeners (the standalone server's operations log) what happened. Bodies are read only when the
+ * listeners (the standalone server's operations log) what happened, and the counters (the
+ * coverage wing) the few fields they count, unformatted. Bodies are read only when the
  * operation takes one, and then from the request's memoized text.
  */
 import type { Operation } from '../contract/operations.ts'
@@ -10,12 +11,22 @@ import {
   type JournalEntry,
   journaledHeaders,
   type ProxyReport,
+  type StoredEntry,
   toEntry,
 } from '../observability/journal.ts'
 import { sessionOf } from '../sessions/session-header.ts'
 import type { Step } from './compose.ts'
 
 export type ExchangeListener = (entry: JournalEntry) => void
+
+/**
+ * What a counter is told of an answered request: the journal's own stored entry, seen through the
+ * few fields a counter needs, so that telling it costs no formatting and no copy.
+ */
+export type CountedExchange = Readonly<
+  Pick<StoredEntry, 'operation' | 'status' | 'scenario' | 'session' | 'responseBody'>
+>
+export type ExchangeCounter = (exchange: CountedExchange) => void
 
 export interface Recorder {
   readonly journal: Journal
@@ -31,13 +42,17 @@ export interface Recorder {
     caller?: string | null,
   ): void
   readonly listeners: Set<ExchangeListener>
+  /** Told of every request before the listeners; they must read the exchange then and never keep it. */
+  readonly counters: Set<ExchangeCounter>
 }
 
 export function createRecorder(journal: Journal): Recorder {
   const listeners = new Set<ExchangeListener>()
+  const counters = new Set<ExchangeCounter>()
   return {
     journal,
     listeners,
+    counters,
     record(request, operation, response, started, scenario, requestBody, proxy, caller = null) {
       const stored = journal.record({
         atMs: Date.now(),
@@ -56,6 +71,7 @@ export function createRecorder(journal: Journal): Recorder {
         responseBody: response.body,
         proxy, // undefined but for forwarded requests; the journal keeps it only then
       })
+      for (const counter of counters) counter(stored)
       if (listeners.size === 0) return
       const entry = toEntry(stored)
       for (const listener of listeners) listener(entry)

@@ -19,7 +19,15 @@ import { loadWorldGenerator } from '../model/world-generator.ts'
 import { DeferredSink } from '../persistence/browser/deferred-sink.ts'
 import type { BrowserTurns } from '../persistence/browser/persist-in-browser.ts'
 import { keepWorldIn } from '../persistence/persisted-world.ts'
-import { createSimulator, handlersOf, type Simulator, type SimulatorOptions } from './msw/create-simulator.ts'
+import {
+  type CoverageNotRecorded,
+  createSimulator,
+  createSimulatorWithoutCoverage,
+  handlersOf,
+  type Simulator,
+  type SimulatorOptions,
+  type SimulatorWithoutCoverage,
+} from './msw/create-simulator.ts'
 
 export interface BrowserSimulatorOptions extends Omit<SimulatorOptions, 'persistence'> {
   /**
@@ -34,19 +42,41 @@ export interface BrowserSimulatorOptions extends Omit<SimulatorOptions, 'persist
    * world lives while one of its tabs is open. Default: the value of `persist`.
    */
   sync?: boolean
+  /**
+   * Record which parts of the API the page met (docs/coverage.md): `simulator.coverage()` is then
+   * the report. Default false: nothing is counted, and `coverage()` answers `{ recorded: false,
+   * message }` (typed `CoverageNotRecorded`) saying it was not asked for.
+   */
+  coverage?: boolean
 }
 
-export function setupSimulatorWorker(options: BrowserSimulatorOptions = {}): {
+type Worker = ReturnType<typeof setupWorker>
+
+export function setupSimulatorWorker(options: BrowserSimulatorOptions & { coverage: true }): {
   simulator: Simulator
-  worker: ReturnType<typeof setupWorker>
+  worker: Worker
+}
+export function setupSimulatorWorker(options?: BrowserSimulatorOptions & { coverage?: false }): {
+  simulator: SimulatorWithoutCoverage
+  worker: Worker
+}
+export function setupSimulatorWorker(options?: BrowserSimulatorOptions): {
+  simulator: Simulator | SimulatorWithoutCoverage
+  worker: Worker
+}
+export function setupSimulatorWorker(options: BrowserSimulatorOptions = {}): {
+  simulator: Simulator | SimulatorWithoutCoverage
+  worker: Worker
 } {
-  const { persist = false, sync = persist, ...simulatorOptions } = options
+  const { persist = false, sync = persist, coverage = false, ...simulatorOptions } = options
+  const create = (made: SimulatorOptions) =>
+    coverage ? createSimulator(made) : createSimulatorWithoutCoverage(made, 'setupSimulatorWorker({ coverage: true })')
   if (!persist && !sync) {
-    const simulator = createSimulator(simulatorOptions)
+    const simulator = create(simulatorOptions)
     return { simulator, worker: setupWorker(...simulator.handlers) }
   }
   const relay = new DeferredSink()
-  const simulator = createSimulator({ ...simulatorOptions, persistence: keepWorldIn(relay.persistence) })
+  const simulator = create({ ...simulatorOptions, persistence: keepWorldIn(relay.persistence) })
   const ready = import('../persistence/browser/persist-in-browser.ts').then((storage) =>
     storage.persistInBrowser(simulator, relay, { persist, sync }),
   )
@@ -66,7 +96,11 @@ export function setupSimulatorWorker(options: BrowserSimulatorOptions = {}): {
  * a write once the world holds what the other tabs stored, and with the lock that keeps them out
  * until it is stored; a read once the world holds what they stored. Sessions take turns too, harmlessly.
  */
-function takeTurns(simulator: Simulator, ready: Promise<BrowserTurns>, baseUrl: string | undefined): void {
+function takeTurns(
+  simulator: Simulator | SimulatorWithoutCoverage,
+  ready: Promise<BrowserTurns>,
+  baseUrl: string | undefined,
+): void {
   const write =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A) =>
@@ -101,4 +135,11 @@ function takeTurns(simulator: Simulator, ready: Promise<BrowserTurns>, baseUrl: 
   Object.assign(simulator, { handlers: handlersOf(simulator, baseUrl) })
 }
 
-export { createSimulator, loadWorldGenerator, type Simulator, type SimulatorOptions }
+export {
+  type CoverageNotRecorded,
+  createSimulator,
+  loadWorldGenerator,
+  type Simulator,
+  type SimulatorOptions,
+  type SimulatorWithoutCoverage,
+}

@@ -12,6 +12,8 @@
  */
 
 import { type SetupServer, setupServer } from 'msw/node'
+import { COVERAGE_DIR_VARIABLE, leaveCoveragePart } from '../coverage/coverage-parts.ts'
+import { recordCoverage } from '../coverage/coverage-recorder.ts'
 import { directoryPersistence } from '../persistence/node/directory-persistence.ts'
 import { keepWorldIn } from '../persistence/persisted-world.ts'
 import { createSimulator as createMswSimulator, type Simulator, type SimulatorOptions } from './msw/simulator.ts'
@@ -36,12 +38,24 @@ export interface NodeSimulatorOptions extends SimulatorOptions {
    * One simulator per directory at a time (a lock): `await simulator.close()` lets go of it.
    */
   persist?: { dir: string; reset?: boolean }
+  /**
+   * Leaves this process's API coverage in `dir` when it exits (`coverage-<pid>-<random>.json`), for
+   * `npx debt-token-simulator coverage report <dir>` to merge; the environment variable
+   * `DEBT_TOKEN_SIMULATOR_COVERAGE_DIR` does the same when this is not given (docs/coverage.md).
+   */
+  coverage?: { dir: string }
 }
 
 /** `createSimulator()` of the main entry, plus `persist: { dir }`. */
 export function createSimulator(options: NodeSimulatorOptions = {}): Simulator {
-  const { persist, ...rest } = options
-  if (persist === undefined) return createMswSimulator(rest)
+  const { persist, coverage, ...rest } = options
+  const simulator = persist === undefined ? createMswSimulator(rest) : createPersistedSimulator(rest, persist)
+  const directory = coverage?.dir ?? process.env[COVERAGE_DIR_VARIABLE]
+  if (directory !== undefined && directory !== '') leaveCoveragePart(directory, recordCoverage(simulator))
+  return simulator
+}
+
+function createPersistedSimulator(rest: SimulatorOptions, persist: { dir: string; reset?: boolean }): Simulator {
   const simulator = createMswSimulator({
     ...rest,
     persistence: keepWorldIn(directoryPersistence({ dir: persist.dir, reset: persist.reset })),

@@ -269,6 +269,8 @@ describe('control API', () => {
       clearJournal: ['/__sim/journal'],
       getOpenApiDocument: ['/__sim/openapi.json'],
       flushRecording: ['/__sim/record/flush'], // 409: this server is not recording
+      getCoverage: ['/__sim/coverage'],
+      resetCoverage: ['/__sim/coverage/reset'],
     }
     await call('GET', '/securityToken', { headers: session })
     for (const [id, [target, options = {}]] of Object.entries(requests)) {

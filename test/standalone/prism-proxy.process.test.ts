@@ -192,6 +192,8 @@ function controlRoutes(): Step[] {
     clearJournal: { path: '/__sim/journal', status: 200 },
     getOpenApiDocument: { path: '/__sim/openapi.json', status: 200 },
     flushRecording: { path: '/__sim/record/flush', status: 409 },
+    getCoverage: { path: '/__sim/coverage', status: 200 },
+    resetCoverage: { path: '/__sim/coverage/reset', status: 200 },
     getDashboard: { path: '/__sim/ui', status: 200 },
     getDashboardScript: { path: '/__sim/ui/dashboard.js', status: 200 },
     getDashboardStyles: { path: '/__sim/ui/dashboard.css', status: 200 },

@@ -1,7 +1,7 @@
 /**
  * The import graph docs/architecture.md draws: a core in layers, each importing only from itself
  * and the layers below it; wings beside it (record and replay, the proxy, persistence, the
- * dashboard with its live events), each importing the core and itself and never another wing, and
+ * dashboard with its live events, API coverage), each importing the core and itself and never another wing, and
  * never imported by the core; the runtimes on top, which assemble the core and the wings. Only the
  * runtimes import msw. A relative import that breaks this, or a file in a folder no part names,
  * fails here with the offending lines.
@@ -45,6 +45,7 @@ const WINGS: readonly Part[] = [
   { name: 'proxy', kind: 'wing', paths: ['proxy/'] },
   { name: 'persistence', kind: 'wing', paths: ['persistence/'] },
   { name: 'dashboard', kind: 'wing', paths: ['dashboard/'] },
+  { name: 'coverage', kind: 'wing', paths: ['coverage/'] },
 ]
 
 /** On top, bottom first: the msw adapter, the main entry, then every runtime (they may import all of the above). */

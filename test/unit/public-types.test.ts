@@ -9,8 +9,11 @@ import type { ControlRoute } from '../../src/contract/control.ts'
 import type * as dashboard from '../../src/contract/control-dashboard-schemas.ts'
 import type * as factory from '../../src/contract/control-factory-schemas.ts'
 import type * as control from '../../src/contract/control-schemas.ts'
+import type * as coverage from '../../src/contract/coverage-report.ts'
 import type { OperationById } from '../../src/contract/operations.ts'
 import type {
+  CoverageReadyStep,
+  CoverageReport,
   components,
   contract,
   DebtToken,
@@ -195,6 +198,8 @@ type NamedTypes = {
   SimBuildScenarioFile: [SimBuildScenarioFile, z.input<typeof dashboard.BuildScenarioFileBody>]
   SimTablePage: [SimTablePage, z.output<typeof dashboard.SimTablePage>]
   SimTableRecord: [SimTableRecord, z.output<typeof dashboard.SimTableRecord>]
+  CoverageReport: [CoverageReport, z.output<typeof coverage.CoverageReport>]
+  CoverageReadyStep: [CoverageReadyStep, z.output<typeof coverage.ReadyStep>]
 }
 
 /** Every route's success answer and JSON body in `paths`, against its declaration, by operation id. */

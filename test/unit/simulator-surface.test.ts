@@ -26,6 +26,7 @@ const TOP_LEVEL = [
   'journal',
   'sessions',
   'host',
+  'coverage',
 ] as const
 const SCENARIOS = ['use', 'addRule', 'active', 'status', 'activeDefinition', 'names', 'definition'] as const
 const JOURNAL = ['capacity', 'list', 'after', 'epoch', 'total', 'clear', 'onExchange'] as const
@@ -41,6 +42,7 @@ const HOST = [
   'replaceWorld',
   'writable',
   'openapi',
+  'countExchanges',
 ] as const
 const REMOTE = [
   'url',

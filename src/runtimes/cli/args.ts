@@ -29,6 +29,8 @@ export interface CliOptions {
   scenarios: string | undefined
   /** Record the session's requests and responses as a scenario file with steps. */
   record: string | undefined
+  /** Write the API coverage report (JSON) to this file at shutdown. */
+  coverageOut: string | undefined
   /** Reload the --scenarios and --fixtures directories when their files change. */
   watch: boolean
   /** The operations log: none, a line per request, or lines with bodies. */
@@ -74,6 +76,8 @@ Options:
                     resets the seeded world and ends the sessions
   --record <file>   write the session's requests and responses as a scenario with steps to <file>
                     (on SIGINT/SIGTERM, and on POST /__sim/record/flush)
+  --coverage-out <file>  write the API coverage report (JSON, docs/coverage.md) to <file> on
+                    SIGINT/SIGTERM; GET /__sim/coverage answers it while the server runs
   --session-limit <n>  how many X-Sim-Session sessions may exist at once (default 100)
   --session-idle <s>   seconds an idle session lives (default 1800)
   --journal-size <n>   how many recent requests GET /__sim/journal keeps (default 500)
@@ -121,6 +125,7 @@ const flags: readonly Flag[] = [
   { name: 'scenario', env: 'SIM_SCENARIO' },
   { name: 'scenarios', env: 'SIM_SCENARIOS' },
   { name: 'record' },
+  { name: 'coverage-out' },
   { name: 'session-limit' },
   { name: 'session-idle' },
   { name: 'journal-size' },
@@ -243,6 +248,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       scenario: values.scenario,
       scenarios: values.scenarios,
       record: values.record,
+      coverageOut: values['coverage-out'],
       watch: on.has('watch'),
       log: on.has('quiet') ? 'quiet' : on.has('verbose') ? 'verbose' : 'normal',
       sessionLimit: sessionLimit as number | undefined,

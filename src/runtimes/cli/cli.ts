@@ -1,10 +1,11 @@
 /**
  * The command line `debt-token-simulator [command] [options]`: picks the subcommand (serve, the
- * default; replay; scenarios; openapi), answers --version and --help, and turns what the command
+ * default; replay; scenarios; openapi; coverage), answers --version and --help, and turns what the command
  * returns into the exit code. A failure prints one line and exits 1.
  */
 import packageJson from '../../../package.json' with { type: 'json' }
 import { HELP as SERVE_HELP } from './args.ts'
+import { COVERAGE_HELP, coverageCommand } from './coverage-command.ts'
 import { type CommandOutput, consoleOutput, wantsHelp } from './io.ts'
 import { OPENAPI_HELP, openapiCommand } from './openapi-command.ts'
 import { replayCommand } from './replay.ts'
@@ -23,6 +24,7 @@ Commands:
   replay      replay the steps of scenario files, in-process or against a server (--url)
   scenarios   list the scenario files by name; "validate <files>" checks them, "init [dir]" writes one
   openapi     print the OpenAPI document of the simulated API, or write it (--out <file>)
+  coverage    "report <dir|file...>": merge API coverage reports, print them, gate CI (--min-responses)
 
 Options:
   -v, --version  print the version
@@ -42,6 +44,7 @@ const commands: Readonly<Record<string, Command>> = {
   replay: { help: REPLAY_HELP, run: (argv, output) => replayCommand(argv, output) },
   scenarios: { help: SCENARIOS_HELP, run: scenariosCommand },
   openapi: { help: OPENAPI_HELP, run: openapiCommand },
+  coverage: { help: COVERAGE_HELP, run: coverageCommand },
 }
 
 /**

@@ -20,6 +20,8 @@ Options:
                     "Bearer ***" of recordings too; a step's own literal token is kept
   --no-control      with --url: treat the server as the real service without asking it
   --junit <file>    also write the results as JUnit XML
+  --coverage <file> also write the API coverage of the replay as JSON (in-process replays;
+                    against a simulator server read GET /__sim/coverage; docs/coverage.md)
   -h, --help        print this help
 
 With --url the replay first asks GET <url>/__sim/health. A simulator answers it, and may be
@@ -51,6 +53,8 @@ export interface ReplayArgs {
   readonly url: string | undefined
   readonly session: string | undefined
   readonly junit: string | undefined
+  /** Write the API coverage of an in-process replay to this file. */
+  readonly coverage: string | undefined
   readonly token: string | undefined
   /** false: the server at `url` is the real service, without asking it (`--no-control`). */
   readonly control: boolean
@@ -59,7 +63,7 @@ export interface ReplayArgs {
 /** A Bearer token as the Authorization header carries it (RFC 6750 token68). */
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/
 
-const VALUE_FLAGS = ['--url', '--junit', '--session', '--token'] as const
+const VALUE_FLAGS = ['--url', '--junit', '--session', '--token', '--coverage'] as const
 
 export function parseReplayArgs(argv: readonly string[]): ReplayArgs | { help: true } | { error: string } {
   const values: Partial<Record<(typeof VALUE_FLAGS)[number], string>> = {}
@@ -84,7 +88,12 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs | { help: t
       paths.push(arg)
     }
   }
-  const { '--url': url, '--session': session, '--token': token, '--junit': junit } = values
+  const { '--url': url, '--session': session, '--token': token, '--junit': junit, '--coverage': coverage } = values
+  if (coverage !== undefined && url !== undefined)
+    return {
+      error:
+        '--coverage counts an in-process replay: against a server, read GET /__sim/coverage (or start it with --coverage-out <file>)',
+    }
   if (url !== undefined && !/^https?:\/\//.test(url)) return { error: `--url must be an http(s) URL, got ${url}` }
   if (session !== undefined && !SESSION_ID_PATTERN.test(session))
     return { error: `--session must be ${SESSION_RULE}, got ${JSON.stringify(session)}` }
@@ -97,5 +106,5 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs | { help: t
   if (!control && session !== undefined)
     return { error: "--session needs the simulator's control API, which --no-control says the server does not have" }
   if (paths.length === 0) return { error: 'give at least one scenario file or directory' }
-  return { paths, url, session, junit, token, control }
+  return { paths, url, session, junit, token, control, coverage }
 }

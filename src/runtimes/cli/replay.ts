@@ -19,6 +19,11 @@
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
+import type { CoverageReport } from '../../contract/coverage-report.ts'
+import { writeCoverageFileSync } from '../../coverage/coverage-file.ts'
+import { type CoverageRecorder, recordCoverage } from '../../coverage/coverage-recorder.ts'
+import { coverageOf, mergeCoverage } from '../../coverage/coverage-tally.ts'
+import { coverageSummary } from '../../coverage/coverage-text.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { type ReplaySuite, toJUnitXml } from '../../record-replay/junit.ts'
 import {
@@ -53,6 +58,8 @@ export async function replayInProcess(
   scenario: Scenario,
   name: string,
   options: ReplayOptions = {},
+  /** Told of the simulator before the replay starts (the coverage of `replay --coverage` is recorded so). */
+  onSimulator?: (simulator: Simulator) => void,
 ): Promise<StepResult[]> {
   await loadWorldGenerator() // the scenario may start from a generated world
   const simulator = createSimulator({
@@ -60,6 +67,7 @@ export async function replayInProcess(
     ...(scenario.simulator?.now !== undefined && { now: scenario.simulator.now }),
   })
   simulator.scenarios.use(scenario, name)
+  onSimulator?.(simulator)
   return replaySteps(scenario.steps ?? [], inProcessSend(simulator), options)
 }
 
@@ -112,10 +120,18 @@ async function replayFile(
   args: ReplayArgs,
   scenario: Scenario,
   name: string,
+  coverage: { report: CoverageReport } | undefined,
 ): Promise<{ results: StepResult[]; where: string } | { skipped: string }> {
   const options = { token: args.token }
-  if (target.kind === 'in-process')
-    return { results: await replayInProcess(scenario, name, options), where: 'in-process' }
+  if (target.kind === 'in-process') {
+    let recorder: CoverageRecorder | undefined
+    const results = await replayInProcess(scenario, name, options, (simulator) => {
+      if (coverage !== undefined) recorder = recordCoverage(simulator)
+    })
+    if (coverage !== undefined && recorder !== undefined)
+      coverage.report = mergeCoverage(coverage.report, recorder.report())
+    return { results, where: 'in-process' }
+  }
   if (target.kind === 'service') {
     const reasons = simulatorOnlyReasons(scenario)
     if (reasons.length > 0) return { skipped: `needs the simulator: ${reasons.join('; ')}` }
@@ -156,6 +172,7 @@ export async function replayCommand(argv: readonly string[], output: ReplayOutpu
     return 1
   }
   const suites: ReplaySuite[] = []
+  const coverage = parsed.coverage === undefined ? undefined : { report: coverageOf([]) }
   for (const file of files) {
     const name = scenarioNameOf(file)
     try {
@@ -164,7 +181,7 @@ export async function replayCommand(argv: readonly string[], output: ReplayOutpu
         throw new Error(
           `${file}: no steps to replay (a file of rules alone is for serve --scenarios; steps come from a recording or the dashboard's drafts)`,
         )
-      const replayed = await replayFile(target, parsed, scenario, name)
+      const replayed = await replayFile(target, parsed, scenario, name, coverage)
       if ('skipped' in replayed) {
         suites.push({ name, results: [], skipped: replayed.skipped })
         output.out(`SKIP ${file}: ${replayed.skipped}`)
@@ -199,6 +216,10 @@ export async function replayCommand(argv: readonly string[], output: ReplayOutpu
     mkdirSync(dirname(resolve(parsed.junit)), { recursive: true })
     writeFileSync(parsed.junit, toJUnitXml(suites))
     output.out(`JUnit XML written to ${parsed.junit}`)
+  }
+  if (parsed.coverage !== undefined && coverage !== undefined) {
+    writeCoverageFileSync(resolve(parsed.coverage), coverage.report)
+    output.out(`API coverage (${coverageSummary(coverage.report)}) written to ${parsed.coverage}`)
   }
   return failedSteps > 0 || broken > 0 || steps === 0 ? 1 : 0
 }

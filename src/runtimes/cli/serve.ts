@@ -5,6 +5,8 @@
  * the recording first.
  */
 
+import { writeCoverageFileSync } from '../../coverage/coverage-file.ts'
+import { recordCoverage } from '../../coverage/coverage-recorder.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { DEFAULT_NOW } from '../../model/clock.ts'
 import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
@@ -177,6 +179,24 @@ export async function serveCommand(
       return false
     }
   }
+  /** Writes the coverage report, if asked for; false (after saying why) when it could not be written. */
+  const writeCoverage = (): boolean => {
+    if (options.coverageOut === undefined) return true
+    try {
+      const report = recordCoverage(simulator).report()
+      writeCoverageFileSync(options.coverageOut, report)
+      const { operations, responses } = report.totals
+      output.out(
+        `debt-token-simulator: coverage (${operations.covered}/${operations.total} operations, ${responses.covered}/${responses.total} responses) written to ${options.coverageOut}`,
+      )
+      return true
+    } catch (error) {
+      output.err(
+        `debt-token-simulator: the coverage report could not be written to ${options.coverageOut}: ${error instanceof Error ? error.message : String(error)}`,
+      )
+      return false
+    }
+  }
   const meaningOf = signalReader()
   const shutdown = (signal: NodeJS.Signals) => {
     const meaning = meaningOf(signal)
@@ -186,6 +206,7 @@ export async function serveCommand(
       // written, synchronously, since losing it silently is worse than a few milliseconds).
       output.err(`debt-token-simulator: ${signal} again, exiting without waiting for requests under way`)
       writeRecording()
+      writeCoverage()
       process.exit(signal === 'SIGINT' ? 130 : 143)
     }
     watching?.close()
@@ -198,6 +219,7 @@ export async function serveCommand(
       .close({ graceMs: options.shutdownGraceMs })
       .then(async () => {
         if (!writeRecording()) code = 1
+        if (!writeCoverage()) code = 1
         await simulator.close() // what is stored stays; the lock goes
       })
       .catch((error: unknown) => {

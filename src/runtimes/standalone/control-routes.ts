@@ -1,10 +1,11 @@
 /**
  * The control API a runtime serves: the core's handlers with the wings' (record and replay, the
- * dashboard), given what this runtime has (its recordings, the dashboard's files). The control
+ * dashboard, coverage), given what this runtime has (its recordings, the dashboard's files). The control
  * API's own type makes a route no one handles a compile error here.
  */
 import { createControlApi } from '../../control/control-api.ts'
 import type { ControlDispatch } from '../../control/control-handler.ts'
+import { coverageHandlers } from '../../coverage/control-handlers.ts'
 import type { DashboardAssets } from '../../dashboard/dashboard-assets.ts'
 import { dashboardHandlers } from '../../dashboard/dashboard-handlers.ts'
 import { type RecordReplayServices, recordReplayHandlers } from '../../record-replay/control-handlers.ts'
@@ -17,6 +18,7 @@ export function serveControlRoutes({ dashboard, ...recordings }: ControlServices
   const dispatch: ControlDispatch = createControlApi({
     ...recordReplayHandlers({ ...recordings, dispatch: (context) => dispatch(context) }),
     ...dashboardHandlers(dashboard),
+    ...coverageHandlers(),
   })
   return dispatch
 }

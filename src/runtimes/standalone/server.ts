@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { CONTROL_PREFIX, isControlPath } from '../../contract/control-route.ts'
+import { recordCoverage } from '../../coverage/coverage-recorder.ts'
 import { isStreamed } from '../../dashboard/event-stream.ts'
 import { ApiError, errorResponse } from '../../http/api-error.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
@@ -157,6 +158,8 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
       ...(forwarder !== undefined && { forwarder }),
       ...(persist !== undefined && { persistence: keepWorldIn(directoryPersistence(persist)) }),
     })
+  // GET /__sim/coverage answers what this recorder counts (a simulator made by createSimulator has one already).
+  recordCoverage(simulator)
   const recordAs =
     options.recordAs ?? (forwarder === undefined ? undefined : recordForwardedAs(forwarder, options.proxy?.token))
   let url = ''

@@ -1,0 +1,95 @@
+/**
+ * The API coverage report as a zod schema: which operations of the service a suite called, which of
+ * each operation's declared responses it saw and how often, the statuses it met that the contract
+ * does not declare (with the scenario rule that answered them), the simulator's own statuses
+ * (reported, not counted), and for each declared response never seen a ready step that reaches
+ * it. `docs/coverage.schema.json` is generated from it (`npm run coverage-schema`); the JSON of
+ * `coverage report --json`, of `GET /__sim/coverage` and of each process's part is this shape.
+ */
+import * as z from 'zod'
+
+const Count = z.int().min(0)
+
+const Ratio = z
+  .strictObject({ covered: Count, total: Count })
+  .describe('How many of the total were covered (the percentage is covered / total).')
+
+/** How to reach a declared response a suite never saw: a step to paste, or a rule where no request can. */
+export const ReadyStep = z
+  .strictObject({
+    how: z.string().describe('In words: what the step or rule does to reach the status.'),
+    steps: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .describe(
+        'Scenario file steps (for its `steps[]`), the last of which gets the status; earlier ones make what it needs.',
+      ),
+    rule: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("A scenario file's rule (its `rules[]`) that makes the simulator answer the status."),
+  })
+  .meta({ id: 'CoverageReadyStep' })
+export type ReadyStep = z.infer<typeof ReadyStep>
+
+const FieldSeen = z.strictObject({
+  field: z
+    .string()
+    .describe('The request field a 400 named, as the message names it: body.amount, path parameter address.'),
+  seen: Count,
+})
+
+const DeclaredResponse = z.strictObject({
+  status: z.int(),
+  declared: z.literal(true),
+  seen: Count.describe('How many answers had this status.'),
+  fields: z.array(FieldSeen).optional().describe('For 400: the request fields whose errors the answers named.'),
+  ready: ReadyStep.optional().describe('For a response never seen: how to reach it.'),
+})
+
+const Cause = z.strictObject({
+  scenario: z.string().nullable().describe('The scenario active for the request, or null.'),
+  rule: z.unknown().describe('The scenario rule that answered, as the scenario holds it; null when none is known.'),
+  seen: Count,
+})
+
+const UndeclaredResponse = z.strictObject({
+  status: z.int().describe('The status; 0 stands for a network error.'),
+  declared: z.literal(false),
+  seen: Count,
+  causes: z.array(Cause),
+})
+
+const SimulatorResponse = z.strictObject({
+  status: z.int(),
+  seen: Count,
+  reason: z.string().describe('Why the simulator answers it: a limit or feature of its own, not the service.'),
+})
+
+export const OperationCoverage = z.strictObject({
+  operationId: z.string(),
+  method: z.string(),
+  path: z.string(),
+  calls: Count.describe('Every answered call of the operation, whatever its status.'),
+  responses: z.array(DeclaredResponse).describe('Each status the contract declares for the operation.'),
+  undeclared: z.array(UndeclaredResponse).describe('Statuses seen that the contract does not declare.'),
+  simulator: z.array(SimulatorResponse).describe("The simulator's own statuses seen: reported, not counted."),
+})
+export type OperationCoverage = z.infer<typeof OperationCoverage>
+
+export const COVERAGE_FORMAT = 'debt-token-simulator/coverage@1'
+
+export const CoverageReport = z
+  .strictObject({
+    $schema: z.string().optional(),
+    format: z.literal(COVERAGE_FORMAT),
+    totals: z.strictObject({
+      operations: Ratio.describe('Operations called at least once, of the operations of the service.'),
+      responses: Ratio.describe('Declared responses seen at least once, of every operation’s declared responses.'),
+      calls: Count.describe('Every call of an operation.'),
+      unmatched: Count.describe('Requests no operation matched (404, 405 of the router).'),
+    }),
+    operations: z.array(OperationCoverage),
+  })
+  .meta({ id: 'CoverageReport' })
+export type CoverageReport = z.infer<typeof CoverageReport>

@@ -1,0 +1,26 @@
+/**
+ * The control routes of API coverage: `GET /__sim/coverage` answers the report of the simulator the
+ * request reached (the whole of it, or the session X-Sim-Session names), `POST /__sim/coverage/reset`
+ * empties it. A simulator nobody records coverage for answers 409.
+ */
+import type { ControlHandlerTable } from '../control/control-handler.ts'
+import { ApiError } from '../http/api-error.ts'
+import { sessionOf } from '../sessions/session-header.ts'
+import type { SimulatorCore } from '../simulator-core.ts'
+import { type CoverageRecorder, coverageRecorderOf } from './coverage-recorder.ts'
+
+function recorderOf(simulator: SimulatorCore): CoverageRecorder {
+  const recorder = coverageRecorderOf(simulator)
+  if (recorder === undefined) throw new ApiError(409, 'this simulator does not record coverage')
+  return recorder
+}
+
+export function coverageHandlers(): ControlHandlerTable<'getCoverage' | 'resetCoverage'> {
+  return {
+    getCoverage: (_, { simulator, request }) => recorderOf(simulator).report(sessionOf(request) ?? undefined),
+    resetCoverage: (_, { simulator }) => {
+      recorderOf(simulator).clear()
+      return { cleared: true }
+    },
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Records a simulator's coverage as it answers: every exchange its `countExchanges` reports is
+ * counted for its session (the default world's under null), so a report covers the whole simulator
+ * or one session. A request costs a few counters (exchange-counts.ts); the report's work (a 400's
+ * fields, the contract's responses) is done when a report is asked for. The tallies live beside the journal, not in it: `reset()` empties the
+ * journal and ends the sessions, and the coverage of what was answered before stays.
+ */
+import type { CoverageReport } from '../contract/coverage-report.ts'
+import type { OperationId } from '../contract/operations.ts'
+import type { CountedExchange } from '../pipeline/journal-step.ts'
+import type { SimulatorCore } from '../simulator-core.ts'
+import { CoverageTally, coverageOf, mergeCoverage } from './coverage-tally.ts'
+import { ExchangeCounts } from './exchange-counts.ts'
+import { exchangeOf } from './exchange-of.ts'
+
+export interface CoverageRecorder {
+  /** The report of every exchange since recording began (or was cleared); of one session's when given. */
+  report(session?: string | null): CoverageReport
+  /** Forgets what was counted (every session's). */
+  clear(): void
+  /** Stops recording. */
+  stop(): void
+}
+
+interface Simulator {
+  readonly host: Pick<SimulatorCore['host'], 'countExchanges'>
+  readonly scenarios: Pick<SimulatorCore['scenarios'], 'active' | 'activeDefinition' | 'definition'>
+}
+
+interface RuleLike {
+  readonly operation?: string
+  readonly networkError?: boolean
+  readonly respond?: { readonly status?: number }
+}
+
+/**
+ * The rule of the scenario named `name` that answers `status` to `operation`, as the scenario holds
+ * it: the first rule for the operation (or `*`) with that outcome. Null when the scenario is not
+ * known here (a session's inline scenario) or no rule has that outcome.
+ */
+function ruleOf(simulator: Simulator, name: string, operation: OperationId, status: number): unknown {
+  // The default world's active scenario first: an inline one, or one with rules added since it began.
+  const scenario =
+    (simulator.scenarios.active === name ? simulator.scenarios.activeDefinition() : null) ??
+    simulator.scenarios.definition(name)
+  const rules = (scenario?.rules ?? []) as readonly RuleLike[]
+  return (
+    rules.find(
+      (rule) =>
+        (rule.operation === operation || rule.operation === '*') &&
+        (status === 0 ? rule.networkError === true : rule.respond?.status === status),
+    ) ?? null
+  )
+}
+
+const recorders = new WeakMap<Simulator, CoverageRecorder>()
+
+/** The recorder counting what `simulator` answers, if one was started. */
+export function coverageRecorderOf(simulator: Simulator): CoverageRecorder | undefined {
+  return recorders.get(simulator)
+}
+
+/** Starts counting what `simulator` answers (once: a simulator already counted keeps its recorder). */
+export function recordCoverage(simulator: Simulator): CoverageRecorder {
+  const known = recorders.get(simulator)
+  if (known !== undefined) return known
+  const recorder = startRecorder(simulator)
+  recorders.set(simulator, recorder)
+  return recorder
+}
+
+/** One session's coverage: the cheap counts of the requests, and the tally they are settled into. */
+interface SessionCoverage {
+  readonly counts: ExchangeCounts
+  readonly tally: CoverageTally
+}
+
+function settled(session: SessionCoverage): CoverageTally {
+  session.counts.settleInto(session.tally)
+  return session.tally
+}
+
+function startRecorder(simulator: Simulator): CoverageRecorder {
+  const sessions = new Map<string | null, SessionCoverage>()
+  const onExchange = (exchange: CountedExchange) => {
+    let session = sessions.get(exchange.session)
+    if (session === undefined)
+      sessions.set(exchange.session, (session = { counts: new ExchangeCounts(), tally: new CoverageTally() }))
+    const { operation, status, scenario } = exchange
+    // A rule is looked for only where one may have answered: under a scenario, and not a success.
+    const rule =
+      scenario === null || operation === null || (status >= 200 && status < 300)
+        ? null
+        : ruleOf(simulator, scenario, operation, status)
+    if (rule !== null) session.tally.add(exchangeOf(exchange, rule))
+    else if (session.counts.count(exchange)) session.counts.settleInto(session.tally)
+  }
+  const unsubscribe = simulator.host.countExchanges(onExchange)
+  return {
+    report(id) {
+      if (id !== undefined) {
+        const session = sessions.get(id)
+        return session === undefined ? coverageOf([]) : settled(session).report()
+      }
+      let report = coverageOf([])
+      for (const session of sessions.values()) {
+        const tally = settled(session)
+        if (!tally.empty) report = mergeCoverage(report, tally.report())
+      }
+      return report
+    },
+    clear() {
+      sessions.clear()
+    },
+    stop() {
+      unsubscribe()
+      recorders.delete(simulator)
+    },
+  }
+}
