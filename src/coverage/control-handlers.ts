@@ -17,7 +17,7 @@ function recorderOf(simulator: SimulatorCore): CoverageRecorder {
 
 export function coverageHandlers(): ControlHandlerTable<'getCoverage' | 'resetCoverage'> {
   return {
-    getCoverage: (_, { simulator, request }) => recorderOf(simulator).report(sessionOf(request) ?? undefined),
+    getCoverage: async (_, { simulator, request }) => recorderOf(simulator).report(sessionOf(request) ?? undefined),
     resetCoverage: (_, { simulator }) => {
       recorderOf(simulator).clear()
       return { cleared: true }

@@ -2,20 +2,25 @@
  * Records a simulator's coverage as it answers: every exchange its `countExchanges` reports is
  * counted for its session (the default world's under null), so a report covers the whole simulator
  * or one session. A request costs a few counters (exchange-counts.ts); the report's work (a 400's
- * fields, the contract's responses) is done when a report is asked for. The tallies live beside the journal, not in it: `reset()` empties the
- * journal and ends the sessions, and the coverage of what was answered before stays.
+ * fields, the contract's responses) is done when a report is asked for, by the report builder,
+ * loaded then (report-builder.ts), so that recording does not load it. The tallies live beside the
+ * journal, not in it: `reset()` empties the journal and ends the sessions, and the coverage of what
+ * was answered before stays.
  */
 import type { CoverageReport } from '../contract/coverage-report.ts'
 import type { OperationId } from '../contract/operations.ts'
 import type { CountedExchange } from '../pipeline/journal-step.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
-import { CoverageTally, coverageOf, mergeCoverage } from './coverage-tally.ts'
+import type { CoverageExchange, CoverageTally } from './coverage-tally.ts'
 import { ExchangeCounts } from './exchange-counts.ts'
 import { exchangeOf } from './exchange-of.ts'
+import { loadedReportBuilder, loadReportBuilder, type ReportBuilder } from './report-builder.ts'
 
 export interface CoverageRecorder {
   /** The report of every exchange since recording began (or was cleared); of one session's when given. */
-  report(session?: string | null): CoverageReport
+  report(session?: string | null): Promise<CoverageReport>
+  /** `report()` with the report builder already loaded (`loadReportBuilder()`), for code that cannot wait. */
+  reportWith(builder: ReportBuilder, session?: string | null): CoverageReport
   /** Forgets what was counted (every session's). */
   clear(): void
   /** Stops recording. */
@@ -69,46 +74,71 @@ export function recordCoverage(simulator: Simulator): CoverageRecorder {
   return recorder
 }
 
-/** One session's coverage: the cheap counts of the requests, and the tally they are settled into. */
+/** Exchanges a scenario's rule answered, kept whole until the report builder is loaded, before they are settled. */
+const PENDING_KEPT = 500
+
+/**
+ * One session's coverage: the cheap counts of the requests, the exchanges a rule answered, and the
+ * tally they are settled into (made once the report builder is loaded).
+ */
 interface SessionCoverage {
   readonly counts: ExchangeCounts
-  readonly tally: CoverageTally
+  pending: CoverageExchange[]
+  tally: CoverageTally | undefined
 }
 
-function settled(session: SessionCoverage): CoverageTally {
-  session.counts.settleInto(session.tally)
-  return session.tally
+function settled(session: SessionCoverage, builder: ReportBuilder): CoverageTally {
+  const tally = (session.tally ??= new builder.CoverageTally())
+  session.counts.settleInto(tally)
+  for (const exchange of session.pending) tally.add(exchange)
+  session.pending = []
+  return tally
 }
 
 function startRecorder(simulator: Simulator): CoverageRecorder {
   const sessions = new Map<string | null, SessionCoverage>()
+  /** Settles `session` now, or once the builder is loaded (loading it): keeps a long run's memory bounded. */
+  const settleSoon = (session: SessionCoverage) => {
+    const builder = loadedReportBuilder()
+    if (builder !== undefined) settled(session, builder)
+    // A failure to load surfaces where a report is asked for; until then the counts are kept.
+    else
+      loadReportBuilder().then(
+        (loaded) => settled(session, loaded),
+        () => {},
+      )
+  }
   const onExchange = (exchange: CountedExchange) => {
     let session = sessions.get(exchange.session)
     if (session === undefined)
-      sessions.set(exchange.session, (session = { counts: new ExchangeCounts(), tally: new CoverageTally() }))
+      sessions.set(exchange.session, (session = { counts: new ExchangeCounts(), pending: [], tally: undefined }))
     const { operation, status, scenario } = exchange
     // A rule is looked for only where one may have answered: under a scenario, and not a success.
     const rule =
       scenario === null || operation === null || (status >= 200 && status < 300)
         ? null
         : ruleOf(simulator, scenario, operation, status)
-    if (rule !== null) session.tally.add(exchangeOf(exchange, rule))
-    else if (session.counts.count(exchange)) session.counts.settleInto(session.tally)
+    if (rule !== null) {
+      if (session.tally !== undefined) session.tally.add(exchangeOf(exchange, rule))
+      else if (session.pending.push(exchangeOf(exchange, rule)) === PENDING_KEPT) settleSoon(session)
+    } else if (session.counts.count(exchange)) settleSoon(session)
   }
   const unsubscribe = simulator.host.countExchanges(onExchange)
+  const reportWith = (builder: ReportBuilder, id?: string | null): CoverageReport => {
+    if (id !== undefined) {
+      const session = sessions.get(id)
+      return session === undefined ? builder.coverageOf([]) : settled(session, builder).report()
+    }
+    let report = builder.coverageOf([])
+    for (const session of sessions.values()) {
+      const tally = settled(session, builder)
+      if (!tally.empty) report = builder.mergeCoverage(report, tally.report())
+    }
+    return report
+  }
   return {
-    report(id) {
-      if (id !== undefined) {
-        const session = sessions.get(id)
-        return session === undefined ? coverageOf([]) : settled(session).report()
-      }
-      let report = coverageOf([])
-      for (const session of sessions.values()) {
-        const tally = settled(session)
-        if (!tally.empty) report = mergeCoverage(report, tally.report())
-      }
-      return report
-    },
+    report: async (id) => reportWith(await loadReportBuilder(), id),
+    reportWith,
     clear() {
       sessions.clear()
     },

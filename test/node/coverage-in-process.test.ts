@@ -19,14 +19,14 @@ const seen = (report: CoverageReport, id: string) =>
 
 describe('simulator.coverage()', () => {
   it('counts what the suite sent, keeps it across reset(), and tells one session apart', async () => {
-    expectTypeOf(simulator.coverage()).toEqualTypeOf<CoverageReport>()
-    expect(simulator.coverage().totals.calls).toBe(0)
+    expectTypeOf(simulator.coverage()).toEqualTypeOf<Promise<CoverageReport>>()
+    expect((await simulator.coverage()).totals.calls).toBe(0)
     await fetch(`${base}/securityToken`, { headers: auth })
     await fetch(`${base}/securityToken`)
     simulator.reset()
     await fetch(`${base}/users/not-a-user`, { headers: { ...auth, 'x-sim-session': 'qa-1' } })
 
-    const report = simulator.coverage()
+    const report = await simulator.coverage()
     expect(seen(report, 'listSecurityTokens')).toEqual({ 200: 1, 400: 0, 401: 1 })
     expect(seen(report, 'getUser')).toMatchObject({ 200: 0 })
     expect(of(report, 'getUser').calls).toBe(1)
@@ -37,7 +37,7 @@ describe('simulator.coverage()', () => {
       of(report, 'listSecurityTokens').responses.find((response) => response.status === 200)!.ready,
     ).toBeUndefined()
 
-    const session = simulator.coverage({ session: 'qa-1' })
+    const session = await simulator.coverage({ session: 'qa-1' })
     expect(session.totals.calls).toBe(1)
     expect(of(session, 'listSecurityTokens').calls).toBe(0)
   })
@@ -46,7 +46,7 @@ describe('simulator.coverage()', () => {
     simulator.scenarios.use('flaky-backend')
     for (let i = 0; i < 3; i++) await fetch(`${base}/securityToken`, { headers: auth })
     simulator.scenarios.use(null)
-    const list = of(simulator.coverage(), 'listSecurityTokens')
+    const list = of(await simulator.coverage(), 'listSecurityTokens')
     expect(list.undeclared).toEqual([
       {
         status: 503,

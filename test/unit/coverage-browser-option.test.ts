@@ -31,18 +31,20 @@ async function answered(simulator: Simulator | SimulatorWithoutCoverage): Promis
 describe('setupSimulatorWorker and coverage', () => {
   it('records nothing unless asked, and coverage() says it was not asked for', async () => {
     const { simulator } = setupSimulatorWorker({ baseUrl: base })
-    expectTypeOf(simulator.coverage()).toEqualTypeOf<CoverageNotRecorded>()
+    expectTypeOf(simulator.coverage()).toEqualTypeOf<Promise<CoverageNotRecorded>>()
     await answered(simulator)
-    expect(simulator.coverage()).toEqual({ recorded: false, message: expect.stringContaining('coverage: true') })
-    expect(simulator.coverage({ session: 'qa-1' }).recorded).toBe(false)
+    expect(await simulator.coverage()).toEqual({ recorded: false, message: expect.stringContaining('coverage: true') })
+    expect((await simulator.coverage({ session: 'qa-1' })).recorded).toBe(false)
     expect(simulator.journal.list()).toHaveLength(2) // the requests were answered, only not counted
   })
 
   it('records and reports with coverage: true', async () => {
     const { simulator } = setupSimulatorWorker({ baseUrl: base, coverage: true })
-    expectTypeOf(simulator.coverage()).toEqualTypeOf<CoverageReport>()
+    expectTypeOf(simulator.coverage()).toEqualTypeOf<Promise<CoverageReport>>()
     await answered(simulator)
-    const list = simulator.coverage().operations.find((operation) => operation.operationId === 'listSecurityTokens')!
+    const list = (await simulator.coverage()).operations.find(
+      (operation) => operation.operationId === 'listSecurityTokens',
+    )!
     expect(list.calls).toBe(2)
     expect(Object.fromEntries(list.responses.map((response) => [response.status, response.seen]))).toEqual({
       200: 1,
@@ -51,10 +53,11 @@ describe('setupSimulatorWorker and coverage', () => {
     })
   })
 
-  it('says which it is when the option is only known as a boolean', () => {
+  it('says which it is when the option is only known as a boolean', async () => {
     const asked: boolean = Math.random() > 2
     const { simulator } = setupSimulatorWorker({ baseUrl: base, coverage: asked })
-    expectTypeOf(simulator.coverage()).toEqualTypeOf<CoverageReport | CoverageNotRecorded>()
-    expect(simulator.coverage()).toMatchObject({ recorded: false })
+    const report = await simulator.coverage()
+    expectTypeOf(report).toEqualTypeOf<CoverageReport | CoverageNotRecorded>()
+    expect(report).toMatchObject({ recorded: false })
   })
 })

@@ -61,9 +61,9 @@ const answered = fc.record({
 })
 
 describe('the coverage recorder', () => {
-  it('reports what was answered, as a report of every exchange would, however often it is read', () => {
-    fc.assert(
-      fc.property(fc.array(answered, { maxLength: 1500 }), (sequence) => {
+  it('reports what was answered, as a report of every exchange would, however often it is read', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(answered, { maxLength: 1500 }), async (sequence) => {
         const { simulator, answer } = fakeSimulator()
         const recorder = recordCoverage(simulator)
         const seen: CountedExchange[] = []
@@ -71,15 +71,15 @@ describe('the coverage recorder', () => {
           const counted = { ...exchange, scenario, session }
           answer(counted)
           seen.push(counted)
-          if (readReport && seen.length % 97 === 0) recorder.report()
+          if (readReport && seen.length % 97 === 0) await recorder.report()
         }
         const model = (of: CountedExchange[]) => coverageOf(of.map((each) => exchangeOf(each)))
-        expect(recorder.report()).toEqual(model(seen))
+        expect(await recorder.report()).toEqual(model(seen))
         for (const session of [null, 'qa-1', 'qa-2'])
-          expect(recorder.report(session)).toEqual(model(seen.filter((each) => each.session === session)))
+          expect(await recorder.report(session)).toEqual(model(seen.filter((each) => each.session === session)))
         recorder.stop()
         answer(seen[0] ?? { operation: null, status: 200, scenario: null, session: null, responseBody: null })
-        expect(recorder.report()).toEqual(model(seen)) // stopped: the last one is not counted
+        expect(await recorder.report()).toEqual(model(seen)) // stopped: the last one is not counted
       }),
       { numRuns: propertyRuns(100, 15), seed: 33 },
     )

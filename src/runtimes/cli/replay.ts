@@ -129,7 +129,7 @@ async function replayFile(
       if (coverage !== undefined) recorder = recordCoverage(simulator)
     })
     if (coverage !== undefined && recorder !== undefined)
-      coverage.report = mergeCoverage(coverage.report, recorder.report())
+      coverage.report = mergeCoverage(coverage.report, await recorder.report())
     return { results, where: 'in-process' }
   }
   if (target.kind === 'service') {

@@ -7,6 +7,7 @@
 
 import { writeCoverageFileSync } from '../../coverage/coverage-file.ts'
 import { recordCoverage } from '../../coverage/coverage-recorder.ts'
+import * as reportBuilder from '../../coverage/coverage-tally.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { DEFAULT_NOW } from '../../model/clock.ts'
 import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
@@ -183,7 +184,8 @@ export async function serveCommand(
   const writeCoverage = (): boolean => {
     if (options.coverageOut === undefined) return true
     try {
-      const report = recordCoverage(simulator).report()
+      // Written on a second Ctrl-C too, synchronously: the builder is loaded here, not on demand.
+      const report = recordCoverage(simulator).reportWith(reportBuilder)
       writeCoverageFileSync(options.coverageOut, report)
       const { operations, responses } = report.totals
       output.out(

@@ -20,7 +20,7 @@ export interface Simulator extends SimulatorCore {
    * each declared response seen, with a ready step for each one never seen (docs/coverage.md).
    * `reset()` does not clear it. `{ session }`: one session's requests only.
    */
-  coverage(options?: { session?: string }): CoverageReport
+  coverage(options?: { session?: string }): Promise<CoverageReport>
 }
 
 /** What `coverage()` answers where recording was not asked for (the browser without `coverage: true`). */
@@ -35,7 +35,7 @@ export interface CoverageNotRecorded {
  * simulator, its `coverage()` answering that it was not asked for.
  */
 export interface SimulatorWithoutCoverage extends Omit<Simulator, 'coverage'> {
-  coverage(options?: { session?: string }): CoverageNotRecorded
+  coverage(options?: { session?: string }): Promise<CoverageNotRecorded>
 }
 
 /** msw handlers for a simulator core (what createSimulator adds; the browser runtime makes them again over its own). */
@@ -60,5 +60,5 @@ export function createSimulatorWithoutCoverage(options: SimulatorOptions, asking
     recorded: false,
     message: `API coverage is not recorded here: ask for it with ${asking}`,
   }
-  return Object.assign(core, { handlers: handlersOf(core, options.baseUrl), coverage: () => notRecorded })
+  return Object.assign(core, { handlers: handlersOf(core, options.baseUrl), coverage: async () => notRecorded })
 }
