@@ -1,12 +1,13 @@
 /**
  * The dashboard's frame: the title, the live connection, the session the panels act on, the
- * announcements, and the five panels as tabs (arrow keys move between tabs, as the ARIA tabs
+ * announcements, and the six panels as tabs (arrow keys move between tabs, as the ARIA tabs
  * pattern says).
  */
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { call } from './api.ts'
 import { useLoaded } from './hooks.ts'
 import { live } from './live.ts'
+import { CoveragePanel } from './panels/coverage.tsx'
 import { DataPanel } from './panels/data.tsx'
 import { JournalPanel } from './panels/journal.tsx'
 import { OverviewPanel } from './panels/overview.tsx'
@@ -21,6 +22,7 @@ const PANELS = [
   { id: 'journal', label: 'Journal', Panel: JournalPanel },
   { id: 'data', label: 'Data', Panel: DataPanel },
   { id: 'record', label: 'Record and replay', Panel: RecordReplayPanel },
+  { id: 'coverage', label: 'Coverage', Panel: CoveragePanel },
 ] as const
 
 type PanelId = (typeof PANELS)[number]['id']

@@ -21,6 +21,7 @@ import type {
   SimSessions,
   SimState,
 } from '../../contract/control-schemas.ts'
+import type { CoverageReport, OperationCoverage, ReadyStep } from '../../contract/coverage-report.ts'
 
 export type Health = z.output<typeof SimHealth>
 export type Clock = z.output<typeof SimClock>
@@ -36,6 +37,9 @@ export type ReplayReport = z.output<typeof SimReplayReport>
 export type TablePage = z.output<typeof SimTablePage>
 export type TableRecord = z.output<typeof SimTableRecord>
 export type TableName = z.output<typeof SimTableName>
+export type Coverage = z.output<typeof CoverageReport>
+export type CoveredOperation = z.output<typeof OperationCoverage>
+export type CoverageReady = z.output<typeof ReadyStep>
 /** A scenario file's content (scenarios/scenario.schema.json). */
 export type ScenarioFile = Record<string, unknown>
 

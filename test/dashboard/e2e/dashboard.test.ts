@@ -87,7 +87,7 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     await page.keyboard.press('ArrowRight')
     expect(await page.getByRole('tab', { name: 'Scenarios' }).getAttribute('aria-selected')).toBe('true')
     await page.keyboard.press('End')
-    await page.getByRole('heading', { level: 2, name: 'Record and replay' }).waitFor()
+    await page.getByRole('heading', { level: 2, name: 'Coverage' }).waitFor()
     await page.keyboard.press('Home')
     await page.getByRole('heading', { level: 2, name: 'Overview' }).waitFor()
   })
@@ -337,6 +337,68 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth!)
   })
 
+  it('shows the API coverage as a matrix, a missing cell with its ready step to copy, which reaches it', async () => {
+    await api('/__sim/coverage/reset', { method: 'POST' })
+    await open('Coverage')
+    const report = async (session?: string) =>
+      (await (await api('/__sim/coverage', session === undefined ? {} : { session })).json()) as {
+        totals: { operations: { covered: number; total: number }; calls: number }
+        operations: { operationId: string; responses: { status: number; ready?: { steps?: any[] } }[] }[]
+      }
+    const totals = page.getByTestId('coverage-totals')
+    const { operations } = (await report()).totals
+    await expect.poll(() => totals.textContent()).toContain(`Operations called0 of ${operations.total} (0%)`)
+    for (let i = 0; i < 3; i++) await api('/securityToken')
+    await api('/users/nobody')
+    await expect.poll(() => totals.textContent()).toContain(`Operations called2 of ${operations.total}`)
+    const row = (operationId: string) => page.locator(`tr[data-operation="${operationId}"]`)
+    expect(await row('listSecurityTokens').locator('td.cell-seen').textContent()).toBe('3')
+    expect(await row('getUser').locator('td.cell-seen').textContent()).toBe('1')
+    // A missing cell opens its ready step: the report's steps, copied as they are.
+    await chromium.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await page.getByRole('button', { name: '401 of listSecurityTokens: never seen, show how to reach it' }).click()
+    await page.getByRole('heading', { name: /^How to reach 401 of listSecurityTokens/ }).waitFor()
+    const declared = (await report()).operations.find((o) => o.operationId === 'listSecurityTokens')!
+    const steps = declared.responses.find((r) => r.status === 401)!.ready!.steps!
+    expect(JSON.parse((await page.getByTestId('ready-json').textContent())!)).toEqual(steps)
+    await page.getByRole('button', { name: 'Copy the ready step for 401 of listSecurityTokens' }).click()
+    await page.getByText('Copied the ready step for 401 of listSecurityTokens').waitFor()
+    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(steps)
+    // Sent as the step says, it reaches the status: the cell turns seen and the card lets go.
+    const { request } = steps.at(-1)
+    const headers: Record<string, string> =
+      request.headers?.authorization === null ? {} : { authorization: 'Bearer qa-dashboard' }
+    expect((await fetch(`${server.url}${request.path}`, { method: request.method, headers })).status).toBe(401)
+    await expect.poll(() => row('listSecurityTokens').locator('td.cell-seen').allTextContents()).toEqual(['3', '1'])
+    await page.getByRole('heading', { name: 'How to reach a missing response' }).waitFor()
+    // A scenario's 503 is listed apart with its rule; the simulator's own 400 too; neither counted.
+    await api('/__sim/scenario', { method: 'PUT', body: JSON.stringify({ name: 'flaky-backend' }) })
+    for (let i = 0; i < 3; i++) await api('/securityToken')
+    await api('/__sim/scenario', { method: 'DELETE' })
+    await api('/securityToken', { headers: { 'x-sim-session': 'not a session!' } })
+    const undeclared = page.getByRole('region', { name: /^Statuses the contract does not declare/ })
+    await expect
+      .poll(() => undeclared.getByRole('row').allTextContents())
+      .toContainEqual(expect.stringMatching(/^listSecurityTokens\d+1scenario flaky-backend ×1: \{"operation"/))
+    const own = page.getByRole('region', { name: /^The simulator's own statuses/ })
+    await expect
+      .poll(() => own.getByRole('row').allTextContents())
+      .toContainEqual(expect.stringMatching(/^listSecurityTokens4001an X-Sim-Session/))
+    // Acting on a session shows that session's requests alone.
+    await api('/users/nobody', { session: 'qa-cov' })
+    await page.getByLabel('Acting on').selectOption('qa-cov')
+    await page.getByRole('heading', { name: 'The requests of session qa-cov' }).waitFor()
+    expect((await report('qa-cov')).totals.calls).toBe(1)
+    await expect.poll(() => totals.textContent()).toContain('Calls1')
+    expect(await row('getUser').locator('td.cell-seen').textContent()).toBe('1')
+    expect(await row('listSecurityTokens').locator('td.cell-seen').count()).toBe(0)
+    await page.getByLabel('Acting on').selectOption('')
+    await page.getByRole('button', { name: 'Start counting coverage again' }).click()
+    await expect.poll(() => totals.textContent()).toContain(`Operations called0 of ${operations.total}`)
+    expect((await report()).totals.calls).toBe(0)
+    await api('/__sim/reset', { method: 'POST' })
+  })
+
   it('has no serious or critical axe-core violation on any panel, in its fuller states', async () => {
     await api('/__sim/scenario', { method: 'PUT', body: JSON.stringify({ name: 'flaky-backend' }) })
     await api('/securityToken', { session: 'qa-axe' })
@@ -357,8 +419,12 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
         await page.getByRole('button', { name: 'Replay', exact: true }).click()
         await page.getByRole('heading', { name: /^PASS flaky-backend/ }).waitFor()
       },
+      Coverage: async () => {
+        await page.getByRole('button', { name: '400 of getUser: never seen, show how to reach it' }).click()
+        await page.getByRole('heading', { name: /^How to reach 400 of getUser/ }).waitFor()
+      },
     }
-    for (const panel of ['Overview', 'Scenarios', 'Journal', 'Data', 'Record and replay']) {
+    for (const panel of ['Overview', 'Scenarios', 'Journal', 'Data', 'Record and replay', 'Coverage']) {
       await open(panel)
       await prepare[panel]?.()
       const results = await new AxeBuilder({ page }).analyze()
@@ -494,7 +560,20 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     await page.getByRole('button', { name: 'Replay', exact: true }).click()
     await page.getByRole('heading', { name: /^PASS flaky-backend/ }).waitFor()
     await shoot('record-and-replay')
-    for (const name of ['overview', 'scenarios', 'journal', 'data', 'record-and-replay'])
+
+    await api('/__sim/coverage/reset', { method: 'POST' })
+    await api('/__sim/scenario', { method: 'PUT', body: JSON.stringify({ name: 'flaky-backend' }) })
+    for (let i = 0; i < 4; i++) await api('/securityToken')
+    await api('/__sim/scenario', { method: 'DELETE' })
+    await api(`/debtToken/debtor/${fixtures.debtTokens[0]!.debtorAddress}`)
+    await api('/users/nobody')
+    await fetch(`${server.url}/users/nobody`)
+    await open('Coverage')
+    await expect.poll(() => page.getByTestId('coverage-totals').textContent()).toContain('Calls7')
+    await page.getByRole('button', { name: '400 of listSecurityTokens: never seen, show how to reach it' }).click()
+    await page.getByRole('heading', { name: /^How to reach 400 of listSecurityTokens/ }).waitFor()
+    await shoot('coverage')
+    for (const name of ['overview', 'scenarios', 'journal', 'data', 'record-and-replay', 'coverage'])
       expect(statSync(join(shots, `${name}.png`)).size).toBeGreaterThan(10_000)
     if (!update) rmSync(shots, { recursive: true, force: true })
   })

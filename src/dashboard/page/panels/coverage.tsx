@@ -1,0 +1,258 @@
+/**
+ * Coverage: which parts of the API the requests answered so far reached (`GET /__sim/coverage`,
+ * the whole server or the acting session's). The totals first; then operations by the statuses
+ * the contract declares, a matrix coloured seen (how often) or never seen, each missing cell
+ * opening its ready step to copy (coverage-ready.tsx); then, apart and not counted, the statuses a
+ * scenario answered that the contract does not declare and the simulator's own. It follows the
+ * requests as they arrive.
+ */
+import { useState } from 'preact/hooks'
+import { call } from '../api.ts'
+import { useLoaded } from '../hooks.ts'
+import { actingSession, announce, reportError, useStore } from '../store.ts'
+import type { Coverage, CoveredOperation } from '../types.ts'
+import { type MissingCell, ReadyStepCard } from './coverage-ready.tsx'
+
+/** A share as a whole percentage (100 for an empty total: nothing is missing). */
+function percent(covered: number, total: number): string {
+  return `${total === 0 ? 100 : Math.floor((covered / total) * 100)}%`
+}
+
+const statusName = (status: number) => (status === 0 ? 'network error' : String(status))
+
+function Totals({ report }: { report: Coverage }) {
+  const { operations, responses, calls, unmatched } = report.totals
+  return (
+    <dl class="coverage-totals" data-testid="coverage-totals">
+      <dt>Operations called</dt>
+      <dd>
+        {operations.covered} of {operations.total} ({percent(operations.covered, operations.total)})
+      </dd>
+      <dt>Declared responses seen</dt>
+      <dd>
+        {responses.covered} of {responses.total} ({percent(responses.covered, responses.total)})
+      </dd>
+      <dt>Calls</dt>
+      <dd>{calls}</dd>
+      <dt>Requests no operation matched</dt>
+      <dd>{unmatched}</dd>
+    </dl>
+  )
+}
+
+function Matrix({
+  report,
+  picked,
+  pick,
+}: {
+  report: Coverage
+  picked: MissingCell | null
+  pick: (cell: MissingCell) => void
+}) {
+  const statuses = [...new Set(report.operations.flatMap((o) => o.responses.map((r) => r.status)))].sort(
+    (a, b) => a - b,
+  )
+  const cell = (operation: CoveredOperation, status: number) => {
+    const response = operation.responses.find((candidate) => candidate.status === status)
+    if (response === undefined)
+      return (
+        <td key={status} class="cell-none" title={`${operation.operationId} declares no ${status}`}>
+          —
+        </td>
+      )
+    if (response.seen > 0) {
+      const fields = response.fields?.map((field) => `${field.field} ×${field.seen}`).join(', ')
+      return (
+        <td key={status} class="cell-seen" title={fields === undefined ? undefined : `fields: ${fields}`}>
+          {response.seen}
+        </td>
+      )
+    }
+    const route = `${operation.method} ${operation.path}`
+    const isPicked = picked?.operationId === operation.operationId && picked.status === status
+    return (
+      <td key={status} class="cell-missing">
+        <button
+          type="button"
+          aria-pressed={isPicked}
+          aria-label={`${status} of ${operation.operationId}: never seen, show how to reach it`}
+          onClick={() => pick({ operationId: operation.operationId, route, status, ready: response.ready })}
+        >
+          ✗ never
+        </button>
+      </td>
+    )
+  }
+  return (
+    <div class="matrix-scroller">
+      <table class="coverage-matrix">
+        <caption>Operations by declared status: how often each was seen</caption>
+        <thead>
+          <tr>
+            <th scope="col">Operation</th>
+            <th scope="col" class="number">
+              Calls
+            </th>
+            {statuses.map((status) => (
+              <th key={status} scope="col" class="number">
+                {status}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {report.operations.map((operation) => (
+            <tr
+              key={operation.operationId}
+              data-operation={operation.operationId}
+              class={operation.calls === 0 ? 'never-called' : undefined}
+            >
+              <th scope="row">
+                {operation.operationId}
+                <small>
+                  {operation.method} {operation.path}
+                </small>
+              </th>
+              <td class="number">{operation.calls}</td>
+              {statuses.map((status) => cell(operation, status))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function NotCounted({ report }: { report: Coverage }) {
+  const undeclared = report.operations.flatMap((operation) =>
+    operation.undeclared.map((response) => ({ operationId: operation.operationId, ...response })),
+  )
+  const own = report.operations.flatMap((operation) =>
+    operation.simulator.map((response) => ({ operationId: operation.operationId, ...response })),
+  )
+  return (
+    <>
+      <section class="card wide" aria-labelledby="undeclared-title">
+        <h3 id="undeclared-title">Statuses the contract does not declare ({undeclared.length}, not counted)</h3>
+        {undeclared.length === 0 ? (
+          <p>None seen: a scenario's rule that answers a 503 or a network error shows here.</p>
+        ) : (
+          <table class="coverage-apart">
+            <thead>
+              <tr>
+                <th scope="col">Operation</th>
+                <th scope="col">Status</th>
+                <th scope="col" class="number">
+                  Seen
+                </th>
+                <th scope="col">Answered by</th>
+              </tr>
+            </thead>
+            <tbody>
+              {undeclared.map((response) => (
+                <tr key={`${response.operationId} ${response.status}`}>
+                  <th scope="row">{response.operationId}</th>
+                  <td>{statusName(response.status)}</td>
+                  <td class="number">{response.seen}</td>
+                  <td>
+                    <ul class="causes">
+                      {response.causes.map((cause, i) => (
+                        <li key={i}>
+                          {cause.scenario === null ? 'no scenario' : `scenario ${cause.scenario}`} ×{cause.seen}
+                          {cause.rule !== null && cause.rule !== undefined && (
+                            <>
+                              : <code>{JSON.stringify(cause.rule)}</code>
+                            </>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section class="card wide" aria-labelledby="own-title">
+        <h3 id="own-title">The simulator's own statuses ({own.length}, not counted)</h3>
+        {own.length === 0 ? (
+          <p>None seen: its limits (429, 507, 413…) and header checks show here.</p>
+        ) : (
+          <table class="coverage-apart">
+            <thead>
+              <tr>
+                <th scope="col">Operation</th>
+                <th scope="col">Status</th>
+                <th scope="col" class="number">
+                  Seen
+                </th>
+                <th scope="col">Why the simulator answers it</th>
+              </tr>
+            </thead>
+            <tbody>
+              {own.map((response) => (
+                <tr key={`${response.operationId} ${response.status}`}>
+                  <th scope="row">{response.operationId}</th>
+                  <td>{response.status}</td>
+                  <td class="number">{response.seen}</td>
+                  <td>{response.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  )
+}
+
+export function CoveragePanel() {
+  const session = useStore(actingSession)
+  const [picked, setPicked] = useState<MissingCell | null>(null)
+  const report = useLoaded(
+    () => call<Coverage>('GET', '/__sim/coverage', { session }),
+    [session],
+    ['control', 'exchange'],
+  )
+  const reset = async () => {
+    try {
+      await call('POST', '/__sim/coverage/reset')
+      setPicked(null)
+      announce('Coverage counts from nothing again (every session)')
+      report.reload()
+    } catch (error) {
+      reportError(error)
+    }
+  }
+  if (report.data === undefined) return <p>Loading…</p>
+  // A picked cell seen since it was picked is no longer missing.
+  const stillMissing =
+    picked !== null &&
+    report.data.operations
+      .find((operation) => operation.operationId === picked.operationId)
+      ?.responses.some((response) => response.status === picked.status && response.seen === 0)
+  return (
+    <div class="cards">
+      <section class="card wide" aria-labelledby="coverage-title">
+        <h3 id="coverage-title">
+          {session === null ? 'Every request the server answered' : `The requests of session ${session}`}
+        </h3>
+        <Totals report={report.data} />
+        <p class="legend">
+          <span class="cell-seen">n</span> seen n times · <span class="cell-missing">✗ never</span> never seen: pick it
+          for its ready step · <span class="cell-none">—</span> not declared for the operation
+        </p>
+        <button type="button" class="danger" onClick={reset}>
+          Start counting coverage again
+        </button>
+      </section>
+      <section class="card wide" aria-labelledby="matrix-title">
+        <h3 id="matrix-title">Declared responses</h3>
+        <Matrix report={report.data} picked={stillMissing ? picked : null} pick={setPicked} />
+      </section>
+      <ReadyStepCard cell={stillMissing ? picked : null} />
+      <NotCounted report={report.data} />
+    </div>
+  )
+}
