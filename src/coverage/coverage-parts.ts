@@ -6,6 +6,7 @@
  * directory is given, and the part is written from it at exit.
  */
 
+import type { CoverageReport } from '../contract/coverage-report.ts'
 import { coveragePartFile, writeCoverageFileSync } from './coverage-file.ts'
 import type { CoverageRecorder } from './coverage-recorder.ts'
 import { loadedReportBuilder, loadReportBuilder } from './report-builder.ts'
@@ -13,7 +14,13 @@ import { loadedReportBuilder, loadReportBuilder } from './report-builder.ts'
 /** The environment variable that names the directory when the code does not. */
 export const COVERAGE_DIR_VARIABLE = 'DEBT_TOKEN_SIMULATOR_COVERAGE_DIR'
 
-const recordersByDirectory = new Map<string, Set<CoverageRecorder>>()
+/** What a directory's part holds: recorders still counting, and reports already finished (merged). */
+interface Part {
+  readonly recorders: Set<CoverageRecorder>
+  finished: CoverageReport | undefined
+}
+
+const partsByDirectory = new Map<string, Part>()
 
 /** At exit nothing can be thrown to: says it where the runner shows it. */
 function sayNotWritten(directory: string, reason: string): void {
@@ -22,7 +29,7 @@ function sayNotWritten(directory: string, reason: string): void {
 
 function writeParts(): void {
   const builder = loadedReportBuilder()
-  for (const [directory, recorders] of recordersByDirectory) {
+  for (const [directory, { recorders, finished }] of partsByDirectory) {
     // Loaded within the first turns of the event loop: missing only when the process exited at once.
     if (builder === undefined) {
       sayNotWritten(
@@ -32,24 +39,37 @@ function writeParts(): void {
       continue
     }
     try {
-      let report = builder.coverageOf([])
+      let report = finished ?? builder.coverageOf([])
       for (const recorder of recorders) report = builder.mergeCoverage(report, recorder.reportWith(builder))
       writeCoverageFileSync(coveragePartFile(directory), report)
     } catch (error) {
       sayNotWritten(directory, error instanceof Error ? error.message : String(error))
     }
   }
-  recordersByDirectory.clear()
+  partsByDirectory.clear()
+}
+
+function partIn(directory: string): Part {
+  if (partsByDirectory.size === 0) process.once('exit', writeParts)
+  let part = partsByDirectory.get(directory)
+  if (part === undefined) partsByDirectory.set(directory, (part = { recorders: new Set(), finished: undefined }))
+  return part
 }
 
 /** Makes this process write what `recorder` counts into `directory` (with every other recorder given it) when it exits. */
 export function leaveCoveragePart(directory: string, recorder: CoverageRecorder): void {
-  if (recordersByDirectory.size === 0) {
-    process.once('exit', writeParts)
-    // A failure to load is said at exit, where the part is not written.
-    loadReportBuilder().catch(() => {})
-  }
-  let recorders = recordersByDirectory.get(directory)
-  if (recorders === undefined) recordersByDirectory.set(directory, (recorders = new Set()))
-  recorders.add(recorder)
+  // Loaded now, as the exit handler cannot wait; a failure to load is said at exit.
+  loadReportBuilder().catch(() => {})
+  partIn(directory).recorders.add(recorder)
+}
+
+/**
+ * Adds a finished report (a test's simulator, done with; a session's on a server) to what this
+ * process writes into `directory` when it exits: merged at once, so that nothing of the simulator
+ * it came from is kept.
+ */
+export async function leaveCoverageReport(directory: string, report: CoverageReport): Promise<void> {
+  const builder = await loadReportBuilder()
+  const part = partIn(directory)
+  part.finished = part.finished === undefined ? report : builder.mergeCoverage(part.finished, report)
 }

@@ -26,6 +26,7 @@
  */
 import { test as base } from '@playwright/test'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../msw/simulator.ts'
+import { countTestCoverage, coverageDirectory, leaveSessionCoverage } from './coverage.ts'
 import { routeThroughSimulator } from './in-process.ts'
 import { createRemoteSimulator, type RemoteScenarios, type RemoteSimulator } from './remote-simulator.ts'
 import { resolveServerUrl, routeWithSession, sessionIdFor } from './shared-server.ts'
@@ -51,6 +52,13 @@ export interface SimulatorTestOptions {
   simulatorOptions: SimulatorOptions
   /** Shared-server: the server's URL (default: `process.env.SIM_URL`). */
   simulatorServerUrl: string | undefined
+  /**
+   * Leaves each worker's API coverage in `dir` when it exits (`coverage-<pid>-<random>.json`), for
+   * `npx debt-token-simulator coverage report <dir>` to merge: in-process, what each test's simulator
+   * answered; shared-server, each test's session's. Default: `DEBT_TOKEN_SIMULATOR_COVERAGE_DIR`, else none
+   * (docs/coverage.md).
+   */
+  simulatorCoverage: { dir: string } | undefined
 }
 
 export interface SimulatorTestFixtures {
@@ -67,14 +75,18 @@ export const test = base.extend<SimulatorTestOptions & SimulatorTestFixtures>({
   simulatorMode: ['in-process', { option: true }],
   simulatorOptions: [{}, { option: true }],
   simulatorServerUrl: [undefined, { option: true }],
+  simulatorCoverage: [undefined, { option: true }],
 
   simulator: [
-    async ({ context, simulatorMode, simulatorOptions, simulatorServerUrl }, use, testInfo) => {
+    async ({ context, simulatorMode, simulatorOptions, simulatorServerUrl, simulatorCoverage }, use, testInfo) => {
+      const coverage = coverageDirectory(simulatorCoverage)
       if (simulatorMode === 'in-process') {
         const simulator = createSimulator(simulatorOptions)
+        const leaveCoverage = coverage === undefined ? undefined : countTestCoverage(coverage, simulator)
         const unroute = await routeThroughSimulator(context, simulator)
         await use(simulator)
         await unroute()
+        await leaveCoverage?.()
       } else if (simulatorMode === 'shared-server') {
         const url = resolveServerUrl(simulatorServerUrl)
         const remote = createRemoteSimulator({ url, session: sessionIdFor(testInfo.title) })
@@ -82,6 +94,7 @@ export const test = base.extend<SimulatorTestOptions & SimulatorTestFixtures>({
         await remote.reset()
         await routeWithSession(context, url, remote.session)
         await use(remote)
+        if (coverage !== undefined) await leaveSessionCoverage(coverage, url, remote.session)
         await remote.end()
       } else {
         throw new Error(

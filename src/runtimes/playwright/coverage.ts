@@ -1,0 +1,39 @@
+/**
+ * The Playwright fixture's API coverage: with a directory (the `simulatorCoverage` option, else
+ * `DEBT_TOKEN_SIMULATOR_COVERAGE_DIR`), each worker process leaves its part there when it exits,
+ * as `setupSimulatorServer({ coverage: { dir } })` does, for `coverage report <dir>` to merge. In
+ * process, what each test's simulator answered; on a shared server, each test's session's report,
+ * read before the session ends. A test's report is merged into the part when the test ends, so the
+ * worker keeps no test's simulator.
+ */
+import type { CoverageReport } from '../../contract/coverage-report.ts'
+import { COVERAGE_DIR_VARIABLE, leaveCoverageReport } from '../../coverage/coverage-parts.ts'
+import { recordCoverage } from '../../coverage/coverage-recorder.ts'
+import { SESSION_HEADER } from '../../sessions/session-header.ts'
+import type { Simulator } from '../msw/simulator.ts'
+
+/** The directory the parts go to: the option's, else the environment variable's; undefined for none. */
+export function coverageDirectory(option: { dir: string } | undefined): string | undefined {
+  const directory = option?.dir ?? process.env[COVERAGE_DIR_VARIABLE]
+  return directory === undefined || directory === '' ? undefined : directory
+}
+
+/** Counts what a test's own simulator answers; the function returned adds it to the worker's part. */
+export function countTestCoverage(directory: string, simulator: Simulator): () => Promise<void> {
+  const recorder = recordCoverage(simulator)
+  return async () => {
+    const report = await recorder.report()
+    recorder.stop()
+    await leaveCoverageReport(directory, report)
+  }
+}
+
+/** Adds a shared server's report of one session (`GET /__sim/coverage` with its `X-Sim-Session`) to the worker's part. */
+export async function leaveSessionCoverage(directory: string, url: string, session: string): Promise<void> {
+  const response = await fetch(`${url}/__sim/coverage`, { headers: { [SESSION_HEADER]: session } })
+  if (!response.ok)
+    throw new Error(
+      `debt-token-simulator/playwright: the coverage of session ${session} could not be read: GET ${url}/__sim/coverage answered ${response.status} ${await response.text()}`,
+    )
+  await leaveCoverageReport(directory, (await response.json()) as CoverageReport)
+}

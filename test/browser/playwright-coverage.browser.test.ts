@@ -1,0 +1,124 @@
+/**
+ * The Playwright fixture leaves API coverage parts as a user's suite meets it: a project of its own
+ * (written to a temporary directory, importing the built package) run by Playwright in real headless
+ * Chromium, two spec files, two workers in parallel, both modes (in-process, and a shared standalone
+ * server with a session per test); the coverage directory given by the `simulatorCoverage` option in
+ * one run and by DEBT_TOKEN_SIMULATOR_COVERAGE_DIR in another. `coverage report <dir>` merges the
+ * parts, and the merged calls are what the tests sent.
+ */
+import { execFile } from 'node:child_process'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { dispatch } from '../../src/runtimes/cli/cli.ts'
+import { temporaryDirectory } from '../temporary-directory.ts'
+import { chromiumAvailability } from './support/chromium.ts'
+
+const run = promisify(execFile)
+const require = createRequire(import.meta.url)
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const mswMajor = Number.parseInt((require('msw/package.json') as { version: string }).version, 10)
+const projects = mswMajor >= 3 ? ['shared-server'] : ['in-process', 'shared-server']
+const entry = (name: string) => JSON.stringify(pathToFileURL(join(root, 'dist', `${name}.js`)).href)
+
+/** Requests each spec file's tests send (each test one, a navigation without a credential: a 401). */
+const SENT = { 'a.spec.mjs': 3, 'b.spec.mjs': 2 }
+
+/** Writes the project: config, global setup (the shared server), the spec files. */
+function writeProject(directory: string, coverageOption: string | undefined): void {
+  writeFileSync(
+    join(directory, 'playwright.config.mjs'),
+    `export default {
+      testDir: '.', outputDir: ${JSON.stringify(join(directory, 'results'))}, globalSetup: './global-setup.mjs',
+      fullyParallel: true, workers: 2, retries: 0,
+      use: {
+        browserName: 'chromium',
+        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] },
+        ${coverageOption === undefined ? '' : `simulatorCoverage: { dir: ${JSON.stringify(coverageOption)} },`}
+      },
+      projects: [
+        { name: 'in-process', use: { simulatorMode: 'in-process', simulatorOptions: { baseUrl: 'https://api.example.test' } } },
+        { name: 'shared-server', use: { simulatorMode: 'shared-server' } },
+      ],
+    }\n`,
+  )
+  writeFileSync(
+    join(directory, 'global-setup.mjs'),
+    `import { startStandaloneServer } from ${entry('standalone')}
+    export default async function () {
+      const server = await startStandaloneServer({ port: 0 })
+      process.env.SIM_URL = server.url
+      return () => server.close()
+    }\n`,
+  )
+  for (const [file, count] of Object.entries(SENT))
+    writeFileSync(
+      join(directory, file),
+      `import { expect, test } from ${entry('playwright')}
+      for (let i = 0; i < ${count}; i++)
+        test('sends one request ' + i, async ({ page, apiUrl }) => {
+          const response = await page.goto(apiUrl + '/securityToken')
+          expect(response?.status()).toBe(401)
+        })\n`,
+    )
+}
+
+async function runPlaywright(directory: string, env: Record<string, string>): Promise<void> {
+  const cli = require.resolve('@playwright/test/cli')
+  const args = [
+    cli,
+    'test',
+    '-c',
+    join(directory, 'playwright.config.mjs'),
+    '--reporter=line',
+    '--global-timeout=180000',
+  ]
+  const result = await run(process.execPath, [...args, ...projects.map((p) => `--project=${p}`)], {
+    cwd: directory,
+    env: { ...process.env, FORCE_COLOR: '0', ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: { stdout?: string; stderr?: string }) => {
+    throw new Error(`playwright failed:\n${error.stdout}\n${error.stderr}`)
+  })
+  expect(result.stderr).not.toContain('could not be written')
+}
+
+/** `coverage report <dir> --json`: the merged report. */
+async function merged(directory: string): Promise<{ totals: { calls: number }; operations: any[] }> {
+  const out = join(temporaryDirectory('playwright-coverage-out-'), 'merged.json')
+  const said: string[] = []
+  const code = await dispatch(['coverage', 'report', directory, '--json', out], {
+    out: (text) => said.push(text),
+    err: (text) => said.push(text),
+  })
+  expect(code, said.join('\n')).toBe(0)
+  return JSON.parse(readFileSync(out, 'utf8'))
+}
+
+const availability = chromiumAvailability()
+if (availability.kind === 'skip') console.warn(`[playwright-coverage] skipped: ${availability.reason}`)
+
+describe.skipIf(availability.kind === 'skip')('the Playwright fixture’s coverage parts', { timeout: 240_000 }, () => {
+  const sent = Object.values(SENT).reduce((sum, count) => sum + count, 0) * projects.length
+
+  for (const given of ['the simulatorCoverage option', 'DEBT_TOKEN_SIMULATOR_COVERAGE_DIR'] as const)
+    it(`leaves a part per worker in the directory ${given} names, merged to what the tests sent (${projects.join(', ')})`, async () => {
+      if (availability.kind === 'required-but-missing') throw new Error(availability.reason)
+      const project = temporaryDirectory('playwright-coverage-project-')
+      const parts = temporaryDirectory('playwright-coverage-parts-')
+      const byOption = given === 'the simulatorCoverage option'
+      writeProject(project, byOption ? parts : undefined)
+      await runPlaywright(project, byOption ? {} : { DEBT_TOKEN_SIMULATOR_COVERAGE_DIR: parts })
+      const files = readdirSync(parts)
+      expect(files.length).toBeGreaterThanOrEqual(1)
+      for (const file of files) expect(file).toMatch(/^coverage-\d+-[0-9a-f]+\.json$/)
+      const report = await merged(parts)
+      expect(report.totals.calls).toBe(sent)
+      const listed = report.operations.find((operation) => operation.operationId === 'listSecurityTokens')
+      expect(listed.calls).toBe(sent)
+      expect(listed.responses.find((response: { status: number }) => response.status === 401).seen).toBe(sent)
+    })
+})
