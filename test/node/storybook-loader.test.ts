@@ -79,10 +79,13 @@ describe('the storybook loader', () => {
 
   it('refuses a misspelt option, naming the story and the options', async () => {
     await expect(load('list--typo', { sede: 7 })).rejects.toThrow(
-      'story "list--typo": parameters.simulator.sede is not an option (options: seed, now, size, scenario, world, scenarios, disable)',
+      'story "list--typo": parameters.simulator.sede is not an option (options: seed, now, size, scenario, world, scenarios, disable, coverage)',
     )
     await expect(load('list--size', { size: '500' })).rejects.toThrow(
       'parameters.simulator.size must be a whole number',
+    )
+    await expect(load('list--coverage', { coverage: 'coverage/api' })).rejects.toThrow(
+      'parameters.simulator.coverage must be { dir: string }, got "coverage/api"',
     )
   })
 

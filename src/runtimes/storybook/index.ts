@@ -21,6 +21,7 @@ import type { HttpHandler } from 'msw'
 import type { SetupWorker } from 'msw/browser'
 import type { Simulator } from '../msw/create-simulator.ts'
 import { createHandlers } from '../msw/handlers.ts'
+import { recordStoryCoverage } from './story-coverage.ts'
 import { readSimulatorParameters, type SimulatorParameters } from './story-parameters.ts'
 import { createStoryWorlds } from './story-worlds.ts'
 
@@ -86,12 +87,14 @@ interface StoryContextLike {
 /**
  * A Storybook loader: a fresh world for the story, from its `parameters.simulator` (a story without
  * them gets the default world, so no story sees another's writes). Adds `loaded.world` and
- * `loaded.simulator`.
+ * `loaded.simulator`. In Node, with `coverage: { dir }` or DEBT_TOKEN_SIMULATOR_COVERAGE_DIR, the
+ * process leaves its API coverage in the directory when it exits.
  */
 export async function simulatorLoader(context: StoryContextLike): Promise<SimulatorLoaded | Record<string, never>> {
   const parameters = readSimulatorParameters(context.parameters.simulator, context.id)
   if (parameters?.disable === true) return {}
   const { simulator, made } = await worlds.load(parameters, context.id)
+  recordStoryCoverage(simulator, parameters?.coverage)
   return { world: made, simulator }
 }
 

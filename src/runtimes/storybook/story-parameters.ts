@@ -27,6 +27,13 @@ export interface SimulatorParameters<Made = unknown> {
   scenarios?: Readonly<Record<string, unknown>>
   /** `true`: this story gets no simulator world (the simulator still answers, from the last world). */
   disable?: boolean
+  /**
+   * Stories rendered in Node (portable stories in Vitest or Jest): leave the process's API coverage
+   * in `dir` when it exits, for `npx debt-token-simulator coverage report <dir>` (set it for every
+   * story in the project's annotations; `DEBT_TOKEN_SIMULATOR_COVERAGE_DIR` does the same). Ignored
+   * in a browser, which has no directory to write to (docs/coverage.md).
+   */
+  coverage?: { dir: string }
 }
 
 const KNOWN: ReadonlySet<string> = new Set([
@@ -37,6 +44,7 @@ const KNOWN: ReadonlySet<string> = new Set([
   'world',
   'scenarios',
   'disable',
+  'coverage',
 ] satisfies (keyof SimulatorParameters)[])
 
 /**
@@ -53,11 +61,13 @@ export function readSimulatorParameters(value: unknown, storyId: string): Simula
   for (const key of Object.keys(parameters)) {
     if (!KNOWN.has(key)) fail(`.${key} is not an option (options: ${[...KNOWN].join(', ')})`)
   }
-  const { seed, size, world, disable } = parameters
+  const { seed, size, world, disable, coverage } = parameters
   if (seed !== undefined && !Number.isSafeInteger(seed)) fail(`.seed must be a whole number, got ${String(seed)}`)
   if (size !== undefined && !(Number.isSafeInteger(size) && (size as number) >= 0))
     fail(`.size must be a whole number ≥ 0, got ${String(size)}`)
   if (world !== undefined && typeof world !== 'function') fail('.world must be a function of the simulator')
   if (disable !== undefined && typeof disable !== 'boolean') fail('.disable must be true or false')
+  if (coverage !== undefined && typeof (coverage as { dir?: unknown } | null)?.dir !== 'string')
+    fail(`.coverage must be { dir: string }, got ${JSON.stringify(coverage)}`)
   return parameters as SimulatorParameters
 }
