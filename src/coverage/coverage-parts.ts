@@ -3,7 +3,9 @@
  * (`coverage-<pid>-<random>.json`, written whole by a rename), and `coverage report <dir>` merges
  * the parts: the parts of a suite's workers, Jest's and vitest's alike, make one report. Node only.
  * An exit handler cannot wait, so the report builder is loaded (report-builder.ts) as soon as a
- * directory is given, and the part is written from it at exit.
+ * directory is given, and the part is written from it at exit, and before, when the suite is done
+ * with the simulator (`server.close()`): a test runner's worker (vitest's threads and forks) can
+ * end without an exit event.
  */
 
 import type { CoverageReport } from '../contract/coverage-report.ts'
@@ -16,6 +18,8 @@ export const COVERAGE_DIR_VARIABLE = 'DEBT_TOKEN_SIMULATOR_COVERAGE_DIR'
 
 /** What a directory's part holds: recorders still counting, and reports already finished (merged). */
 interface Part {
+  /** The part's file, named once: a part written again (at close, then at exit) replaces itself. */
+  readonly file: string
   readonly recorders: Set<CoverageRecorder>
   finished: CoverageReport | undefined
 }
@@ -27,32 +31,56 @@ function sayNotWritten(directory: string, reason: string): void {
   console.error(`debt-token-simulator: the coverage part could not be written to ${directory}: ${reason}`)
 }
 
-function writeParts(): void {
+/**
+ * Writes every part of this process now, whole, over what an earlier call wrote. At exit it says
+ * why a part could not be written; before (`atExit` false) a builder not loaded yet leaves the
+ * part to the exit.
+ */
+function writeCoverageParts(atExit = false): void {
   const builder = loadedReportBuilder()
-  for (const [directory, { recorders, finished }] of partsByDirectory) {
+  for (const [directory, { file, recorders, finished }] of partsByDirectory) {
     // Loaded within the first turns of the event loop: missing only when the process exited at once.
     if (builder === undefined) {
-      sayNotWritten(
-        directory,
-        'the report builder was not loaded (the process exited at once, or it could not be loaded)',
-      )
+      if (atExit)
+        sayNotWritten(
+          directory,
+          'the report builder was not loaded (the process exited at once, or it could not be loaded)',
+        )
       continue
     }
     try {
       let report = finished ?? builder.coverageOf([])
       for (const recorder of recorders) report = builder.mergeCoverage(report, recorder.reportWith(builder))
-      writeCoverageFileSync(coveragePartFile(directory), report)
+      writeCoverageFileSync(file, report)
     } catch (error) {
       sayNotWritten(directory, error instanceof Error ? error.message : String(error))
     }
   }
-  partsByDirectory.clear()
+}
+
+/**
+ * Writes every part of this process as soon as it can: now when the report builder is loaded (then
+ * undefined), else once it is (a promise, which a test runner's `afterAll(() => server.close())` awaits).
+ */
+export function writeCoveragePartsSoon(): Promise<void> | undefined {
+  if (loadedReportBuilder() !== undefined) {
+    writeCoverageParts()
+    return undefined
+  }
+  return loadReportBuilder().then(
+    () => writeCoverageParts(),
+    () => {},
+  )
 }
 
 function partIn(directory: string): Part {
-  if (partsByDirectory.size === 0) process.once('exit', writeParts)
+  if (partsByDirectory.size === 0) process.once('exit', () => writeCoverageParts(true))
   let part = partsByDirectory.get(directory)
-  if (part === undefined) partsByDirectory.set(directory, (part = { recorders: new Set(), finished: undefined }))
+  if (part === undefined)
+    partsByDirectory.set(
+      directory,
+      (part = { file: coveragePartFile(directory), recorders: new Set(), finished: undefined }),
+    )
   return part
 }
 

@@ -12,7 +12,7 @@
  */
 
 import { type SetupServer, setupServer } from 'msw/node'
-import { COVERAGE_DIR_VARIABLE, leaveCoveragePart } from '../coverage/coverage-parts.ts'
+import { COVERAGE_DIR_VARIABLE, leaveCoveragePart, writeCoveragePartsSoon } from '../coverage/coverage-parts.ts'
 import { recordCoverage } from '../coverage/coverage-recorder.ts'
 import { directoryPersistence } from '../persistence/node/directory-persistence.ts'
 import { keepWorldIn } from '../persistence/persisted-world.ts'
@@ -50,9 +50,14 @@ export interface NodeSimulatorOptions extends SimulatorOptions {
 export function createSimulator(options: NodeSimulatorOptions = {}): Simulator {
   const { persist, coverage, ...rest } = options
   const simulator = persist === undefined ? createMswSimulator(rest) : createPersistedSimulator(rest, persist)
-  const directory = coverage?.dir ?? process.env[COVERAGE_DIR_VARIABLE]
-  if (directory !== undefined && directory !== '') leaveCoveragePart(directory, recordCoverage(simulator))
+  const directory = coverageDirectory(coverage)
+  if (directory !== undefined) leaveCoveragePart(directory, recordCoverage(simulator))
   return simulator
+}
+
+function coverageDirectory(coverage: { dir: string } | undefined): string | undefined {
+  const directory = coverage?.dir ?? process.env[COVERAGE_DIR_VARIABLE]
+  return directory === undefined || directory === '' ? undefined : directory
 }
 
 function createPersistedSimulator(rest: SimulatorOptions, persist: { dir: string; reset?: boolean }): Simulator {
@@ -70,7 +75,18 @@ export function setupSimulatorServer(options: NodeSimulatorOptions = {}): {
   server: SimulatorServer
 } {
   const simulator = createSimulator(options)
-  return { simulator, server: setupServer(...simulator.handlers) }
+  const server = setupServer(...simulator.handlers)
+  if (coverageDirectory(options.coverage) !== undefined) {
+    // A test runner's worker can end without an exit event (vitest's): the part is written when the
+    // suite closes the server too (a promise while the report builder loads, which `afterAll(() =>
+    // server.close())` awaits), and again at exit if requests came after.
+    const close = server.close.bind(server)
+    server.close = () => {
+      close()
+      return writeCoveragePartsSoon()
+    }
+  }
+  return { simulator, server }
 }
 
 /** Options for `server.listen()` that mean "fail on unhandled requests" under msw 2 and msw 3 alike. */
