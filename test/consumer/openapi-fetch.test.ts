@@ -121,6 +121,10 @@ it('calls every control operation, the bodyless writes as a generated client sen
   await client.GET('/securityToken') // the journal holds API requests; the reset emptied it
   expect((await client.GET('/__sim/journal', { params: { query: { limit: 5 } } })).data?.entries.length).toBe(1)
   expect((await client.DELETE('/__sim/journal')).data?.cleared).toBe(true)
+  // The API coverage counts what the server answered since it started, until its own reset.
+  expect((await client.GET('/__sim/coverage')).data?.totals.calls).toBeGreaterThan(0)
+  expect((await client.POST('/__sim/coverage/reset')).data?.cleared).toBe(true)
+  expect((await client.GET('/__sim/coverage')).data?.totals.calls).toBe(0)
   expect((await client.GET('/__sim/clock')).data?.mode).toBe('fixed')
   expect((await client.PUT('/__sim/clock', { body: { advanceMs: 1000 } })).data?.now).toBe('2026-03-02T12:00:01.000Z')
   expect((await client.PUT('/__sim/scenario', { body: { name: 'flaky-backend' } })).data?.active).toBe('flaky-backend')
