@@ -10,7 +10,8 @@
 #     out per runner) under vitest, Jest in ESM mode and node:test; the behaviour suite
 #     (test/conformance, bundled by scripts/bundle-conformance.mjs with the package and msw left to
 #     the project) under vitest in each pool (threads, forks, vmThreads, vmForks), Jest in ESM mode
-#     and node:test; the entries from plain Node with no loader, the CommonJS standalone entry
+#     and node:test; API coverage parts from a vitest suite of three files in parallel workers and a
+#     Jest suite, merged by `coverage report` (test/consumer/coverage); the entries from plain Node with no loader, the CommonJS standalone entry
 #     included (dashboard and API), on Node 22 and on exactly Node 22.12.0 (the engines floor); tsc
 #     --noEmit under create-vite's vanilla-ts
 #     tsconfig (taken from the create-vite package; Node's types absent; test/consumer/src holds a
@@ -139,6 +140,13 @@ node --test conformance/conformance.node-test.mjs
 
 step "openapi-fetch@$OPENAPI_FETCH over every operation of the document, the API's and the control API's, against the tarball's standalone server"
 node node_modules/vitest/vitest.mjs run openapi-fetch.test.ts
+
+step "API coverage parts: a vitest suite of three files (parallel workers) and a Jest suite write them into one directory, the command merges them"
+rm -rf api-coverage api-coverage-sent api-coverage.json
+DEBT_TOKEN_SIMULATOR_COVERAGE_DIR=api-coverage node node_modules/vitest/vitest.mjs run coverage/parts- --maxWorkers 3
+node --experimental-vm-modules node_modules/jest/bin/jest.js --ci --runTestsByPath coverage/jest-part.test.mjs
+npx debt-token-simulator coverage report api-coverage --json api-coverage.json --min-operations 1
+node coverage/check-merged.mjs api-coverage api-coverage.json
 
 step "plain Node $(node --version), no loader: the entries, and the CommonJS standalone entry"
 node plain-node.mjs
