@@ -27,6 +27,29 @@ function distinct(entries: readonly Entry[], pick: (entry: Entry) => string): st
   return [...seen].sort()
 }
 
+/** A labelled filter choice: "any" (the empty value), then each value with its label. */
+function FilterSelect(props: {
+  id: string
+  label: string
+  value: string
+  choices: readonly (readonly [value: string, label: string])[]
+  onChange: (value: string) => void
+}) {
+  return (
+    <>
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value} onChange={(event) => props.onChange(event.currentTarget.value)}>
+        <option value="">any</option>
+        {props.choices.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </>
+  )
+}
+
 export function JournalPanel() {
   const feed = useStore(live)
   const [filters, setFilters] = useState<JournalFilters>(NO_FILTERS)
@@ -48,45 +71,27 @@ export function JournalPanel() {
   return (
     <>
       <form class="filters" aria-label="Journal filters" onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor="filter-operation">Operation</label>
-        <select
+        <FilterSelect
           id="filter-operation"
+          label="Operation"
           value={filters.operation}
-          onChange={(event) => set({ operation: event.currentTarget.value })}
-        >
-          <option value="">any</option>
-          {operations.map((operation) => (
-            <option key={operation} value={operation}>
-              {operation}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="filter-status">Status</label>
-        <select
+          choices={operations.map((operation) => [operation, operation] as const)}
+          onChange={(operation) => set({ operation })}
+        />
+        <FilterSelect
           id="filter-status"
+          label="Status"
           value={filters.statusClass}
-          onChange={(event) => set({ statusClass: event.currentTarget.value })}
-        >
-          <option value="">any</option>
-          {STATUS_CLASSES.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="filter-session">Session</label>
-        <select
+          choices={STATUS_CLASSES}
+          onChange={(statusClass) => set({ statusClass })}
+        />
+        <FilterSelect
           id="filter-session"
+          label="Session"
           value={filters.session}
-          onChange={(event) => set({ session: event.currentTarget.value })}
-        >
-          <option value="">any</option>
-          {sessions.map((session) => (
-            <option key={session} value={session}>
-              {session === '-' ? 'no session' : session}
-            </option>
-          ))}
-        </select>
+          choices={sessions.map((session) => [session, session === '-' ? 'no session' : session] as const)}
+          onChange={(session) => set({ session })}
+        />
         <label htmlFor="filter-text">Text</label>
         <input
           id="filter-text"
