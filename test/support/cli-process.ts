@@ -19,14 +19,17 @@ export interface StartedServer {
 /** The command's path in the project. */
 export const cliPath = join(projectRoot, 'dist', 'cli', 'cli.js')
 
-/** `node dist/cli.js serve --port 0 …args`, with `env` added; resolves once it is listening. */
+/**
+ * `node dist/cli.js serve --port 0 …args`, with `env` added to `inherit` (the test process's
+ * environment unless given); resolves once it is listening.
+ */
 export async function startCli(
   args: string[],
-  { env = {} }: { env?: Record<string, string> } = {},
+  { env = {}, inherit = process.env }: { env?: Record<string, string>; inherit?: NodeJS.ProcessEnv } = {},
 ): Promise<StartedServer> {
   const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', ...args], {
     cwd: projectRoot,
-    env: { ...process.env, ...env },
+    env: { ...inherit, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
