@@ -14,6 +14,9 @@
  *    ratio to the mean of the bare runs, the server's CPU time per request, how busy its core was),
  *    then one request at a time per connection (p50 / p99 latency). When `taskset` exists, servers
  *    run on CPU 1 and autocannon (and this script) on CPU 0.
+ *    Then the coverage pair (bench/coverage-load.ts): the standalone server from the sources with and
+ *    without API coverage recording, the same two requests pipelined, in turns over --coverage-rounds
+ *    rounds (5; --quick 3), the medians and the cost of recording.
  * 3. The cold paths (bench/cold.ts, `npm run bench:cold` alone), in a process of its own on every
  *    core: in a fresh project with the packed package installed, the bin's start to first response
  *    against a bare node:http bin, the import of each entry and a fresh process's first answer and
@@ -31,7 +34,8 @@
  * Options: --duration <s> (10) --quick (3 s runs, 1 s warm-ups, fewer rows) --connections <n> (50)
  *          --pipelining <n> (10)
  *          --size <n> (1000) --json <file> --no-large --no-pin --quiet-wait <s> (60)
- *          --only <ids> (e.g. direct,direct-log: those rows and bare) --load-only (skip steps 3-5)
+ *          --only <ids> (e.g. direct,direct-log: those rows and bare; coverage: the coverage pair alone)
+ *          --coverage-rounds <n> --load-only (skip steps 3-5)
  * Everything listens on 127.0.0.1; every run is bounded; children are killed on exit and on error.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
@@ -40,6 +44,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { renderColdTable } from './cold/table.ts'
+import { measureCoverageCost } from './coverage-load.ts'
 import { coreTicks, machineBusyMs, ownCpuMs, processCpuMs, waitUntilQuiet } from './machine-load.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -224,36 +229,42 @@ function cannon(url: string, probe: Probe, seconds: number, pipelining: number):
   })
 }
 
+/** One load run of `probe` against the server `pid`, with the CPU it and others used meanwhile. */
+async function measureOnce(url: string, pid: number, probe: Probe, pipelining: number, tries = 1): Promise<RunResult> {
+  const before = { busy: machineBusyMs(), own: ownCpuMs(), server: processCpuMs(pid), at: performance.now() }
+  const core = coreTicks(1)
+  const result = await cannon(url, probe, duration, pipelining)
+  const coreAfter = coreTicks(1)
+  const elapsed = performance.now() - before.at
+  const serverMs = processCpuMs(pid) - before.server
+  const foreign = Math.max(0, machineBusyMs() - before.busy - (ownCpuMs() - before.own) - serverMs) / elapsed
+  const run: RunResult = {
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    meanMs: result.latency.average,
+    maxMs: result.latency.max,
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    serverCpuUsPerRequest: Math.round((serverMs * 1000) / Math.max(1, result.requests.total)),
+    serverCoreBusy:
+      pin && coreAfter.all > core.all
+        ? Math.round(((coreAfter.busy - core.busy) / (coreAfter.all - core.all)) * 100) / 100
+        : null,
+    foreignCores: Math.round(foreign * 100) / 100,
+    tries,
+  }
+  return run
+}
+
 /** The best of up to three runs (the least disturbed by others), each after waiting for a quiet machine. */
 async function measure(url: string, pid: number, probe: Probe, pipelining: number): Promise<RunResult> {
   let best: RunResult | undefined
   for (let tries = 1; tries <= 3; tries++) {
     await waitForQuiet([pid])
-    const before = { busy: machineBusyMs(), own: ownCpuMs(), server: processCpuMs(pid), at: performance.now() }
-    const core = coreTicks(1)
-    const result = await cannon(url, probe, duration, pipelining)
-    const coreAfter = coreTicks(1)
-    const elapsed = performance.now() - before.at
-    const serverMs = processCpuMs(pid) - before.server
-    const foreign = Math.max(0, machineBusyMs() - before.busy - (ownCpuMs() - before.own) - serverMs) / elapsed
-    const run: RunResult = {
-      reqPerSec: Math.round(result.requests.average),
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      meanMs: result.latency.average,
-      maxMs: result.latency.max,
-      requests: result.requests.total,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      non2xx: result.non2xx,
-      serverCpuUsPerRequest: Math.round((serverMs * 1000) / Math.max(1, result.requests.total)),
-      serverCoreBusy:
-        pin && coreAfter.all > core.all
-          ? Math.round(((coreAfter.busy - core.busy) / (coreAfter.all - core.all)) * 100) / 100
-          : null,
-      foreignCores: Math.round(foreign * 100) / 100,
-      tries,
-    }
+    const run = await measureOnce(url, pid, probe, pipelining, tries)
     if (best === undefined || run.foreignCores < best.foreignCores) best = run
     if (run.foreignCores <= 0.3) break
   }
@@ -415,7 +426,9 @@ async function main(): Promise<void> {
         ? targets
         : targets.filter((target) => only.split(',').includes(target.id) || target.id.startsWith('bare'))
     const rows: LoadRow[] = []
-    for (const target of selected) {
+    // --only coverage: the coverage pair alone, without the bare and simulator rows.
+    const coverageOnly = only === 'coverage'
+    for (const target of coverageOnly ? [] : selected) {
       const { child, url } = await target.start()
       try {
         // Same bytes as the simulator (the bare server) or the same status and body (the simulator's targets).
@@ -449,6 +462,23 @@ async function main(): Promise<void> {
       }
     }
     report.load = rows
+
+    // 2b. What recording API coverage costs the standalone server: the same server with and without, in turns.
+    if (only === '' || only.split(',').includes('coverage')) {
+      report.coverageLoad = await measureCoverageCost({
+        probes,
+        rounds: Number(option('coverage-rounds', quick ? '3' : '5')),
+        start: async (coverage) => {
+          const argv = ['--import', 'tsx', 'bench/coverage-server.ts', '--size', String(size)]
+          const child = launch(process.execPath, coverage ? argv : [...argv, '--no-coverage'], 1)
+          return { child, url: await listeningUrl(child) }
+        },
+        stop,
+        warm: (url, probe) => cannon(url, probe, warmup, pipelining),
+        measure: (url, pid, probe) => measureOnce(url, pid, probe, pipelining),
+        log: (line) => console.log(line),
+      })
+    }
 
     if (!flag('load-only')) {
       // 3. The cold paths (bench/cold.ts, own process on every core, as a developer's would run):
@@ -565,6 +595,22 @@ function renderMarkdown(report: Record<string, any>): string {
       ]),
     )
   }
+  const signed = (value: number) => `${value > 0 ? '+' : ''}${value}%`
+  for (const [name, cost] of Object.entries((report.coverageLoad ?? {}) as Record<string, any>)) {
+    // The recorder's own CPU per exchange (in-process, below) beside this server's CPU per request: steadier than the pair's difference.
+    const recorderUs = report.inProcess?.coverage?.[name]?.recorderUs
+    const share =
+      recorderUs === undefined
+        ? ''
+        : `; the recorder alone ${recorderUs} µs, ${((recorderUs / cost.offCpuUs) * 100).toFixed(2)}% of it`
+    lines.push(
+      row([
+        `${name}, standalone: API coverage recording on ÷ off, req/s (median of ${cost.rounds} rounds in turns); server CPU per request`,
+        `${(cost.onReqPerSec / cost.offReqPerSec).toFixed(3)}× (${num(cost.onReqPerSec)} / ${num(cost.offReqPerSec)} req/s); ${signed(cost.cpuCostPercent)} (${cost.onCpuUs} / ${cost.offCpuUs} µs)${share}`,
+        '≥ 0.98×',
+      ]),
+    )
+  }
   if (report.inProcess !== undefined) {
     lines.push(
       row([
@@ -585,7 +631,7 @@ function renderMarkdown(report: Record<string, any>): string {
       lines.push(
         row([
           `in-process ${name} (\`simulator.handle()\`): API coverage recording on ÷ off (CPU µs per request); the recorder alone, share of the request`,
-          `+${figure.costPercent}% (${figure.onUs} / ${figure.offUs} µs); ${figure.recorderPercent}% (${figure.recorderUs} µs)`,
+          `${signed(figure.costPercent)} (${figure.onUs} / ${figure.offUs} µs); ${figure.recorderPercent}% (${figure.recorderUs} µs)`,
           '≤ +2%',
         ]),
       )
@@ -605,7 +651,7 @@ function renderMarkdown(report: Record<string, any>): string {
       lines.push(
         row([
           `in-process ${name}: API coverage recording on ÷ off, same handlers (CPU µs per request)`,
-          `+${figure.costPercent}% (${figure.onUs} / ${figure.offUs} µs)`,
+          `${signed(figure.costPercent)} (${figure.onUs} / ${figure.offUs} µs)`,
           '≤ +2%',
         ]),
       )

@@ -214,7 +214,7 @@ export function mergeCoverage(a: CoverageReport, b: CoverageReport): CoverageRep
 /** A running count: exchanges added one at a time as they are answered, read as a report when asked. */
 export class CoverageTally {
   #tally = contractTally()
-  /** Whether anything was counted since the tally was made or cleared. */
+  /** Whether anything was counted since the tally was made. */
   #empty = true
 
   /** Counts `exchange` as answered `times` times (default once). */
@@ -229,10 +229,5 @@ export class CoverageTally {
 
   report(): CoverageReport {
     return reportOf(this.#tally)
-  }
-
-  clear(): void {
-    this.#tally = contractTally()
-    this.#empty = true
   }
 }

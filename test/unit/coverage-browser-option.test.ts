@@ -5,7 +5,9 @@
  * simulator's own handlers answer real fetch through msw's setupServer, as the worker would.
  */
 import { setupServer } from 'msw/node'
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
+import { coverageRecorderOf, recordCoverage } from '../../src/coverage/coverage-recorder.ts'
+import { loadReportBuilder } from '../../src/coverage/report-builder.ts'
 import type { CoverageReport } from '../../src/index.ts'
 import {
   type CoverageNotRecorded,
@@ -16,6 +18,16 @@ import {
 import { strictListenOptions } from '../../src/runtimes/node.ts'
 
 vi.mock('msw/browser', () => ({ setupWorker: (...handlers: unknown[]) => ({ handlers }) }))
+// Spied on, not replaced: to see whether a page that asked for no report starts a recorder or loads the report's code.
+vi.mock('../../src/coverage/coverage-recorder.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/coverage/coverage-recorder.ts')>()
+  return { ...actual, recordCoverage: vi.fn(actual.recordCoverage) }
+})
+vi.mock('../../src/coverage/report-builder.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/coverage/report-builder.ts')>()
+  return { ...actual, loadReportBuilder: vi.fn(actual.loadReportBuilder) }
+})
+beforeEach(() => vi.clearAllMocks())
 
 const base = 'https://api.browser-coverage.test'
 const server = setupServer()
@@ -36,6 +48,19 @@ describe('setupSimulatorWorker and coverage', () => {
     expect(await simulator.coverage()).toEqual({ recorded: false, message: expect.stringContaining('coverage: true') })
     expect((await simulator.coverage({ session: 'qa-1' })).recorded).toBe(false)
     expect(simulator.journal.list()).toHaveLength(2) // the requests were answered, only not counted
+  })
+
+  it('costs nothing unless asked: no recorder is started and the report’s code is never loaded', async () => {
+    const { simulator } = setupSimulatorWorker({ baseUrl: base })
+    await answered(simulator)
+    await simulator.coverage()
+    expect(recordCoverage).not.toHaveBeenCalled()
+    expect(coverageRecorderOf(simulator)).toBeUndefined()
+    expect(loadReportBuilder).not.toHaveBeenCalled()
+
+    const asked = setupSimulatorWorker({ baseUrl: base, coverage: true }).simulator
+    expect(recordCoverage).toHaveBeenCalledTimes(1)
+    expect(coverageRecorderOf(asked)).toBeDefined()
   })
 
   it('records and reports with coverage: true', async () => {

@@ -60,6 +60,10 @@ export async function launchChromium(options: {
    * state a user's settings would, e.g. site data refused (`profile.default_content_setting_values.cookies: 2`).
    */
   preferences?: Readonly<Record<string, unknown>>
+  /** Page scripts off (`false`), as a reader who blocks them opens a page; default on. */
+  javaScriptEnabled?: boolean
+  /** Permissions granted to every origin, e.g. `clipboard-read` for a test that reads what a page copied. */
+  permissions?: readonly string[]
 }): Promise<LaunchedChromium> {
   const profile = await mkdtemp(join(tmpdir(), 'debt-token-simulator-chromium-'))
   try {
@@ -73,6 +77,8 @@ export async function launchChromium(options: {
       args: [...CHROMIUM_FLAGS, ...(options.args ?? [])],
       timeout: options.timeoutMs,
       viewport: { width: 1100, height: 800 },
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+      permissions: [...(options.permissions ?? [])],
     })
     return {
       context,
