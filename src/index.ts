@@ -42,6 +42,7 @@ export type {
 export { FactoryError } from './factories/factory-error.ts'
 // The type a derived field takes in overrides: its compile error says what to give instead.
 export type { DerivedField } from './factories/overrides.ts'
+export type { Har, HarEntry } from './har/har-types.ts'
 export { ApiError } from './http/api-error.ts'
 export type { SimRequest, SimResponse } from './http/sim-request.ts'
 export { type Clock, type ClockState, createClock, DEFAULT_NOW } from './model/clock.ts'
@@ -60,7 +61,13 @@ export type {
   WorldIdentity,
 } from './persistence/change.ts'
 export { describeIdentity, sameIdentity } from './persistence/world-identity.ts'
-export { createSimulator, handlersOf, type Simulator } from './runtimes/msw/simulator.ts'
+export {
+  createSimulator,
+  handlersOf,
+  type JournalHarOptions,
+  type Simulator,
+  type SimulatorJournalWithHar,
+} from './runtimes/msw/simulator.ts'
 export type { ScenarioRule } from './scenarios/rule-schema.ts'
 export { parseScenario, Scenario, ScenarioError, type ScenarioInput } from './scenarios/scenario-schema.ts'
 export {
