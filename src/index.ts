@@ -42,7 +42,6 @@ export type {
 export { FactoryError } from './factories/factory-error.ts'
 // The type a derived field takes in overrides: its compile error says what to give instead.
 export type { DerivedField } from './factories/overrides.ts'
-export type { Har, HarEntry } from './har/har-types.ts'
 export { ApiError } from './http/api-error.ts'
 export type { SimRequest, SimResponse } from './http/sim-request.ts'
 export { type Clock, type ClockState, createClock, DEFAULT_NOW } from './model/clock.ts'

@@ -4,15 +4,19 @@
  * becomes one HAR entry, oldest first; the credentials are the journal's, already masked as they
  * arrived (decision 0012), and the headers that carry another secret (cookies, proxy credentials)
  * are masked here. A body the journal cut is left out, with a comment saying so, rather than written
- * as the broken text it would be.
+ * as the broken text it would be. Members starting with `_` are the simulator's own, as HAR allows
+ * (the entry's seq, operation, session and scenario). The shape is the contract's (SimHar in
+ * src/contract/control-har.ts).
  *
  * Loaded on demand (`journal.toHar()`, `GET /__sim/journal.har`): no first answer needs it.
  */
 import packageJson from '../../package.json' with { type: 'json' }
+import type { SimHar as Har, SimHarEntry as HarEntry } from '../contract/plain-types.ts'
 import { maskedAuthorization } from '../domain/credentials.ts'
 import { isCutBody, type JournalEntry } from '../observability/journal.ts'
 import { errorStatusPhrase } from '../scenarios/status-phrases.ts'
-import type { Har, HarEntry, HarHeader, HarNameValue } from './har-types.ts'
+
+type HarNameValue = HarEntry['request']['queryString'][number]
 
 /** What the HAR's URLs start with: the origin the requests were sent to. */
 export interface JournalToHarOptions {
@@ -36,7 +40,7 @@ const SECRET_HEADERS = new Set(['cookie', 'set-cookie'])
 /** Headers shaped like `Authorization` (a scheme, then the credential). */
 const AUTHORIZATION_HEADERS = new Set(['authorization', 'proxy-authorization'])
 
-function harHeaders(headers: Readonly<Record<string, string>>): HarHeader[] {
+function harHeaders(headers: Readonly<Record<string, string>>): HarNameValue[] {
   return Object.entries(headers).map(([name, value]) => {
     const lower = name.toLowerCase()
     // `authorization` is masked by the journal already (`Bearer ***1`): masking it again would drop its number.

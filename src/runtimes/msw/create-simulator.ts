@@ -5,9 +5,8 @@
  * its first answer needs; `simulator.ts` adds the generator for the Node entries.
  */
 import type { HttpHandler } from 'msw'
-import type { CoverageReport } from '../../contract/plain-types.ts'
+import type { CoverageReport, SimHar } from '../../contract/plain-types.ts'
 import { recordCoverage } from '../../coverage/coverage-recorder.ts'
-import type { Har } from '../../har/har-types.ts'
 import type { JournalFilter } from '../../observability/journal.ts'
 import {
   createSimulatorCore,
@@ -39,7 +38,7 @@ export interface SimulatorJournalWithHar extends SimulatorJournal {
    * The journal (or the entries `options` picks) as a HAR 1.2 document, oldest first, credentials
    * masked (docs/har-export.md). Async: the HAR builder is loaded on first use.
    */
-  toHar(options?: JournalHarOptions): Promise<Har>
+  toHar(options?: JournalHarOptions): Promise<SimHar>
 }
 
 export interface Simulator extends SimulatorCore {
@@ -88,7 +87,7 @@ function withHarExport<Core extends SimulatorCore>(
       ? simulatorBaseUrl
       : DEFAULT_HAR_ORIGIN
   const { journal } = core
-  const toHar = async ({ baseUrl = origin, ...filter }: JournalHarOptions = {}): Promise<Har> => {
+  const toHar = async ({ baseUrl = origin, ...filter }: JournalHarOptions = {}): Promise<SimHar> => {
     const { journalToHar } = await import('../../har/journal-to-har.ts')
     return journalToHar(journal.list(filter), { baseUrl })
   }
