@@ -60,7 +60,13 @@ export type {
   WorldIdentity,
 } from './persistence/change.ts'
 export { describeIdentity, sameIdentity } from './persistence/world-identity.ts'
-export { createSimulator, handlersOf, type Simulator } from './runtimes/msw/simulator.ts'
+export {
+  createSimulator,
+  handlersOf,
+  type JournalHarOptions,
+  type Simulator,
+  type SimulatorJournalWithHar,
+} from './runtimes/msw/simulator.ts'
 export type { ScenarioRule } from './scenarios/rule-schema.ts'
 export { parseScenario, Scenario, ScenarioError, type ScenarioInput } from './scenarios/scenario-schema.ts'
 export {

@@ -47,6 +47,8 @@ const CONTROL_PATHS = {
   // API coverage (control-coverage.ts)
   getCoverage: { method: 'GET', path: `${CONTROL_PREFIX}/coverage` },
   resetCoverage: { method: 'POST', path: `${CONTROL_PREFIX}/coverage/reset` },
+  // the journal as a HAR file (control-har.ts)
+  getJournalHar: { method: 'GET', path: `${CONTROL_PREFIX}/journal.har` },
 } as const
 
 export type ControlRouteId = keyof typeof CONTROL_PATHS

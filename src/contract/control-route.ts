@@ -31,6 +31,11 @@ export interface ControlRouteDefinition extends RouteDefinition {
    * indented and ended by a newline, so `curl … > file.json` gives a file to read and diff.
    */
   readonly answersFile?: true
+  /**
+   * The JSON answer is a file to download (a HAR file): answered with `Content-Disposition:
+   * attachment` and this file name, so a browser saves it rather than shows it.
+   */
+  readonly attachment?: string
 }
 
 export function defineControlRoute<const T extends ControlRouteDefinition>(route: T): T {

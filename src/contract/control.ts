@@ -10,6 +10,7 @@ import { authoringRoutes } from './control-authoring.ts'
 import { coverageRoutes } from './control-coverage.ts'
 import { dashboardRoutes } from './control-dashboard.ts'
 import { SimFactoryBody, SimFactoryRecords, SimTableName } from './control-factory-schemas.ts'
+import { harRoutes } from './control-har.ts'
 import { type ControlRouteId, controlPath } from './control-paths.ts'
 import { defineControlRoute, wholeNumberQuery } from './control-route.ts'
 import {
@@ -25,7 +26,7 @@ import {
   SimSessions,
   SimState,
 } from './control-schemas.ts'
-import { type OperationId, operationIds } from './operations.ts'
+import { JournalQuery } from './journal-query.ts'
 
 /** What a route acting on the session X-Sim-Session names answers when it cannot. */
 const SESSION_ERRORS = {
@@ -113,25 +114,7 @@ export const controlRoutes = [
     ...controlPath('listJournal'),
     summary:
       'Recent requests and replies, oldest first (?operation=createManagerPayment&status=400&session=qa-1&limit=50)',
-    query: z.lazy(() =>
-      z.object({
-        operation: z
-          .enum(operationIds as [OperationId, ...OperationId[]])
-          .optional()
-          .meta({ description: 'only the requests of this operation id' }),
-        status: wholeNumberQuery(0, 599, 400).optional().meta({ description: 'only the replies with this status' }),
-        session: z
-          .string()
-          .optional()
-          .meta({ description: 'only the requests of this X-Sim-Session', examples: ['qa-1'] }),
-        limit: wholeNumberQuery(1, MAX_JOURNAL_PAGE, 50)
-          .optional()
-          .meta({ description: `the newest this many (default and at most ${MAX_JOURNAL_PAGE})` }),
-        before: wholeNumberQuery(1, Number.MAX_SAFE_INTEGER, 100)
-          .optional()
-          .meta({ description: "only the entries numbered below this seq: page back with a page's first seq" }),
-      }),
-    ),
+    query: JournalQuery,
     description: `Answers the journal: the most recent requests (API and unmatched ones) with their replies, oldest first, filtered by the query. One answer carries at most ${MAX_JOURNAL_PAGE} entries (the newest); a longer journal (--journal-size) is paged back with \`before\`.`,
     response: SimJournal,
     errors: { 400: 'a query parameter is not valid (limit above the page size, a status that is not one)' },
@@ -236,6 +219,7 @@ export const controlRoutes = [
   ...dashboardRoutes,
   ...authoringRoutes,
   ...coverageRoutes,
+  ...harRoutes,
 ] as const
 
 export type ControlRoute = (typeof controlRoutes)[number]

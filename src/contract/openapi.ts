@@ -117,6 +117,16 @@ const CHALLENGE_HEADER = {
   },
 }
 
+/** What a route whose answer is a file to save says of it. */
+function attachmentHeader(fileName: string): JsonSchema {
+  return {
+    'Content-Disposition': {
+      description: 'the answer is a file to save, and its name',
+      schema: { type: 'string', examples: [`attachment; filename="${fileName}"`] },
+    },
+  }
+}
+
 interface Built {
   readonly components: Record<string, JsonSchema>
   readonly errorRef: JsonSchema
@@ -169,13 +179,20 @@ function operationObject(
   route: RouteDefinition,
   tag: string,
   built: Built,
-  extra: { statuses: StatusReasons; others: OtherStatuses; media?: string; parameters?: readonly JsonSchema[] },
+  extra: {
+    statuses: StatusReasons
+    others: OtherStatuses
+    media?: string
+    parameters?: readonly JsonSchema[]
+    successHeaders?: JsonSchema
+  },
 ): JsonSchema {
   const { components, errorRef } = built
   const links = linksOf(route, built)
   const responses: Record<string, JsonSchema> = {
     200: {
       description: 'Success',
+      ...(extra.successHeaders !== undefined && { headers: extra.successHeaders }),
       content: { [extra.media ?? 'application/json']: { schema: schemaOf(route.response, 'output', components) } },
       ...(links !== undefined && { links }),
     },
@@ -228,6 +245,7 @@ function controlOperation(route: ControlRouteDefinition, built: Built): JsonSche
       others: CONTROL_OTHER_STATUSES,
       ...(route.produces !== undefined && { media: route.produces }),
       ...(route.session === true && { parameters: [SESSION_PARAMETER] }),
+      ...(route.attachment !== undefined && { successHeaders: attachmentHeader(route.attachment) }),
     }),
     security: [],
   }

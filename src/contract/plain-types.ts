@@ -39,6 +39,8 @@ export type User = Schemas['UserRecord']
 // The control API under /__sim.
 export type CoverageReport = Schemas['CoverageReport']
 export type CoverageReadyStep = Schemas['CoverageReadyStep']
+export type SimHar = Schemas['SimHar']
+export type SimHarEntry = Schemas['SimHarEntry']
 export type SimActivateScenario = Schemas['SimActivateScenario']
 export type SimBuildScenarioFile = Schemas['SimBuildScenarioFile']
 export type SimCheckScenario = Schemas['SimCheckScenario']

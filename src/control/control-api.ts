@@ -94,6 +94,8 @@ async function handleControlRequest(
         : route.answersFile === true
           ? { status: 200, headers: jsonHeaders(), body: scenarioFileText(answer) }
           : jsonResponse(200, answer)
+    if (route.attachment !== undefined)
+      response.headers = { ...response.headers, 'content-disposition': `attachment; filename="${route.attachment}"` }
     if (request.method !== 'GET') {
       const { simulator } = context
       // A reset or a moved clock is answered once it is stored, like a write of the API.

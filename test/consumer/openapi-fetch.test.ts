@@ -120,6 +120,9 @@ it('calls every control operation, the bodyless writes as a generated client sen
   expect(more.data?.records.length).toBe(2)
   await client.GET('/securityToken') // the journal holds API requests; the reset emptied it
   expect((await client.GET('/__sim/journal', { params: { query: { limit: 5 } } })).data?.entries.length).toBe(1)
+  // The same entries as a HAR file to save (typed: log.entries[].request.url).
+  const har = (await client.GET('/__sim/journal.har', { params: { query: { limit: 5 } } })).data
+  expect(har?.log.entries.map((entry) => new URL(entry.request.url).pathname)).toEqual(['/securityToken'])
   expect((await client.DELETE('/__sim/journal')).data?.cleared).toBe(true)
   // The API coverage counts what the server answered since it started, until its own reset.
   expect((await client.GET('/__sim/coverage')).data?.totals.calls).toBeGreaterThan(0)

@@ -231,6 +231,7 @@ describe('control API', () => {
       getState: ['/__sim/state?table=users&limit=2', { headers: session }],
       createRecords: ['/__sim/factories/debtTokens', { body: { count: 2, state: 'overdue' }, headers: session }],
       listJournal: ['/__sim/journal?limit=5'],
+      getJournalHar: ['/__sim/journal.har?limit=5'],
       listSessions: ['/__sim/sessions'],
       getClock: ['/__sim/clock'],
       setClock: ['/__sim/clock', { body: { advanceMs: 1000 } }],

@@ -151,6 +151,7 @@ function controlRoutes(): Step[] {
       status: 200,
     },
     listJournal: { path: '/__sim/journal?limit=5', status: 200 },
+    getJournalHar: { path: '/__sim/journal.har?limit=5', status: 200 },
     listSessions: { path: '/__sim/sessions', status: 200 },
     getClock: { path: '/__sim/clock', status: 200 },
     setClock: { path: '/__sim/clock', body: { now: '2026-06-01T00:00Z' }, status: 200 },

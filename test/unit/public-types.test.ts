@@ -8,6 +8,7 @@ import type { operations as GeneratedOperations } from '../../src/contract/api-t
 import type { ControlRoute } from '../../src/contract/control.ts'
 import type * as dashboard from '../../src/contract/control-dashboard-schemas.ts'
 import type * as factory from '../../src/contract/control-factory-schemas.ts'
+import type * as har from '../../src/contract/control-har.ts'
 import type * as control from '../../src/contract/control-schemas.ts'
 import type * as coverage from '../../src/contract/coverage-report.ts'
 import type { OperationById } from '../../src/contract/operations.ts'
@@ -49,6 +50,7 @@ import type {
   SimEvent,
   SimFactoryRecords,
   SimFactoryRequest,
+  SimHar,
   SimHealth,
   SimJournal,
   SimJournalEntry,
@@ -199,6 +201,7 @@ type NamedTypes = {
   SimTablePage: [SimTablePage, z.output<typeof dashboard.SimTablePage>]
   SimTableRecord: [SimTableRecord, z.output<typeof dashboard.SimTableRecord>]
   CoverageReport: [CoverageReport, z.output<typeof coverage.CoverageReport>]
+  SimHar: [SimHar, z.output<typeof har.SimHar>]
   CoverageReadyStep: [CoverageReadyStep, z.output<typeof coverage.ReadyStep>]
 }
 

@@ -29,7 +29,7 @@ const TOP_LEVEL = [
   'coverage',
 ] as const
 const SCENARIOS = ['use', 'addRule', 'active', 'status', 'activeDefinition', 'names', 'definition'] as const
-const JOURNAL = ['capacity', 'list', 'after', 'epoch', 'total', 'clear', 'onExchange'] as const
+const JOURNAL = ['capacity', 'list', 'after', 'epoch', 'total', 'clear', 'onExchange', 'toHar'] as const
 const SESSIONS = ['get', 'list', 'delete', 'limit', 'idleMs'] as const
 const HOST = [
   'world',

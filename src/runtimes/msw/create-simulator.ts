@@ -5,14 +5,45 @@
  * its first answer needs; `simulator.ts` adds the generator for the Node entries.
  */
 import type { HttpHandler } from 'msw'
-import type { CoverageReport } from '../../contract/plain-types.ts'
+import type { CoverageReport, SimHar } from '../../contract/plain-types.ts'
 import { recordCoverage } from '../../coverage/coverage-recorder.ts'
-import { createSimulatorCore, type SimulatorCore, type SimulatorOptions } from '../../simulator-core.ts'
+import type { JournalFilter } from '../../observability/journal.ts'
+import {
+  createSimulatorCore,
+  type SimulatorCore,
+  type SimulatorJournal,
+  type SimulatorOptions,
+} from '../../simulator-core.ts'
 import { createHandlers } from './handlers.ts'
 
 export * from '../../simulator-core.ts'
 
+/** Which journal entries `journal.toHar()` exports, and the origin their URLs start with. */
+export interface JournalHarOptions extends Omit<JournalFilter, 'limit' | 'before'> {
+  /**
+   * The origin the requests were sent to (`https://api.example.test`): the journal keeps each
+   * request's path and query, not its host. Default: the simulator's `baseUrl` when it is an
+   * absolute URL, else `http://localhost`.
+   */
+  baseUrl?: string | undefined
+  /** The newest `limit` matching entries. */
+  limit?: number | undefined
+  /** Only the entries numbered below this `seq`. */
+  before?: number | undefined
+}
+
+/** The journal group of a simulator with its msw handlers: the core's, and its export as a HAR file. */
+export interface SimulatorJournalWithHar extends SimulatorJournal {
+  /**
+   * The journal (or the entries `options` picks) as a HAR 1.2 document, oldest first, credentials
+   * masked (docs/har-export.md). Async: the HAR builder is loaded on first use.
+   */
+  toHar(options?: JournalHarOptions): Promise<SimHar>
+}
+
 export interface Simulator extends SimulatorCore {
+  /** The recent requests and their replies: `journal.list({ operation })`, `await journal.toHar()`. */
+  readonly journal: SimulatorJournalWithHar
   /** The msw request handlers (one, for the whole API; the simulator routes): pass them to setupServer/setupWorker. */
   readonly handlers: HttpHandler[]
   /**
@@ -43,8 +74,29 @@ export function handlersOf(core: SimulatorCore, baseUrl = '*'): HttpHandler[] {
   return createHandlers({ baseUrl, execute: core.host.execute })
 }
 
+/** What a HAR's URLs start with when neither `toHar({ baseUrl })` nor the simulator's `baseUrl` names an origin. */
+const DEFAULT_HAR_ORIGIN = 'http://localhost'
+
+/** Adds `toHar` to the core's journal group (in place, so its getters keep working), the builder loaded on first use. */
+function withHarExport<Core extends SimulatorCore>(
+  core: Core,
+  simulatorBaseUrl: string | undefined,
+): Core & { readonly journal: SimulatorJournalWithHar } {
+  const origin =
+    simulatorBaseUrl !== undefined && /^https?:\/\/[^*]*$/.test(simulatorBaseUrl)
+      ? simulatorBaseUrl
+      : DEFAULT_HAR_ORIGIN
+  const { journal } = core
+  const toHar = async ({ baseUrl = origin, ...filter }: JournalHarOptions = {}): Promise<SimHar> => {
+    const { journalToHar } = await import('../../har/journal-to-har.ts')
+    return journalToHar(journal.list(filter), { baseUrl })
+  }
+  Object.assign(journal, { toHar })
+  return core as Core & { readonly journal: SimulatorJournalWithHar }
+}
+
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const core = createSimulatorCore(options)
+  const core = withHarExport(createSimulatorCore(options), options.baseUrl)
   const coverage = recordCoverage(core)
   // Assigned onto the core object itself, so its getters (model, scenario) keep working.
   return Object.assign(core, {
@@ -55,7 +107,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
 /** `createSimulator` without coverage recording, for the browser, where it is recorded only when asked. */
 export function createSimulatorWithoutCoverage(options: SimulatorOptions, asking: string): SimulatorWithoutCoverage {
-  const core = createSimulatorCore(options)
+  const core = withHarExport(createSimulatorCore(options), options.baseUrl)
   const notRecorded: CoverageNotRecorded = {
     recorded: false,
     message: `API coverage is not recorded here: ask for it with ${asking}`,

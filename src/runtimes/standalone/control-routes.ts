@@ -1,6 +1,6 @@
 /**
  * The control API a runtime serves: the core's handlers with the wings' (record and replay, the
- * dashboard, coverage), given what this runtime has (its recordings, the dashboard's files). The control
+ * dashboard, coverage, the HAR export), given what this runtime has (its recordings, the dashboard's files). The control
  * API's own type makes a route no one handles a compile error here.
  */
 import { createControlApi } from '../../control/control-api.ts'
@@ -8,6 +8,7 @@ import type { ControlDispatch } from '../../control/control-handler.ts'
 import { coverageHandlers } from '../../coverage/control-handlers.ts'
 import type { DashboardAssets } from '../../dashboard/dashboard-assets.ts'
 import { dashboardHandlers } from '../../dashboard/dashboard-handlers.ts'
+import { harHandlers } from '../../har/control-handlers.ts'
 import { type RecordReplayServices, recordReplayHandlers } from '../../record-replay/control-handlers.ts'
 
 export interface ControlServices extends Omit<RecordReplayServices, 'dispatch'> {
@@ -19,6 +20,7 @@ export function serveControlRoutes({ dashboard, ...recordings }: ControlServices
     ...recordReplayHandlers({ ...recordings, dispatch: (context) => dispatch(context) }),
     ...dashboardHandlers(dashboard),
     ...coverageHandlers(),
+    ...harHandlers(),
   })
   return dispatch
 }

@@ -16,6 +16,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SimHar } from '../../../src/contract/control-har.ts'
 import { callerAddress } from '../../../src/domain/caller.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../../src/runtimes/standalone/server.ts'
 import { chromiumAvailability, type LaunchedChromium, launchChromium } from '../../browser/support/chromium.ts'
@@ -226,7 +227,26 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     await page.getByLabel('Status', { exact: true }).selectOption('')
     await page.getByLabel('Session', { exact: true }).selectOption('qa-2')
     await expect.poll(() => count.textContent()).toBe('Showing 1 of 3 entries')
+    // The chosen session's exchanges as a HAR file, on the server's origin, the token masked.
+    const downloadHar = async () => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download HAR' }).click(),
+      ])
+      expect(download.suggestedFilename()).toBe('simulator-journal.har')
+      const text = readFileSync((await download.path())!, 'utf8')
+      expect(text).not.toContain('qa-dashboard')
+      return SimHar.parse(JSON.parse(text)).log.entries.map(
+        (entry) => `${entry.request.method} ${entry.request.url} ${entry.response.status}`,
+      )
+    }
+    expect(await downloadHar()).toEqual([`GET ${server.url}/users/nobody 404`])
     await page.getByRole('button', { name: 'Clear filters' }).click()
+    expect(await downloadHar()).toEqual([
+      `GET ${server.url}/securityToken 200`,
+      `GET ${server.url}/users/nobody 404`,
+      `GET ${server.url}/manager/debt-tokens/${fixtures.securityTokens[0]!.contractAddress} 200`,
+    ])
     await page.getByLabel('Text', { exact: true }).fill('debt-tokens')
     await expect.poll(() => count.textContent()).toBe('Showing 1 of 3 entries')
     await page.getByLabel('Operation', { exact: true }).selectOption('listSecurityTokens')

@@ -1,10 +1,12 @@
 /**
  * Journal: every request the simulator answers, live, with filters by operation, status class,
  * session and text; one exchange opened shows its request and response, to copy as curl or add
- * to the scenario draft.
+ * to the scenario draft. "Download HAR" saves the journal (the chosen session's, or all of it) as a
+ * HAR file for the browser's devtools and Playwright's routeFromHAR.
  */
 import { useMemo, useRef, useState } from 'preact/hooks'
-import { call } from '../api.ts'
+import { call, query } from '../api.ts'
+import { downloadJson } from '../files.ts'
 import { FilteredView, type JournalFilters, NO_FILTERS } from '../journal-filter.ts'
 import { live } from '../live.ts'
 import { announce, reportError, useStore } from '../store.ts'
@@ -68,6 +70,15 @@ export function JournalPanel() {
       reportError(error)
     }
   }
+  const downloadHar = async () => {
+    try {
+      // A session chosen: its requests; "any" or "no session": the whole journal (the route filters by a session only).
+      const session = filters.session === '' || filters.session === '-' ? undefined : filters.session
+      downloadJson('simulator-journal.har', await call('GET', `/__sim/journal.har${query({ session })}`))
+    } catch (error) {
+      reportError(error)
+    }
+  }
   return (
     <>
       <form class="filters" aria-label="Journal filters" onSubmit={(event) => event.preventDefault()}>
@@ -102,6 +113,9 @@ export function JournalPanel() {
         />
         <button type="button" onClick={() => setFilters(NO_FILTERS)}>
           Clear filters
+        </button>
+        <button type="button" onClick={downloadHar}>
+          Download HAR
         </button>
         <button type="button" class="danger" onClick={clear}>
           Empty the journal

@@ -1,0 +1,94 @@
+/**
+ * The control route that exports the journal as a HAR 1.2 file, and the file's shape: what the
+ * browser's Network panel imports and Playwright's `routeFromHAR` answers from. Declared like every
+ * control route (control.ts spreads it into its table); the HAR wing (src/har/) answers it.
+ */
+import * as z from 'zod'
+import { controlPath } from './control-paths.ts'
+import { defineControlRoute } from './control-route.ts'
+import { MAX_JOURNAL_PAGE } from './control-schemas.ts'
+import { JournalQuery } from './journal-query.ts'
+
+const nameValue = z.object({ name: z.string(), value: z.string() })
+const size = z.number().int().min(-1).meta({ description: 'bytes; -1 when not known' })
+const timing = z.number().min(-1)
+const cutComment = z
+  .string()
+  .optional()
+  .meta({ description: 'why the body is left out (the journal kept only its start)' })
+
+const HarEntry = z
+  .object({
+    startedDateTime: z.string().meta({ description: 'when the journal recorded the request (ISO 8601)' }),
+    time: z.number().min(0).meta({ description: 'milliseconds: the sum of the timings that are not -1' }),
+    request: z.object({
+      method: z.string(),
+      url: z.string().meta({ description: "absolute: the server's origin, then the path and query" }),
+      httpVersion: z.string(),
+      cookies: z.array(nameValue),
+      headers: z.array(nameValue).meta({ description: 'what the journal keeps; credentials masked (`Bearer ***1`)' }),
+      queryString: z.array(nameValue),
+      postData: z
+        .object({
+          mimeType: z.string(),
+          text: z.string().optional(),
+          params: z.array(nameValue).optional(),
+          comment: cutComment,
+        })
+        .optional(),
+      headersSize: size,
+      bodySize: size,
+    }),
+    response: z.object({
+      status: z.number().int().min(0).meta({ description: '0: the request failed at the network level (a scenario)' }),
+      statusText: z.string(),
+      httpVersion: z.string(),
+      cookies: z.array(nameValue),
+      headers: z.array(nameValue),
+      content: z.object({ size, mimeType: z.string(), text: z.string().optional(), comment: cutComment }),
+      redirectURL: z.string(),
+      headersSize: size,
+      bodySize: size,
+      _error: z.string().optional(),
+    }),
+    cache: z.object({}),
+    timings: z.object({
+      blocked: timing,
+      dns: timing,
+      connect: timing,
+      ssl: timing,
+      send: z.number().min(0),
+      wait: z.number().min(0),
+      receive: z.number().min(0),
+    }),
+    _seq: z.number().int().min(1).meta({ description: "the journal entry's seq" }),
+    _operation: z.string().nullable(),
+    _session: z.string().nullable(),
+    _scenario: z.string().nullable(),
+  })
+  .meta({ id: 'SimHarEntry' })
+
+export const SimHar = z.lazy(() =>
+  z
+    .object({
+      log: z.object({
+        version: z.literal('1.2'),
+        creator: z.object({ name: z.literal('debt-token-simulator'), version: z.string() }),
+        pages: z.array(z.unknown()).max(0).meta({ description: 'none: the entries belong to no page' }),
+        entries: z.array(HarEntry).meta({ description: 'oldest first' }),
+      }),
+    })
+    .meta({ id: 'SimHar' }),
+)
+
+export const harRoutes = [
+  defineControlRoute({
+    ...controlPath('getJournalHar'),
+    summary: 'The journal as a HAR 1.2 file, for the browser’s devtools and Playwright’s routeFromHAR (?session=qa-1)',
+    description: `Answers the journal entries \`GET /__sim/journal\` would answer for the same query (the whole journal, or one X-Sim-Session with \`session\`; at most ${MAX_JOURNAL_PAGE} entries, paged back with \`before\`) as a HAR 1.2 file to save: URLs on this server's origin, credentials masked as the journal masks them, a body the journal cut left out with a comment (docs/har-export.md).`,
+    query: JournalQuery,
+    response: SimHar,
+    attachment: 'simulator-journal.har',
+    errors: { 400: 'a query parameter is not valid (limit above the page size, a status that is not one)' },
+  }),
+] as const

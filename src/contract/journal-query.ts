@@ -1,0 +1,29 @@
+/**
+ * The query that picks journal entries, the same for the journal (`GET /__sim/journal`) and its HAR
+ * export (`GET /__sim/journal.har`): an operation, a status, a session, and a page of the newest
+ * `limit` entries numbered below `before`.
+ */
+import * as z from 'zod'
+import { wholeNumberQuery } from './control-route.ts'
+import { MAX_JOURNAL_PAGE } from './control-schemas.ts'
+import { type OperationId, operationIds } from './operations.ts'
+
+export const JournalQuery = z.lazy(() =>
+  z.object({
+    operation: z
+      .enum(operationIds as [OperationId, ...OperationId[]])
+      .optional()
+      .meta({ description: 'only the requests of this operation id' }),
+    status: wholeNumberQuery(0, 599, 400).optional().meta({ description: 'only the replies with this status' }),
+    session: z
+      .string()
+      .optional()
+      .meta({ description: 'only the requests of this X-Sim-Session', examples: ['qa-1'] }),
+    limit: wholeNumberQuery(1, MAX_JOURNAL_PAGE, 50)
+      .optional()
+      .meta({ description: `the newest this many (default and at most ${MAX_JOURNAL_PAGE})` }),
+    before: wholeNumberQuery(1, Number.MAX_SAFE_INTEGER, 100)
+      .optional()
+      .meta({ description: "only the entries numbered below this seq: page back with a page's first seq" }),
+  }),
+)
