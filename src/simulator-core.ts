@@ -108,7 +108,9 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     ...(options.sessionLimit !== undefined && { limit: options.sessionLimit }),
     ...(options.sessionIdleMs !== undefined && { idleMs: options.sessionIdleMs }),
   })
-  const recorder = createRecorder(new Journal(options.journalCapacity ?? DEFAULT_JOURNAL_CAPACITY))
+  const recorder = createRecorder(
+    new Journal(options.journalCapacity ?? DEFAULT_JOURNAL_CAPACITY, options.journalBodyLimit),
+  )
 
   const pipeline = compose([
     journalStep(recorder),

@@ -23,6 +23,11 @@ export interface SimulatorOptions {
   scenarios?: Readonly<Record<string, unknown>>
   /** How many recent requests the journal keeps (default 500). */
   journalCapacity?: number
+  /**
+   * How many characters of each request and response body the journal keeps (default 4096, the
+   * least; at most 1 MiB): raise it to export whole long answers (`journal.toHar()`, docs/har-export.md).
+   */
+  journalBodyLimit?: number
   /** How many sessions may exist at once (default 100). */
   sessionLimit?: number
   /** How long a session may sit idle before it is dropped, in ms (default 30 minutes). */

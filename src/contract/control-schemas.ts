@@ -185,6 +185,13 @@ export const MAX_STATE_RECORDS = 2000
  * with `before`: 100,000 entries with 8 KB of bodies each would be an answer of 800 MB.
  */
 export const MAX_JOURNAL_PAGE = 2000
+/**
+ * The most characters of bodies one journal answer carries: what MAX_JOURNAL_PAGE entries hold
+ * when each keeps the default of 4096 characters of its request and of its response. A journal told
+ * to keep longer bodies (`--journal-body-limit`) answers fewer entries, the newest, and the rest is
+ * paged back with `before` as a longer journal is.
+ */
+export const MAX_JOURNAL_PAGE_BODY_CHARS = MAX_JOURNAL_PAGE * 2 * 4096
 /** `limit` without `table`: each of the six tables gets as many, MAX_STATE_RECORDS in all at most. */
 export const MAX_STATE_RECORDS_PER_TABLE = Math.floor(MAX_STATE_RECORDS / SimTableName.options.length)
 

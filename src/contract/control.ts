@@ -115,7 +115,7 @@ export const controlRoutes = [
     summary:
       'Recent requests and replies, oldest first (?operation=createManagerPayment&status=400&session=qa-1&limit=50)',
     query: JournalQuery,
-    description: `Answers the journal: the most recent requests (API and unmatched ones) with their replies, oldest first, filtered by the query. One answer carries at most ${MAX_JOURNAL_PAGE} entries (the newest); a longer journal (--journal-size) is paged back with \`before\`.`,
+    description: `Answers the journal: the most recent requests (API and unmatched ones) with their replies, oldest first, filtered by the query. One answer carries at most ${MAX_JOURNAL_PAGE} entries (the newest), fewer when the journal keeps bodies longer than the default 4096 characters (--journal-body-limit); a longer journal (--journal-size) is paged back with \`before\`.`,
     response: SimJournal,
     errors: { 400: 'a query parameter is not valid (limit above the page size, a status that is not one)' },
   }),

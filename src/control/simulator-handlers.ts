@@ -3,7 +3,7 @@
  * the journal, the sessions, the OpenAPI document and the recording.
  */
 import { controlRoutes } from '../contract/control.ts'
-import { MAX_JOURNAL_PAGE } from '../contract/control-schemas.ts'
+import { MAX_JOURNAL_PAGE, MAX_JOURNAL_PAGE_BODY_CHARS } from '../contract/control-schemas.ts'
 import { inCalendar } from '../contract/instants.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
@@ -50,7 +50,11 @@ export const simulatorHandlers: ControlHandlerTable<
     capacity: simulator.journal.capacity,
     total: simulator.journal.total,
     // Without a limit, the newest page: a journal kept larger is read page by page (before).
-    entries: simulator.journal.list({ ...query, limit: query.limit ?? MAX_JOURNAL_PAGE }),
+    entries: simulator.journal.list({
+      ...query,
+      limit: query.limit ?? MAX_JOURNAL_PAGE,
+      maxBodyChars: MAX_JOURNAL_PAGE_BODY_CHARS,
+    }),
   }),
   clearJournal: (_input, { simulator }) => {
     simulator.journal.clear()

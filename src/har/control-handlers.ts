@@ -2,7 +2,7 @@
  * The control route of the HAR wing: `GET /__sim/journal.har` answers the journal entries the query
  * picks (as `GET /__sim/journal` would) as a HAR 1.2 file, its URLs on the server's own origin.
  */
-import { MAX_JOURNAL_PAGE } from '../contract/control-schemas.ts'
+import { MAX_JOURNAL_PAGE, MAX_JOURNAL_PAGE_BODY_CHARS } from '../contract/control-schemas.ts'
 import type { ControlHandlerTable } from '../control/control-handler.ts'
 
 /** The origin when the runtime names none (the control API answered in-process, as replay does). */
@@ -13,7 +13,11 @@ export function harHandlers(): ControlHandlerTable<'getJournalHar'> {
     getJournalHar: async ({ query }, { simulator, serverUrl }) => {
       // Loaded here, not at import: a server that is never asked for a HAR file never loads the builder.
       const { journalToHar } = await import('./journal-to-har.ts')
-      const entries = simulator.journal.list({ ...query, limit: query.limit ?? MAX_JOURNAL_PAGE })
+      const entries = simulator.journal.list({
+        ...query,
+        limit: query.limit ?? MAX_JOURNAL_PAGE,
+        maxBodyChars: MAX_JOURNAL_PAGE_BODY_CHARS,
+      })
       return journalToHar(entries, { baseUrl: serverUrl ?? NO_SERVER_ORIGIN })
     },
   }

@@ -66,7 +66,7 @@ function cutLength(text: string): number {
 }
 
 function cutComment(text: string): string {
-  return `the journal kept only the start of this body (${cutLength(text)} characters): it is left out`
+  return `the journal kept only the start of this body (${cutLength(text)} characters): it is left out; a journal told to keep more (journalBodyLimit, serve --journal-body-limit) exports it whole`
 }
 
 function harUrl(base: string, entry: JournalEntry): string {

@@ -43,7 +43,7 @@ export interface JournalEntry {
    */
   readonly requestHeaders: Readonly<Record<string, string>>
   readonly responseHeaders: Readonly<Record<string, string>>
-  /** Request and response bodies, cut at BODY_LIMIT characters. */
+  /** Request and response bodies, cut at the journal's body limit (its `bodyLimit` characters). */
   readonly requestBody: string | null
   readonly responseBody: string | null
   /**
@@ -87,20 +87,32 @@ export interface JournalFilter {
   limit?: number | undefined
   /** Only the entries numbered below this `seq` (paging back from the first entry of a page). */
   before?: number | undefined
+  /**
+   * The newest entries whose bodies add up to at most this many characters (at least one entry):
+   * an answer of a journal that keeps long bodies stays as large as one of short bodies would be,
+   * and the rest is paged back with `before`.
+   */
+  maxBodyChars?: number | undefined
 }
 
 export const DEFAULT_JOURNAL_CAPACITY = 500
-const BODY_LIMIT = 4096
+/**
+ * How many characters of a body the journal keeps unless told otherwise, and the least it may be
+ * told: the default is also the floor, so a body of at most this many characters is never cut.
+ */
+export const DEFAULT_JOURNAL_BODY_LIMIT = 4096
+/** The most a journal may keep of one body (a full answer of a large list, for a HAR export). */
+export const MAX_JOURNAL_BODY_LIMIT = 1024 * 1024
 /** How a cut body ends: `…[123 more]`. */
 const CUT_MARK = /…\[\d+ more\]$/
 
-/** Whether a journaled body was cut at BODY_LIMIT characters (it then is not the whole body). */
+/** Whether a journaled body was cut (it then is not the whole body). */
 export function isCutBody(text: string | null): boolean {
-  return text !== null && text.length > BODY_LIMIT && CUT_MARK.test(text)
+  return text !== null && text.length > DEFAULT_JOURNAL_BODY_LIMIT && CUT_MARK.test(text)
 }
 
 /**
- * Keeps at most BODY_LIMIT characters of a body. Short bodies are kept as they are; a long one is
+ * Keeps at most `limit` characters of a body. Short bodies are kept as they are; a long one is
  * copied (a plain slice would point into, and so keep alive, the whole response body). The last
  * long body and its cut are remembered: a polled list answers with the very same string each time,
  * and copying its first characters again for every answer would be a large share of a list GET.
@@ -109,11 +121,13 @@ class BodyCutter {
   #lastText: string | null = null
   #lastCut: string | null = null
 
+  constructor(readonly limit: number) {}
+
   cut(text: string | null): string | null {
-    if (text === null || text.length <= BODY_LIMIT) return text
+    if (text === null || text.length <= this.limit) return text
     if (text !== this.#lastText) {
       this.#lastText = text
-      this.#lastCut = ` ${text.slice(0, BODY_LIMIT)}…[${text.length - BODY_LIMIT} more]`.slice(1)
+      this.#lastCut = ` ${text.slice(0, this.limit)}…[${text.length - this.limit} more]`.slice(1)
     }
     return this.#lastCut
   }
@@ -121,6 +135,20 @@ class BodyCutter {
   forget(): void {
     this.#lastText = this.#lastCut = null
   }
+}
+
+/** The newest of `entries` (oldest first) whose bodies fit in `budget` characters, at least one. */
+function withinBodyBudget(entries: StoredEntry[], budget: number | undefined): StoredEntry[] {
+  if (budget === undefined) return entries
+  let used = 0
+  let first = entries.length
+  while (first > 0) {
+    const entry = entries[first - 1]!
+    used += (entry.requestBody?.length ?? 0) + (entry.responseBody?.length ?? 0)
+    if (used > budget && first < entries.length) break
+    first--
+  }
+  return entries.slice(first)
 }
 
 /** One stored entry: the input with its number and its bodies cut (the uncut ones are not kept). */
@@ -137,7 +165,7 @@ let journals = 0
 
 export class Journal {
   readonly #entries: (StoredEntry | undefined)[]
-  readonly #cutter = new BodyCutter()
+  readonly #cutter: BodyCutter
   /** Kept across `clear()`: a number names the same credential for the journal's life. */
   readonly #credentials = new CredentialLabels()
   readonly #id = `${instance}.${++journals}`
@@ -145,10 +173,18 @@ export class Journal {
   #next = 0
   #seq = 0
 
-  constructor(readonly capacity: number = DEFAULT_JOURNAL_CAPACITY) {
+  constructor(
+    readonly capacity: number = DEFAULT_JOURNAL_CAPACITY,
+    readonly bodyLimit: number = DEFAULT_JOURNAL_BODY_LIMIT,
+  ) {
     if (!Number.isInteger(capacity) || capacity < 1)
       throw new Error(`journal capacity must be a positive integer, got ${capacity}`)
+    if (!Number.isInteger(bodyLimit) || bodyLimit < DEFAULT_JOURNAL_BODY_LIMIT || bodyLimit > MAX_JOURNAL_BODY_LIMIT)
+      throw new Error(
+        `journal body limit must be a whole number of characters from ${DEFAULT_JOURNAL_BODY_LIMIT} to ${MAX_JOURNAL_BODY_LIMIT}, got ${bodyLimit}`,
+      )
     this.#entries = new Array(capacity)
+    this.#cutter = new BodyCutter(bodyLimit)
   }
 
   /**
@@ -198,7 +234,8 @@ export class Journal {
       if (filter.before !== undefined && stored.seq >= filter.before) continue
       ordered.push(stored)
     }
-    return (filter.limit === undefined ? ordered : ordered.slice(-filter.limit)).map(toEntry)
+    const newest = filter.limit === undefined ? ordered : ordered.slice(-filter.limit)
+    return withinBodyBudget(newest, filter.maxBodyChars).map(toEntry)
   }
 
   /**

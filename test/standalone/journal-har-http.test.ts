@@ -83,3 +83,32 @@ describe('GET /__sim/journal.har', () => {
     if (message !== undefined) expect(said).toBe(message)
   })
 })
+
+describe('GET /__sim/journal.har of a journal told to keep long bodies', () => {
+  it('holds a long answer whole, where the default journal leaves it out with a comment', async () => {
+    const wide = await startStandaloneServer({ port: 0, host: '127.0.0.1', journalBodyLimit: 65_536 })
+    try {
+      const answers: Record<string, string> = {}
+      for (const [name, url] of [
+        ['default', server.url],
+        ['wide', wide.url],
+      ] as const) {
+        const response = await fetch(`${url}/securityToken`, { headers: { authorization: `Bearer ${TOKEN}` } })
+        answers[name] = await response.text()
+        expect(answers[name]!.length).toBeGreaterThan(4096)
+      }
+      const entryOf = async (url: string) => {
+        const har = SimHar.parse(await (await fetch(`${url}/__sim/journal.har?limit=1`)).json())
+        return har.log.entries[0]!
+      }
+      const cut = await entryOf(server.url)
+      expect(cut.response.content.text).toBeUndefined()
+      expect(cut.response.content.comment).toMatch(/journal-body-limit/)
+      const whole = await entryOf(wide.url)
+      expect(whole.response.content.text).toBe(answers.wide)
+      expect(whole.response.content.size).toBe(Buffer.byteLength(answers.wide!))
+    } finally {
+      await wide.close()
+    }
+  })
+})

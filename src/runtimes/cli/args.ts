@@ -5,6 +5,7 @@
 import { parseInstant } from '../../contract/instants.ts'
 import { GENERATED_SIZE_RULE, isGeneratedSize } from '../../model/generator/world-size.ts'
 import { DEFAULT_SEED } from '../../model/random.ts'
+import { DEFAULT_JOURNAL_BODY_LIMIT, MAX_JOURNAL_BODY_LIMIT } from '../../observability/journal.ts'
 import type { LogLevel } from '../../observability/operations-log.ts'
 import {
   DEFAULT_PROXY_TIMEOUT_MS,
@@ -38,6 +39,7 @@ export interface CliOptions {
   sessionLimit: number | undefined
   sessionIdleMs: number | undefined
   journalSize: number | undefined
+  journalBodyLimit: number | undefined
   /** How long in-flight requests may finish on SIGINT/SIGTERM, in ms. */
   shutdownGraceMs: number
   /** Browser origins besides loopback ones that may use the control API. */
@@ -81,6 +83,9 @@ Options:
   --session-limit <n>  how many X-Sim-Session sessions may exist at once (default 100)
   --session-idle <s>   seconds an idle session lives (default 1800)
   --journal-size <n>   how many recent requests GET /__sim/journal keeps (default 500)
+  --journal-body-limit <chars>
+                       how much of each body the journal keeps (default and least 4096, at most
+                       1048576): raise it to export long answers whole in GET /__sim/journal.har
   --max-records <n>    records the world, and each session, may hold beyond the seeded ones, a
                        debt token counting its parcels too (default 10000); a create beyond it
                        answers 507 until a reset
@@ -129,6 +134,7 @@ const flags: readonly Flag[] = [
   { name: 'session-limit' },
   { name: 'session-idle' },
   { name: 'journal-size' },
+  { name: 'journal-body-limit' },
   { name: 'shutdown-grace' },
   { name: 'max-records' },
   { name: 'control-origin', env: 'SIM_CONTROL_ORIGINS' },
@@ -221,6 +227,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   const sessionLimit = whole('session-limit', 1, 10_000)
   const sessionIdle = whole('session-idle', 1, 31_536_000)
   const journalSize = whole('journal-size', 1, 100_000)
+  const journalBodyLimit = whole('journal-body-limit', DEFAULT_JOURNAL_BODY_LIMIT, MAX_JOURNAL_BODY_LIMIT)
   const shutdownGrace = whole('shutdown-grace', 0, 3600)
   const maxRecords = whole('max-records', 0, 10_000_000)
   const controlOrigins = (values['control-origin'] ?? '')
@@ -232,7 +239,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     // A browser compares the Origin it sends as text: any other spelling would silently allow nobody.
     if (problem !== undefined) return { kind: 'error', message: `--control-origin ${origin} ${problem}` }
   }
-  for (const value of [sessionLimit, sessionIdle, journalSize, shutdownGrace, maxRecords])
+  for (const value of [sessionLimit, sessionIdle, journalSize, journalBodyLimit, shutdownGrace, maxRecords])
     if (typeof value === 'string') return { kind: 'error', message: value }
   const proxy = proxyOptions(values)
   if (typeof proxy === 'string') return { kind: 'error', message: proxy }
@@ -254,6 +261,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       sessionLimit: sessionLimit as number | undefined,
       sessionIdleMs: sessionIdle === undefined ? undefined : (sessionIdle as number) * 1000,
       journalSize: journalSize as number | undefined,
+      journalBodyLimit: journalBodyLimit as number | undefined,
       shutdownGraceMs: ((shutdownGrace as number | undefined) ?? 5) * 1000,
       controlOrigins,
       maxRecords: maxRecords as number | undefined,

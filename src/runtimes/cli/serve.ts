@@ -123,6 +123,7 @@ export async function serveCommand(
       ...(options.sessionLimit !== undefined && { sessionLimit: options.sessionLimit }),
       ...(options.sessionIdleMs !== undefined && { sessionIdleMs: options.sessionIdleMs }),
       ...(options.journalSize !== undefined && { journalCapacity: options.journalSize }),
+      ...(options.journalBodyLimit !== undefined && { journalBodyLimit: options.journalBodyLimit }),
       ...(options.maxRecords !== undefined && { maxRecords: options.maxRecords }),
       ...(fixtures !== undefined && { fixtures }),
       ...(options.persist !== undefined && {
