@@ -60,6 +60,8 @@ export async function launchChromium(options: {
    * state a user's settings would, e.g. site data refused (`profile.default_content_setting_values.cookies: 2`).
    */
   preferences?: Readonly<Record<string, unknown>>
+  /** Record what the context's pages send and receive as a HAR file, written when it closes (Playwright's recordHar). */
+  recordHar?: { readonly path: string }
 }): Promise<LaunchedChromium> {
   const profile = await mkdtemp(join(tmpdir(), 'debt-token-simulator-chromium-'))
   try {
@@ -73,6 +75,7 @@ export async function launchChromium(options: {
       args: [...CHROMIUM_FLAGS, ...(options.args ?? [])],
       timeout: options.timeoutMs,
       viewport: { width: 1100, height: 800 },
+      ...(options.recordHar !== undefined && { recordHar: options.recordHar }),
     })
     return {
       context,
