@@ -2,14 +2,14 @@
  * A HAR file (HTTP Archive, 1.1 or 1.2) as the browsers' devtools, Playwright's `recordHar`,
  * Charles, Proxyman and mitmproxy write it, read and checked before anything is converted: the
  * size first (a file over HAR_SIZE_LIMIT_BYTES is refused before it is parsed), then JSON, then
- * the fields the conversion reads, with zod. Each tool adds fields of its own (`_initiator`,
+ * the fields the conversion reads, with the contract's schema (contract/har.ts). Each tool adds fields of its own (`_initiator`,
  * `_resourceType`, `_frameref`, `comment`…): they are kept out of the way, not refused.
  *
  * A refusal is a HarError naming the file and the field's path in it
  * (`session.har: log.entries[3].request.url: not a URL`), so nothing is converted from a file
  * that is partly wrong.
  */
-import * as z from 'zod'
+import { Har } from '../contract/har.ts'
 import { issueText } from '../contract/issue-text.ts'
 import { nestedDeeperThan, withoutBom } from '../contract/json-text.ts'
 
@@ -28,75 +28,14 @@ export class HarError extends Error {
   }
 }
 
-const NameValue = z.looseObject({ name: z.string(), value: z.string() })
-
-const Url = z.string().refine(
-  (text) => {
-    try {
-      new URL(text)
-      return true
-    } catch {
-      return false
-    }
-  },
-  { error: 'not a URL' },
-)
-
-const Encoding = z.string().optional()
-
-const HarRequest = z.looseObject({
-  method: z.string().min(1),
-  url: Url,
-  headers: z.array(NameValue),
-  postData: z
-    .looseObject({
-      mimeType: z.string().optional(),
-      text: z.string().optional(),
-      encoding: Encoding,
-      // Charles and form posts: the body as name/value pairs, with or without `text`.
-      params: z.array(z.looseObject({ name: z.string(), value: z.string().optional() })).optional(),
-    })
-    .optional(),
-  bodySize: z.number().optional(),
-})
-
-const HarResponse = z.looseObject({
-  status: z.int().min(0).max(999),
-  headers: z.array(NameValue).optional(),
-  content: z.looseObject({
-    mimeType: z.string().optional(),
-    text: z.string().optional(),
-    encoding: Encoding,
-    // Playwright's recordHar with content: 'attach': the body is a file beside the HAR.
-    _file: z.string().optional(),
-  }),
-})
-
-const HarEntry = z.looseObject({
-  startedDateTime: z.string().optional(),
-  request: HarRequest,
-  response: HarResponse,
-})
-export type HarEntry = z.infer<typeof HarEntry>
-
-const Har = z.looseObject({
-  log: z.looseObject({
-    version: z
-      .string()
-      .regex(/^1\.\d+$/, { error: 'not a HAR version this reads (1.1 or 1.2)' })
-      .optional(),
-    creator: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
-    entries: z.array(HarEntry),
-  }),
-})
-export type Har = z.infer<typeof Har>
-
 /** A path as the file reads: `log.entries[3].request.url`. */
 function formatHarPath(path: readonly PropertyKey[]): string {
   return path
     .map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`))
     .join('')
 }
+
+export type { Har, HarEntry } from '../contract/har.ts'
 
 /** Parses and checks a HAR file's text; `file` names it in errors. */
 export function parseHar(text: string, file: string): Har {
