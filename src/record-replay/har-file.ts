@@ -16,14 +16,14 @@ import { nestedDeeperThan, withoutBom } from '../contract/json-text.ts'
 /** The largest HAR file converted (documented in docs/har-import.md): a long devtools session fits. */
 export const HAR_SIZE_LIMIT_BYTES = 50 * 1024 * 1024
 
-/** A file that cannot be converted: names the file and, when it is one field, its path. */
+/** A file that cannot be converted: names the file and, when it is one field, its path ('' for a message that names its own). */
 export class HarError extends Error {
   constructor(
     readonly file: string,
     readonly path: string,
     detail: string,
   ) {
-    super(`${file}: ${path === '' ? '' : `${path}: `}${detail}`)
+    super(`${file === '' ? '' : `${file}: `}${path === '' ? '' : `${path}: `}${detail}`)
     this.name = 'HarError'
   }
 }

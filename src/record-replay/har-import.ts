@@ -113,7 +113,7 @@ export function importHarFile(options: HarImportOptions): HarImport {
   const world = options.world === undefined ? undefined : harWorld(conversion.exchanges)
   if (out !== undefined) {
     const problem = recordingTargetProblem(out)
-    if (problem !== undefined) throw new HarError(out, '', problem)
+    if (problem !== undefined) throw new HarError('', '', problem) // it names the file
   }
   const worldBeside = world === undefined ? undefined : writeWorldBeside(options.world!, world)
   try {

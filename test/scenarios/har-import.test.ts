@@ -190,6 +190,15 @@ describe('scenarios from-har', () => {
     expect(err[0]).toBe(`converted: 1 step from 1 entry of ${sample('har-1.1.har')}`)
   })
 
+  it('refuses an --out that names a directory, saying so once, and writes nothing', async () => {
+    const dir = temporaryDirectory('dts-har-cli-')
+    const { err, sink } = output()
+    expect(await dispatch(['scenarios', 'from-har', sample('har-1.1.har'), '--out', dir], sink)).toBe(1)
+    expect(err).toEqual([
+      `scenarios from-har: ${dir} is a directory; name a file in it, e.g. ${join(dir, 'session.json')} (nothing written)`,
+    ])
+  })
+
   it('refuses usage mistakes with exit 2 and the help', async () => {
     for (const argv of [[], ['a.har', 'b.har'], ['a.har', '--bogus']]) {
       const { err, sink } = output()
