@@ -21,6 +21,7 @@ import {
 import { SimTableName } from './control-factory-schemas.ts'
 import { controlPath } from './control-paths.ts'
 import { defineControlRoute, wholeNumberQuery } from './control-route.ts'
+import { Har } from './har.ts'
 
 /** The most records one page of a table holds. */
 const MAX_PAGE_SIZE = 500
@@ -104,6 +105,27 @@ export const dashboardRoutes = [
       400: 'an exchange is malformed, or its request body was cut by the journal; the rules or world given are not valid',
       404: '`rulesFrom` names no scenario',
     },
+  }),
+  defineControlRoute({
+    ...controlPath('buildScenarioFromHar'),
+    answersFile: true,
+    summary:
+      "Turn a HAR file (a browser's Network panel, Playwright's recordHar, Charles) into a scenario file with a step per request to the API, as `scenarios from-har` does",
+    description:
+      "Builds a scenario file from a HAR file's entries, as `debt-token-simulator scenarios from-har` writes it (docs/har-import.md): each entry the router takes for an operation of the API, whatever its host, becomes a step as a recording writes it (tokens masked, generated values and assigned ids captured, instants the service stamped on a write expected as strings); the rest (pages, assets, preflights, other paths, the control API) is left out, and the file's `notes` count it by reason. Nothing is stored. The HAR is the body, so it is bounded by the control API's body limit; larger files go through the command.",
+    query: z.lazy(() =>
+      z.object({
+        name: z
+          .string()
+          .min(1)
+          .max(200)
+          .optional()
+          .meta({ description: "the HAR file's name, for the scenario's description", examples: ['checkout.har'] }),
+      }),
+    ),
+    body: Har,
+    response: SimScenarioFile,
+    errors: { 400: 'the body is not a HAR file: the message names the entry and the field' },
   }),
   defineControlRoute({
     ...controlPath('getRecording'),

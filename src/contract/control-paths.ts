@@ -33,6 +33,7 @@ const CONTROL_PATHS = {
   listScenarioCatalog: { method: 'GET', path: `${CONTROL_PREFIX}/scenarios` },
   getScenarioFile: { method: 'GET', path: `${CONTROL_PREFIX}/scenarios/{name}` },
   buildScenarioFile: { method: 'POST', path: `${CONTROL_PREFIX}/scenario-file` },
+  buildScenarioFromHar: { method: 'POST', path: `${CONTROL_PREFIX}/scenario-file/from-har` },
   getRecording: { method: 'GET', path: `${CONTROL_PREFIX}/recording` },
   startRecording: { method: 'PUT', path: `${CONTROL_PREFIX}/recording` },
   stopRecording: { method: 'DELETE', path: `${CONTROL_PREFIX}/recording` },

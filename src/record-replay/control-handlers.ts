@@ -1,11 +1,12 @@
 /**
  * The control routes of record and replay: replaying a scenario on the server, a scenario file built
- * from journal entries ("add to a scenario" in the dashboard), the in-memory recording the control
+ * from journal entries ("add to a scenario" in the dashboard) or from a HAR file dropped on it, the in-memory recording the control
  * API starts and stops, and flushing the `--record` file. The runtime hands over what it has: its
  * recordings, and its control API, through which replayed control steps go.
  */
 import type { ControlDispatch, ControlHandlerTable } from '../control/control-handler.ts'
 import { ApiError } from '../http/api-error.ts'
+import { harToScenario } from './har-to-scenario.ts'
 import type { LiveRecording } from './live-recording.ts'
 import { replayHandlers } from './replay-handler.ts'
 import { buildScenarioFile } from './scenario-file-builder.ts'
@@ -19,6 +20,7 @@ export interface SessionRecording {
 export type RecordReplayRouteId =
   | 'replayScenario'
   | 'buildScenarioFile'
+  | 'buildScenarioFromHar'
   | 'getRecording'
   | 'startRecording'
   | 'stopRecording'
@@ -43,6 +45,8 @@ export function recordReplayHandlers(services: RecordReplayServices): ControlHan
   return {
     ...replayHandlers((context) => services.dispatch(context)),
     buildScenarioFile: ({ body }, { simulator }) => buildScenarioFile(body, simulator),
+    buildScenarioFromHar: ({ body, query }) =>
+      harToScenario(body, query.name ?? 'the HAR file').scenario as Record<string, unknown>,
     getRecording: () => live().status(),
     startRecording: ({ body }) => live().start(body?.description),
     stopRecording: () => live().stop(),

@@ -77,21 +77,25 @@ export function recordingTargetProblem(file: string): string | undefined {
   return undefined
 }
 
+/** Writes `text` to `file` whole or not at all: beside it first, then renamed over it (atomic on one file system). */
+export function writeFileAtomically(file: string, text: string): void {
+  const target = resolve(file)
+  mkdirSync(dirname(target), { recursive: true })
+  const temporary = writeBeside(target, text)
+  try {
+    renameSync(temporary, target)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    throw error
+  }
+}
+
 export function createFileRecording(file: string, options: SessionRecorderOptions = {}): FileRecording {
   const recorder = createSessionRecorder(options)
   const flushSync = () => {
-    const target = resolve(file)
-    mkdirSync(dirname(target), { recursive: true })
-    // A whole file or none: written beside it, then renamed over it (atomic on one file system).
     // `$schema` from the file's own directory, so the recording completes in an editor there.
-    const scenario = withSchemaReference(recorder.toScenario(), dirname(target))
-    const temporary = writeBeside(target, scenarioFileText(scenario))
-    try {
-      renameSync(temporary, target)
-    } catch (error) {
-      rmSync(temporary, { force: true })
-      throw error
-    }
+    const scenario = withSchemaReference(recorder.toScenario(), dirname(resolve(file)))
+    writeFileAtomically(file, scenarioFileText(scenario))
     return { file, steps: recorder.size }
   }
   return {

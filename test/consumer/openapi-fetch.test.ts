@@ -166,6 +166,22 @@ it('calls every control operation, the bodyless writes as a generated client sen
     responseBody: null,
   }
   expect(await status(client.POST('/__sim/scenario-file', { body: { exchanges: [exchange] } }))).toBe(200)
+  const har = {
+    log: {
+      version: '1.2',
+      entries: [
+        {
+          request: { method: 'GET', url: 'https://api.example.test/securityToken', headers: [] },
+          response: { status: 200, content: { mimeType: 'application/json', text: '[]' } },
+        },
+      ],
+    },
+  }
+  const fromHar = await client.POST('/__sim/scenario-file/from-har', {
+    params: { query: { name: 'a.har' } },
+    body: har,
+  })
+  expect((fromHar.data?.steps as unknown[] | undefined)?.length).toBe(1)
   // startRecording(): a PUT without a body, as the generated client sends it.
   expect((await client.PUT('/__sim/recording')).data?.active).toBe(true)
   await client.GET('/securityToken')

@@ -169,6 +169,32 @@ describe('scenario files from journal entries', () => {
   })
 })
 
+describe('scenario files from a HAR file', () => {
+  const sample = JSON.parse(readFileSync(new URL('../fixtures/har/charles.har', import.meta.url), 'utf8'))
+
+  it('turns the API entries of a dropped HAR into steps that replay green, the rest counted in the notes', async () => {
+    const answered = await call('POST', '/__sim/scenario-file/from-har?name=charles.har', { body: sample })
+    expect(answered.status).toBe(200)
+    const file = answered.json
+    expect(validateScenario(file), JSON.stringify(validateScenario.errors)).toBe(true)
+    expect(file.description).toBe('charles.har: 3 requests of a HAR session.')
+    expect(file.steps.map((step: any) => step.request.method)).toEqual(['GET', 'POST', 'GET'])
+    expect(file.notes).toContain('left out 1 entry: not a path of the API (a page, an asset, another service)')
+    expect(JSON.stringify(file)).not.toContain('qa-secret-token')
+    const report = (await call('POST', '/__sim/replay', { body: { scenario: file, name: 'from-har' } })).json
+    expect(report.passed, JSON.stringify(report.steps)).toBe(true)
+  })
+
+  it('refuses a body that is not a HAR, naming the entry and the field', async () => {
+    const broken = structuredClone(sample)
+    broken.log.entries[2].request.url = '/users/1'
+    const refused = await call('POST', '/__sim/scenario-file/from-har', { body: broken })
+    expect(expectErrorShape(refused, 400)).toBe('body.log.entries[2].request.url: not a URL')
+    const notHar = await call('POST', '/__sim/scenario-file/from-har', { body: { entries: [] } })
+    expect(expectErrorShape(notHar, 400)).toMatch(/^body\.log/)
+  })
+})
+
 describe('recording in memory', () => {
   it('records between start and stop, and gives a scenario file that replays green', async () => {
     expect((await call('GET', '/__sim/recording')).json).toMatchObject({ active: false, steps: 0 })

@@ -138,6 +138,8 @@ const BEYOND_THE_DOCUMENT: Readonly<Record<string, readonly RegExp[]>> = {
   addScenarioRule: [/^scenario "[^"]+": rules\[\d+\]/],
   // Rules and a world given as a file holds them are checked as a file is (the same JSON Schema).
   buildScenarioFile: [/^body: (rules\[\d+\]|world)/],
+  // A HAR entry's URL must parse as a URL, which JSON Schema's "format": "uri" only says to validators that check formats.
+  buildScenarioFromHar: [/^(body\.log\.entries\[\d+\]\.request\.url: not a URL(; |$))+$/],
 }
 
 describe('control routes against their document, Schemathesis-style', () => {

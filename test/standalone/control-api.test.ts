@@ -260,6 +260,22 @@ describe('control API', () => {
           },
         },
       ],
+      buildScenarioFromHar: [
+        '/__sim/scenario-file/from-har?name=checkout.har',
+        {
+          body: {
+            log: {
+              version: '1.2',
+              entries: [
+                {
+                  request: { method: 'GET', url: 'https://api.example.test/securityToken', headers: [] },
+                  response: { status: 200, content: { mimeType: 'application/json', text: '[]' } },
+                },
+              ],
+            },
+          },
+        },
+      ],
       getRecordedScenario: ['/__sim/recording/scenario'], // 409: nothing recorded yet
       startRecording: ['/__sim/recording', { body: {} }],
       getRecording: ['/__sim/recording'],

@@ -166,6 +166,21 @@ function controlRoutes(): Step[] {
       body: { name: 'draft', scenario: { description: 'd', rules: [] } },
       status: 200,
     },
+    buildScenarioFromHar: {
+      path: '/__sim/scenario-file/from-har',
+      body: {
+        log: {
+          version: '1.2',
+          entries: [
+            {
+              request: { method: 'GET', url: 'https://api.example.test/securityToken', headers: [] },
+              response: { status: 200, content: { mimeType: 'application/json', text: '[]' } },
+            },
+          ],
+        },
+      },
+      status: 200,
+    },
     buildScenarioFile: {
       path: '/__sim/scenario-file',
       body: {

@@ -22,7 +22,8 @@ A stateful simulator of the Debt Token and Security Token Service.
 Commands:
   serve       serve the simulator over HTTP (the default command)
   replay      replay the steps of scenario files, in-process or against a server (--url)
-  scenarios   list the scenario files by name; "validate <files>" checks them, "init [dir]" writes one
+  scenarios   list the scenario files by name; "validate <files>" checks them, "init [dir]" writes one,
+              "from-har <file.har>" turns a browser's HAR into one (and --world <dir> into fixtures)
   openapi     print the OpenAPI document of the simulated API, or write it (--out <file>)
   coverage    "report <dir|file...>": merge API coverage reports, print them, gate CI (--min-responses)
 

@@ -3,7 +3,7 @@
  * machine that `serve` would load (the shipped ones, plus a directory's): it reads files and asks
  * no server. `scenarios validate <file|dir>...` checks scenario files as the server loads them and
  * exits 1 when one has a mistake, naming the file and field; `scenarios init` (scenarios-init.ts)
- * writes a starter file.
+ * writes a starter file; `scenarios from-har` (scenarios-from-har.ts) converts a HAR file.
  */
 import { statSync } from 'node:fs'
 import {
@@ -16,11 +16,13 @@ import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
 import { parseCommandArgs } from './command-args.ts'
 import type { CommandOutput } from './io.ts'
+import { scenariosFromHar } from './scenarios-from-har.ts'
 import { initScenario } from './scenarios-init.ts'
 
 export const SCENARIOS_HELP = `Usage: debt-token-simulator scenarios [options]
        debt-token-simulator scenarios validate <scenario.json|directory>...
        debt-token-simulator scenarios init [directory] [--name <name>]
+       debt-token-simulator scenarios from-har <file.har> [--out <file>] [--world <dir>]
 
 Lists by name, with their descriptions, the scenario files a server started here with the same
 --scenarios would load: the ones this package ships and, with --scenarios, those of a directory (a
@@ -31,11 +33,19 @@ when one has a mistake, printing the file and the path of the bad field.
 "init" writes a starter scenario, <directory>/<name>.json (default ./my-scenario.json), whose
 "$schema" points at this package's scenario.schema.json from there, so editors complete it; it
 never replaces a file (exit 2).
+"from-har" turns a HAR file (saved from a browser's Network panel, Playwright's recordHar, Charles,
+mitmproxy; at most 50 MB) into a scenario whose steps are its requests to the API, whatever the
+host: by default <file>.scenario.json beside it (--out - prints it). It prints what it left out
+(assets, other paths, preflights) by reason; --world <dir> (new or empty) also writes the fixture
+files of the records the answers showed, for serve --fixtures <dir>. A file it cannot convert
+exits 1 naming the entry and field, and nothing is written. docs/har-import.md.
 
 Options:
   --scenarios <dir>  also list the scenario files of this directory (env SIM_SCENARIOS)
   --json             print [{ name, source, description, rules, steps }] as JSON
   --name <name>      init: the scenario's name, its file's name without .json (default my-scenario)
+  --out <file>       from-har: the scenario file (default <file>.scenario.json beside the HAR; - prints it)
+  --world <dir>      from-har: also write the world the HAR saw as fixture files into this new directory
   -h, --help         print this help`
 
 interface Listed {
@@ -95,6 +105,7 @@ export function scenariosCommand(
 ): number {
   if (argv[0] === 'validate') return validate(argv.slice(1), output)
   if (argv[0] === 'init') return initScenario(argv.slice(1), output, SCENARIOS_HELP)
+  if (argv[0] === 'from-har') return scenariosFromHar(argv.slice(1), output, SCENARIOS_HELP)
   const parsed = parseCommandArgs(argv, { values: ['scenarios'], switches: ['json'] })
   if ('error' in parsed || parsed.positionals.length > 0) {
     output.err(

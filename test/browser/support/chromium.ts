@@ -64,6 +64,8 @@ export async function launchChromium(options: {
   javaScriptEnabled?: boolean
   /** Permissions granted to every origin, e.g. `clipboard-read` for a test that reads what a page copied. */
   permissions?: readonly string[]
+  /** Record what the context's pages send and receive as a HAR file, written when it closes (Playwright's recordHar). */
+  recordHar?: { readonly path: string }
 }): Promise<LaunchedChromium> {
   const profile = await mkdtemp(join(tmpdir(), 'debt-token-simulator-chromium-'))
   try {
@@ -79,6 +81,7 @@ export async function launchChromium(options: {
       viewport: { width: 1100, height: 800 },
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       permissions: [...(options.permissions ?? [])],
+      ...(options.recordHar !== undefined && { recordHar: options.recordHar }),
     })
     return {
       context,

@@ -1,6 +1,7 @@
 /**
  * Record and replay: an in-memory recording (start, stop, download as a scenario file), the
- * scenario draft built from journal entries (download, replay), and a replay of any scenario (known
+ * scenario draft built from journal entries (download, replay), a draft from a dropped HAR file
+ * (har-draft.tsx), and a replay of any scenario (known
  * by name, or a file) on the server in a fresh session, showing each step's result and differences.
  */
 import { useState } from 'preact/hooks'
@@ -10,6 +11,7 @@ import { downloadJson, scenarioNameOfFile } from '../files.ts'
 import { useLoaded } from '../hooks.ts'
 import { announce, reportError, useStore } from '../store.ts'
 import type { Catalog, Recording, ReplayReport, ScenarioFile } from '../types.ts'
+import { HarDraftCard } from './har-draft.tsx'
 import { ReplayResult } from './replay-result.tsx'
 
 function RecordingCard() {
@@ -161,6 +163,7 @@ export function RecordReplayPanel() {
       <div class="cards">
         <RecordingCard />
         <DraftCard onReplay={(scenario, draftName) => replay({ name: draftName, scenario })} />
+        <HarDraftCard onReplay={(scenario, draftName) => replay({ name: draftName, scenario })} />
         <section class="card" aria-labelledby="replay-title">
           <h3 id="replay-title">Replay in a fresh session</h3>
           <form

@@ -1,0 +1,99 @@
+/**
+ * A HAR file (HTTP Archive 1.1 or 1.2), as far as turning it into a scenario reads it: the
+ * entries' requests (method, URL, headers, body) and answers (status, content). Every tool adds
+ * fields of its own (`_initiator`, `_resourceType`, `_frameref`, `comment`, `pages`, `timings`…):
+ * they are allowed and left aside. The command (`scenarios from-har`) and the control route the
+ * dashboard drops a file on (`POST /__sim/scenario-file/from-har`) check a file with it.
+ */
+import * as z from 'zod'
+
+const NameValue = z.looseObject({ name: z.string(), value: z.string() })
+
+const Url = z.string().refine(
+  (text) => {
+    try {
+      new URL(text)
+      return true
+    } catch {
+      return false
+    }
+  },
+  { error: 'not a URL' },
+)
+
+const HarRequest = z.looseObject({
+  method: z.string().min(1),
+  url: Url.meta({ format: 'uri' }),
+  headers: z.array(NameValue),
+  postData: z
+    .looseObject({
+      mimeType: z.string().optional(),
+      text: z.string().optional(),
+      encoding: z.string().optional(),
+      // Charles and form posts: the body as name/value pairs, with or without `text`.
+      params: z.array(z.looseObject({ name: z.string(), value: z.string().optional() })).optional(),
+    })
+    .optional(),
+  bodySize: z.number().optional(),
+})
+
+const HarResponse = z.looseObject({
+  status: z.int().min(0).max(999),
+  headers: z.array(NameValue).optional(),
+  content: z.looseObject({
+    mimeType: z.string().optional(),
+    text: z.string().optional(),
+    encoding: z.string().optional(),
+    // Playwright's recordHar with content: 'attach': the body is a file beside the HAR.
+    _file: z.string().optional(),
+  }),
+})
+
+const HarEntry = z.lazy(() =>
+  z
+    .looseObject({ startedDateTime: z.string().optional(), request: HarRequest, response: HarResponse })
+    .meta({ id: 'SimHarFileEntry', description: 'one request and its answer, as a HAR file to import holds it' }),
+)
+export type HarEntry = z.infer<typeof HarEntry>
+
+/** The smallest HAR worth converting: one read of the API and its answer. */
+const EXAMPLE = {
+  log: {
+    version: '1.2',
+    creator: { name: 'WebInspector', version: '537.36' },
+    entries: [
+      {
+        startedDateTime: '2026-03-01T10:00:00.000Z',
+        request: {
+          method: 'GET',
+          url: 'https://api.example.com/securityToken',
+          headers: [{ name: 'Authorization', value: 'Bearer qa-token' }],
+        },
+        response: { status: 200, content: { mimeType: 'application/json', text: '[]' } },
+      },
+    ],
+  },
+}
+
+export const Har = z.lazy(() =>
+  z
+    .looseObject({
+      log: z
+        .looseObject({
+          version: z
+            .string()
+            .regex(/^1\.\d+$/, { error: 'not a HAR version this reads (1.1 or 1.2)' })
+            .optional(),
+          creator: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
+          entries: z.array(HarEntry),
+        })
+        .meta({ id: 'SimHarLog', description: 'the HAR\'s "log": its version, the tool that wrote it, its entries' }),
+    })
+    .meta({
+      id: 'SimHarFile',
+      description:
+        'A HAR file (HTTP Archive 1.1 or 1.2) as a browser\'s Network panel ("Save all as HAR"), Playwright\'s recordHar, Charles or mitmproxy write it; their own fields are allowed',
+      examples: [EXAMPLE],
+    }),
+)
+export type Har = z.infer<typeof Har>

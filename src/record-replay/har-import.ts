@@ -1,0 +1,135 @@
+/**
+ * `scenarios from-har` on disk (Node only): reads a HAR file (refused by its size before it is
+ * read), converts it (har-file.ts, har-to-scenario.ts), and writes the scenario and, with a world
+ * directory, its fixture files (har-world.ts). Everything is converted and checked in memory
+ * first; then the world goes to a fresh directory beside its target and the scenario to a file
+ * beside its own (record-to-file.ts), and each is renamed into place: a refused file leaves no
+ * scenario and no world behind.
+ */
+import { randomBytes } from 'node:crypto'
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
+import { scenarioFileText } from '../scenarios/scenario-file-text.ts'
+import { parseScenario } from '../scenarios/scenario-schema.ts'
+import { checkHarSize, HAR_SIZE_LIMIT_BYTES, HarError, parseHar } from './har-file.ts'
+import { type HarConversion, harToScenario } from './har-to-scenario.ts'
+import { type HarWorld, harWorld } from './har-world.ts'
+import { recordingTargetProblem, writeFileAtomically } from './record-to-file.ts'
+import { withSchemaReference } from './schema-reference.ts'
+
+export interface HarImportOptions {
+  readonly har: string
+  /** The scenario file; undefined: `<har name>.scenario.json` beside the HAR; '-': none (the caller prints `text`). */
+  readonly out?: string | undefined
+  readonly world?: string | undefined
+}
+
+export interface HarImport extends HarConversion {
+  /** The scenario file written (undefined for '-'). */
+  readonly out: string | undefined
+  /** The scenario file's text. */
+  readonly text: string
+  readonly world?: HarWorld & { readonly dir: string }
+}
+
+/** Where the scenario goes by default: `session.har` → `session.scenario.json` beside it. */
+function defaultScenarioFile(har: string): string {
+  return join(dirname(har), `${basename(har).replace(/\.har$/i, '')}.scenario.json`)
+}
+
+function readHar(file: string): string {
+  let size: number
+  try {
+    const stats = statSync(file)
+    if (!stats.isFile()) throw new HarError(file, '', 'not a file')
+    size = stats.size
+  } catch (error) {
+    if (error instanceof HarError) throw error
+    const code = (error as NodeJS.ErrnoException).code
+    throw new HarError(file, '', code === 'ENOENT' ? 'no such file' : `cannot be read (${code})`)
+  }
+  checkHarSize(size, file)
+  return readFileSync(file, 'utf8')
+}
+
+/** A body Playwright attached beside the HAR (`content._file`), only from the HAR's own directory. */
+function attachedReader(har: string) {
+  const directory = resolve(dirname(har))
+  return (name: string): string | undefined => {
+    const path = resolve(directory, name)
+    const inside = relative(directory, path)
+    if (inside.startsWith('..') || inside.startsWith(sep) || !existsSync(path)) return undefined
+    const stats = statSync(path)
+    if (!stats.isFile() || stats.size > HAR_SIZE_LIMIT_BYTES) return undefined
+    return readFileSync(path, 'utf8')
+  }
+}
+
+/** Refuses a world directory that holds anything: the HAR's world replaces no one's fixtures. */
+function checkWorldTarget(dir: string): void {
+  if (!existsSync(dir)) return
+  if (!lstatSync(dir).isDirectory())
+    throw new HarError(dir, '', 'exists and is not a directory; name a new directory for --world')
+  if (readdirSync(dir).length > 0)
+    throw new HarError(dir, '', 'is not empty; name a new or empty directory for --world')
+}
+
+/** Writes the world into a fresh directory beside `dir`; returns it (renamed into place by the caller). */
+function writeWorldBeside(dir: string, world: HarWorld): string {
+  const target = resolve(dir)
+  mkdirSync(dirname(target), { recursive: true })
+  const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(12).toString('hex')}.tmp`)
+  mkdirSync(temporary)
+  try {
+    for (const [file, records] of Object.entries(world.files))
+      writeFileSync(join(temporary, file), `${JSON.stringify(records, null, 2)}\n`, { flag: 'wx' })
+  } catch (error) {
+    rmSync(temporary, { recursive: true, force: true })
+    throw error
+  }
+  return temporary
+}
+
+export function importHarFile(options: HarImportOptions): HarImport {
+  const text = readHar(options.har)
+  const har = parseHar(text, options.har)
+  const conversion = harToScenario(har, basename(options.har), attachedReader(options.har))
+  const out = options.out === '-' ? undefined : (options.out ?? defaultScenarioFile(options.har))
+  const scenario = withSchemaReference(conversion.scenario, out === undefined ? process.cwd() : dirname(resolve(out)))
+  parseScenario(scenario, out ?? 'the scenario') // what replay will load; a mistake here is the converter's
+  const scenarioText = scenarioFileText(scenario)
+  if (options.world !== undefined) checkWorldTarget(options.world)
+  const world = options.world === undefined ? undefined : harWorld(conversion.exchanges)
+  if (out !== undefined) {
+    const problem = recordingTargetProblem(out)
+    if (problem !== undefined) throw new HarError('', '', problem) // it names the file
+  }
+  const worldBeside = world === undefined ? undefined : writeWorldBeside(options.world!, world)
+  try {
+    if (out !== undefined) writeFileAtomically(out, scenarioText)
+    if (worldBeside !== undefined) {
+      if (existsSync(options.world!)) rmdirSync(options.world!) // empty, checked above
+      renameSync(worldBeside, resolve(options.world!))
+    }
+  } catch (error) {
+    if (worldBeside !== undefined) rmSync(worldBeside, { recursive: true, force: true })
+    throw error
+  }
+  return {
+    ...conversion,
+    out,
+    text: scenarioText,
+    ...(world !== undefined && { world: { ...world, dir: options.world! } }),
+  }
+}
