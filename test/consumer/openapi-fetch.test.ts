@@ -166,7 +166,7 @@ it('calls every control operation, the bodyless writes as a generated client sen
     responseBody: null,
   }
   expect(await status(client.POST('/__sim/scenario-file', { body: { exchanges: [exchange] } }))).toBe(200)
-  const har = {
+  const harFile = {
     log: {
       version: '1.2',
       entries: [
@@ -179,7 +179,7 @@ it('calls every control operation, the bodyless writes as a generated client sen
   }
   const fromHar = await client.POST('/__sim/scenario-file/from-har', {
     params: { query: { name: 'a.har' } },
-    body: har,
+    body: harFile,
   })
   expect((fromHar.data?.steps as unknown[] | undefined)?.length).toBe(1)
   // startRecording(): a PUT without a body, as the generated client sends it.
