@@ -65,6 +65,10 @@ const HarEntry = z
     _operation: z.string().nullable(),
     _session: z.string().nullable(),
     _scenario: z.string().nullable(),
+    _caller: z.string().nullable().meta({
+      description:
+        'the wallet address the masked Bearer token stood for (null: none), so scenarios from-har acts as the same caller',
+    }),
   })
   .meta({ id: 'SimHarEntry' })
 

@@ -51,7 +51,13 @@ const HarResponse = z.looseObject({
 
 const HarEntry = z.lazy(() =>
   z
-    .looseObject({ startedDateTime: z.string().optional(), request: HarRequest, response: HarResponse })
+    .looseObject({
+      startedDateTime: z.string().optional(),
+      request: HarRequest,
+      response: HarResponse,
+      // This simulator's export (journal.toHar): the wallet the masked Bearer token stood for.
+      _caller: z.string().nullable().optional(),
+    })
     .meta({ id: 'SimHarFileEntry', description: 'one request and its answer, as a HAR file to import holds it' }),
 )
 export type HarEntry = z.infer<typeof HarEntry>

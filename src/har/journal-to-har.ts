@@ -130,6 +130,7 @@ function harEntry(base: string, entry: JournalEntry): HarEntry {
     _operation: entry.operation,
     _session: entry.session,
     _scenario: entry.scenario,
+    _caller: entry.caller,
   }
   const posted = postData(entry)
   if (posted !== undefined) harEntry.request.postData = posted

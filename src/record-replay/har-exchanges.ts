@@ -100,6 +100,8 @@ function convert(entry: HarEntry, index: number, readAttached: ReadAttached): Co
       path: url.pathname,
       query: url.search.slice(1),
       headers: headersOf(entry.request.headers),
+      // A HAR this simulator exported names the wallet its masked token stood for.
+      ...(entry._caller !== undefined && { caller: entry._caller }),
       body,
       response: { status: entry.response.status, body: answer === '' ? null : answer },
     },
