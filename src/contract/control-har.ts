@@ -1,7 +1,7 @@
 /**
  * The control route that exports the journal as a HAR 1.2 file, and the file's shape: what the
  * browser's Network panel imports and Playwright's `routeFromHAR` answers from. Declared like every
- * control route (control.ts spreads it into its table); the HAR wing (src/har/) answers it.
+ * control route (control.ts spreads it into its table); record and replay (src/record-replay/har-export-handler.ts) answers it.
  */
 import * as z from 'zod'
 import { controlPath } from './control-paths.ts'

@@ -46,7 +46,6 @@ const WINGS: readonly Part[] = [
   { name: 'persistence', kind: 'wing', paths: ['persistence/'] },
   { name: 'dashboard', kind: 'wing', paths: ['dashboard/'] },
   { name: 'coverage', kind: 'wing', paths: ['coverage/'] },
-  { name: 'har', kind: 'wing', paths: ['har/'] },
 ]
 
 /** On top, bottom first: the msw adapter, the main entry, then every runtime (they may import all of the above). */

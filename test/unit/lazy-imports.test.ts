@@ -21,7 +21,7 @@ const LAZY = [
   'src/contract/control-dashboard.ts',
   'src/contract/control-dashboard-schemas.ts',
   'src/contract/control-authoring.ts',
-  'src/har/journal-to-har.ts',
+  'src/record-replay/har-export.ts',
 ]
 
 /**

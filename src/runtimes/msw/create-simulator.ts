@@ -88,7 +88,7 @@ function withHarExport<Core extends SimulatorCore>(
       : DEFAULT_HAR_ORIGIN
   const { journal } = core
   const toHar = async ({ baseUrl = origin, ...filter }: JournalHarOptions = {}): Promise<SimHar> => {
-    const { journalToHar } = await import('../../har/journal-to-har.ts')
+    const { journalToHar } = await import('../../record-replay/har-export.ts')
     return journalToHar(journal.list(filter), { baseUrl })
   }
   Object.assign(journal, { toHar })

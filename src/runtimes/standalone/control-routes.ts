@@ -8,8 +8,8 @@ import type { ControlDispatch } from '../../control/control-handler.ts'
 import { coverageHandlers } from '../../coverage/control-handlers.ts'
 import type { DashboardAssets } from '../../dashboard/dashboard-assets.ts'
 import { dashboardHandlers } from '../../dashboard/dashboard-handlers.ts'
-import { harHandlers } from '../../har/control-handlers.ts'
 import { type RecordReplayServices, recordReplayHandlers } from '../../record-replay/control-handlers.ts'
+import { harHandlers } from '../../record-replay/har-export-handler.ts'
 
 export interface ControlServices extends Omit<RecordReplayServices, 'dispatch'> {
   readonly dashboard?: DashboardAssets | undefined

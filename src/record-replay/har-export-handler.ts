@@ -1,5 +1,5 @@
 /**
- * The control route of the HAR wing: `GET /__sim/journal.har` answers the journal entries the query
+ * HAR out's control route: `GET /__sim/journal.har` answers the journal entries the query
  * picks (as `GET /__sim/journal` would) as a HAR 1.2 file, its URLs on the server's own origin.
  */
 import { MAX_JOURNAL_PAGE, MAX_JOURNAL_PAGE_BODY_CHARS } from '../contract/control-schemas.ts'
@@ -12,7 +12,7 @@ export function harHandlers(): ControlHandlerTable<'getJournalHar'> {
   return {
     getJournalHar: async ({ query }, { simulator, serverUrl }) => {
       // Loaded here, not at import: a server that is never asked for a HAR file never loads the builder.
-      const { journalToHar } = await import('./journal-to-har.ts')
+      const { journalToHar } = await import('./har-export.ts')
       const entries = simulator.journal.list({
         ...query,
         limit: query.limit ?? MAX_JOURNAL_PAGE,

@@ -1,5 +1,5 @@
 /**
- * The journal as a HAR 1.2 file (src/har/journal-to-har.ts): over random journals (methods, paths,
+ * The journal as a HAR 1.2 file (src/record-replay/har-export.ts): over random journals (methods, paths,
  * queries, statuses, bodies short, long and cut, credentials of every shape) the document validates
  * against HAR 1.2's required fields, its times add up, a cut body is left out with a comment rather
  * than written broken, and no credential a request carried appears anywhere in the file.
@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import packageJson from '../../package.json' with { type: 'json' }
 import type { OperationId } from '../../src/contract/operations.ts'
-import { journalToHar } from '../../src/har/journal-to-har.ts'
 import { isCutBody, Journal, type JournalInput } from '../../src/observability/journal.ts'
+import { journalToHar } from '../../src/record-replay/har-export.ts'
 import { propertyRuns } from '../support/property-runs.ts'
 
 const nameValue = z.object({ name: z.string(), value: z.string() }).strict()
