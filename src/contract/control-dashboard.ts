@@ -6,20 +6,17 @@
  * may use them, the dashboard is one.
  */
 import * as z from 'zod'
+import { SimEvent, SimScenarioCatalog, SimTablePage, SimTableRecord } from './control-dashboard-schemas.ts'
+import { SimTableName } from './control-factory-schemas.ts'
+import { controlPath } from './control-paths.ts'
 import {
   BuildScenarioFileBody,
   ReplayBody,
-  SimEvent,
   SimRecording,
   SimReplayReport,
-  SimScenarioCatalog,
   SimScenarioFile,
-  SimTablePage,
-  SimTableRecord,
   StartRecordingBody,
-} from './control-dashboard-schemas.ts'
-import { SimTableName } from './control-factory-schemas.ts'
-import { controlPath } from './control-paths.ts'
+} from './control-record-replay-schemas.ts'
 import { defineControlRoute, wholeNumberQuery } from './control-route.ts'
 import { Har } from './har.ts'
 

@@ -20,6 +20,7 @@ const LAZY = [
   'src/contract/control-schemas.ts',
   'src/contract/control-dashboard.ts',
   'src/contract/control-dashboard-schemas.ts',
+  'src/contract/control-record-replay-schemas.ts',
   'src/contract/control-authoring.ts',
   'src/record-replay/har-export.ts',
 ]

@@ -9,6 +9,7 @@ import type { ControlRoute } from '../../src/contract/control.ts'
 import type * as dashboard from '../../src/contract/control-dashboard-schemas.ts'
 import type * as factory from '../../src/contract/control-factory-schemas.ts'
 import type * as har from '../../src/contract/control-har.ts'
+import type * as recordReplay from '../../src/contract/control-record-replay-schemas.ts'
 import type * as control from '../../src/contract/control-schemas.ts'
 import type * as coverage from '../../src/contract/coverage-report.ts'
 import type { OperationById } from '../../src/contract/operations.ts'
@@ -192,12 +193,12 @@ type NamedTypes = {
   SimFactoryRecords: [SimFactoryRecords, z.output<typeof factory.SimFactoryRecords>]
   SimEvent: [SimEvent, z.output<typeof dashboard.SimEvent>]
   SimScenarioCatalog: [SimScenarioCatalog, z.output<typeof dashboard.SimScenarioCatalog>]
-  SimScenarioFile: [SimScenarioFile, z.output<typeof dashboard.SimScenarioFile>]
-  SimStartRecording: [SimStartRecording, z.input<typeof dashboard.StartRecordingBody>]
-  SimRecording: [SimRecording, z.output<typeof dashboard.SimRecording>]
-  SimReplay: [SimReplay, z.input<typeof dashboard.ReplayBody>]
-  SimReplayReport: [SimReplayReport, z.output<typeof dashboard.SimReplayReport>]
-  SimBuildScenarioFile: [SimBuildScenarioFile, z.input<typeof dashboard.BuildScenarioFileBody>]
+  SimScenarioFile: [SimScenarioFile, z.output<typeof recordReplay.SimScenarioFile>]
+  SimStartRecording: [SimStartRecording, z.input<typeof recordReplay.StartRecordingBody>]
+  SimRecording: [SimRecording, z.output<typeof recordReplay.SimRecording>]
+  SimReplay: [SimReplay, z.input<typeof recordReplay.ReplayBody>]
+  SimReplayReport: [SimReplayReport, z.output<typeof recordReplay.SimReplayReport>]
+  SimBuildScenarioFile: [SimBuildScenarioFile, z.input<typeof recordReplay.BuildScenarioFileBody>]
   SimTablePage: [SimTablePage, z.output<typeof dashboard.SimTablePage>]
   SimTableRecord: [SimTableRecord, z.output<typeof dashboard.SimTableRecord>]
   CoverageReport: [CoverageReport, z.output<typeof coverage.CoverageReport>]

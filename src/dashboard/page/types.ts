@@ -5,14 +5,13 @@
 import type { z } from 'zod'
 import type {
   SimEvent,
-  SimRecording,
-  SimReplayReport,
   SimScenarioCatalog,
   SimScenarioSummary,
   SimTablePage,
   SimTableRecord,
 } from '../../contract/control-dashboard-schemas.ts'
 import type { SimFactoryBody, SimFactoryRecords, SimTableName } from '../../contract/control-factory-schemas.ts'
+import type { SimRecording, SimReplayReport } from '../../contract/control-record-replay-schemas.ts'
 import type {
   JournalEntry,
   SimClock,
