@@ -12,9 +12,10 @@
  */
 import * as z from 'zod'
 import { ErrorBody } from '../contract/error-body.ts'
+import type { JsonSchema } from '../contract/json-schema.ts'
 import { operationStatuses } from '../contract/openapi-statuses.ts'
 import type { Operation } from '../contract/operations.ts'
-import { type Compiled, DriftVisitor, type JsonSchema, MAX_DRIFT_LINES } from './drift-visitor.ts'
+import { type Compiled, DriftVisitor, MAX_DRIFT_LINES } from './drift-visitor.ts'
 import { readJsonInSlices } from './json-reader.ts'
 
 export { MAX_DRIFT_LINES } from './drift-visitor.ts'

@@ -4,25 +4,8 @@
  * a wrong type, a value outside its const, enum, pattern or range, a missing or unknown field, too
  * few items. No value is built, so an answer of any shape costs the event loop one slice at a time.
  */
+import type { JsonSchema } from '../contract/json-schema.ts'
 import type { JsonPrimitive, JsonVisitor } from './json-reader.ts'
-
-/** The keywords of the published JSON Schema the check reads (test/unit/contract-drift.test.ts lists them). */
-export type JsonSchema = {
-  readonly $ref?: string
-  readonly $defs?: Readonly<Record<string, JsonSchema>>
-  readonly type?: string | readonly string[]
-  readonly properties?: Readonly<Record<string, JsonSchema>>
-  readonly required?: readonly string[]
-  readonly additionalProperties?: boolean | JsonSchema
-  readonly items?: JsonSchema
-  readonly enum?: readonly unknown[]
-  readonly const?: unknown
-  readonly pattern?: string
-  readonly format?: string
-  readonly minimum?: number
-  readonly maximum?: number
-  readonly minItems?: number
-}
 
 /** The most drift lines one answer reports: a list whose every item drifts would say the same thing thousands of times. */
 export const MAX_DRIFT_LINES = 20

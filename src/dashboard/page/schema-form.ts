@@ -11,22 +11,7 @@
  * (`panels/schema-fields.tsx`).
  */
 
-/** The parts of a JSON Schema (draft 2020-12, as zod writes it) the form reads. */
-interface JsonSchema {
-  readonly type?: string | readonly string[]
-  readonly properties?: Readonly<Record<string, JsonSchema>>
-  readonly required?: readonly string[]
-  readonly additionalProperties?: boolean | JsonSchema
-  readonly items?: JsonSchema
-  readonly enum?: readonly unknown[]
-  readonly const?: unknown
-  readonly anyOf?: readonly JsonSchema[]
-  readonly oneOf?: readonly JsonSchema[]
-  readonly $ref?: string
-  readonly title?: string
-  readonly description?: string
-  readonly examples?: readonly unknown[]
-}
+import type { JsonSchema } from '../../contract/json-schema.ts'
 
 interface FieldBase {
   /** Where its value is kept in `FormValues`, and the element ids are made from. */
