@@ -4,9 +4,11 @@
  */
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { controlPaths } from '../../src/contract/control-paths.ts'
 import { parseArgs } from '../../src/runtimes/cli/args.ts'
 import { isLoopbackHost, isLoopbackOrigin } from '../../src/runtimes/standalone/loopback.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
+import { samples } from '../support/samples.ts'
 
 let server: StandaloneServer
 beforeAll(async () => {
@@ -46,6 +48,30 @@ describe('the control API', () => {
       headers: { origin: 'https://evil.example', ...JSON_TYPE },
     })
     expect(write.status).toBe(403)
+  })
+
+  it('refuses a foreign web page on every control route of the table, and changes nothing', async () => {
+    // A write first, so a reset that got through would show in the state.
+    const created = await fetch(`${server.url}${samples.createManagerPayment.path}`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer exposure-test', ...JSON_TYPE },
+      body: JSON.stringify(samples.createManagerPayment.body),
+    })
+    expect(created.status).toBe(200)
+    const stateBefore = await (await fetch(`${server.url}/__sim/state`)).text()
+    for (const { method, path } of controlPaths) {
+      // A path parameter gets a plausible value: the refusal must come before any route looks at it.
+      const url = `${server.url}${path.replace(/\{[^}]+\}/g, 'users')}`
+      const response = await fetch(url, {
+        method,
+        headers: { origin: 'https://evil.example', ...JSON_TYPE },
+        ...(method !== 'GET' && method !== 'DELETE' && { body: '{}' }),
+      })
+      expect(response.status, `${method} ${path}`).toBe(403)
+      expect(response.headers.get('access-control-allow-origin'), `${method} ${path}`).toBeNull()
+      await response.arrayBuffer()
+    }
+    expect(await (await fetch(`${server.url}/__sim/state`)).text()).toBe(stateBefore)
   })
 
   it('answers loopback origins on any port and the origins given with --control-origin', async () => {
