@@ -116,14 +116,21 @@ export function importHarFile(options: HarImportOptions): HarImport {
     if (problem !== undefined) throw new HarError('', '', problem) // it names the file
   }
   const worldBeside = world === undefined ? undefined : writeWorldBeside(options.world!, world)
+  // The world first, then the scenario: a scenario that cannot be written takes the world it was
+  // written with away again, so a failure leaves neither (and an empty world directory as it was).
+  const worldTarget = options.world === undefined ? undefined : resolve(options.world)
+  const worldExisted = worldTarget !== undefined && existsSync(worldTarget)
+  let worldPlaced = false
   try {
-    if (out !== undefined) writeFileAtomically(out, scenarioText)
-    if (worldBeside !== undefined) {
-      if (existsSync(options.world!)) rmdirSync(options.world!) // empty, checked above
-      renameSync(worldBeside, resolve(options.world!))
+    if (worldBeside !== undefined && worldTarget !== undefined) {
+      if (worldExisted) rmdirSync(worldTarget) // empty, checked above
+      renameSync(worldBeside, worldTarget)
+      worldPlaced = true
     }
+    if (out !== undefined) writeFileAtomically(out, scenarioText)
   } catch (error) {
-    if (worldBeside !== undefined) rmSync(worldBeside, { recursive: true, force: true })
+    if (worldBeside !== undefined) rmSync(worldPlaced ? worldTarget! : worldBeside, { recursive: true, force: true })
+    if (worldExisted && !existsSync(worldTarget!)) mkdirSync(worldTarget!)
     throw error
   }
   return {
