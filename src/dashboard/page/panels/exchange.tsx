@@ -30,10 +30,15 @@ function Headers({ headers, label }: { headers: Readonly<Record<string, string>>
   )
 }
 
-/** The journal keeps the first 4096 characters of a body and says how many more there were. */
+/**
+ * The journal keeps the first characters of a body (4096 unless the server keeps more,
+ * `--journal-body-limit`) and says how many more there were.
+ */
 function cutNote(body: string | null): string {
   const more = body === null ? null : /…\[(\d+) more\]$/.exec(body)
-  return more === null ? '' : ` (the journal kept its first 4096 characters of ${4096 + Number(more[1])})`
+  if (more === null) return ''
+  const kept = body!.length - more[0].length
+  return ` (the journal kept its first ${kept} characters of ${kept + Number(more[1])})`
 }
 
 /** Where a forwarded request went (`serve --proxy`), and how the service's answer departs from the contract. */
