@@ -4,6 +4,7 @@
  * (ADDRESS, HASH, dates, enums, patterns, lengths, bounds) and the field rows of an object, with
  * nested objects and arrays flattened into dotted paths (`parcels[].amount`).
  */
+import * as z from 'zod/mini'
 import { ADDRESS_PATTERN, Address, dateMeta, dateTimeMeta, HASH_PATTERN, Hash } from '../../src/contract/formats.ts'
 
 /** The part of JSON Schema (draft 2020-12) that zod's output uses. */
@@ -62,9 +63,12 @@ const FORMATS: Readonly<Record<string, string>> = {
 
 /** The descriptions of the formats themselves, which the format's name already says. */
 const FORMAT_DESCRIPTIONS: ReadonlySet<string> = new Set(
-  [Address.meta()?.description, Hash.meta()?.description, dateMeta.description, dateTimeMeta.description].filter(
-    (text) => text !== undefined,
-  ),
+  [
+    z.globalRegistry.get(Address)?.description,
+    z.globalRegistry.get(Hash)?.description,
+    dateMeta.description,
+    dateTimeMeta.description,
+  ].filter((text) => text !== undefined),
 )
 
 /** zod writes `.int()` as these bounds; they say nothing to a reader. */

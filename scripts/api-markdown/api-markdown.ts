@@ -9,6 +9,7 @@
  * file; test/unit/api-docs.test.ts keeps the committed copy current.
  */
 
+import * as z from 'zod/mini'
 import { controlRoutes } from '../../src/contract/control.ts'
 import { CONTROL_GROUP, type ControlRouteDefinition } from '../../src/contract/control-route.ts'
 import { API_PARAGRAPHS } from '../../src/contract/descriptions.ts'
@@ -57,7 +58,7 @@ function groupTitle(group: string): string {
 
 function introLines(document: OpenApiDocument): string[] {
   const components = document.components.schemas
-  const errorSchema = components[String(ErrorBody.meta()?.id)]
+  const errorSchema = components[String(z.globalRegistry.get(ErrorBody)?.id)]
   if (errorSchema === undefined) throw new Error('the error shape is missing from the OpenAPI document')
   const apiOperations = operations as readonly OperationDefinition[]
   return [
@@ -80,8 +81,8 @@ function introLines(document: OpenApiDocument): string[] {
     '  token is accepted and names the caller; a missing header, another scheme or an empty token answers',
     '  `401`. The control routes need none.',
     '- **Bodies**: requests and responses are JSON (`application/json`).',
-    `- **ADDRESS**: ${Address.meta()?.description?.replace(/^ADDRESS: /, '')} (\`${(Address.meta()?.examples as string[] | undefined)?.[0]}\`).`,
-    `- **HASH**: ${Hash.meta()?.description?.replace(/^HASH: /, '')}.`,
+    `- **ADDRESS**: ${z.globalRegistry.get(Address)?.description?.replace(/^ADDRESS: /, '')} (\`${(z.globalRegistry.get(Address)?.examples as string[] | undefined)?.[0]}\`).`,
+    `- **HASH**: ${z.globalRegistry.get(Hash)?.description?.replace(/^HASH: /, '')}.`,
     '- **Dates**: a date is `YYYY-MM-DD` and must exist (no `2025-02-30`); a date-time is ISO 8601 with',
     '  seconds and a zone (`Z` or `±hh:mm`), such as `2026-03-01T12:00:00.000Z`.',
     `- **${CONTROL_TITLE}**: the routes under \`/__sim\` act on the simulator itself (health, reset, state,`,

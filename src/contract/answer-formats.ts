@@ -7,14 +7,14 @@
  * Where a field is empty until a client sets it (a contract created without dates), the format
  * allows `""`.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { ADDRESS_PATTERN, dateMeta, dateTimeMeta, HASH_PATTERN } from './formats.ts'
 
 const SIGNATURE_EXAMPLE = `0x${'e0f384b92f5e8b1c2c5fff24890d73ea'.repeat(4)}1b`
 
 /** A string answer field described by `meta`. */
 function described(meta: Record<string, unknown>) {
-  return z.string().meta(meta)
+  return z.string().check(z.meta(meta))
 }
 
 /** `format` and `pattern` of one answer format, or of it or "" where a field may be empty. */

@@ -6,13 +6,14 @@
  * when it first parses or is documented; code that reads a schema's shape looks through the
  * wrapper with `built()`.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
+import { unwrap } from './schema-forms.ts'
 
 /** The schema a `z.lazy()` stands for (built now if it was not), or the schema itself. */
-export function built(schema: z.ZodType): z.ZodType
-export function built(schema: z.ZodType | undefined): z.ZodType | undefined
-export function built(schema: z.ZodType | undefined): z.ZodType | undefined {
+export function built(schema: z.ZodMiniType): z.ZodMiniType
+export function built(schema: z.ZodMiniType | undefined): z.ZodMiniType | undefined
+export function built(schema: z.ZodMiniType | undefined): z.ZodMiniType | undefined {
   let inner = schema
-  while (inner instanceof z.ZodLazy) inner = inner.unwrap() as z.ZodType
+  while (inner instanceof z.ZodMiniLazy) inner = unwrap(inner) as z.ZodMiniType
   return inner
 }

@@ -5,14 +5,14 @@
  * validates with the scenario schema itself, so its messages are the ones a file gets at load.
  * Declared like every control route (control.ts spreads them into its table).
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { SimScenarioSummary } from './control-dashboard-schemas.ts'
 import { controlPath } from './control-paths.ts'
 import { defineControlRoute } from './control-route.ts'
 import { EXAMPLE_SCENARIO, SimScenarioView } from './control-schemas.ts'
 import { ScenarioName } from './scenario-names.ts'
 
-const SimScenarioRuleBody = z.looseObject({}).meta({
+const SimScenarioRuleBody = z.looseObject({}).register(z.globalRegistry, {
   id: 'SimScenarioRule',
   description:
     "one rule, as a scenario file's `rules` holds it (docs/scenarios.md; its JSON Schema: GET /__sim/scenario.schema.json); validated as a file's rule",
@@ -25,13 +25,20 @@ const SimScenarioRuleBody = z.looseObject({}).meta({
 const CheckScenarioBody = z.lazy(() =>
   z
     .object({
-      name: ScenarioName.optional().meta({ description: 'the name it would be activated under (default "inline")' }),
-      scenario: z.looseObject({}).meta({
-        description:
-          'a scenario object, as a scenario file holds it (its JSON Schema: GET /__sim/scenario.schema.json)',
-      }),
+      name: z
+        .optional(ScenarioName)
+        .check(z.meta({ description: 'the name it would be activated under (default "inline")' })),
+      scenario: z.looseObject({}).check(
+        z.meta({
+          description:
+            'a scenario object, as a scenario file holds it (its JSON Schema: GET /__sim/scenario.schema.json)',
+        }),
+      ),
     })
-    .meta({ id: 'SimCheckScenario', examples: [{ name: 'payments-down', scenario: EXAMPLE_SCENARIO }] }),
+    .register(z.globalRegistry, {
+      id: 'SimCheckScenario',
+      examples: [{ name: 'payments-down', scenario: EXAMPLE_SCENARIO }],
+    }),
 )
 
 export const authoringRoutes = [
@@ -40,7 +47,9 @@ export const authoringRoutes = [
     summary: "The scenario files' JSON Schema (scenarios/scenario.schema.json of the package)",
     description:
       'Answers the JSON Schema scenario files are written against, as the installed package ships it, so a file whose `$schema` is this URL is completed and checked by an editor while the simulator runs.',
-    response: z.lazy(() => z.record(z.string(), z.unknown()).meta({ description: 'a JSON Schema (draft 2020-12)' })),
+    response: z.lazy(() =>
+      z.record(z.string(), z.unknown()).check(z.meta({ description: 'a JSON Schema (draft 2020-12)' })),
+    ),
     errors: { 404: 'the schema is served by the standalone server only (debt-token-simulator serve)' },
   }),
   defineControlRoute({

@@ -3,7 +3,7 @@
  * one session's with X-Sim-Session), and emptying it. Declared like every control route (control.ts
  * spreads them into its table); the coverage wing (src/coverage/) answers them.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { controlPath } from './control-paths.ts'
 import { defineControlRoute } from './control-route.ts'
 import { CoverageReport } from './coverage-report.ts'

@@ -4,11 +4,11 @@
  * document, like the other control bodies; the dashboard's types are inferred from them. The
  * record and replay routes' bodies are in control-record-replay-schemas.ts.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { SimTableName } from './control-factory-schemas.ts'
 import { JournalEntry } from './control-schemas.ts'
 
-const count = z.number().int().min(0)
+const count = z.number().check(z.int(), z.gte(0))
 
 /**
  * One event of `GET /__sim/events`, the `data:` of a server-sent event. `exchange` events carry
@@ -19,7 +19,9 @@ export const SimEvent = z.lazy(() =>
     .discriminatedUnion('type', [
       z.object({
         type: z.literal('hello'),
-        epoch: z.string().meta({ description: "the journal's numbering; it changes when the journal is emptied" }),
+        epoch: z
+          .string()
+          .check(z.meta({ description: "the journal's numbering; it changes when the journal is emptied" })),
         capacity: count,
         total: count,
       }),
@@ -30,11 +32,11 @@ export const SimEvent = z.lazy(() =>
         type: z.literal('control'),
         method: z.string(),
         path: z.string(),
-        status: z.number().int(),
-        session: z.string().nullable(),
+        status: z.number().check(z.int()),
+        session: z.nullable(z.string()),
       }),
     ])
-    .meta({
+    .register(z.globalRegistry, {
       id: 'SimEvent',
       description:
         'the data of one event, by `type`: `hello` first on every connection (`epoch`, `capacity`, `total`), then the buffered entries the client has not seen; `exchange` a request was answered (`entry`, a SimJournalEntry; event id `<epoch>:<seq>`); `clear` the journal was emptied (forget its entries); `gap` `missed` entries fell off the journal before this client saw them, or were left out of a flood (with many streams open, each 50 ms batch carries at most 10,000 ÷ streams exchanges, never fewer than 50, the newest); `control` a control request changed the simulator (`method`, `path`, `status`, `session`)',
@@ -44,8 +46,10 @@ export const SimEvent = z.lazy(() =>
 const RuleSummary = z.lazy(() =>
   z.object({
     operation: z.string(),
-    description: z.string().nullable(),
-    outcome: z.string().meta({ description: 'what the rule does and when, in words: "503 on every 3rd call"' }),
+    description: z.nullable(z.string()),
+    outcome: z
+      .string()
+      .check(z.meta({ description: 'what the rule does and when, in words: "503 on every 3rd call"' })),
   }),
 )
 
@@ -55,53 +59,59 @@ export const SimScenarioSummary = z.lazy(() =>
     .object({
       name: z.string(),
       description: z.string(),
-      world: z.string().nullable().meta({ description: 'the world it starts from ("empty", "size 500"), or null' }),
+      world: z
+        .nullable(z.string())
+        .check(z.meta({ description: 'the world it starts from ("empty", "size 500"), or null' })),
       rules: z.array(RuleSummary),
-      steps: count.meta({ description: 'QA steps it carries (what a replay runs)' }),
+      steps: count.check(z.meta({ description: 'QA steps it carries (what a replay runs)' })),
     })
-    .meta({ id: 'SimScenarioSummary' }),
+    .register(z.globalRegistry, { id: 'SimScenarioSummary' }),
 )
 
 export const SimScenarioCatalog = z.lazy(() =>
-  z.object({ scenarios: z.array(SimScenarioSummary) }).meta({ id: 'SimScenarioCatalog' }),
+  z.object({ scenarios: z.array(SimScenarioSummary) }).register(z.globalRegistry, { id: 'SimScenarioCatalog' }),
 )
 
 export const SimTablePage = z.lazy(() =>
   z
     .object({
-      session: z.string().nullable(),
+      session: z.nullable(z.string()),
       table: SimTableName,
-      total: count.meta({ description: 'records that match `q` (all of the table without it)' }),
+      total: count.check(z.meta({ description: 'records that match `q` (all of the table without it)' })),
       offset: count,
       records: z
         .array(
           z.object({
-            key: z.string().meta({ description: 'what GET /__sim/tables/{table}/{key} takes' }),
-            record: z.unknown().meta({ description: 'as the API shows it, with derived fields (status, expired)' }),
+            key: z.string().check(z.meta({ description: 'what GET /__sim/tables/{table}/{key} takes' })),
+            record: z
+              .unknown()
+              .check(z.meta({ description: 'as the API shows it, with derived fields (status, expired)' })),
           }),
         )
-        .meta({ description: 'the page, in creation order' }),
+        .check(z.meta({ description: 'the page, in creation order' })),
     })
-    .meta({ id: 'SimTablePage' }),
+    .register(z.globalRegistry, { id: 'SimTablePage' }),
 )
 
 export const SimTableRecord = z.lazy(() =>
   z
     .object({
-      session: z.string().nullable(),
+      session: z.nullable(z.string()),
       table: SimTableName,
       key: z.string(),
       record: z.unknown(),
       links: z.array(
         z
           .object({
-            label: z.string().meta({ description: 'what the link is: "security token", "debtor\'s debt tokens"' }),
+            label: z
+              .string()
+              .check(z.meta({ description: 'what the link is: "security token", "debtor\'s debt tokens"' })),
             table: SimTableName,
-            key: z.string().nullable().meta({ description: 'one record by its key' }),
-            q: z.string().nullable().meta({ description: 'or the records of a search' }),
+            key: z.nullable(z.string()).check(z.meta({ description: 'one record by its key' })),
+            q: z.nullable(z.string()).check(z.meta({ description: 'or the records of a search' })),
           })
-          .meta({ id: 'SimRecordLink' }),
+          .register(z.globalRegistry, { id: 'SimRecordLink' }),
       ),
     })
-    .meta({ id: 'SimTableRecord' }),
+    .register(z.globalRegistry, { id: 'SimTableRecord' }),
 )

@@ -5,7 +5,7 @@
  * page. Declared like every control route (control.ts spreads them into its table); any client
  * may use them, the dashboard is one.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { SimEvent, SimScenarioCatalog, SimTablePage, SimTableRecord } from './control-dashboard-schemas.ts'
 import { SimTableName } from './control-factory-schemas.ts'
 import { controlPath } from './control-paths.ts'
@@ -23,7 +23,7 @@ import { Har } from './har.ts'
 /** The most records one page of a table holds. */
 const MAX_PAGE_SIZE = 500
 
-const asset = (description: string) => z.string().meta({ description })
+const asset = (description: string) => z.string().check(z.meta({ description }))
 
 export const dashboardRoutes = [
   defineControlRoute({
@@ -77,13 +77,13 @@ export const dashboardRoutes = [
       'Answers a scenario as its file holds it, e.g. to download it or replay it elsewhere; indented as `--record` writes a file.',
     params: z.lazy(() =>
       z.object({
-        name: z
-          .string()
-          .min(1)
-          .meta({
+        name: z.string().check(
+          z.minLength(1),
+          z.meta({
             description: 'the scenario name, as GET /__sim/scenarios lists it',
             examples: ['flaky-backend'],
           }),
+        ),
       }),
     ),
     response: SimScenarioFile,
@@ -113,11 +113,10 @@ export const dashboardRoutes = [
     query: z.lazy(() =>
       z.object({
         name: z
-          .string()
-          .min(1)
-          .max(200)
-          .optional()
-          .meta({ description: "the HAR file's name, for the scenario's description", examples: ['checkout.har'] }),
+          .optional(z.string().check(z.minLength(1), z.maxLength(200)))
+          .check(
+            z.meta({ description: "the HAR file's name, for the scenario's description", examples: ['checkout.har'] }),
+          ),
       }),
     ),
     body: Har,
@@ -184,17 +183,19 @@ export const dashboardRoutes = [
       "Answers one page of a table's records as stored, presented as the API reads them (a debt token's status follows the clock); a page builds only its own records. With X-Sim-Session, a session's.",
     session: true,
     params: z.lazy(() =>
-      z.object({ table: SimTableName.meta({ description: 'the table, as /__sim/state names it' }) }),
+      z.object({ table: SimTableName.check(z.meta({ description: 'the table, as /__sim/state names it' })) }),
     ),
     query: z.lazy(() =>
       z.object({
-        offset: wholeNumberQuery(0, 100_000_000, 0).optional().meta({ description: 'records to skip (default 0)' }),
-        limit: wholeNumberQuery(1, MAX_PAGE_SIZE, 50).optional().meta({ description: 'records per page (default 50)' }),
+        offset: z
+          .optional(wholeNumberQuery(0, 100_000_000, 0))
+          .check(z.meta({ description: 'records to skip (default 0)' })),
+        limit: z
+          .optional(wholeNumberQuery(1, MAX_PAGE_SIZE, 50))
+          .check(z.meta({ description: 'records per page (default 50)' })),
         q: z
-          .string()
-          .max(200)
-          .optional()
-          .meta({ description: 'part of a key, address, id or name, any case', examples: ['0x5aae'] }),
+          .optional(z.string().check(z.maxLength(200)))
+          .check(z.meta({ description: 'part of a key, address, id or name, any case', examples: ['0x5aae'] })),
       }),
     ),
     response: SimTablePage,
@@ -212,17 +213,19 @@ export const dashboardRoutes = [
     params: z.lazy(() =>
       z.object({
         // The examples name a signature contract of the seeded world (fixtures/).
-        table: SimTableName.meta({
-          description: 'the table, as /__sim/state names it',
-          examples: ['signatureContracts'],
-        }),
-        key: z
-          .string()
-          .min(1)
-          .meta({
+        table: SimTableName.check(
+          z.meta({
+            description: 'the table, as /__sim/state names it',
+            examples: ['signatureContracts'],
+          }),
+        ),
+        key: z.string().check(
+          z.minLength(1),
+          z.meta({
             description: "the record's key: an address, a payment id or a user id",
             examples: ['0x166f18ad2c248c177ad57af5faebc1a08f484fd3'],
           }),
+        ),
       }),
     ),
     response: SimTableRecord,

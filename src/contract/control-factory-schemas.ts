@@ -3,7 +3,7 @@
  * state, with which overrides) and answers (the records made and those made to link them), with
  * the bounds a scenario's `world.create` shares. Named `Sim…` in the OpenAPI document.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * The tables of the model, as control routes name them (`?table=debtTokens`). The model declares
@@ -11,7 +11,7 @@ import * as z from 'zod'
  */
 export const SimTableName = z
   .enum(['signatureContracts', 'users', 'debtTokens', 'securityTokens', 'managerPayments', 'investorPayments'])
-  .meta({ id: 'SimTableName' })
+  .register(z.globalRegistry, { id: 'SimTableName' })
 export type SimTableName = z.infer<typeof SimTableName>
 
 /** The most records one factory call (or one entry of a scenario's `world.create`) creates. */
@@ -26,40 +26,46 @@ export const DebtTokenState = z
   .enum(['awaiting', 'active', 'listed', 'overdue', 'settled'], {
     error: 'must be one of awaiting, active, listed, overdue, settled',
   })
-  .meta({ id: 'SimDebtTokenState' })
+  .register(z.globalRegistry, { id: 'SimDebtTokenState' })
 export type DebtTokenState = z.infer<typeof DebtTokenState>
 
 /** How many records a factory creates: a whole number from 1 to MAX_FACTORY_COUNT. */
 export const FactoryCount = z.lazy(() =>
-  z
-    .int({ error: `must be a whole number from 1 to ${MAX_FACTORY_COUNT}` })
-    .min(1)
-    .max(MAX_FACTORY_COUNT),
+  z.int({ error: `must be a whole number from 1 to ${MAX_FACTORY_COUNT}` }).check(z.gte(1), z.lte(MAX_FACTORY_COUNT)),
 )
 
 /**
  * A JSON object whose own `__proto__` member is refused: parsing it into an object would set the
  * copy's prototype instead, and the strict overrides schema behind would never see the member.
  */
-const FactoryOverridesObject = z.preprocess((value, context) => {
-  if (typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__'))
-    context.issues.push({ code: 'unrecognized_keys', keys: ['__proto__'], input: value as Record<string, unknown> })
-  return value
-}, z.looseObject({})) as unknown as z.ZodType<Record<string, unknown>, Record<string, unknown>> // what it takes: an object
+const FactoryOverridesObject = z.pipe(
+  z.transform((value: unknown, context) => {
+    if (typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__'))
+      context.issues.push({ code: 'unrecognized_keys', keys: ['__proto__'], input: value as Record<string, unknown> })
+    return value
+  }),
+  z.looseObject({}),
+) as unknown as z.ZodMiniType<Record<string, unknown>, Record<string, unknown>> // what it takes: an object
 /** POST /__sim/factories/{table}: what to create. */
 export const SimFactoryBody = z.lazy(() =>
   z
     .strictObject({
-      overrides: FactoryOverridesObject.optional().meta({
-        description:
-          "fields of the stored record to set (the table's record schema; docs/factories.md lists them); the rest is drawn from the seed, and missing links are created",
-      }),
-      count: FactoryCount.optional().meta({ description: 'how many records to create (default 1)', examples: [3] }),
-      state: DebtTokenState.optional().meta({
-        description: "debtTokens only: the state at the clock's now (default active)",
-      }),
+      overrides: z.optional(FactoryOverridesObject).check(
+        z.meta({
+          description:
+            "fields of the stored record to set (the table's record schema; docs/factories.md lists them); the rest is drawn from the seed, and missing links are created",
+        }),
+      ),
+      count: z
+        .optional(FactoryCount)
+        .check(z.meta({ description: 'how many records to create (default 1)', examples: [3] })),
+      state: z.optional(DebtTokenState).check(
+        z.meta({
+          description: "debtTokens only: the state at the clock's now (default active)",
+        }),
+      ),
     })
-    .meta({
+    .register(z.globalRegistry, {
       id: 'SimFactoryRequest',
       examples: [{ count: 3 }, { count: 2, state: 'overdue' }, {}],
     }),
@@ -70,11 +76,13 @@ export const SimFactoryRecords = z.lazy(() =>
     .object({
       records: z
         .array(z.record(z.string(), z.unknown()))
-        .meta({ description: 'the records created, as stored (what GET /__sim/state shows)' }),
-      linked: z.partialRecord(SimTableName, z.array(z.record(z.string(), z.unknown()))).meta({
-        description:
-          "the other records the call created: a debt token's signature contract, security token, its manager…",
-      }),
+        .check(z.meta({ description: 'the records created, as stored (what GET /__sim/state shows)' })),
+      linked: z.partialRecord(SimTableName, z.array(z.record(z.string(), z.unknown()))).check(
+        z.meta({
+          description:
+            "the other records the call created: a debt token's signature contract, security token, its manager…",
+        }),
+      ),
     })
-    .meta({ id: 'SimFactoryRecords' }),
+    .register(z.globalRegistry, { id: 'SimFactoryRecords' }),
 )

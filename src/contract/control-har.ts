@@ -3,53 +3,56 @@
  * browser's Network panel imports and Playwright's `routeFromHAR` answers from. Declared like every
  * control route (control.ts spreads it into its table); record and replay (src/record-replay/har-export-handler.ts) answers it.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { controlPath } from './control-paths.ts'
 import { defineControlRoute } from './control-route.ts'
 import { MAX_JOURNAL_PAGE } from './control-schemas.ts'
 import { JournalQuery } from './journal-query.ts'
 
 const nameValue = z.object({ name: z.string(), value: z.string() })
-const size = z.number().int().min(-1).meta({ description: 'bytes; -1 when not known' })
-const timing = z.number().min(-1)
+const size = z.number().check(z.int(), z.gte(-1), z.meta({ description: 'bytes; -1 when not known' }))
+const timing = z.number().check(z.gte(-1))
 const cutComment = z
-  .string()
-  .optional()
-  .meta({ description: 'why the body is left out (the journal kept only its start)' })
+  .optional(z.string())
+  .check(z.meta({ description: 'why the body is left out (the journal kept only its start)' }))
 
 const HarEntry = z
   .object({
-    startedDateTime: z.string().meta({ description: 'when the journal recorded the request (ISO 8601)' }),
-    time: z.number().min(0).meta({ description: 'milliseconds: the sum of the timings that are not -1' }),
+    startedDateTime: z.string().check(z.meta({ description: 'when the journal recorded the request (ISO 8601)' })),
+    time: z.number().check(z.gte(0), z.meta({ description: 'milliseconds: the sum of the timings that are not -1' })),
     request: z.object({
       method: z.string(),
-      url: z.string().meta({ description: "absolute: the server's origin, then the path and query" }),
+      url: z.string().check(z.meta({ description: "absolute: the server's origin, then the path and query" })),
       httpVersion: z.string(),
       cookies: z.array(nameValue),
-      headers: z.array(nameValue).meta({ description: 'what the journal keeps; credentials masked (`Bearer ***1`)' }),
+      headers: z
+        .array(nameValue)
+        .check(z.meta({ description: 'what the journal keeps; credentials masked (`Bearer ***1`)' })),
       queryString: z.array(nameValue),
-      postData: z
-        .object({
+      postData: z.optional(
+        z.object({
           mimeType: z.string(),
-          text: z.string().optional(),
-          params: z.array(nameValue).optional(),
+          text: z.optional(z.string()),
+          params: z.optional(z.array(nameValue)),
           comment: cutComment,
-        })
-        .optional(),
+        }),
+      ),
       headersSize: size,
       bodySize: size,
     }),
     response: z.object({
-      status: z.number().int().min(0).meta({ description: '0: the request failed at the network level (a scenario)' }),
+      status: z
+        .number()
+        .check(z.int(), z.gte(0), z.meta({ description: '0: the request failed at the network level (a scenario)' })),
       statusText: z.string(),
       httpVersion: z.string(),
       cookies: z.array(nameValue),
       headers: z.array(nameValue),
-      content: z.object({ size, mimeType: z.string(), text: z.string().optional(), comment: cutComment }),
+      content: z.object({ size, mimeType: z.string(), text: z.optional(z.string()), comment: cutComment }),
       redirectURL: z.string(),
       headersSize: size,
       bodySize: size,
-      _error: z.string().optional(),
+      _error: z.optional(z.string()),
     }),
     cache: z.object({}),
     timings: z.object({
@@ -57,20 +60,22 @@ const HarEntry = z
       dns: timing,
       connect: timing,
       ssl: timing,
-      send: z.number().min(0),
-      wait: z.number().min(0),
-      receive: z.number().min(0),
+      send: z.number().check(z.gte(0)),
+      wait: z.number().check(z.gte(0)),
+      receive: z.number().check(z.gte(0)),
     }),
-    _seq: z.number().int().min(1).meta({ description: "the journal entry's seq" }),
-    _operation: z.string().nullable(),
-    _session: z.string().nullable(),
-    _scenario: z.string().nullable(),
-    _caller: z.string().nullable().meta({
-      description:
-        'the wallet address the masked Bearer token stood for (null: none), so scenarios from-har acts as the same caller',
-    }),
+    _seq: z.number().check(z.int(), z.gte(1), z.meta({ description: "the journal entry's seq" })),
+    _operation: z.nullable(z.string()),
+    _session: z.nullable(z.string()),
+    _scenario: z.nullable(z.string()),
+    _caller: z.nullable(z.string()).check(
+      z.meta({
+        description:
+          'the wallet address the masked Bearer token stood for (null: none), so scenarios from-har acts as the same caller',
+      }),
+    ),
   })
-  .meta({ id: 'SimHarEntry' })
+  .register(z.globalRegistry, { id: 'SimHarEntry' })
 
 export const SimHar = z.lazy(() =>
   z
@@ -78,11 +83,13 @@ export const SimHar = z.lazy(() =>
       log: z.object({
         version: z.literal('1.2'),
         creator: z.object({ name: z.literal('debt-token-simulator'), version: z.string() }),
-        pages: z.array(z.unknown()).max(0).meta({ description: 'none: the entries belong to no page' }),
-        entries: z.array(HarEntry).meta({ description: 'oldest first' }),
+        pages: z
+          .array(z.unknown())
+          .check(z.maxLength(0), z.meta({ description: 'none: the entries belong to no page' })),
+        entries: z.array(HarEntry).check(z.meta({ description: 'oldest first' })),
       }),
     })
-    .meta({ id: 'SimHar' }),
+    .register(z.globalRegistry, { id: 'SimHar' }),
 )
 
 export const harRoutes = [

@@ -3,45 +3,50 @@
  * scenario files, in-memory recordings, replays run by the server, and scenario files built from
  * journal entries. Named `Sim…` in the OpenAPI document, like the other control bodies.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { EXAMPLE_SCENARIO, eitherForm } from './control-schemas.ts'
 import { IsoDateTime } from './formats.ts'
 import { ScenarioName } from './scenario-names.ts'
 
-const count = z.number().int().min(0)
+const count = z.number().check(z.int(), z.gte(0))
 
 /** A scenario file's content, as `scenarios/scenario.schema.json` describes it. */
 export const SimScenarioFile = z.lazy(() =>
   z
     .record(z.string(), z.unknown())
-    .meta({ id: 'SimScenarioFile', description: 'a scenario file (scenarios/scenario.schema.json)' }),
+    .register(z.globalRegistry, {
+      id: 'SimScenarioFile',
+      description: 'a scenario file (scenarios/scenario.schema.json)',
+    }),
 )
 
 export const StartRecordingBody = z.lazy(() =>
   z
     .object({
       description: z
-        .string()
-        .min(1)
-        .max(500)
-        .optional()
-        .meta({ description: "the scenario file's description", examples: ['QA: a manager pays twice'] }),
+        .optional(z.string().check(z.minLength(1), z.maxLength(500)))
+        .check(z.meta({ description: "the scenario file's description", examples: ['QA: a manager pays twice'] })),
     })
-    .meta({ id: 'SimStartRecording', examples: [{ description: 'QA: a manager pays twice' }, {}] }),
+    .register(z.globalRegistry, {
+      id: 'SimStartRecording',
+      examples: [{ description: 'QA: a manager pays twice' }, {}],
+    }),
 )
 
 export const SimRecording = z.lazy(() =>
   z
     .object({
-      active: z.boolean().meta({ description: 'whether requests are being recorded now' }),
-      steps: count.meta({ description: 'requests recorded (kept after a stop, until the next start)' }),
-      startedAt: IsoDateTime.nullable(),
-      stoppedAt: IsoDateTime.nullable(),
+      active: z.boolean().check(z.meta({ description: 'whether requests are being recorded now' })),
+      steps: count.check(z.meta({ description: 'requests recorded (kept after a stop, until the next start)' })),
+      startedAt: z.nullable(IsoDateTime),
+      stoppedAt: z.nullable(IsoDateTime),
     })
-    .meta({ id: 'SimRecording' }),
+    .register(z.globalRegistry, { id: 'SimRecording' }),
 )
 
-const keepSession = z.boolean().optional().meta({ description: 'keep the session afterwards (default: it is ended)' })
+const keepSession = z
+  .optional(z.boolean())
+  .check(z.meta({ description: 'keep the session afterwards (default: it is ended)' }))
 
 /** POST /__sim/replay: a scenario known by name, or a scenario object with steps; the forms are exclusive (`oneOf`). */
 export const ReplayBody = z.lazy(() =>
@@ -50,22 +55,22 @@ export const ReplayBody = z.lazy(() =>
       [
         z
           .object({
-            name: ScenarioName.meta({ description: 'a scenario known by name' }),
-            scenario: z.never().optional(),
+            name: ScenarioName.check(z.meta({ description: 'a scenario known by name' })),
+            scenario: z.optional(z.never()),
             keepSession,
           })
-          .meta({ title: 'by name' }),
+          .check(z.meta({ title: 'by name' })),
         z
           .object({
-            scenario: z.looseObject({}).meta({ description: 'a scenario object with steps, validated first' }),
-            name: ScenarioName.optional().meta({ description: 'its name (default "inline")' }),
+            scenario: z.looseObject({}).check(z.meta({ description: 'a scenario object with steps, validated first' })),
+            name: z.optional(ScenarioName).check(z.meta({ description: 'its name (default "inline")' })),
             keepSession,
           })
-          .meta({ title: 'a scenario object' }),
+          .check(z.meta({ title: 'a scenario object' })),
       ],
       { error: eitherForm('name', 'scenario', '{"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}', false) },
     )
-    .meta({
+    .register(z.globalRegistry, {
       id: 'SimReplay',
       examples: [
         { name: 'flaky-backend' },
@@ -91,30 +96,38 @@ export const SimReplayReport = z.lazy(() =>
   z
     .object({
       scenario: z.string(),
-      session: z.string().meta({ description: 'the fresh session the steps ran in' }),
-      kept: z.boolean().meta({ description: 'whether that session still exists' }),
+      session: z.string().check(z.meta({ description: 'the fresh session the steps ran in' })),
+      kept: z.boolean().check(z.meta({ description: 'whether that session still exists' })),
       passed: z.boolean(),
-      notes: z.array(z.string()).meta({ description: 'why a step may differ: another seed or clock than the file' }),
+      notes: z
+        .array(z.string())
+        .check(z.meta({ description: 'why a step may differ: another seed or clock than the file' })),
       steps: z.array(
         z
           .object({
-            index: z.number().int().min(1),
+            index: z.number().check(z.int(), z.gte(1)),
             name: z.string(),
             method: z.string(),
-            path: z.string().meta({ description: 'as sent, placeholders expanded' }),
-            outcome: z.string().meta({ description: 'the status answered, "network error", "not sent" or "skipped"' }),
-            passed: z.boolean().meta({ description: 'true for a skipped step too: it did not fail' }),
-            skipped: z.string().optional().meta({
-              description:
-                "why the step was not sent: its `skip` (a proxied recording's mark on the proxy's own answers)",
-            }),
-            problems: z.array(z.string()).meta({ description: 'one line per difference: path, expected, got' }),
+            path: z.string().check(z.meta({ description: 'as sent, placeholders expanded' })),
+            outcome: z
+              .string()
+              .check(z.meta({ description: 'the status answered, "network error", "not sent" or "skipped"' })),
+            passed: z.boolean().check(z.meta({ description: 'true for a skipped step too: it did not fail' })),
+            skipped: z.optional(z.string()).check(
+              z.meta({
+                description:
+                  "why the step was not sent: its `skip` (a proxied recording's mark on the proxy's own answers)",
+              }),
+            ),
+            problems: z
+              .array(z.string())
+              .check(z.meta({ description: 'one line per difference: path, expected, got' })),
             durationMs: z.number(),
           })
-          .meta({ id: 'SimReplayStep' }),
+          .register(z.globalRegistry, { id: 'SimReplayStep' }),
       ),
     })
-    .meta({ id: 'SimReplayReport' }),
+    .register(z.globalRegistry, { id: 'SimReplayReport' }),
 )
 
 /** One exchange to turn into a step: the fields of a journal entry that a step needs. */
@@ -122,57 +135,52 @@ const Exchange = z.lazy(() =>
   z.object({
     method: z
       .string()
-      .regex(/^[A-Z]{1,10}$/, { error: 'must be an upper-case HTTP method' })
-      .meta({ examples: ['POST'] }),
+      .check(z.regex(/^[A-Z]{1,10}$/, { error: 'must be an upper-case HTTP method' }), z.meta({ examples: ['POST'] })),
     // A pattern, not zod's startsWith: that writes `format: "starts_with"`, which no validator knows.
     path: z
       .string()
-      .regex(/^\//, { error: 'must start with /' })
-      .meta({ description: 'starts with /', examples: ['/manager'] }),
-    query: z.string().meta({ description: 'without the `?`', examples: [''] }),
+      .check(
+        z.regex(/^\//, { error: 'must start with /' }),
+        z.meta({ description: 'starts with /', examples: ['/manager'] }),
+      ),
+    query: z.string().check(z.meta({ description: 'without the `?`', examples: [''] })),
     requestHeaders: z
       .record(z.string(), z.string())
-      .meta({ examples: [{ authorization: 'Bearer ***1', 'content-type': 'application/json' }] }),
+      .check(z.meta({ examples: [{ authorization: 'Bearer ***1', 'content-type': 'application/json' }] })),
     requestBody: z
-      .string()
-      .nullable()
-      .meta({ examples: ['{"managerAddress":"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}'] }),
+      .nullable(z.string())
+      .check(z.meta({ examples: ['{"managerAddress":"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}'] })),
     status: z
       .number()
-      .int()
-      .min(0)
-      .max(599)
-      .meta({ description: '0: the request failed at the network level', examples: [200] }),
+      .check(
+        z.int(),
+        z.gte(0),
+        z.lte(599),
+        z.meta({ description: '0: the request failed at the network level', examples: [200] }),
+      ),
     responseBody: z
-      .string()
-      .nullable()
-      .meta({ examples: ['{"status":"success","message":"manager payment 7 stored","id":7}'] }),
-    scenario: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({
+      .nullable(z.string())
+      .check(z.meta({ examples: ['{"status":"success","message":"manager payment 7 stored","id":7}'] })),
+    scenario: z.optional(z.nullable(z.string())).check(
+      z.meta({
         description: 'the scenario it was answered under: whose rules the file starts with',
         examples: ['flaky-backend'],
       }),
+    ),
     session: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({ description: 'the session it was answered in', examples: ['qa-1'] }),
-    caller: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({
+      .optional(z.nullable(z.string()))
+      .check(z.meta({ description: 'the session it was answered in', examples: ['qa-1'] })),
+    caller: z.optional(z.nullable(z.string())).check(
+      z.meta({
         description: 'the wallet address its Bearer token stood for: becomes {{caller}}',
         examples: ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'],
       }),
+    ),
   }),
 )
 
 /** What no body of that form may hold: the other form's member (a JSON Schema `not: {}`). */
-const otherForm = z.never().optional()
+const otherForm = z.optional(z.never())
 
 /**
  * POST /__sim/scenario-file: the exchanges, and where the file's rules come from: a scenario by
@@ -180,13 +188,12 @@ const otherForm = z.never().optional()
  * client cannot send a body the route refuses.
  */
 export const BuildScenarioFileBody = z.lazy(() => {
-  const exchanges = z.array(Exchange).min(1).max(1000).meta({ description: 'journal entries, in the order to replay' })
+  const exchanges = z
+    .array(Exchange)
+    .check(z.minLength(1), z.maxLength(1000), z.meta({ description: 'journal entries, in the order to replay' }))
   const description = z
-    .string()
-    .min(1)
-    .max(500)
-    .optional()
-    .meta({ description: "the file's description", examples: ['QA: a manager pays'] })
+    .optional(z.string().check(z.minLength(1), z.maxLength(500)))
+    .check(z.meta({ description: "the file's description", examples: ['QA: a manager pays'] }))
   return z
     .xor(
       [
@@ -194,33 +201,36 @@ export const BuildScenarioFileBody = z.lazy(() => {
           .object({
             exchanges,
             description,
-            rulesFrom: ScenarioName.meta({
-              description:
-                "a scenario whose rules and world the file starts with: the one active under this name in an exchange's session, else the one known by name (404 if none)",
-            }),
+            rulesFrom: ScenarioName.check(
+              z.meta({
+                description:
+                  "a scenario whose rules and world the file starts with: the one active under this name in an exchange's session, else the one known by name (404 if none)",
+              }),
+            ),
             rules: otherForm,
             world: otherForm,
           })
-          .meta({ title: 'rules from a scenario' }),
+          .check(z.meta({ title: 'rules from a scenario' })),
         z
           .object({
             exchanges,
             description,
-            rules: z.array(z.looseObject({})).max(1000).optional().meta({
-              description:
-                "the rules the file starts with, as a file holds them (the dashboard's rule draft); validated as a file is",
-            }),
+            rules: z.optional(z.array(z.looseObject({})).check(z.maxLength(1000))).check(
+              z.meta({
+                description:
+                  "the rules the file starts with, as a file holds them (the dashboard's rule draft); validated as a file is",
+              }),
+            ),
             world: z
-              .looseObject({})
-              .optional()
-              .meta({ description: 'the world the file starts from, with rules; validated as a file is' }),
+              .optional(z.looseObject({}))
+              .check(z.meta({ description: 'the world the file starts from, with rules; validated as a file is' })),
             rulesFrom: otherForm,
           })
-          .meta({ title: 'rules given, or those the exchanges were answered under' }),
+          .check(z.meta({ title: 'rules given, or those the exchanges were answered under' })),
       ],
       { error: eitherForm('rulesFrom', 'rules', 'rulesFrom, or rules (and world)', true) },
     )
-    .meta({
+    .register(z.globalRegistry, {
       id: 'SimBuildScenarioFile',
       description:
         'Without rulesFrom or rules, the file starts with the rules and world of the scenario the exchanges were answered under (their `scenario`), when they agree on one.',

@@ -4,7 +4,7 @@
  * declared on the same shape as an operation, in the `control` group, so the one router matches
  * it, the one validation step parses its input and the OpenAPI document lists it under its tag.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { RouteDefinition } from './operation.ts'
 
 /** Where the control routes live; no operation of the simulated API starts with it. */
@@ -53,10 +53,13 @@ export function isControlPath(path: string): boolean {
  */
 export function wholeNumberQuery(min: number, max: number, example: number) {
   return z
-    .string()
-    .refine((text) => /^\d{1,16}$/.test(text) && Number(text) >= min && Number(text) <= max, {
-      error: `must be a whole number from ${min} to ${max}`,
-    })
-    .transform(Number)
-    .meta({ type: 'integer', minimum: min, maximum: max, examples: [example] })
+    .pipe(
+      z.string().check(
+        z.refine((text) => /^\d{1,16}$/.test(text) && Number(text) >= min && Number(text) <= max, {
+          error: `must be a whole number from ${min} to ${max}`,
+        }),
+      ),
+      z.transform(Number),
+    )
+    .check(z.meta({ type: 'integer', minimum: min, maximum: max, examples: [example] }))
 }

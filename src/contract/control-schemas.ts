@@ -4,14 +4,14 @@
  * journal, the sessions (the factories' bodies are in control-factory-schemas.ts). Their named
  * schemas appear in the OpenAPI document as `Sim…`.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { SimTableName } from './control-factory-schemas.ts'
 import { INSTANT_PATTERN, IsoDateTime } from './formats.ts'
 import { CALENDAR_SPAN_MS, parseInstant } from './instants.ts'
 import { type OperationId, operationIds } from './operations.ts'
 import { ScenarioName } from './scenario-names.ts'
 
-const count = z.number().int().min(0)
+const count = z.number().check(z.int(), z.gte(0))
 
 /**
  * An ISO 8601 instant in the years 0001-9999 (seconds, fraction and offset optional), checked and
@@ -24,12 +24,14 @@ const Instant = z
     if (!(instant instanceof Date))
       payload.issues.push({ code: 'custom', message: instant.problem, input: payload.value })
   })
-  // The pattern says in the document what parseInstant checks, for tools that generate from it.
-  .meta({
-    description: 'ISO 8601 instant in the years 0001 to 9999',
-    pattern: INSTANT_PATTERN,
-    examples: ['2026-06-01T00:00:00Z', '2026-06-01T09:30+02:00'],
-  })
+  .check(
+    // The pattern says in the document what parseInstant checks, for tools that generate from it.
+    z.meta({
+      description: 'ISO 8601 instant in the years 0001 to 9999',
+      pattern: INSTANT_PATTERN,
+      examples: ['2026-06-01T00:00:00Z', '2026-06-01T09:30+02:00'],
+    }),
+  )
 
 /** A scenario object as the control bodies' examples give it: one rule that fails a create from the 2nd call. */
 export const EXAMPLE_SCENARIO = {
@@ -38,7 +40,7 @@ export const EXAMPLE_SCENARIO = {
 }
 
 /** A field that belongs to another form of a body: absent here (`"not": {}` in the document). */
-const otherForm = z.never().optional()
+const otherForm = z.optional(z.never())
 
 /**
  * What a body of two forms, told apart by `first` and `second`, says when it fits neither: that
@@ -55,15 +57,15 @@ export function eitherForm(first: string, second: string, forms: string, exclusi
 }
 
 /** A move of the clock no clock can make: past the span of the calendar, every clock leaves it. */
-const AdvanceMs = z
-  .number()
-  .min(-CALENDAR_SPAN_MS, { error: `must move the clock by at most ${CALENDAR_SPAN_MS}, the span of the calendar` })
-  .max(CALENDAR_SPAN_MS, { error: `must move the clock by at most ${CALENDAR_SPAN_MS}, the span of the calendar` })
-  .meta({
+const AdvanceMs = z.number().check(
+  z.gte(-CALENDAR_SPAN_MS, { error: `must move the clock by at most ${CALENDAR_SPAN_MS}, the span of the calendar` }),
+  z.lte(CALENDAR_SPAN_MS, { error: `must move the clock by at most ${CALENDAR_SPAN_MS}, the span of the calendar` }),
+  z.meta({
     description:
       'milliseconds to move the clock by (negative: back); it must stay in the years 0001 to 9999, and where it is now decides how far (else 400)',
     examples: [86_400_000, -3_600_000],
-  })
+  }),
+)
 
 /**
  * PUT /__sim/clock: fix the clock at an instant, or move it by some milliseconds: one form or the
@@ -73,14 +75,14 @@ export const SetClockBody = z.lazy(() =>
   z
     .xor(
       [
-        z.object({ now: Instant, advanceMs: otherForm }).meta({ title: 'fix the clock' }),
-        z.object({ advanceMs: AdvanceMs, now: otherForm }).meta({ title: 'move the clock' }),
+        z.object({ now: Instant, advanceMs: otherForm }).check(z.meta({ title: 'fix the clock' })),
+        z.object({ advanceMs: AdvanceMs, now: otherForm }).check(z.meta({ title: 'move the clock' })),
       ],
       {
         error: eitherForm('now', 'advanceMs', '{"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}', true),
       },
     )
-    .meta({
+    .register(z.globalRegistry, {
       id: 'SimSetClock',
       description: 'either `now` or `advanceMs`',
       examples: [{ now: '2026-06-01T00:00:00Z' }, { advanceMs: 86_400_000 }],
@@ -97,23 +99,25 @@ export const ActivateScenarioBody = z.lazy(() =>
       [
         z
           .object({
-            name: ScenarioName.meta({ description: 'the shipped or configured scenario to activate' }),
+            name: ScenarioName.check(z.meta({ description: 'the shipped or configured scenario to activate' })),
             scenario: otherForm,
           })
-          .meta({ title: 'by name' }),
+          .check(z.meta({ title: 'by name' })),
         z
           .object({
-            scenario: z.looseObject({}).meta({
-              description:
-                'a scenario object, as a scenario file holds it (docs/scenarios.md; its JSON Schema: GET /__sim/scenario.schema.json); validated when activated',
-            }),
-            name: ScenarioName.optional().meta({ description: 'the name it is known by (default "inline")' }),
+            scenario: z.looseObject({}).check(
+              z.meta({
+                description:
+                  'a scenario object, as a scenario file holds it (docs/scenarios.md; its JSON Schema: GET /__sim/scenario.schema.json); validated when activated',
+              }),
+            ),
+            name: z.optional(ScenarioName).check(z.meta({ description: 'the name it is known by (default "inline")' })),
           })
-          .meta({ title: 'a scenario object' }),
+          .check(z.meta({ title: 'a scenario object' })),
       ],
       { error: eitherForm('name', 'scenario', '{"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}', false) },
     )
-    .meta({
+    .register(z.globalRegistry, {
       id: 'SimActivateScenario',
       description: '`name` alone, or `scenario` with an optional `name`',
       examples: [{ name: 'flaky-backend' }, { scenario: EXAMPLE_SCENARIO, name: 'payments-down' }],
@@ -124,9 +128,11 @@ export const SimClock = z.lazy(() =>
   z
     .object({
       now: IsoDateTime,
-      mode: z.enum(['fixed', 'system']).meta({ description: 'fixed: moves only when told; system: real time' }),
+      mode: z
+        .enum(['fixed', 'system'])
+        .check(z.meta({ description: 'fixed: moves only when told; system: real time' })),
     })
-    .meta({ id: 'SimClock' }),
+    .register(z.globalRegistry, { id: 'SimClock' }),
 )
 
 const ScenarioStatus = z.lazy(() =>
@@ -137,23 +143,23 @@ const ScenarioStatus = z.lazy(() =>
       rules: z.array(
         z.object({
           operation: z.string(),
-          calls: count.meta({ description: 'requests the rule applied to' }),
-          fired: count.meta({ description: 'requests it fired on' }),
+          calls: count.check(z.meta({ description: 'requests the rule applied to' })),
+          fired: count.check(z.meta({ description: 'requests it fired on' })),
         }),
       ),
     })
-    .meta({ id: 'SimScenarioStatus' }),
+    .register(z.globalRegistry, { id: 'SimScenarioStatus' }),
 )
 
 export const SimScenarioView = z.lazy(() =>
   z
     .object({
-      session: z.string().nullable().meta({ description: 'the X-Sim-Session it is about, or null' }),
-      active: z.string().nullable().meta({ description: "the active scenario's name, or null" }),
-      status: ScenarioStatus.nullable(),
-      available: z.array(z.string()).meta({ description: 'the scenarios that can be activated by name' }),
+      session: z.nullable(z.string()).check(z.meta({ description: 'the X-Sim-Session it is about, or null' })),
+      active: z.nullable(z.string()).check(z.meta({ description: "the active scenario's name, or null" })),
+      status: z.nullable(ScenarioStatus),
+      available: z.array(z.string()).check(z.meta({ description: 'the scenarios that can be activated by name' })),
     })
-    .meta({ id: 'SimScenarioView' }),
+    .register(z.globalRegistry, { id: 'SimScenarioView' }),
 )
 
 export const SimHealth = z.lazy(() =>
@@ -161,15 +167,14 @@ export const SimHealth = z.lazy(() =>
     .object({
       status: z.literal('ok'),
       clock: SimClock,
-      scenario: z.string().nullable(),
+      scenario: z.nullable(z.string()),
       sessions: count,
-      requests: count.meta({ description: 'API requests answered since the last reset' }),
+      requests: count.check(z.meta({ description: 'API requests answered since the last reset' })),
       proxy: z
-        .string()
-        .optional()
-        .meta({ description: "the real service's base URL, when `serve --proxy` forwards the API to it" }),
+        .optional(z.string())
+        .check(z.meta({ description: "the real service's base URL, when `serve --proxy` forwards the API to it" })),
     })
-    .meta({ id: 'SimHealth' }),
+    .register(z.globalRegistry, { id: 'SimHealth' }),
 )
 
 /**
@@ -198,19 +203,21 @@ export const MAX_STATE_RECORDS_PER_TABLE = Math.floor(MAX_STATE_RECORDS / SimTab
 export const SimState = z.lazy(() =>
   z
     .object({
-      session: z.string().nullable(),
+      session: z.nullable(z.string()),
       clock: SimClock,
-      scenario: z.string().nullable(),
+      scenario: z.nullable(z.string()),
       counts: z
         .object(
           Object.fromEntries(SimTableName.options.map((name) => [name, count])) as Record<SimTableName, typeof count>,
         )
-        .meta({ description: 'how many records each table holds' }),
+        .check(z.meta({ description: 'how many records each table holds' })),
       tables: z
         .partialRecord(SimTableName, z.array(z.unknown()))
-        .meta({ description: 'the stored records of each table asked for: `limit` of each from position `offset`' }),
+        .check(
+          z.meta({ description: 'the stored records of each table asked for: `limit` of each from position `offset`' }),
+        ),
     })
-    .meta({ id: 'SimState' }),
+    .register(z.globalRegistry, { id: 'SimState' }),
 )
 
 export const JournalEntry = z.lazy(() =>
@@ -218,63 +225,70 @@ export const JournalEntry = z.lazy(() =>
     .object({
       seq: z
         .number()
-        .int()
-        .min(1)
-        .meta({ description: '1, 2, 3… since the journal was emptied; gaps show what fell off' }),
-      at: IsoDateTime.meta({ description: 'wall-clock time the request arrived (not the simulated clock)' }),
+        .check(
+          z.int(),
+          z.gte(1),
+          z.meta({ description: '1, 2, 3… since the journal was emptied; gaps show what fell off' }),
+        ),
+      at: IsoDateTime.check(z.meta({ description: 'wall-clock time the request arrived (not the simulated clock)' })),
       method: z.string(),
       path: z.string(),
       query: z.string(),
       operation: z
-        .enum(operationIds as [OperationId, ...OperationId[]])
-        .nullable()
-        .meta({ description: 'the operation id, or null when none matched' }),
-      status: z.number().int(),
+        .nullable(z.enum(operationIds as [OperationId, ...OperationId[]]))
+        .check(z.meta({ description: 'the operation id, or null when none matched' })),
+      status: z.number().check(z.int()),
       durationMs: z.number(),
-      scenario: z.string().nullable(),
-      session: z.string().nullable(),
-      caller: z.string().nullable().meta({
-        description:
-          'the wallet address the simulator took the Bearer token for; null for a request it did not authenticate (forwarded, or answered by a scenario or the Bearer check first)',
-      }),
-      requestHeaders: z.record(z.string(), z.string()).meta({
-        description:
-          'the request headers that shape an answer: authorization (its credential masked, `Bearer ***1`, `***2`: one number per distinct credential; a wallet-address token as sent), content-type, x-sim-session, x-sim-scenario',
-      }),
-      requestBody: z.string().nullable().meta({ description: 'cut at 4096 characters' }),
+      scenario: z.nullable(z.string()),
+      session: z.nullable(z.string()),
+      caller: z.nullable(z.string()).check(
+        z.meta({
+          description:
+            'the wallet address the simulator took the Bearer token for; null for a request it did not authenticate (forwarded, or answered by a scenario or the Bearer check first)',
+        }),
+      ),
+      requestHeaders: z.record(z.string(), z.string()).check(
+        z.meta({
+          description:
+            'the request headers that shape an answer: authorization (its credential masked, `Bearer ***1`, `***2`: one number per distinct credential; a wallet-address token as sent), content-type, x-sim-session, x-sim-scenario',
+        }),
+      ),
+      requestBody: z.nullable(z.string()).check(z.meta({ description: 'cut at 4096 characters' })),
       responseHeaders: z.record(z.string(), z.string()),
-      responseBody: z.string().nullable().meta({ description: 'cut at 4096 characters' }),
+      responseBody: z.nullable(z.string()).check(z.meta({ description: 'cut at 4096 characters' })),
       proxy: z
-        .object({
-          url: z.string().meta({ description: 'the URL the request was forwarded to' }),
-          status: z
-            .number()
-            .int()
-            .nullable()
-            .meta({ description: "the service's status; null when it did not answer" }),
-          drift: z.array(z.string()).meta({
-            description:
-              'how the request or the answer departs from the contract, one line each: an undeclared status, a missing or unknown field, a wrong type, a value outside its format (empty: none)',
+        .optional(
+          z.object({
+            url: z.string().check(z.meta({ description: 'the URL the request was forwarded to' })),
+            status: z
+              .nullable(z.number().check(z.int()))
+              .check(z.meta({ description: "the service's status; null when it did not answer" })),
+            drift: z.array(z.string()).check(
+              z.meta({
+                description:
+                  'how the request or the answer departs from the contract, one line each: an undeclared status, a missing or unknown field, a wrong type, a value outside its format (empty: none)',
+              }),
+            ),
+            failure: z
+              .optional(z.string())
+              .check(z.meta({ description: "why the proxy answered 502/504 instead of the service's answer" })),
           }),
-          failure: z
-            .string()
-            .optional()
-            .meta({ description: "why the proxy answered 502/504 instead of the service's answer" }),
-        })
-        .optional()
-        .meta({ description: 'present when `serve --proxy` forwarded the request to the real service' }),
+        )
+        .check(z.meta({ description: 'present when `serve --proxy` forwarded the request to the real service' })),
     })
-    .meta({ id: 'SimJournalEntry' }),
+    .register(z.globalRegistry, { id: 'SimJournalEntry' }),
 )
 
 export const SimJournal = z.lazy(() =>
   z
     .object({
-      capacity: count.meta({ description: 'how many entries the journal keeps' }),
-      total: count.meta({ description: 'requests recorded since it was emptied, those that fell off included' }),
-      entries: z.array(JournalEntry).meta({ description: 'oldest first' }),
+      capacity: count.check(z.meta({ description: 'how many entries the journal keeps' })),
+      total: count.check(
+        z.meta({ description: 'requests recorded since it was emptied, those that fell off included' }),
+      ),
+      entries: z.array(JournalEntry).check(z.meta({ description: 'oldest first' })),
     })
-    .meta({ id: 'SimJournal' }),
+    .register(z.globalRegistry, { id: 'SimJournal' }),
 )
 
 export const SimSessions = z.lazy(() =>
@@ -283,8 +297,10 @@ export const SimSessions = z.lazy(() =>
       limit: count,
       idleMs: count,
       sessions: z.array(
-        z.object({ id: z.string(), createdAt: IsoDateTime, lastUsedAt: IsoDateTime }).meta({ id: 'SimSession' }),
+        z
+          .object({ id: z.string(), createdAt: IsoDateTime, lastUsedAt: IsoDateTime })
+          .register(z.globalRegistry, { id: 'SimSession' }),
       ),
     })
-    .meta({ id: 'SimSessions' }),
+    .register(z.globalRegistry, { id: 'SimSessions' }),
 )

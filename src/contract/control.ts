@@ -5,7 +5,7 @@
  * Each one's handler (what it does to the simulator) is in src/control/; a route is added with a
  * declaration here and a handler there.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { authoringRoutes } from './control-authoring.ts'
 import { coverageRoutes } from './control-coverage.ts'
 import { dashboardRoutes } from './control-dashboard.ts'
@@ -27,6 +27,7 @@ import {
   SimState,
 } from './control-schemas.ts'
 import { JournalQuery } from './journal-query.ts'
+import { unwrap } from './schema-forms.ts'
 
 /** What a route acting on the session X-Sim-Session names answers when it cannot. */
 const SESSION_ERRORS = {
@@ -60,7 +61,7 @@ export const controlRoutes = [
     description:
       'Restores the seeded world (what the fixtures or the generated world hold) and the starting clock, and deactivates the scenario. Without X-Sim-Session it also ends every session and empties the journal; with it, only that session is reset.',
     session: true,
-    response: z.lazy(() => SimScenarioView.unwrap().extend({ reset: z.literal(true) })),
+    response: z.lazy(() => z.extend(unwrap(SimScenarioView), { reset: z.literal(true) })),
     errors: SESSION_ERRORS,
   }),
   defineControlRoute({
@@ -71,15 +72,15 @@ export const controlRoutes = [
     session: true,
     query: z.lazy(() =>
       z.object({
-        table: SimTableName.optional().meta({ description: 'only this table' }),
-        limit: wholeNumberQuery(0, MAX_STATE_RECORDS, 200)
-          .optional()
-          .meta({
+        table: z.optional(SimTableName).check(z.meta({ description: 'only this table' })),
+        limit: z.optional(wholeNumberQuery(0, MAX_STATE_RECORDS, 200)).check(
+          z.meta({
             description: `records per table (default 200): at most ${MAX_STATE_RECORDS} with table, ${MAX_STATE_RECORDS_PER_TABLE} without it (a 400 beyond)`,
           }),
-        offset: wholeNumberQuery(0, Number.MAX_SAFE_INTEGER, 0)
-          .optional()
-          .meta({ description: 'the position of the first record of each table (default 0)' }),
+        ),
+        offset: z
+          .optional(wholeNumberQuery(0, Number.MAX_SAFE_INTEGER, 0))
+          .check(z.meta({ description: 'the position of the first record of each table (default 0)' })),
       }),
     ),
     response: SimState,
@@ -98,7 +99,7 @@ export const controlRoutes = [
     session: true,
     params: z.lazy(() =>
       z.object({
-        table: SimTableName.meta({ description: 'the table to create records in, as /__sim/state names it' }),
+        table: SimTableName.check(z.meta({ description: 'the table to create records in, as /__sim/state names it' })),
       }),
     ),
     body: SimFactoryBody,
@@ -191,8 +192,10 @@ export const controlRoutes = [
         // min(1): a path segment is never empty, and the document says so to generators.
         id: z
           .string()
-          .min(1)
-          .meta({ description: 'the session id, as X-Sim-Session named it', examples: ['qa-1'] }),
+          .check(
+            z.minLength(1),
+            z.meta({ description: 'the session id, as X-Sim-Session named it', examples: ['qa-1'] }),
+          ),
       }),
     ),
     response: z.lazy(() => z.object({ deleted: z.string() })),
@@ -202,7 +205,7 @@ export const controlRoutes = [
     ...controlPath('getOpenApiDocument'),
     summary: 'The OpenAPI 3.1 document of the simulated API and of these control routes',
     description: 'Answers this document, its server URL the one the request reached.',
-    response: z.lazy(() => z.record(z.string(), z.unknown()).meta({ description: 'this document' })),
+    response: z.lazy(() => z.record(z.string(), z.unknown()).check(z.meta({ description: 'this document' }))),
     errors: {},
   }),
   defineControlRoute({
@@ -210,7 +213,7 @@ export const controlRoutes = [
     summary: 'Write the recorded session now (server started with --record <file>)',
     description:
       'Writes what the server recorded so far as a scenario file with replayable steps (docs/scenarios.md) and answers the file and how many steps it holds.',
-    response: z.lazy(() => z.object({ file: z.string(), steps: z.number().int().min(0) })),
+    response: z.lazy(() => z.object({ file: z.string(), steps: z.number().check(z.int(), z.gte(0)) })),
     errors: {
       409: 'the server is not recording: it was started without --record',
       507: 'the recording could not be written (the message and the server log say why); recording goes on',

@@ -2,7 +2,7 @@
  * Debt tokens and their parcels: the read-only queries by security token (manager), debtor and
  * creditor. Every query answers an array, empty when nothing matches.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { answer } from './answer-formats.ts'
 import { Address } from './formats.ts'
 import { defineOperation } from './operation.ts'
@@ -25,26 +25,24 @@ export const Parcel = z.lazy(() =>
     .object({
       amount: z
         .number()
-        .int()
-        .min(0)
-        .meta({ description: 'the installment, in cents', examples: [10230642] }),
+        .check(z.int(), z.gte(0), z.meta({ description: 'the installment, in cents', examples: [10230642] })),
       dueDate: z
         .number()
-        .int()
-        .meta({ description: 'due day, 00:00 UTC, in seconds since 1970-01-01T00:00:00Z', examples: [1755302400] }),
+        .check(
+          z.int(),
+          z.meta({ description: 'due day, 00:00 UTC, in seconds since 1970-01-01T00:00:00Z', examples: [1755302400] }),
+        ),
       id: answer.uuid("the parcel's id"),
       isPaid: z.boolean(),
       paymentHash: answer.hashOrEmpty('the HASH of the payment, or "" while unpaid'),
       parcelId: z
         .number()
-        .int()
-        .min(1)
-        .meta({ description: 'its number in the schedule, from 1', examples: [1] }),
+        .check(z.int(), z.gte(1), z.meta({ description: 'its number in the schedule, from 1', examples: [1] })),
       currentAmount: answer.money('the installment'),
       currentJuros: answer.money('its interest part'),
       juros: answer.money('its interest part'),
     })
-    .meta({ id: 'Parcel' }),
+    .register(z.globalRegistry, { id: 'Parcel' }),
 )
 export type Parcel = z.infer<typeof Parcel>
 
@@ -64,19 +62,23 @@ export const DebtToken = z.lazy(() =>
       monthlyInterestRate: answer.decimal('percent a month'),
       originalAmount: answer.money('the principal lent'),
       originalCreditor: answer.address('the first creditor'),
-      parcels: z.array(Parcel).meta({ description: 'the installments, in schedule order' }),
-      periodicity: z.enum(PaymentFrequency.options).meta({ description: 'how often an installment falls due' }),
-      status: z.literal(DEBT_TOKEN_STATUS_CODES.map((status) => status.code)).meta({
-        type: 'integer',
-        description: `derived on every read from the signatures, the parcels and the clock: ${DEBT_TOKEN_STATUS_CODES.map((status) => `${status.code} ${status.name} (${status.meaning})`).join('; ')}`,
-        'x-enum-varnames': DEBT_TOKEN_STATUS_CODES.map((status) => status.name),
-        'x-enum-descriptions': DEBT_TOKEN_STATUS_CODES.map((status) => status.meaning),
-      }),
+      parcels: z.array(Parcel).check(z.meta({ description: 'the installments, in schedule order' })),
+      periodicity: z
+        .enum(PaymentFrequency.options)
+        .check(z.meta({ description: 'how often an installment falls due' })),
+      status: z.literal(DEBT_TOKEN_STATUS_CODES.map((status) => status.code)).check(
+        z.meta({
+          type: 'integer',
+          description: `derived on every read from the signatures, the parcels and the clock: ${DEBT_TOKEN_STATUS_CODES.map((status) => `${status.code} ${status.name} (${status.meaning})`).join('; ')}`,
+          'x-enum-varnames': DEBT_TOKEN_STATUS_CODES.map((status) => status.name),
+          'x-enum-descriptions': DEBT_TOKEN_STATUS_CODES.map((status) => status.meaning),
+        }),
+      ),
       unixtime: answer.unixSecondsText('when it was created'),
       lastInstallmentDueDate: answer.date('the last due day'),
       amountPaidInstallments: answer.money('what the paid parcels add up to'),
     })
-    .meta({ id: 'DebtToken' }),
+    .register(z.globalRegistry, { id: 'DebtToken' }),
 )
 export type DebtToken = z.infer<typeof DebtToken>
 
@@ -105,7 +107,7 @@ export const debtTokenOperations = [
     summary: 'List the debt tokens of a security token',
     description:
       'Answers the debt tokens that back this security token; an empty array when it has none or does not exist.',
-    params: z.lazy(() => z.object({ securityTokenAddress: Address.meta(seeded.securityToken) })),
+    params: z.lazy(() => z.object({ securityTokenAddress: Address.check(z.meta(seeded.securityToken)) })),
     response: DebtTokenList,
     errors: {},
   }),
@@ -119,8 +121,8 @@ export const debtTokenOperations = [
       'Answers an array with this debt token when it backs this security token, else an empty array (as the spec answers every debt-token query with an array).',
     params: z.lazy(() =>
       z.object({
-        securityTokenAddress: Address.meta(seeded.securityToken),
-        debtTokenAddress: Address.meta(seeded.debtToken),
+        securityTokenAddress: Address.check(z.meta(seeded.securityToken)),
+        debtTokenAddress: Address.check(z.meta(seeded.debtToken)),
       }),
     ),
     response: DebtTokenList,
@@ -133,7 +135,7 @@ export const debtTokenOperations = [
     path: '/debtToken/debtor/{address}',
     summary: "List a debtor's debt tokens",
     description: 'Answers the debt tokens whose debtor is this wallet; an empty array when there are none.',
-    params: z.lazy(() => z.object({ address: Address.meta(seeded.debtor) })),
+    params: z.lazy(() => z.object({ address: Address.check(z.meta(seeded.debtor)) })),
     response: DebtTokenList,
     errors: {},
   }),
@@ -146,8 +148,8 @@ export const debtTokenOperations = [
     description: 'Answers an array with this debt token when this wallet is its debtor, else an empty array.',
     params: z.lazy(() =>
       z.object({
-        address: Address.meta(seeded.debtor),
-        tokenAddress: Address.meta(seeded.debtToken),
+        address: Address.check(z.meta(seeded.debtor)),
+        tokenAddress: Address.check(z.meta(seeded.debtToken)),
       }),
     ),
     response: DebtTokenList,
@@ -160,7 +162,7 @@ export const debtTokenOperations = [
     path: '/debtToken/creditor/{address}',
     summary: "List all of a creditor's debt tokens (the spec's text: tokenAddress omitted)",
     description: 'Answers the debt tokens whose creditor is this wallet; an empty array when there are none.',
-    params: z.lazy(() => z.object({ address: Address.meta(seeded.creditor) })),
+    params: z.lazy(() => z.object({ address: Address.check(z.meta(seeded.creditor)) })),
     response: DebtTokenList,
     errors: {},
   }),
@@ -173,8 +175,8 @@ export const debtTokenOperations = [
     description: 'Answers an array with this debt token when this wallet is its creditor, else an empty array.',
     params: z.lazy(() =>
       z.object({
-        address: Address.meta(seeded.creditor),
-        tokenAddress: Address.meta(seeded.debtToken),
+        address: Address.check(z.meta(seeded.creditor)),
+        tokenAddress: Address.check(z.meta(seeded.debtToken)),
       }),
     ),
     response: DebtTokenList,

@@ -2,22 +2,26 @@
  * The documented error shape `{statusCode, error, message}` (statusCode is a string) and the
  * reason phrases used with it. Every error the simulator answers has this shape.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 export const ErrorBody = z
   .object({
-    statusCode: z.string().meta({
-      pattern: '^[1-5]\\d{2}$',
-      description: 'the HTTP status, written as a string',
-      examples: ['400'],
-    }),
-    error: z.string().meta({ description: "the status's reason phrase", examples: ['Bad Request'] }),
-    message: z.string().meta({
-      description: 'what is wrong: every field, what was expected and what was given',
-      examples: ['body.managerAddress is required; body.amount must be at least 0, got -1'],
-    }),
+    statusCode: z.string().check(
+      z.meta({
+        pattern: '^[1-5]\\d{2}$',
+        description: 'the HTTP status, written as a string',
+        examples: ['400'],
+      }),
+    ),
+    error: z.string().check(z.meta({ description: "the status's reason phrase", examples: ['Bad Request'] })),
+    message: z.string().check(
+      z.meta({
+        description: 'what is wrong: every field, what was expected and what was given',
+        examples: ['body.managerAddress is required; body.amount must be at least 0, got -1'],
+      }),
+    ),
   })
-  .meta({ id: 'Error' })
+  .register(z.globalRegistry, { id: 'Error' })
 export type ErrorBody = z.infer<typeof ErrorBody>
 
 /** Reason phrases for the statuses the simulator answers with. */

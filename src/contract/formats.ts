@@ -3,7 +3,7 @@
  * numeric strings the API carries amounts in. Each schema carries the message a client sees when
  * a value breaks it, so every operation reports the same words for the same mistake.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { boundedDecimalPattern } from './bounded-decimal-pattern.ts'
 import { dayInCalendar, MAX_SECOND_DECIMALS, MAX_YEAR, MIN_YEAR, parseInstant } from './instants.ts'
 
@@ -11,22 +11,22 @@ export const ADDRESS_PATTERN = /^(0x)[0-9a-fA-F]{40}$/
 export const HASH_PATTERN = /^(0x)[0-9a-fA-F]{64}$/
 
 /** `0x` followed by 40 hexadecimal characters: wallets and contracts. */
-export const Address = z
-  .string()
-  .regex(ADDRESS_PATTERN, { error: 'must be an ADDRESS (0x followed by 40 hexadecimal characters)' })
-  .meta({
+export const Address = z.string().check(
+  z.regex(ADDRESS_PATTERN, { error: 'must be an ADDRESS (0x followed by 40 hexadecimal characters)' }),
+  z.meta({
     description: 'ADDRESS: 0x followed by 40 hexadecimal characters',
     examples: ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'],
-  })
+  }),
+)
 
 /** `0x` followed by 64 hexadecimal characters: transaction hashes. */
-export const Hash = z
-  .string()
-  .regex(HASH_PATTERN, { error: 'must be a HASH (0x followed by 64 hexadecimal characters)' })
-  .meta({
+export const Hash = z.string().check(
+  z.regex(HASH_PATTERN, { error: 'must be a HASH (0x followed by 64 hexadecimal characters)' }),
+  z.meta({
     description: 'HASH: 0x followed by 64 hexadecimal characters',
     examples: ['0x4f12da997d8f3dcfa558dab811b80df5b2ee00b18563f59e1b4ff5c0c1b0a1c2'],
-  })
+  }),
+)
 
 /*
  * The patterns the OpenAPI document gives dates and date-times: zod's own (a real day, leap years
@@ -65,8 +65,7 @@ export const dateTimeMeta = {
 /** A calendar date, `YYYY-MM-DD`, that exists (no 2025-02-30), in the years 0001-9999. */
 export const IsoDate = z.iso
   .date({ error: 'must be a date in the format YYYY-MM-DD' })
-  .refine(dayInCalendar, { error: `must lie in the years ${MIN_YEAR} to ${MAX_YEAR}` })
-  .meta(dateMeta)
+  .check(z.refine(dayInCalendar, { error: `must lie in the years ${MIN_YEAR} to ${MAX_YEAR}` }), z.meta(dateMeta))
 
 /** An ISO 8601 date-time with seconds and a zone (`Z` or `±hh:mm`), in the years 0001-9999 (in UTC). */
 export const IsoDateTime = z.iso
@@ -74,16 +73,18 @@ export const IsoDateTime = z.iso
     offset: true,
     error: 'must be an ISO 8601 date-time such as 2026-03-01T12:00:00.000Z',
   })
-  // Past zod's format, what the calendar refuses, in its words: a year 0000, more than 9 decimals.
-  // Not run on a text the format refused, which already has its message.
-  .refine((text) => parseInstant(text) instanceof Date, {
-    when: (payload) => payload.issues.length === 0,
-    error: (issue) => {
-      const instant = parseInstant(String(issue.input))
-      return instant instanceof Date ? undefined : instant.problem
-    },
-  })
-  .meta(dateTimeMeta)
+  .check(
+    // Past zod's format, what the calendar refuses, in its words: a year 0000, more than 9 decimals.
+    // Not run on a text the format refused, which already has its message.
+    z.refine((text) => parseInstant(text) instanceof Date, {
+      when: (payload) => payload.issues.length === 0,
+      error: (issue) => {
+        const instant = parseInstant(String(issue.input))
+        return instant instanceof Date ? undefined : instant.problem
+      },
+    }),
+    z.meta(dateTimeMeta),
+  )
 
 /** A date or a date-time: fields the spec types only as "string" but that hold a day. */
 export const DateOrDateTime = z.union([IsoDate, IsoDateTime], {
@@ -117,81 +118,87 @@ export const MAX_DECIMAL = 1_000_000_000_000
  * pattern says both checks at once (bounded-decimal-pattern.ts).
  */
 export function decimalString(max: number, example = '1500.00') {
-  return z
-    .string()
-    .regex(/^\d{1,15}(\.\d{1,8})?$/, {
+  return z.string().check(
+    z.regex(/^\d{1,15}(\.\d{1,8})?$/, {
       error: `must be a non-negative decimal number written as a string, such as "${example}"`,
       abort: true, // a malformed value is reported once, not also as out of range
-    })
-    .refine((value) => Number(value) <= max, {
+    }),
+    z.refine((value) => Number(value) <= max, {
       error: (issue) => `must be at most ${thousands(max)}, got ${JSON.stringify(String(issue.input).slice(0, 40))}`,
-    })
-    .meta({
+    }),
+    z.meta({
       pattern: boundedDecimalPattern({ max, maxDigits: 15, decimals: 8, leadingZeros: true }),
       examples: [example],
-    })
+    }),
+  )
 }
 
 /** A non-negative decimal number written as a string, e.g. "1500.00" (at most MAX_DECIMAL). */
-export const DecimalString = decimalString(MAX_DECIMAL).meta({
-  description: `decimal number written as a string: up to 15 digits, 8 decimals, at most ${thousands(MAX_DECIMAL)}`,
-})
+export const DecimalString = decimalString(MAX_DECIMAL).check(
+  z.meta({
+    description: `decimal number written as a string: up to 15 digits, 8 decimals, at most ${thousands(MAX_DECIMAL)}`,
+  }),
+)
 
 /** An amount of money written as a string, e.g. "1500.00": at most two decimals and MAX_MONEY. */
-export const MoneyString = z
-  .string()
-  .regex(/^\d{1,15}(\.\d{1,2})?$/, {
+export const MoneyString = z.string().check(
+  z.regex(/^\d{1,15}(\.\d{1,2})?$/, {
     error: 'must be an amount of money written as a string with at most two decimals, such as "1500.00"',
     abort: true, // a malformed value is reported once, not also as out of range
-  })
-  .refine((value) => Number(value) <= MAX_MONEY, {
+  }),
+  z.refine((value) => Number(value) <= MAX_MONEY, {
     error: (issue) =>
       `must be at most ${thousands(MAX_MONEY)}.00, got ${JSON.stringify(String(issue.input).slice(0, 40))}`,
-  })
-  .meta({
+  }),
+  z.meta({
     description: `money written as a string: at most two decimals and ${thousands(MAX_MONEY)}.00`,
     pattern: boundedDecimalPattern({ max: MAX_MONEY, maxDigits: 15, decimals: 2, leadingZeros: true }),
     examples: ['1500.00'],
-  })
+  }),
+)
 
 /** A monthly interest rate in percent written as a string, e.g. "1.5" (at most MAX_MONTHLY_INTEREST_PERCENT). */
-export const MonthlyInterestString = decimalString(MAX_MONTHLY_INTEREST_PERCENT, '1.5').meta({
-  description: `percent a month written as a string, at most ${MAX_MONTHLY_INTEREST_PERCENT}`,
-})
+export const MonthlyInterestString = decimalString(MAX_MONTHLY_INTEREST_PERCENT, '1.5').check(
+  z.meta({
+    description: `percent a month written as a string, at most ${MAX_MONTHLY_INTEREST_PERCENT}`,
+  }),
+)
 
 /** The number of installments written as a string, e.g. "12": a whole number from 1 to MAX_INSTALLMENTS. */
-export const InstallmentsString = z
-  .string()
-  .regex(/^[1-9]\d{0,2}$/, {
+export const InstallmentsString = z.string().check(
+  z.regex(/^[1-9]\d{0,2}$/, {
     error: `must be a whole number from 1 to ${MAX_INSTALLMENTS} written as a string, such as "12"`,
     abort: true, // "9999" fails both checks: one message says it
-  })
-  .refine((value) => Number(value) <= MAX_INSTALLMENTS, {
+  }),
+  z.refine((value) => Number(value) <= MAX_INSTALLMENTS, {
     error: (issue) => `must be a whole number from 1 to ${MAX_INSTALLMENTS}, got ${JSON.stringify(issue.input)}`,
-  })
-  .meta({
+  }),
+  z.meta({
     description: `whole number from 1 to ${MAX_INSTALLMENTS} written as a string`,
     pattern: boundedDecimalPattern({ max: MAX_INSTALLMENTS, maxDigits: 3, decimals: 0, leadingZeros: false }),
     examples: ['12'],
-  })
+  }),
+)
 
 /**
  * A path segment that must be a non-negative integer id, e.g. `/manager/{address}/7`; `example`
  * is what the document shows, an id the seeded world has where an operation names one.
  */
 export function integerIdParam(example = '1') {
-  return (
-    z
-      .string()
-      .regex(/^\d{1,15}$/, { error: 'must be an integer id' })
-      // On the string, not the transform: zod leaves a transform's examples out of an input's JSON Schema.
-      .meta({ examples: [example] })
-      .transform(Number)
-      .meta({ description: 'an integer id, in digits' })
-  )
+  return z
+    .pipe(
+      z.string().check(
+        z.regex(/^\d{1,15}$/, { error: 'must be an integer id' }),
+        // On the string, not the transform: zod leaves a transform's examples out of an input's JSON Schema.
+        z.meta({ examples: [example] }),
+      ),
+      z.transform(Number),
+    )
+    .check(z.meta({ description: 'an integer id, in digits' }))
 }
 
 /** Query-string booleans: only `true` and `false` are accepted. */
-export const BooleanQuery = z
-  .enum(['true', 'false'], { error: 'must be true or false' })
-  .transform((value) => value === 'true')
+export const BooleanQuery = z.pipe(
+  z.enum(['true', 'false'], { error: 'must be true or false' }),
+  z.transform((value) => value === 'true'),
+)

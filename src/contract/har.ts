@@ -5,60 +5,65 @@
  * they are allowed and left aside. The command (`scenarios from-har`) and the control route the
  * dashboard drops a file on (`POST /__sim/scenario-file/from-har`) check a file with it.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 const NameValue = z.looseObject({ name: z.string(), value: z.string() })
 
-const Url = z.string().refine(
-  (text) => {
-    try {
-      new URL(text)
-      return true
-    } catch {
-      return false
-    }
-  },
-  { error: 'not a URL' },
+const Url = z.string().check(
+  z.refine(
+    (text) => {
+      try {
+        new URL(text)
+        return true
+      } catch {
+        return false
+      }
+    },
+    { error: 'not a URL' },
+  ),
 )
 
 const HarRequest = z.looseObject({
-  method: z.string().min(1),
-  url: Url.meta({ format: 'uri' }),
+  method: z.string().check(z.minLength(1)),
+  url: Url.check(z.meta({ format: 'uri' })),
   headers: z.array(NameValue),
-  postData: z
-    .looseObject({
-      mimeType: z.string().optional(),
-      text: z.string().optional(),
-      encoding: z.string().optional(),
+  postData: z.optional(
+    z.looseObject({
+      mimeType: z.optional(z.string()),
+      text: z.optional(z.string()),
+      encoding: z.optional(z.string()),
       // Charles and form posts: the body as name/value pairs, with or without `text`.
-      params: z.array(z.looseObject({ name: z.string(), value: z.string().optional() })).optional(),
-    })
-    .optional(),
-  bodySize: z.number().optional(),
+      params: z.optional(z.array(z.looseObject({ name: z.string(), value: z.optional(z.string()) }))),
+    }),
+  ),
+  bodySize: z.optional(z.number()),
 })
 
 const HarResponse = z.looseObject({
-  status: z.int().min(0).max(999),
-  headers: z.array(NameValue).optional(),
+  status: z.int().check(z.gte(0), z.lte(999)),
+  headers: z.optional(z.array(NameValue)),
   content: z.looseObject({
-    mimeType: z.string().optional(),
-    text: z.string().optional(),
-    encoding: z.string().optional(),
+    mimeType: z.optional(z.string()),
+    text: z.optional(z.string()),
+    encoding: z.optional(z.string()),
     // Playwright's recordHar with content: 'attach': the body is a file beside the HAR.
-    _file: z.string().optional(),
+    _file: z.optional(z.string()),
   }),
 })
 
 const HarEntry = z.lazy(() =>
   z
     .looseObject({
-      startedDateTime: z.string().optional(),
+      startedDateTime: z.optional(z.string()),
       request: HarRequest,
       response: HarResponse,
       // This simulator's export (journal.toHar): the wallet the masked Bearer token stood for.
-      _caller: z.string().nullable().optional(),
+      _caller: z.optional(z.nullable(z.string())),
     })
-    .meta({ id: 'SimHarFileEntry', description: 'one request and its answer, as a HAR file to import holds it' }),
+    .register(z.globalRegistry, {
+      id: 'SimHarFileEntry',
+      description: 'one request and its answer, as a HAR file to import holds it',
+    }),
 )
 export type HarEntry = z.infer<typeof HarEntry>
 
@@ -86,16 +91,18 @@ export const Har = z.lazy(() =>
     .looseObject({
       log: z
         .looseObject({
-          version: z
-            .string()
-            .regex(/^1\.\d+$/, { error: 'not a HAR version this reads (1.1 or 1.2)' })
-            .optional(),
-          creator: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
+          version: z.optional(
+            z.string().check(z.regex(/^1\.\d+$/, { error: 'not a HAR version this reads (1.1 or 1.2)' })),
+          ),
+          creator: z.optional(z.looseObject({ name: z.string(), version: z.optional(z.string()) })),
           entries: z.array(HarEntry),
         })
-        .meta({ id: 'SimHarLog', description: 'the HAR\'s "log": its version, the tool that wrote it, its entries' }),
+        .register(z.globalRegistry, {
+          id: 'SimHarLog',
+          description: 'the HAR\'s "log": its version, the tool that wrote it, its entries',
+        }),
     })
-    .meta({
+    .register(z.globalRegistry, {
       id: 'SimHarFile',
       description:
         'A HAR file (HTTP Archive 1.1 or 1.2) as a browser\'s Network panel ("Save all as HAR"), Playwright\'s recordHar, Charles or mitmproxy write it; their own fields are allowed',

@@ -3,7 +3,7 @@
  * validator wording ("Invalid input", "Too small: …"). Every message a user reads about a value
  * (requests, control bodies, scenario and fixture files) is worded here.
  */
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { knownFields, nearestName } from './unknown-key.ts'
 
 /** A value as a message quotes it: bounded, so a message never echoes a long input whole. */

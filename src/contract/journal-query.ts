@@ -3,7 +3,7 @@
  * export (`GET /__sim/journal.har`): an operation, a status, a session, and a page of the newest
  * `limit` entries numbered below `before`.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { wholeNumberQuery } from './control-route.ts'
 import { MAX_JOURNAL_PAGE } from './control-schemas.ts'
 import { type OperationId, operationIds } from './operations.ts'
@@ -11,19 +11,19 @@ import { type OperationId, operationIds } from './operations.ts'
 export const JournalQuery = z.lazy(() =>
   z.object({
     operation: z
-      .enum(operationIds as [OperationId, ...OperationId[]])
-      .optional()
-      .meta({ description: 'only the requests of this operation id' }),
-    status: wholeNumberQuery(0, 599, 400).optional().meta({ description: 'only the replies with this status' }),
+      .optional(z.enum(operationIds as [OperationId, ...OperationId[]]))
+      .check(z.meta({ description: 'only the requests of this operation id' })),
+    status: z
+      .optional(wholeNumberQuery(0, 599, 400))
+      .check(z.meta({ description: 'only the replies with this status' })),
     session: z
-      .string()
-      .optional()
-      .meta({ description: 'only the requests of this X-Sim-Session', examples: ['qa-1'] }),
-    limit: wholeNumberQuery(1, MAX_JOURNAL_PAGE, 50)
-      .optional()
-      .meta({ description: `the newest this many (default and at most ${MAX_JOURNAL_PAGE})` }),
-    before: wholeNumberQuery(1, Number.MAX_SAFE_INTEGER, 100)
-      .optional()
-      .meta({ description: "only the entries numbered below this seq: page back with a page's first seq" }),
+      .optional(z.string())
+      .check(z.meta({ description: 'only the requests of this X-Sim-Session', examples: ['qa-1'] })),
+    limit: z
+      .optional(wholeNumberQuery(1, MAX_JOURNAL_PAGE, 50))
+      .check(z.meta({ description: `the newest this many (default and at most ${MAX_JOURNAL_PAGE})` })),
+    before: z
+      .optional(wholeNumberQuery(1, Number.MAX_SAFE_INTEGER, 100))
+      .check(z.meta({ description: "only the entries numbered below this seq: page back with a page's first seq" })),
   }),
 )

@@ -5,7 +5,7 @@
  * test/unit/openapi-statuses.test.ts keeps them equal to the pipeline's and checks that each
  * status is really answered.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { built } from './built-schema.ts'
 import { thousands as count } from './formats.ts'
 import { issueText } from './issue-text.ts'
@@ -36,7 +36,7 @@ function add(statuses: StatusReasons, status: number, reason: string, example = 
 }
 
 /** What the first issue of an empty value of a schema reads like, as the pipeline words it. */
-function firstIssue(label: string, schema: z.ZodType | undefined, value: unknown): string | undefined {
+function firstIssue(label: string, schema: z.ZodMiniType | undefined, value: unknown): string | undefined {
   const issue = schema?.safeParse(value, { reportInput: true }).error?.issues[0]
   if (issue === undefined) return undefined
   const field = `${label}${issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}`
@@ -44,9 +44,11 @@ function firstIssue(label: string, schema: z.ZodType | undefined, value: unknown
 }
 
 /** Empty text for every field of a path or query schema: what breaks most of them. */
-function emptyFields(declared: z.ZodType | undefined): Record<string, string> {
+function emptyFields(declared: z.ZodMiniType | undefined): Record<string, string> {
   const schema = built(declared)
-  return schema instanceof z.ZodObject ? Object.fromEntries(Object.keys(schema.shape).map((name) => [name, ''])) : {}
+  return schema instanceof z.ZodMiniObject
+    ? Object.fromEntries(Object.keys(schema.shape).map((name) => [name, '']))
+    : {}
 }
 
 /**
@@ -117,7 +119,7 @@ export function operationStatuses(route: RouteDefinition): StatusReasons {
   )
   addRouteErrors(statuses, route)
   if (route.body !== undefined) add(statuses, 413, TOO_LARGE, `body is larger than ${DOCUMENTED_MAX_BODY_BYTES} bytes`)
-  if (route.method === 'GET' && built(route.response) instanceof z.ZodArray) {
+  if (route.method === 'GET' && built(route.response) instanceof z.ZodMiniArray) {
     add(
       statuses,
       422,

@@ -7,7 +7,7 @@
  * `control`; the prose no route owns is in descriptions.ts. Served at `/__sim/openapi.json` and
  * written to a file by `npm run openapi`; `npm run check` lints it with Redocly (redocly.yaml).
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { built } from './built-schema.ts'
 import { controlRoutes } from './control.ts'
 import { CONTROL_GROUP, type ControlRouteDefinition } from './control-route.ts'
@@ -30,7 +30,7 @@ type JsonSchema = Record<string, unknown>
 const COMPONENTS = '#/components/schemas/'
 
 /** Converts a zod schema, hoisting named sub-schemas (`.meta({ id })`) into `components`. */
-function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
+function schemaOf(schema: z.ZodMiniType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
   const json = z.toJSONSchema(schema, {
     io,
     target: 'draft-2020-12',
@@ -163,15 +163,15 @@ function linksOf(route: RouteDefinition, { paths }: Built): JsonSchema | undefin
 function readsRequiredField(route: RouteDefinition, expression: string): boolean {
   const match = /^\$(request|response)\.body#\/([^/]+)$/.exec(expression)
   const schema = built(match?.[1] === 'request' ? route.body : route.response)
-  if (match === null || !(schema instanceof z.ZodObject)) return false
-  const field = (schema.shape as Record<string, z.ZodType | undefined>)[match[2]!]
+  if (match === null || !(schema instanceof z.ZodMiniObject)) return false
+  const field = (schema.shape as Record<string, z.ZodMiniType | undefined>)[match[2]!]
   return field !== undefined && field._zod.optin !== 'optional'
 }
 
 /** The field names of a path or query schema. */
-function fieldsOf(declared: z.ZodType | undefined): string[] {
+function fieldsOf(declared: z.ZodMiniType | undefined): string[] {
   const schema = built(declared)
-  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : []
+  return schema instanceof z.ZodMiniObject ? Object.keys(schema.shape) : []
 }
 
 /** One path item's operation: parameters, request body, the success answer and the error statuses. */

@@ -4,7 +4,7 @@
  * each declaration's literal types. Handlers, request validation, the OpenAPI document and
  * scenario targeting all read these declarations; nothing else declares a route.
  */
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -35,14 +35,14 @@ export interface RouteDefinition {
    */
   readonly description: string
   /** Path parameters, all strings on the wire; schemas may transform them (ids to numbers). */
-  readonly params?: z.ZodType<Record<string, unknown>, Record<string, string>>
-  readonly query?: z.ZodType<Record<string, unknown>, Record<string, string | undefined>>
+  readonly params?: z.ZodMiniType<Record<string, unknown>, Record<string, string>>
+  readonly query?: z.ZodMiniType<Record<string, unknown>, Record<string, string | undefined>>
   /** The JSON request body; absent when the operation takes none. */
-  readonly body?: z.ZodType
+  readonly body?: z.ZodMiniType
   /** Whether a request without a body is accepted (validated as `{}`). */
   readonly bodyOptional?: boolean
   /** The success (200) response body. */
-  readonly response: z.ZodType
+  readonly response: z.ZodMiniType
   /**
    * The error statuses this route answers for reasons of its own, each with when it does. The
    * statuses the pipeline answers for every operation (openapi-statuses.ts: 400 for a request that
@@ -76,9 +76,9 @@ export function defineOperation<const T extends OperationDefinition>(operation: 
 
 /** The parsed input a resolver (or a control handler) receives, inferred from the declaration. */
 export interface OperationInput<T extends RouteDefinition> {
-  params: T['params'] extends z.ZodType ? z.output<T['params']> : Record<string, never>
-  query: T['query'] extends z.ZodType ? z.output<T['query']> : Record<string, never>
-  body: T['body'] extends z.ZodType ? z.output<T['body']> : undefined
+  params: T['params'] extends z.ZodMiniType ? z.output<T['params']> : Record<string, never>
+  query: T['query'] extends z.ZodMiniType ? z.output<T['query']> : Record<string, never>
+  body: T['body'] extends z.ZodMiniType ? z.output<T['body']> : undefined
 }
 
 /** What a resolver returns: the success body, typed by the declaration's response schema. */

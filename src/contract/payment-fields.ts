@@ -3,7 +3,7 @@
  * body. The spec names the series field `series` in its field list and `serie` in its samples and
  * list output; creation accepts both, output uses `serie`.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { answer } from './answer-formats.ts'
 import { Hash, IsoDateTime, MAX_MONEY, thousands } from './formats.ts'
 
@@ -11,42 +11,51 @@ export const PaymentStatus = z
   .enum(['PENDING', 'PAID', 'FAILED', 'CANCELED'], {
     error: 'must be one of PENDING, PAID, FAILED, CANCELED',
   })
-  .meta({
-    description:
-      'PENDING (the default of a new payment), PAID, FAILED or CANCELED. PAID and CANCELED are final: an update keeps them (a PAID payment may still correct its hash, date and amount).',
-  })
+  .check(
+    z.meta({
+      description:
+        'PENDING (the default of a new payment), PAID, FAILED or CANCELED. PAID and CANCELED are final: an update keeps them (a PAID payment may still correct its hash, date and amount).',
+    }),
+  )
 export type PaymentStatus = z.infer<typeof PaymentStatus>
 
 export const PaymentSeries = z
   .enum(['SENIOR', 'MEZANINO', 'SUBORDINADA'], {
     error: 'must be one of SENIOR, MEZANINO, SUBORDINADA',
   })
-  .meta({ description: 'the series (tranche) paid: SENIOR, MEZANINO (mezzanine) or SUBORDINADA (subordinated)' })
+  .check(
+    z.meta({ description: 'the series (tranche) paid: SENIOR, MEZANINO (mezzanine) or SUBORDINADA (subordinated)' }),
+  )
 
 export const PaymentType = z
   .enum(['AMORTIZACAO', 'JUROS'], { error: 'must be one of AMORTIZACAO, JUROS' })
-  .meta({ description: 'AMORTIZACAO (repays principal) or JUROS (pays interest)' })
+  .check(z.meta({ description: 'AMORTIZACAO (repays principal) or JUROS (pays interest)' }))
 
 export const PaymentAmount = z.lazy(() =>
   z
     .number({ error: 'must be a number' })
-    .finite({ error: 'must be a finite number' })
-    .nonnegative({ error: 'must be a number ≥ 0' })
-    .max(MAX_MONEY, { error: `must be at most ${thousands(MAX_MONEY)}` })
-    .meta({ description: 'the amount paid, in reais', examples: [1500] }),
+    .check(
+      z.nonnegative({ error: 'must be a number ≥ 0' }),
+      z.lte(MAX_MONEY, { error: `must be at most ${thousands(MAX_MONEY)}` }),
+      z.meta({ description: 'the amount paid, in reais', examples: [1500] }),
+    ),
 )
 
 /** Optional creation fields common to both kinds of payment. */
 export const paymentCreationFields = {
-  hash: Hash.optional().meta({ description: 'the HASH of the transaction that paid it' }),
-  date: IsoDateTime.optional().meta({ description: 'when it was paid (default: the clock’s now)' }),
-  status: PaymentStatus.optional(),
-  amount: PaymentAmount.optional(),
-  series: PaymentSeries.optional().meta({ description: 'the series paid (the spec’s field list spells it series)' }),
-  serie: PaymentSeries.optional().meta({
-    description: 'the series paid (the spec’s samples spell it serie); if both are sent they must be equal',
-  }),
-  type: PaymentType.optional(),
+  hash: z.optional(Hash).check(z.meta({ description: 'the HASH of the transaction that paid it' })),
+  date: z.optional(IsoDateTime).check(z.meta({ description: 'when it was paid (default: the clock’s now)' })),
+  status: z.optional(PaymentStatus),
+  amount: z.optional(PaymentAmount),
+  series: z
+    .optional(PaymentSeries)
+    .check(z.meta({ description: 'the series paid (the spec’s field list spells it series)' })),
+  serie: z.optional(PaymentSeries).check(
+    z.meta({
+      description: 'the series paid (the spec’s samples spell it serie); if both are sent they must be equal',
+    }),
+  ),
+  type: z.optional(PaymentType),
 }
 
 /**
@@ -71,7 +80,7 @@ export const SERIES_SPELLINGS_RULE =
 /** Rejects a body that gives `series` and `serie` with different values. */
 export function seriesSpellingsAgree(
   body: { series?: string | undefined; serie?: string | undefined },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ) {
   if (body.series !== undefined && body.serie !== undefined && body.series !== body.serie) {
     ctx.addIssue({
@@ -91,7 +100,7 @@ export const PaymentUpdate = z.lazy(() =>
       status: PaymentStatus,
       amount: PaymentAmount,
     })
-    .meta({
+    .register(z.globalRegistry, {
       id: 'PaymentUpdate',
       description: 'Replaces the hash, date, status and amount; the status may only change as PaymentStatus says.',
       examples: [
@@ -109,18 +118,14 @@ export const PaymentUpdate = z.lazy(() =>
 export const paymentOutputFields = {
   id: z
     .number()
-    .int()
-    .min(0)
-    .meta({ description: 'the payment id, what an update names', examples: [1] }),
+    .check(z.int(), z.gte(0), z.meta({ description: 'the payment id, what an update names', examples: [1] })),
   tokenAddress: answer.address('the security token paid'),
-  hash: answer.hash().optional(),
+  hash: z.optional(answer.hash()),
   date: answer.dateTime('when it was paid'),
   status: PaymentStatus,
   amount: z
-    .number()
-    .min(0)
-    .optional()
-    .meta({ description: 'the amount paid, in reais', examples: [1500] }),
-  serie: PaymentSeries.optional(),
-  type: PaymentType.optional(),
+    .optional(z.number().check(z.gte(0)))
+    .check(z.meta({ description: 'the amount paid, in reais', examples: [1500] })),
+  serie: z.optional(PaymentSeries),
+  type: z.optional(PaymentType),
 }

@@ -9,7 +9,7 @@
  * - the PUT answer: `{success: true, message}` for managers, `{status: "success", message}` for
  *   investors.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { answer } from './answer-formats.ts'
 import { Address, integerIdParam } from './formats.ts'
 import { defineOperation, type LinkDefinition } from './operation.ts'
@@ -30,11 +30,9 @@ export const PaymentStored = z.lazy(() =>
       message: answer.text('what was stored', 'manager payment 7 stored'),
       id: z
         .number()
-        .int()
-        .min(0)
-        .meta({ description: 'the new payment id, what an update names', examples: [7] }),
+        .check(z.int(), z.gte(0), z.meta({ description: 'the new payment id, what an update names', examples: [7] })),
     })
-    .meta({ id: 'PaymentStored' }),
+    .register(z.globalRegistry, { id: 'PaymentStored' }),
 )
 
 /** Everything one kind of payment declares for itself. */
@@ -55,7 +53,7 @@ export interface PaymentRole {
   /** The update link's address (from the creation's body) and its description. */
   readonly updateLink: { readonly address: string; readonly description: string }
   /** The PUT answer's schema: the one difference in shape between the kinds. */
-  readonly updated: z.ZodType
+  readonly updated: z.ZodMiniType
   readonly notFound: string
   /**
    * The document's path examples: a PENDING payment of the seeded world (fixtures/), so a tool
@@ -73,12 +71,12 @@ function field<K extends string, V>(key: K, value: V): Record<K, V> {
 function paymentInput<const Owner extends PaymentRole['owner']>(role: PaymentRole & { owner: Owner }) {
   return z
     .object({
-      ...field(role.owner, Address.meta({ description: role.ownerWords })),
-      tokenAddress: Address.meta({ description: "the security token's ADDRESS" }),
+      ...field(role.owner, Address.check(z.meta({ description: role.ownerWords }))),
+      tokenAddress: Address.check(z.meta({ description: "the security token's ADDRESS" })),
       ...paymentCreationFields,
     })
-    .superRefine((body, ctx) => seriesSpellingsAgree(body as Parameters<typeof seriesSpellingsAgree>[0], ctx))
-    .meta({
+    .check(z.superRefine((body, ctx) => seriesSpellingsAgree(body as Parameters<typeof seriesSpellingsAgree>[0], ctx)))
+    .register(z.globalRegistry, {
       id: `${role.title}PaymentInput`,
       description: SERIES_SPELLINGS_RULE,
       ...seriesSpellingsAgreeSchema,
@@ -90,13 +88,13 @@ function paymentInput<const Owner extends PaymentRole['owner']>(role: PaymentRol
 function paymentOutput<const Owner extends PaymentRole['owner']>(role: PaymentRole & { owner: Owner }) {
   return z
     .object({ ...field(role.owner, answer.address(role.ownerWords)), ...paymentOutputFields })
-    .meta({ id: `${role.title}PaymentRecord` })
+    .register(z.globalRegistry, { id: `${role.title}PaymentRecord` })
 }
 
 const article = (role: PaymentRole) => (role.name === 'manager' ? 'a manager' : 'an investor')
 
 /** What POST /{role} declares besides its id, group, method and path. */
-function creation<Body extends z.ZodType>(role: PaymentRole, body: Body) {
+function creation<Body extends z.ZodMiniType>(role: PaymentRole, body: Body) {
   const links: Record<string, LinkDefinition> = {
     [`list${role.title}Payments`]: {
       operationId: `list${role.title}Payments`,
@@ -120,16 +118,18 @@ function creation<Body extends z.ZodType>(role: PaymentRole, body: Body) {
 }
 
 /** What GET /{role}/{address}/{tokenAddress} declares besides its id, group, method and path. */
-function listing<Item extends z.ZodType>(role: PaymentRole, item: Item) {
+function listing<Item extends z.ZodMiniType>(role: PaymentRole, item: Item) {
   return {
     summary: `List ${article(role)}'s payments for a token`,
     description: `Answers the payments stored for this ${role.name} and security token, oldest first; an empty array when there are none. Addresses are matched without regard to case.`,
     params: z.object({
-      address: Address.meta({ description: role.ownerWords, examples: [role.pathExample.owner] }),
-      tokenAddress: Address.meta({
-        description: "the security token's ADDRESS",
-        examples: [role.pathExample.tokenAddress],
-      }),
+      address: Address.check(z.meta({ description: role.ownerWords, examples: [role.pathExample.owner] })),
+      tokenAddress: Address.check(
+        z.meta({
+          description: "the security token's ADDRESS",
+          examples: [role.pathExample.tokenAddress],
+        }),
+      ),
     }),
     response: z.array(item),
     errors: {},
@@ -137,16 +137,20 @@ function listing<Item extends z.ZodType>(role: PaymentRole, item: Item) {
 }
 
 /** What PUT /{role}/{address}/{id} declares besides its id, group, method and path. */
-function update<Answer extends z.ZodType>(role: PaymentRole, answer: Answer) {
+function update<Answer extends z.ZodMiniType>(role: PaymentRole, answer: Answer) {
   return {
     summary: role.updateSummary,
     description: role.updateDescription,
     params: z.object({
-      address: Address.meta({
-        description: role.updateAddress.description,
-        examples: [role.updateAddress.field === 'owner' ? role.pathExample.owner : role.pathExample.tokenAddress],
-      }),
-      id: integerIdParam(role.pathExample.id).meta({ description: 'the payment id, as its creation answered' }),
+      address: Address.check(
+        z.meta({
+          description: role.updateAddress.description,
+          examples: [role.updateAddress.field === 'owner' ? role.pathExample.owner : role.pathExample.tokenAddress],
+        }),
+      ),
+      id: integerIdParam(role.pathExample.id).check(
+        z.meta({ description: 'the payment id, as its creation answered' }),
+      ),
     }),
     body: PaymentUpdate,
     response: answer,
@@ -181,7 +185,7 @@ export const managerPaymentRole = {
   updated: z.lazy(() =>
     z
       .object({ success: z.boolean(), message: answer.text('what was updated', 'manager payment 7 updated') })
-      .meta({ id: 'ManagerPaymentUpdated' }),
+      .register(z.globalRegistry, { id: 'ManagerPaymentUpdated' }),
   ),
   notFound: 'no payment has this id for this security token',
   pathExample: {
@@ -218,7 +222,7 @@ export const investorPaymentRole = {
         status: z.literal('success'),
         message: answer.text('what was updated', 'investor payment 7 updated'),
       })
-      .meta({ id: 'InvestorPaymentUpdated' }),
+      .register(z.globalRegistry, { id: 'InvestorPaymentUpdated' }),
   ),
   notFound: 'no payment has this id for this investor',
   pathExample: {

@@ -4,7 +4,7 @@
  * whose OpenAPI `pattern` says the same, so a tool that generates names from the document sends
  * names the simulator takes. The scenario catalog (src/scenarios/) re-exports the rule.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 export const MAX_SCENARIO_NAME_LENGTH = 64
 /** Scenario names are file names without `.json`: letters, digits, `.`, `_` and `-`. */
@@ -17,5 +17,7 @@ const SCENARIO_NAME_PATTERN = `^[A-Za-z0-9][A-Za-z0-9_.-]{0,${MAX_SCENARIO_NAME_
 /** A scenario's name in a control body. */
 export const ScenarioName = z
   .string()
-  .regex(new RegExp(SCENARIO_NAME_PATTERN), { error: SCENARIO_NAME_RULE })
-  .meta({ examples: ['flaky-backend'] })
+  .check(
+    z.regex(new RegExp(SCENARIO_NAME_PATTERN), { error: SCENARIO_NAME_RULE }),
+    z.meta({ examples: ['flaky-backend'] }),
+  )

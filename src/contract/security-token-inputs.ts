@@ -1,44 +1,31 @@
 /**
  * Security tokens: what a client sends to create one (with its series) and to update one.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { DateOrDateTime, DecimalString, MAX_MONEY, thousands } from './formats.ts'
 
 /** A free text a client may give (instrument, segment, concentration), with an example. */
 const givenText = (example: string) =>
-  z
-    .string()
-    .max(200)
-    .optional()
-    .meta({ examples: [example] })
+  z.optional(z.string().check(z.maxLength(200))).check(z.meta({ examples: [example] }))
 
 /** Series as the creation input carries it: every field a string; numeric ones hold decimals. */
 export const SeriesInput = z.lazy(() =>
   z
     .object({
-      name: z
-        .string()
-        .min(1)
-        .max(100)
-        .optional()
-        .meta({ examples: ['SENIOR'] }),
-      type: z
-        .string()
-        .max(100)
-        .optional()
-        .meta({ examples: ['SENIOR'] }),
-      emissionPercentage: DecimalString.optional(),
-      remuneration: DecimalString.optional(),
-      seriesAmount: DecimalString.optional(),
-      sharesAmount: DecimalString.optional(),
-      unitPrice: DecimalString.optional(),
-      interestMonthLack: DecimalString.optional(),
-      interestPaymentPeriodicity: DecimalString.optional(),
-      interestAllocationOrder: DecimalString.optional(),
-      amortizationPaymentPeriodicity: DecimalString.optional(),
-      amortizationAllocationOrder: DecimalString.optional(),
+      name: z.optional(z.string().check(z.minLength(1), z.maxLength(100))).check(z.meta({ examples: ['SENIOR'] })),
+      type: z.optional(z.string().check(z.maxLength(100))).check(z.meta({ examples: ['SENIOR'] })),
+      emissionPercentage: z.optional(DecimalString),
+      remuneration: z.optional(DecimalString),
+      seriesAmount: z.optional(DecimalString),
+      sharesAmount: z.optional(DecimalString),
+      unitPrice: z.optional(DecimalString),
+      interestMonthLack: z.optional(DecimalString),
+      interestPaymentPeriodicity: z.optional(DecimalString),
+      interestAllocationOrder: z.optional(DecimalString),
+      amortizationPaymentPeriodicity: z.optional(DecimalString),
+      amortizationAllocationOrder: z.optional(DecimalString),
     })
-    .meta({ id: 'SeriesInput' }),
+    .register(z.globalRegistry, { id: 'SeriesInput' }),
 )
 export type SeriesInput = z.infer<typeof SeriesInput>
 
@@ -49,14 +36,14 @@ export const SecurityTokenInput = z.lazy(() =>
         instrument: givenText('FIDC'),
         segment: givenText('Agronegócio'),
         concentration: givenText('Pulverizada'),
-        emissionAmount: DecimalString.optional(),
-        emissionEndDate: DateOrDateTime.optional(),
-        maxExpirationDate: DateOrDateTime.optional(),
-        maxAcquisitionPrice: DecimalString.optional(),
-        series: z.array(SeriesInput).max(20).optional(),
+        emissionAmount: z.optional(DecimalString),
+        emissionEndDate: z.optional(DateOrDateTime),
+        maxExpirationDate: z.optional(DateOrDateTime),
+        maxAcquisitionPrice: z.optional(DecimalString),
+        series: z.optional(z.array(SeriesInput).check(z.maxLength(20))),
       }),
     })
-    .meta({
+    .register(z.globalRegistry, {
       id: 'SecurityTokenInput',
       examples: [
         {
@@ -97,37 +84,21 @@ export const SecurityTokenUpdate = z.lazy(() =>
       segment: givenText('Imobiliário'),
       concentration: givenText('Concentrada'),
       tokenName: z
-        .string()
-        .min(1)
-        .max(200)
-        .optional()
-        .meta({ examples: ['FIDC Agronegócio STNYJU'] }),
-      symbol: z
-        .string()
-        .min(1)
-        .max(20)
-        .optional()
-        .meta({ examples: ['STNYJU'] }),
-      expirationDate: DateOrDateTime.optional(),
-      maxExpirationDate: DateOrDateTime.optional(),
-      emissionEndDate: DateOrDateTime.optional(),
-      acceptedRebatePercentage: z
-        .number()
-        .finite()
-        .min(0)
-        .max(100)
-        .optional()
-        .meta({ examples: [5] }),
+        .optional(z.string().check(z.minLength(1), z.maxLength(200)))
+        .check(z.meta({ examples: ['FIDC Agronegócio STNYJU'] })),
+      symbol: z.optional(z.string().check(z.minLength(1), z.maxLength(20))).check(z.meta({ examples: ['STNYJU'] })),
+      expirationDate: z.optional(DateOrDateTime),
+      maxExpirationDate: z.optional(DateOrDateTime),
+      emissionEndDate: z.optional(DateOrDateTime),
+      acceptedRebatePercentage: z.optional(z.number().check(z.gte(0), z.lte(100))).check(z.meta({ examples: [5] })),
       /** An investment to add to totalInvestmentAmount. */
       investmentAmount: z
-        .number()
-        .finite()
-        .positive()
-        .max(MAX_MONEY, { error: `must be at most ${thousands(MAX_MONEY)}` })
-        .optional()
-        .meta({ description: 'an investment, in reais, to add to totalInvestmentAmount', examples: [50000] }),
+        .optional(
+          z.number().check(z.positive(), z.lte(MAX_MONEY, { error: `must be at most ${thousands(MAX_MONEY)}` })),
+        )
+        .check(z.meta({ description: 'an investment, in reais, to add to totalInvestmentAmount', examples: [50000] })),
     })
-    .meta({
+    .register(z.globalRegistry, {
       id: 'SecurityTokenUpdate',
       description:
         'Every field is optional; the fields given replace the stored ones, investmentAmount adds to the total.',

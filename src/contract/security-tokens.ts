@@ -2,7 +2,7 @@
  * Security tokens (with their series): list, create, update and delete. What a client sends for
  * the create and the update is in security-token-inputs.ts.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { answer } from './answer-formats.ts'
 import { Address, BooleanQuery } from './formats.ts'
 import { defineOperation } from './operation.ts'
@@ -10,10 +10,7 @@ import { SecurityTokenInput, SecurityTokenUpdate } from './security-token-inputs
 
 /** A number an answer carries, never negative (checked, not only documented), with what it is and an example. */
 const amount = (description: string, example: number) =>
-  z
-    .number()
-    .min(0)
-    .meta({ description, examples: [example] })
+  z.number().check(z.gte(0), z.meta({ description, examples: [example] }))
 
 export const Series = z.lazy(() =>
   z
@@ -31,7 +28,10 @@ export const Series = z.lazy(() =>
       interestPaymentSchedule: amount('interest allocation order (interestAllocationOrder)', 1),
       amortizationSchedule: amount('amortization allocation order (amortizationAllocationOrder)', 1),
     })
-    .meta({ id: 'Series', description: 'A series as stored: the creation fields it came from are named in brackets.' }),
+    .register(z.globalRegistry, {
+      id: 'Series',
+      description: 'A series as stored: the creation fields it came from are named in brackets.',
+    }),
 )
 export type Series = z.infer<typeof Series>
 
@@ -42,12 +42,12 @@ export const SecurityToken = z.lazy(() =>
       managerAddress: answer.address("the manager's ADDRESS: whoever created it"),
       managerSignature: answer.signature("the manager's signature"),
       adminAddress: answer.address("the platform administrator's ADDRESS"),
-      vaultAddresses: z.array(answer.address('a vault')).meta({ description: 'one vault per series' }),
+      vaultAddresses: z.array(answer.address('a vault')).check(z.meta({ description: 'one vault per series' })),
       instrument: answer.text('the instrument, as given', 'FIDC'),
       segment: answer.text('the segment, as given', 'Agronegócio'),
       concentration: answer.text('the concentration, as given', 'Pulverizada'),
       totalInvestmentAmount: amount('investments added so far (investmentAmount of updates), in reais', 9920000),
-      expired: z.boolean().meta({ description: "whether expirationDate has passed on the simulator's clock" }),
+      expired: z.boolean().check(z.meta({ description: "whether expirationDate has passed on the simulator's clock" })),
       createdAt: answer.dateTime('when it was created'),
       expirationDate: answer.dayOrInstant('when it expires; maxExpirationDate when created'),
       tokenName: answer.text('its name: the instrument and the symbol unless updated', 'FIDC Agronegócio STNYJU'),
@@ -55,14 +55,10 @@ export const SecurityToken = z.lazy(() =>
       emissionAmount: amount('the emission, in reais: as given, else the sum of the series amounts', 15500000),
       maxExpirationDate: answer.dayOrInstant('the latest expiration; five years after creation unless given'),
       emissionEndDate: answer.dayOrInstant('when the emission closes; 90 days after creation unless given'),
-      acceptedRebatePercentage: z
-        .number()
-        .min(0)
-        .max(100)
-        .meta({ examples: [9] }),
+      acceptedRebatePercentage: z.number().check(z.gte(0), z.lte(100), z.meta({ examples: [9] })),
       series: z.array(Series),
     })
-    .meta({ id: 'SecurityTokenRecord' }),
+    .register(z.globalRegistry, { id: 'SecurityTokenRecord' }),
 )
 export type SecurityToken = z.infer<typeof SecurityToken>
 
@@ -73,9 +69,9 @@ export const SecurityTokenCreated = z.lazy(() =>
       managerAddress: answer.address("the manager's ADDRESS: the caller's wallet"),
       vaultAddresses: z
         .array(answer.address('a vault'))
-        .meta({ minItems: 1, description: 'one vault per series (one at least)' }),
+        .check(z.meta({ minItems: 1, description: 'one vault per series (one at least)' })),
     })
-    .meta({ id: 'SecurityTokenCreated' }),
+    .register(z.globalRegistry, { id: 'SecurityTokenCreated' }),
 )
 
 export const securityTokenOperations = [
@@ -89,10 +85,12 @@ export const securityTokenOperations = [
       "Answers every security token, or with `contractAddress` the one at that ADDRESS (an empty array when there is none). With `marketplace=true` only those still on offer: not expired and with the emission still open on the simulator's clock.",
     query: z.lazy(() =>
       z.object({
-        marketplace: BooleanQuery.optional().meta({
-          description: 'true: only tokens not expired whose emission has not ended; false or absent: all',
-        }),
-        contractAddress: Address.optional().meta({ description: 'only the security token at this ADDRESS' }),
+        marketplace: z.optional(BooleanQuery).check(
+          z.meta({
+            description: 'true: only tokens not expired whose emission has not ended; false or absent: all',
+          }),
+        ),
+        contractAddress: z.optional(Address).check(z.meta({ description: 'only the security token at this ADDRESS' })),
       }),
     ),
     response: z.array(SecurityToken),
@@ -136,7 +134,9 @@ export const securityTokenOperations = [
     description:
       'Deletes the security token at `contractAddress`; its debt tokens are no longer listed under it. Reads of it then answer 404 or an empty array.',
     query: z.lazy(() =>
-      z.object({ contractAddress: Address.meta({ description: 'the ADDRESS of the security token to delete' }) }),
+      z.object({
+        contractAddress: Address.check(z.meta({ description: 'the ADDRESS of the security token to delete' })),
+      }),
     ),
     response: z.lazy(() =>
       z
@@ -144,7 +144,7 @@ export const securityTokenOperations = [
           success: z.boolean(),
           message: answer.text('what was deleted', 'security token 0x2cf5faf964d51725a1efdd632ab2a990f3f155c3 deleted'),
         })
-        .meta({ id: 'SecurityTokenDeleted' }),
+        .register(z.globalRegistry, { id: 'SecurityTokenDeleted' }),
     ),
     errors: { 404: 'no security token has this address' },
   }),
@@ -159,10 +159,12 @@ export const securityTokenOperations = [
     params: z.lazy(() =>
       z.object({
         // A security token of the seeded world (fixtures/): the documented request updates a real one.
-        contractAddress: Address.meta({
-          description: "the security token's ADDRESS",
-          examples: ['0x2cf5faf964d51725a1efdd632ab2a990f3f155c3'],
-        }),
+        contractAddress: Address.check(
+          z.meta({
+            description: "the security token's ADDRESS",
+            examples: ['0x2cf5faf964d51725a1efdd632ab2a990f3f155c3'],
+          }),
+        ),
       }),
     ),
     body: SecurityTokenUpdate,
@@ -174,7 +176,7 @@ export const securityTokenOperations = [
           message: answer.text('what was updated', 'security token 0x2cf5faf964d51725a1efdd632ab2a990f3f155c3 updated'),
           totalInvestmentAmount: amount('the total invested after this update, in reais', 9970000),
         })
-        .meta({ id: 'SecurityTokenUpdated' }),
+        .register(z.globalRegistry, { id: 'SecurityTokenUpdated' }),
     ),
     errors: { 404: 'no security token has this address' },
   }),

@@ -1,7 +1,7 @@
 /**
  * Signature contracts: creating one (which also creates its debt token) and reading it back.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { answer } from './answer-formats.ts'
 import { Address, InstallmentsString, IsoDate, MoneyString, MonthlyInterestString } from './formats.ts'
 import { MAX_YEAR } from './instants.ts'
@@ -12,41 +12,33 @@ export const PartyType = z
   .enum(['legalPerson', 'naturalPerson'], {
     error: 'must be one of legalPerson, naturalPerson',
   })
-  .meta({ description: 'legalPerson (a company, CNPJ) or naturalPerson (a person, CPF)' })
+  .check(z.meta({ description: 'legalPerson (a company, CNPJ) or naturalPerson (a person, CPF)' }))
 
 /** Payment frequencies a signature contract may use; each maps to a period in months. */
 export const PaymentFrequency = z
   .enum(['monthly', 'bimonthly', 'quarterly', 'semiannual', 'annual'], {
     error: 'must be one of monthly, bimonthly, quarterly, semiannual, annual',
   })
-  .meta({ description: 'an installment every 1, 2, 3, 6 or 12 months' })
+  .check(z.meta({ description: 'an installment every 1, 2, 3, 6 or 12 months' }))
 export type PaymentFrequency = z.infer<typeof PaymentFrequency>
 
 /** Creation input: every field optional, as the spec says; present fields must be well-formed. */
 export const SignatureContractInput = z.lazy(() =>
   z
     .object({
-      creditorWalletAddress: Address.optional(),
-      creditorCnpj: z
-        .string()
-        .max(32)
-        .optional()
-        .meta({ examples: ['93.178.779/6241-65'] }),
-      debtorWalletAddress: Address.optional(),
-      debtorCnpj: z
-        .string()
-        .max(32)
-        .optional()
-        .meta({ examples: ['85.487.709/6859-76'] }),
-      type: PartyType.optional(),
-      debtTotalValue: MoneyString.optional(),
-      installments: InstallmentsString.optional(),
-      firstInstallmentDueDate: IsoDate.optional(),
-      paymentFrequency: PaymentFrequency.optional(),
-      monthlyInterests: MonthlyInterestString.optional(),
-      installmentValue: MoneyString.optional(),
+      creditorWalletAddress: z.optional(Address),
+      creditorCnpj: z.optional(z.string().check(z.maxLength(32))).check(z.meta({ examples: ['93.178.779/6241-65'] })),
+      debtorWalletAddress: z.optional(Address),
+      debtorCnpj: z.optional(z.string().check(z.maxLength(32))).check(z.meta({ examples: ['85.487.709/6859-76'] })),
+      type: z.optional(PartyType),
+      debtTotalValue: z.optional(MoneyString),
+      installments: z.optional(InstallmentsString),
+      firstInstallmentDueDate: z.optional(IsoDate),
+      paymentFrequency: z.optional(PaymentFrequency),
+      monthlyInterests: z.optional(MonthlyInterestString),
+      installmentValue: z.optional(MoneyString),
     })
-    .meta({
+    .register(z.globalRegistry, {
       id: 'SignatureContractInput',
       description:
         'Every field is optional. With `debtTotalValue`, `installments` and `firstInstallmentDueDate` the contract has loan terms; with both wallet addresses as well it opens a debt token.',
@@ -71,7 +63,7 @@ export type SignatureContractInput = z.infer<typeof SignatureContractInput>
 export const SignatureContractCreated = z.lazy(() =>
   z
     .object({ signatureContractAddress: answer.address("the new contract's ADDRESS") })
-    .meta({ id: 'SignatureContractCreated' }),
+    .register(z.globalRegistry, { id: 'SignatureContractCreated' }),
 )
 
 /** Read output: every field a string, "" for what the creation did not give or derive. */
@@ -82,24 +74,28 @@ export const SignatureContract = z.lazy(() =>
       creditorId: answer.text('the creditor\'s CNPJ as given (creditorCnpj), or ""', '93.178.779/6241-65'),
       debtorWalletAddress: answer.addressOrEmpty("the debtor's wallet"),
       debtorId: answer.text('the debtor\'s CNPJ as given (debtorCnpj), or ""', '85.487.709/6859-76'),
-      type: z.enum([...PartyType.options, '']).meta({ description: 'the party type as given, or ""' }),
+      type: z.enum([...PartyType.options, '']).check(z.meta({ description: 'the party type as given, or ""' })),
       debtTotalValue: answer.money('the principal as given', true),
-      installments: z.string().meta({
-        pattern: '^(?:[1-9]\\d{0,2})?$',
-        description: 'the number of installments as given, or ""',
-        examples: ['4'],
-      }),
+      installments: z.string().check(
+        z.meta({
+          pattern: '^(?:[1-9]\\d{0,2})?$',
+          description: 'the number of installments as given, or ""',
+          examples: ['4'],
+        }),
+      ),
       firstInstallmentDueDate: answer.dateOrEmpty('the first due date as given'),
       lastInstallmentDueDate: answer.dateOrEmpty('the last due date, derived from the loan terms'),
-      periodicity: z.enum([...PaymentFrequency.options, '']).meta({
-        description:
-          'paymentFrequency as given; monthly when a contract with loan terms gave none; "" without loan terms',
-      }),
+      periodicity: z.enum([...PaymentFrequency.options, '']).check(
+        z.meta({
+          description:
+            'paymentFrequency as given; monthly when a contract with loan terms gave none; "" without loan terms',
+        }),
+      ),
       monthlyInterests: answer.decimal('percent a month as given; "0" when a contract with loan terms gave none', true),
       installmentValue: answer.money('as given, or derived with the Price table from the loan terms', true),
       signatureContractAddress: answer.address("the contract's ADDRESS"),
     })
-    .meta({ id: 'SignatureContractRecord' }),
+    .register(z.globalRegistry, { id: 'SignatureContractRecord' }),
 )
 export type SignatureContract = z.infer<typeof SignatureContract>
 
@@ -140,16 +136,16 @@ export const signatureContractOperations = [
       'Answers the stored contract. The address is matched without regard to case; any text up to 200 characters is looked up (the spec does not restrict it to an ADDRESS), so an unknown one is a 404, a longer one a 400.',
     params: z.lazy(() =>
       z.object({
-        address: z
-          .string()
-          .min(1)
-          .max(200)
-          .meta({
+        address: z.string().check(
+          z.minLength(1),
+          z.maxLength(200),
+          z.meta({
             description:
               "the contract's ADDRESS, signatureContractAddress (a URL cannot carry . or .. as a path segment)",
             not: { enum: ['.', '..'] },
             examples: ['0x166f18ad2c248c177ad57af5faebc1a08f484fd3'],
           }),
+        ),
       }),
     ),
     response: SignatureContract,

@@ -3,7 +3,7 @@
  * object refuses a key (factory overrides, request and control bodies, fixtures, scenario files),
  * so a typo such as `originalAmout` is answered with `did you mean "originalAmount"?`.
  */
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 
 /** The object schema found by following `path` into `schema` (through optional, array, union…). */
 function objectAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): z.core.$ZodType[] {

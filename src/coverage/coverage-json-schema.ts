@@ -3,7 +3,7 @@
  * `coverage report --json` or `GET /__sim/coverage` can check it; the package ships it as
  * `docs/coverage.schema.json` (`npm run coverage-schema`), and a test keeps the two equal.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { CoverageReport } from '../contract/coverage-report.ts'
 
 /** The committed file's exact text. */

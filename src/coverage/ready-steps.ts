@@ -5,7 +5,7 @@
  * unknown addresses and ids for a 404. Each is a scenario file's step as it is. Where no request can
  * get the status, a scenario rule that makes the simulator answer it.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { built } from '../contract/built-schema.ts'
 import type { ReadyStep } from '../contract/coverage-report.ts'
 import { buildOpenApiDocument } from '../contract/openapi.ts'
@@ -131,12 +131,12 @@ const WRONG_VALUES: readonly Json[] = [true, 'not valid', -1, null, []]
 
 /** A copy of `value` with the first field `schema` refuses when given a wrong value, and that field's name. */
 function brokenField(
-  schema: z.ZodType | undefined,
+  schema: z.ZodMiniType | undefined,
   value: Record<string, Json>,
   candidates: readonly Json[],
 ): { value: Record<string, Json>; field: string } | undefined {
   const shape = built(schema)
-  if (!(shape instanceof z.ZodObject)) return undefined
+  if (!(shape instanceof z.ZodMiniObject)) return undefined
   const names = [...new Set([...Object.keys(value), ...Object.keys(shape.shape)])]
   for (const field of names)
     for (const wrong of candidates) {
@@ -182,9 +182,9 @@ const UNKNOWN_VALUES = [
 
 /** The request with every path parameter (or, without any, every query parameter) naming nothing. */
 function unknownRequest(operation: Operation, request: ExampleRequest): ExampleRequest | undefined {
-  const replace = (schema: z.ZodType | undefined, values: Record<string, string>) => {
+  const replace = (schema: z.ZodMiniType | undefined, values: Record<string, string>) => {
     const shape = built(schema)
-    if (!(shape instanceof z.ZodObject) || Object.keys(values).length === 0) return undefined
+    if (!(shape instanceof z.ZodMiniObject) || Object.keys(values).length === 0) return undefined
     const out = { ...values }
     for (const name of Object.keys(values)) {
       const unknown = UNKNOWN_VALUES.find((value) => shape.safeParse({ ...out, [name]: value }).success)

@@ -3,7 +3,7 @@
  * written (server-sent events: an `id:` line, when the event has one, and one `data:` line of JSON)
  * and how a reconnecting client's `Last-Event-ID` is read back.
  */
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import type { SimEvent } from '../contract/control-dashboard-schemas.ts'
 
 /** One subscriber's connection, as the runtime gives it. */

@@ -5,7 +5,7 @@
  * checks each against its table's record schema, and only then stores them: a refused call stores
  * nothing and leaves the random sequence where it was.
  */
-import type * as z from 'zod'
+import type * as z from 'zod/mini'
 import { DebtTokenState, FactoryCount } from '../contract/control-factory-schemas.ts'
 import { issueText } from '../contract/issue-text.ts'
 import { insufficientStorage, type Model } from '../model/model.ts'
@@ -44,7 +44,7 @@ function fieldOf(root: string, path: readonly PropertyKey[]): string {
   )
 }
 
-function parsed<S extends z.ZodType>(schema: S, value: unknown, field: string): z.output<S> {
+function parsed<S extends z.ZodMiniType>(schema: S, value: unknown, field: string): z.output<S> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const reported = schema.safeParse(value, { reportInput: true })

@@ -5,7 +5,7 @@
  * (the same function as `create.debtTokens.many(3, …)`) with three. Every call goes through
  * `createRecords` (create-records.ts), as the control route does.
  */
-import type * as z from 'zod'
+import type * as z from 'zod/mini'
 import type { DebtTokenState } from '../contract/control-factory-schemas.ts'
 import type { RecordOf, TableName } from '../model/records.ts'
 import type { CreatedRecords, FactoryRequest } from './create-records.ts'

@@ -3,7 +3,7 @@
  * (typed by the table) and, for debt tokens, their state. What `POST /__sim/factories/{table}`
  * takes in its path and body, as a scenario file writes it, validated when the file is loaded.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { DebtTokenState, FactoryCount, MAX_FACTORY_COUNT } from '../contract/control-factory-schemas.ts'
 import type { TableName } from '../model/records.ts'
 import { overrideSchemas } from './overrides.ts'
@@ -11,10 +11,16 @@ import { overrideSchemas } from './overrides.ts'
 function entry<N extends TableName>(table: N) {
   return z.strictObject({
     table: z.literal(table),
-    count: FactoryCount.optional().describe(`How many records to create: 1 (default) to ${MAX_FACTORY_COUNT}.`),
-    overrides: overrideSchemas[table]
-      .optional()
-      .describe('Fields of the stored record to set; the rest is drawn from the seed and missing links are created.'),
+    count: z
+      .optional(FactoryCount)
+      .check(z.describe(`How many records to create: 1 (default) to ${MAX_FACTORY_COUNT}.`)),
+    overrides: z
+      .optional(overrideSchemas[table])
+      .check(
+        z.describe(
+          'Fields of the stored record to set; the rest is drawn from the seed and missing links are created.',
+        ),
+      ),
   })
 }
 
@@ -24,10 +30,10 @@ const FactoryEntry = z.lazy(() =>
     [
       entry('users'),
       entry('securityTokens'),
-      entry('debtTokens').extend({
-        state: DebtTokenState.optional().describe(
-          "The state at the clock's now when the scenario is activated (default active).",
-        ),
+      z.extend(entry('debtTokens'), {
+        state: z
+          .optional(DebtTokenState)
+          .check(z.describe("The state at the clock's now when the scenario is activated (default active).")),
       }),
       entry('signatureContracts'),
       entry('managerPayments'),
@@ -47,20 +53,20 @@ export const MAX_WORLD_CREATE_RECORDS = MAX_FACTORY_COUNT
 
 /** A scenario's `world.create`: the entries, made in order. */
 export const WorldCreate = z.lazy(() =>
-  z
-    .array(FactoryEntry)
-    .min(1)
-    .max(MAX_WORLD_CREATE_ENTRIES)
+  z.array(FactoryEntry).check(
+    z.minLength(1),
+    z.maxLength(MAX_WORLD_CREATE_ENTRIES),
     // Bounded like one factory call, so activating a scenario costs what one POST /__sim/factories may.
-    .refine((entries) => totalCount(entries) <= MAX_WORLD_CREATE_RECORDS, {
+    z.refine((entries) => totalCount(entries) <= MAX_WORLD_CREATE_RECORDS, {
       // Only once every entry is valid: an entry's own bad count is reported once, by its field.
       when: (payload) => payload.issues.length === 0,
       error: (issue) =>
         `asks for ${totalCount(issue.input as readonly { count?: number }[])} records in all (the sum of its counts), at most ${MAX_WORLD_CREATE_RECORDS}: create fewer, or generate a world with size`,
-    })
-    .describe(
+    }),
+    z.describe(
       `Records to create in that world (the simulator's own without fixtures or size) when the scenario is activated, in order, as POST /__sim/factories/{table} creates them (docs/factories.md); ${MAX_WORLD_CREATE_RECORDS} records in all at most, counted against --max-records.`,
     ),
+  ),
 )
 
 function totalCount(entries: readonly { count?: number | undefined }[]): number {

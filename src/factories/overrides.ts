@@ -7,7 +7,7 @@
  * `simulator.create.<table>()`, validate `POST /__sim/factories/{table}` and a scenario's
  * `world.create` alike.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import {
   DateOrDateTime,
   InstallmentsString,
@@ -17,6 +17,7 @@ import {
   MonthlyInterestString,
 } from '../contract/formats.ts'
 import { PaymentAmount } from '../contract/payment-fields.ts'
+import { strict, unwrap } from '../contract/schema-forms.ts'
 import { PartyType, PaymentFrequency } from '../contract/signature-contracts.ts'
 import {
   DebtTokenRecord,
@@ -27,7 +28,7 @@ import {
 } from '../model/records.ts'
 
 /** A tax id as a contract or a debt token carries it (a CNPJ, formatted or not). */
-const TaxId = z.string().max(32)
+const TaxId = z.string().check(z.maxLength(32))
 
 /**
  * The type of a field the simulator derives: no value a user writes has it, so the compiler's error
@@ -44,30 +45,30 @@ export interface DerivedField<Why extends string> {
  */
 function derived<const Why extends string>(why: Why) {
   return z
-    .custom<never>(() => false, { error: `is derived: ${why}` })
-    .optional()
-    .meta({ description: `derived, not set: ${why}`, not: {} }) as unknown as z.ZodOptional<
-    z.ZodType<never, DerivedField<Why>>
+    .optional(z.custom<never>(() => false, { error: `is derived: ${why}` }))
+    .check(z.meta({ description: `derived, not set: ${why}`, not: {} })) as unknown as z.ZodMiniOptional<
+    z.ZodMiniType<never, DerivedField<Why>>
   >
 }
 
 export const DebtTokenOverrides = z.lazy(() => {
-  const debtToken = DebtTokenRecord.unwrap().shape
-  return z
-    .strictObject({
-      address: debtToken.address,
-      createdAt: IsoDateTime,
-      creditorAddress: debtToken.creditorAddress,
-      creditorId: TaxId,
-      debtorAddress: debtToken.debtorAddress,
-      debtorId: TaxId,
-      monthlyInterestRate: MonthlyInterestString,
-      originalAmount: MoneyString,
-      periodicity: PaymentFrequency,
-      securityTokenAddress: debtToken.securityTokenAddress,
-    })
-    .partial()
-    .extend({
+  const debtToken = unwrap(DebtTokenRecord).shape
+  return z.extend(
+    z.partial(
+      z.strictObject({
+        address: debtToken.address,
+        createdAt: IsoDateTime,
+        creditorAddress: debtToken.creditorAddress,
+        creditorId: TaxId,
+        debtorAddress: debtToken.debtorAddress,
+        debtorId: TaxId,
+        monthlyInterestRate: MonthlyInterestString,
+        originalAmount: MoneyString,
+        periodicity: PaymentFrequency,
+        securityTokenAddress: debtToken.securityTokenAddress,
+      }),
+    ),
+    {
       amount: derived('what is still owed, from the parcels; ask for a state'),
       amountPaidInstallments: derived('from the parcels paid; ask for a state'),
       creditorSignature: derived('drawn once the token is signed (every state but awaiting)'),
@@ -78,67 +79,74 @@ export const DebtTokenOverrides = z.lazy(() => {
       parcels: derived('the Price table of originalAmount, monthlyInterestRate and periodicity; ask for a state'),
       status: derived('from the signatures, the parcels and the clock; ask for a state'),
       unixtime: derived('createdAt in Unix seconds: give createdAt'),
-    })
+    },
+  )
 })
 
 export const SignatureContractOverrides = z.lazy(() =>
-  z
-    .strictObject({
-      creditorWalletAddress: DebtTokenRecord.unwrap().shape.creditorAddress,
-      creditorId: TaxId,
-      debtorWalletAddress: DebtTokenRecord.unwrap().shape.debtorAddress,
-      debtorId: TaxId,
-      type: PartyType,
-      debtTotalValue: MoneyString,
-      installments: InstallmentsString,
-      firstInstallmentDueDate: IsoDate,
-      periodicity: PaymentFrequency,
-      monthlyInterests: MonthlyInterestString,
-      signatureContractAddress: DebtTokenRecord.unwrap().shape.address,
-    })
-    .partial()
-    .extend({
+  z.extend(
+    z.partial(
+      z.strictObject({
+        creditorWalletAddress: unwrap(DebtTokenRecord).shape.creditorAddress,
+        creditorId: TaxId,
+        debtorWalletAddress: unwrap(DebtTokenRecord).shape.debtorAddress,
+        debtorId: TaxId,
+        type: PartyType,
+        debtTotalValue: MoneyString,
+        installments: InstallmentsString,
+        firstInstallmentDueDate: IsoDate,
+        periodicity: PaymentFrequency,
+        monthlyInterests: MonthlyInterestString,
+        signatureContractAddress: unwrap(DebtTokenRecord).shape.address,
+      }),
+    ),
+    {
       lastInstallmentDueDate: derived('from firstInstallmentDueDate, installments and periodicity'),
       installmentValue: derived('the Price table of debtTotalValue, installments and monthlyInterests'),
-    }),
+    },
+  ),
 )
 
 export const UserOverrides = z.lazy(() => {
-  const user = UserRecord.unwrap().shape
-  return UserRecord.unwrap()
-    .extend({
-      personalData: user.personalData.unwrap().partial().strict(),
-      residentialAddress: user.residentialAddress.unwrap().partial().strict(),
-    })
-    .partial()
+  const user = unwrap(UserRecord).shape
+  return z.partial(
+    z.extend(unwrap(UserRecord), {
+      personalData: strict(z.partial(unwrap(user.personalData))),
+      residentialAddress: strict(z.partial(unwrap(user.residentialAddress))),
+    }),
+  )
 })
 
 export const SecurityTokenOverrides = z.lazy(() => {
-  const securityToken = SecurityTokenRecord.unwrap().shape
-  return SecurityTokenRecord.unwrap()
-    .extend({
-      series: z
-        .array(securityToken.series.element.partial().strict())
-        .min(1)
-        .max(20)
-        .describe('one to twenty series; each field left out is drawn, a series without vault gets one'),
-      // Dates as PUT /securityToken takes them (the record keeps any text): the drawn ones are ordered against them.
-      expirationDate: DateOrDateTime,
-      maxExpirationDate: DateOrDateTime,
-      emissionEndDate: DateOrDateTime,
-    })
-    .partial()
-    .extend({ vaultAddresses: derived("the series' vaults, in order: give series[i].vault") })
+  const securityToken = unwrap(SecurityTokenRecord).shape
+  return z.extend(
+    z.partial(
+      z.extend(unwrap(SecurityTokenRecord), {
+        series: z
+          .array(strict(z.partial(securityToken.series._zod.def.element)))
+          .check(
+            z.minLength(1),
+            z.maxLength(20),
+            z.describe('one to twenty series; each field left out is drawn, a series without vault gets one'),
+          ),
+        // Dates as PUT /securityToken takes them (the record keeps any text): the drawn ones are ordered against them.
+        expirationDate: DateOrDateTime,
+        maxExpirationDate: DateOrDateTime,
+        emissionEndDate: DateOrDateTime,
+      }),
+    ),
+    { vaultAddresses: derived("the series' vaults, in order: give series[i].vault") },
+  )
 })
 
 const paymentId = derived('assigned by the simulator from one past the highest id, as POST /manager and /investor do')
 
 export const ManagerPaymentOverrides = z.lazy(() =>
-  ManagerPaymentRecord.unwrap().extend({ amount: PaymentAmount }).partial().extend({ id: paymentId }),
+  z.extend(z.partial(z.extend(unwrap(ManagerPaymentRecord), { amount: PaymentAmount })), { id: paymentId }),
 )
 
 export const InvestorPaymentOverrides = z.lazy(() =>
-  InvestorPaymentRecord.unwrap().extend({ amount: PaymentAmount }).partial().extend({ id: paymentId }),
+  z.extend(z.partial(z.extend(unwrap(InvestorPaymentRecord), { amount: PaymentAmount })), { id: paymentId }),
 )
 
 /** Each table's overrides. */

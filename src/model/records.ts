@@ -4,10 +4,11 @@
  * (which security token a debt token belongs to); fields derived at read time (a security token's
  * `expired`) are not stored.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { DebtToken, Parcel } from '../contract/debt-tokens.ts'
 import { Address, Hash, IsoDateTime } from '../contract/formats.ts'
 import { InvestorPayment, ManagerPayment } from '../contract/payments.ts'
+import { strict, unwrap } from '../contract/schema-forms.ts'
 import { SecurityToken, Series } from '../contract/security-tokens.ts'
 import { SignatureContract } from '../contract/signature-contracts.ts'
 import { User } from '../contract/users.ts'
@@ -15,65 +16,64 @@ import { defineTable, normalizeKey } from './table-spec.ts'
 
 const HashOrEmpty = z.union([Hash, z.literal('')], { error: 'must be a HASH or "" (unpaid)' })
 
-export const SignatureContractRecord = z.lazy(() => SignatureContract.unwrap().strict())
+export const SignatureContractRecord = z.lazy(() => strict(unwrap(SignatureContract)))
 export type SignatureContractRecord = z.infer<typeof SignatureContractRecord>
 
-export const UserRecord = z.lazy(() => User.unwrap().extend({ walletAddress: Address }).strict())
+export const UserRecord = z.lazy(() => strict(z.extend(unwrap(User), { walletAddress: Address })))
 export type UserRecord = z.infer<typeof UserRecord>
 
-const ParcelRecord = z.lazy(() => Parcel.unwrap().extend({ paymentHash: HashOrEmpty }).strict())
+const ParcelRecord = z.lazy(() => strict(z.extend(unwrap(Parcel), { paymentHash: HashOrEmpty })))
 
 export const DebtTokenRecord = z.lazy(() =>
-  DebtToken.unwrap()
-    .extend({
+  strict(
+    z.extend(unwrap(DebtToken), {
       address: Address,
       creditorAddress: Address,
       debtorAddress: Address,
       originalCreditor: Address,
       parcels: z.array(ParcelRecord),
       /** The security token this debt token backs; null until one takes it. */
-      securityTokenAddress: Address.nullable(),
-    })
-    .strict(),
+      securityTokenAddress: z.nullable(Address),
+    }),
+  ),
 )
 export type DebtTokenRecord = z.infer<typeof DebtTokenRecord>
 
 export const SecurityTokenRecord = z.lazy(() =>
-  SecurityToken.unwrap()
-    .omit({ expired: true })
-    .extend({
+  strict(
+    z.extend(z.omit(unwrap(SecurityToken), { expired: true }), {
       contractAddress: Address,
       managerAddress: Address,
       adminAddress: Address,
       vaultAddresses: z.array(Address),
-      series: z.array(Series.unwrap().extend({ vault: Address }).strict()),
+      series: z.array(strict(z.extend(unwrap(Series), { vault: Address }))),
       createdAt: IsoDateTime,
-    })
-    .strict(),
+    }),
+  ),
 )
 export type SecurityTokenRecord = z.infer<typeof SecurityTokenRecord>
 
 export const ManagerPaymentRecord = z.lazy(() =>
-  ManagerPayment.unwrap()
-    .extend({
+  strict(
+    z.extend(unwrap(ManagerPayment), {
       managerAddress: Address,
       tokenAddress: Address,
-      hash: Hash.optional(),
+      hash: z.optional(Hash),
       date: IsoDateTime,
-    })
-    .strict(),
+    }),
+  ),
 )
 export type ManagerPaymentRecord = z.infer<typeof ManagerPaymentRecord>
 
 export const InvestorPaymentRecord = z.lazy(() =>
-  InvestorPayment.unwrap()
-    .extend({
+  strict(
+    z.extend(unwrap(InvestorPayment), {
       investorAddress: Address,
       tokenAddress: Address,
-      hash: Hash.optional(),
+      hash: z.optional(Hash),
       date: IsoDateTime,
-    })
-    .strict(),
+    }),
+  ),
 )
 export type InvestorPaymentRecord = z.infer<typeof InvestorPaymentRecord>
 

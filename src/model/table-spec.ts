@@ -2,12 +2,12 @@
  * How a stored resource is keyed and indexed. Keys and index values are normalized (addresses
  * lower-cased) so that lookups ignore the casing of hexadecimal addresses.
  */
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 
 export interface TableSpec<T extends object> {
   readonly name: string
   /** The stored record's schema: it validates fixtures and every write. */
-  readonly schema: z.ZodType<T>
+  readonly schema: z.ZodMiniType<T>
   readonly key: (record: T) => string
   /** Secondary indexes: name → the normalized value a record is filed under (null: not filed). */
   readonly indexes: Readonly<Record<string, (record: T) => string | null>>

@@ -2,19 +2,20 @@
  * A world: the records a simulator starts from, validated and cross-checked, then frozen into
  * table snapshots that every model (and every session) of that world shares.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { Address } from '../contract/formats.ts'
 import { issueText } from '../contract/issue-text.ts'
+import { strict } from '../contract/schema-forms.ts'
 import { knownFields, nearestName } from '../contract/unknown-key.ts'
 import { type RecordOf, type TableName, tables } from './records.ts'
 import { seededRowsOf, TableSnapshot } from './table-snapshot.ts'
 
-export const PlatformSettings = z
-  .object({
+export const PlatformSettings = strict(
+  z.object({
     /** The platform administrator: adminAddress of every security token created at runtime. */
     adminAddress: Address,
-  })
-  .strict()
+  }),
+)
 export type PlatformSettings = z.infer<typeof PlatformSettings>
 
 type WorldRecords = { [N in TableName]: RecordOf<N>[] }
@@ -97,7 +98,7 @@ export function parseWorld(files: Readonly<Record<string, unknown>>, source = 'f
     const raw = files[file] ?? []
     // Without zod's JIT: each file is parsed once, and compiling a fast path per record schema for
     // it costs more than it saves (about a twentieth of the command's start to first response).
-    const schema = z.array(tables[name].schema as z.ZodType)
+    const schema = z.array(tables[name].schema as z.ZodMiniType)
     const result = schema.safeParse(raw, { jitless: true })
     if (!result.success)
       throw issueError(

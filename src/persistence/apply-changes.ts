@@ -3,7 +3,7 @@
  * record against its table's zod schema, as fixtures are) before anything of it is applied, so a
  * bad stored record is reported with where it was read from rather than served.
  */
-import type * as z from 'zod'
+import type * as z from 'zod/mini'
 import { issueText } from '../contract/issue-text.ts'
 import type { Clock } from '../model/clock.ts'
 import type { Model } from '../model/model.ts'
@@ -36,7 +36,7 @@ function checkEntry(entry: StoredEntry): Change[] {
       change = shape.data as Change
     }
     if (change.t !== 'put') return change
-    const schema = tables[change.table].schema as z.ZodType
+    const schema = tables[change.table].schema as z.ZodMiniType
     // With zod's JIT: a world of 10,000 written records parses each table's schema thousands of times.
     const record = schema.safeParse(change.record)
     if (!record.success) {

@@ -3,7 +3,8 @@
  * they are read back (an entry and where it was read, checked against ChangeSchema), the identity
  * of the world they belong to, and the `Persistence` callback a simulator is given.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
+import { strict } from '../contract/schema-forms.ts'
 import type { Change, ChangeSink } from '../model/change.ts'
 import type { TableName } from '../model/records.ts'
 import { tableNames } from '../model/world.ts'
@@ -25,8 +26,8 @@ export interface StoredEntry {
 
 const ClockStateSchema = z.lazy(() =>
   z.discriminatedUnion('mode', [
-    z.object({ mode: z.literal('fixed'), at: z.string() }).strict(),
-    z.object({ mode: z.literal('system'), offsetMs: z.number().finite() }).strict(),
+    z.strictObject({ mode: z.literal('fixed'), at: z.string() }),
+    z.strictObject({ mode: z.literal('system'), offsetMs: z.number() }),
   ]),
 )
 
@@ -35,17 +36,17 @@ const TableNameSchema = z.enum(tableNames as [TableName, ...TableName[]])
 /** The shape of a stored change; a put's record is checked against its table's schema apart. */
 export const ChangeSchema = z.lazy(() =>
   z.discriminatedUnion('t', [
-    z.object({ t: z.literal('put'), table: TableNameSchema, record: z.record(z.string(), z.unknown()) }).strict(),
-    z.object({ t: z.literal('delete'), table: TableNameSchema, key: z.string() }).strict(),
-    z
-      .object({
+    z.strictObject({ t: z.literal('put'), table: TableNameSchema, record: z.record(z.string(), z.unknown()) }),
+    z.strictObject({ t: z.literal('delete'), table: TableNameSchema, key: z.string() }),
+    strict(
+      z.object({
         t: z.literal('nextId'),
         kind: z.enum(['managerPayments', 'investorPayments']),
-        next: z.number().int().positive(),
-      })
-      .strict(),
-    z.object({ t: z.literal('clock'), clock: ClockStateSchema }).strict(),
-    z.object({ t: z.literal('reset') }).strict(),
+        next: z.number().check(z.int(), z.positive()),
+      }),
+    ),
+    z.strictObject({ t: z.literal('clock'), clock: ClockStateSchema }),
+    z.strictObject({ t: z.literal('reset') }),
   ]),
 )
 

@@ -4,7 +4,7 @@
  * one 400 whose message names each field and what was expected.
  */
 
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { issueText, reportedIssues } from '../contract/issue-text.ts'
 import { JsonTextError, parseJsonText, utf8Length, withoutBom } from '../contract/json-text.ts'
 import type { RouteDefinition } from '../contract/operation.ts'
@@ -34,13 +34,13 @@ function fieldName(location: Location, path: readonly PropertyKey[]): string {
  * least 0, got -1", "body.now is not a real date: 2026-02-30". Text that is not a predicate of the
  * field follows it after a colon.
  */
-function formatIssue(location: Location, issue: z.core.$ZodIssue, schema: z.ZodType): string {
+function formatIssue(location: Location, issue: z.core.$ZodIssue, schema: z.ZodMiniType): string {
   const field = fieldName(location, issue.path)
   const text = issueText(issue, schema)
   return /^(must|disagrees|is) /.test(text) ? `${field} ${text}` : `${field}: ${text}`
 }
 
-function parsePart(location: Location, schema: z.ZodType | undefined, value: unknown, issues: string[]): unknown {
+function parsePart(location: Location, schema: z.ZodMiniType | undefined, value: unknown, issues: string[]): unknown {
   if (schema === undefined) return {}
   // Parsed without `reportInput` first: that option turns off zod's compiled fast path and costs
   // several times more. Only a refused value is parsed again, for the inputs the messages quote.

@@ -10,7 +10,7 @@
  * in the document is what drift is measured against. The answer is checked as it is read, in
  * slices (json-reader.ts), never parsed whole: a wide answer cannot hold the event loop.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { ErrorBody } from '../contract/error-body.ts'
 import type { JsonSchema } from '../contract/json-schema.ts'
 import { operationStatuses } from '../contract/openapi-statuses.ts'
@@ -20,9 +20,9 @@ import { readJsonInSlices } from './json-reader.ts'
 
 export { MAX_DRIFT_LINES } from './drift-visitor.ts'
 
-const compiledSchemas = new WeakMap<z.ZodType, Compiled>()
+const compiledSchemas = new WeakMap<z.ZodMiniType, Compiled>()
 
-function compiled(schema: z.ZodType): Compiled {
+function compiled(schema: z.ZodMiniType): Compiled {
   let known = compiledSchemas.get(schema)
   if (known === undefined) {
     const root = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema
@@ -36,7 +36,7 @@ function compiled(schema: z.ZodType): Compiled {
  * Departures of a JSON text from a zod schema's published JSON Schema, one line each, `body…`
  * paths, read in slices (json-reader.ts). Throws JsonTextError when the text is not JSON.
  */
-async function schemaDrift(schema: z.ZodType, text: string): Promise<string[]> {
+async function schemaDrift(schema: z.ZodMiniType, text: string): Promise<string[]> {
   const visitor = new DriftVisitor(compiled(schema))
   await readJsonInSlices(text, visitor)
   return visitor.lines

@@ -11,7 +11,7 @@
  * token that names a security token the HAR did not show is left out (the world would not load),
  * and counted.
  */
-import type * as z from 'zod'
+import type * as z from 'zod/mini'
 import { type TableName, tables } from '../model/records.ts'
 import { fixtureFiles, parseWorld, tableNames } from '../model/world.ts'
 import type { HarExchange } from './har-exchanges.ts'
@@ -45,7 +45,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 function asRecord(wire: Record<string, unknown>, params: Readonly<Record<string, string>>) {
   for (const table of tableNames) {
     const candidate = fromWire(table, wire, params)
-    const parsed = (tables[table].schema as z.ZodType).safeParse(candidate, { jitless: true })
+    const parsed = (tables[table].schema as z.ZodMiniType).safeParse(candidate, { jitless: true })
     if (parsed.success) return { table, record: parsed.data as Record<string, unknown> }
   }
   return undefined

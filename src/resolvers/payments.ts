@@ -4,7 +4,7 @@
  * the PUT path's address names (the security token for managers, the investor for investors) and
  * the PUT answer's shape.
  */
-import type * as z from 'zod'
+import type * as z from 'zod/mini'
 import type { PaymentUpdate } from '../contract/payment-fields.ts'
 import {
   type InvestorPaymentInput,

@@ -8,7 +8,7 @@
  * The proxy (`serve --proxy`) passes on a real answer's headers by the same rule
  * (`headerRefusal`), since its answers are served from the same origin.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
@@ -78,23 +78,30 @@ export function headerRefusal(name: string, value: string): string | undefined {
 }
 
 export const ResponseHeaders = z.lazy(() =>
-  z
-    .record(
-      z.string(),
-      z.string().max(1024, { error: 'a header value must be at most 1024 characters' }).regex(HEADER_VALUE, {
-        error: 'a header value must be visible ASCII characters (spaces inside), without CR, LF or NUL',
-      }),
-    )
-    .superRefine((headers, context) => {
-      for (const [name, value] of Object.entries(headers)) {
-        const message = HEADER_NAME.test(name)
-          ? headerRefusal(name.toLowerCase(), value)
-          : "a header name must be an HTTP token: letters, digits and !#$%&'*+.^_`|~-"
-        if (message !== undefined) context.addIssue({ code: 'custom', path: [name], message })
-      }
-    })
-    // Lower-cased, so a scenario's Content-Type replaces the answer's content-type instead of adding a second one.
-    .transform((headers) =>
+  // Lower-cased, so a scenario's Content-Type replaces the answer's content-type instead of adding a second one.
+  z.pipe(
+    z
+      .record(
+        z.string(),
+        z.string().check(
+          z.maxLength(1024, { error: 'a header value must be at most 1024 characters' }),
+          z.regex(HEADER_VALUE, {
+            error: 'a header value must be visible ASCII characters (spaces inside), without CR, LF or NUL',
+          }),
+        ),
+      )
+      .check(
+        z.superRefine((headers, context) => {
+          for (const [name, value] of Object.entries(headers)) {
+            const message = HEADER_NAME.test(name)
+              ? headerRefusal(name.toLowerCase(), value)
+              : "a header name must be an HTTP token: letters, digits and !#$%&'*+.^_`|~-"
+            if (message !== undefined) context.addIssue({ code: 'custom', path: [name], message })
+          }
+        }),
+      ),
+    z.transform((headers) =>
       Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
     ),
+  ),
 )

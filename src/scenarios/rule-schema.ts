@@ -5,7 +5,7 @@
  * failure). A matched field the operation does not have fails at load. Part of the scenario schema
  * (`scenario-schema.ts`).
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { built } from '../contract/built-schema.ts'
 import { type Operation, type OperationId, operationIds, operations } from '../contract/operations.ts'
 import { documentNamesOf } from './parameter-names.ts'
@@ -29,99 +29,112 @@ const OperationTarget = z.lazy(() =>
     .enum([ANY_OPERATION, ...operationIds] as [typeof ANY_OPERATION, ...OperationId[]], {
       error: `must be "*" or an operation id: ${operationIds.join(', ')}`,
     })
-    .describe('The operation id the rule applies to, or "*" for every operation.'),
+    .check(z.describe('The operation id the rule applies to, or "*" for every operation.')),
 )
 
 const RuleMatch = z.lazy(() =>
   z
     .strictObject({
       params: z
-        .record(z.string(), WireScalar)
-        .optional()
-        .describe('Path parameters that must be equal (0x… hex values ignore case).'),
-      query: z.record(z.string(), WireScalar).optional().describe('Query parameters that must be equal.'),
+        .optional(z.record(z.string(), WireScalar))
+        .check(z.describe('Path parameters that must be equal (0x… hex values ignore case).')),
+      query: z.optional(z.record(z.string(), WireScalar)).check(z.describe('Query parameters that must be equal.')),
       body: z
-        .record(z.string(), z.json())
-        .optional()
-        .describe('JSON body members that must be equal; nested objects match as subsets.'),
+        .optional(z.record(z.string(), z.json()))
+        .check(z.describe('JSON body members that must be equal; nested objects match as subsets.')),
     })
-    .describe('The rule applies only to calls whose listed fields are equal to these values.'),
+    .check(z.describe('The rule applies only to calls whose listed fields are equal to these values.')),
 )
 
 const Delay = z.lazy(() =>
   z
     .union(
       [
-        z.int().min(0).max(MAX_DELAY_MS),
+        z.int().check(z.gte(0), z.lte(MAX_DELAY_MS)),
         z
-          .strictObject({ min: z.int().min(0).max(MAX_DELAY_MS), max: z.int().min(0).max(MAX_DELAY_MS) })
-          .refine((range) => range.min <= range.max, { message: 'must not be greater than max', path: ['min'] }),
+          .strictObject({
+            min: z.int().check(z.gte(0), z.lte(MAX_DELAY_MS)),
+            max: z.int().check(z.gte(0), z.lte(MAX_DELAY_MS)),
+          })
+          .check(
+            z.refine((range) => range.min <= range.max, { message: 'must not be greater than max', path: ['min'] }),
+          ),
       ],
       { error: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}, or {"min": n, "max": n}` },
     )
-    .describe(
-      'Milliseconds to wait before the outcome (or before the normal answer): a number, or {min, max} drawn from the seed.',
+    .check(
+      z.describe(
+        'Milliseconds to wait before the outcome (or before the normal answer): a number, or {min, max} drawn from the seed.',
+      ),
     ),
 )
 
 const Respond = z.lazy(() =>
   z
     .strictObject({
-      status: z
-        .number()
-        .min(400, { error: ERROR_STATUS_RULE })
-        .max(599, { error: ERROR_STATUS_RULE })
+      status: z.number().check(
+        z.gte(400, { error: ERROR_STATUS_RULE }),
+        z.lte(599, { error: ERROR_STATUS_RULE }),
         // A refinement rather than z.int(), whose wrong-type wording ("must be a whole number") would win over the rule.
-        .refine(Number.isInteger, { error: ERROR_STATUS_RULE })
-        .meta({ type: 'integer', examples: COMMON_ERROR_STATUSES })
-        .describe('Any 4xx or 5xx status, e.g. 429 with a Retry-After header.'),
-      message: z.string().min(1, { error: 'must be a non-empty string' }),
-      error: z
-        .string()
-        .min(1)
-        .optional()
-        .describe('The `error` member; default: the reason phrase of the status ("Too Many Requests" for 429).'),
-      headers: ResponseHeaders.optional().describe(
-        "Extra response headers, e.g. Retry-After; they replace the answer's own of the same name. Refused: framing headers, Content-* other than a JSON Content-Type, Set-Cookie, Location, Refresh, Link, Access-Control-*, Cross-Origin-*, X-Sim-* and the other browser policy headers docs/scenarios.md lists.",
+        z.refine(Number.isInteger, { error: ERROR_STATUS_RULE }),
+        z.meta({ type: 'integer', examples: COMMON_ERROR_STATUSES }),
+        z.describe('Any 4xx or 5xx status, e.g. 429 with a Retry-After header.'),
       ),
+      message: z.string().check(z.minLength(1, { error: 'must be a non-empty string' })),
+      error: z
+        .optional(z.string().check(z.minLength(1)))
+        .check(
+          z.describe('The `error` member; default: the reason phrase of the status ("Too Many Requests" for 429).'),
+        ),
+      headers: z
+        .optional(ResponseHeaders)
+        .check(
+          z.describe(
+            "Extra response headers, e.g. Retry-After; they replace the answer's own of the same name. Refused: framing headers, Content-* other than a JSON Content-Type, Set-Cookie, Location, Refresh, Link, Access-Control-*, Cross-Origin-*, X-Sim-* and the other browser policy headers docs/scenarios.md lists.",
+          ),
+        ),
     })
-    .describe('Answer with this status in the documented error shape {statusCode, error, message}.'),
+    .check(z.describe('Answer with this status in the documented error shape {statusCode, error, message}.')),
 )
 
 export const ScenarioRule = z.lazy(() =>
   z
     .strictObject({
       operation: OperationTarget,
-      description: z.string().optional(),
-      match: RuleMatch.optional(),
+      description: z.optional(z.string()),
+      match: z.optional(RuleMatch),
       fromCall: z
-        .int()
-        .min(1)
-        .optional()
-        .describe('Fire from the nth matching call on (1-based): 2 = the 2nd and later calls.'),
-      every: z.int().min(1).optional().describe('Fire on every nth matching call only: 3 = calls 3, 6, 9 …'),
-      times: z.int().min(1).optional().describe('Fire at most this many times.'),
-      delayMs: Delay.optional(),
-      respond: Respond.optional(),
-      networkError: z.literal(true).optional().describe('Fail at the network level: no HTTP response at all.'),
+        .optional(z.int().check(z.gte(1)))
+        .check(z.describe('Fire from the nth matching call on (1-based): 2 = the 2nd and later calls.')),
+      every: z
+        .optional(z.int().check(z.gte(1)))
+        .check(z.describe('Fire on every nth matching call only: 3 = calls 3, 6, 9 …')),
+      times: z.optional(z.int().check(z.gte(1))).check(z.describe('Fire at most this many times.')),
+      delayMs: z.optional(Delay),
+      respond: z.optional(Respond),
+      networkError: z
+        .optional(z.literal(true))
+        .check(z.describe('Fail at the network level: no HTTP response at all.')),
     })
-    .superRefine((rule, context) => {
-      if (rule.delayMs === undefined && rule.respond === undefined && rule.networkError === undefined) {
-        context.addIssue({
-          code: 'custom',
-          path: [],
-          message: 'a rule needs at least one of delayMs, respond or networkError',
-        })
-      }
-      if (rule.respond !== undefined && rule.networkError !== undefined) {
-        context.addIssue({
-          code: 'custom',
-          path: ['networkError'],
-          message: 'a rule gives either respond or networkError, not both',
-        })
-      }
-      checkMatchedFields(rule, context)
-    }),
+    .check(
+      z.superRefine((rule, context) => {
+        if (rule.delayMs === undefined && rule.respond === undefined && rule.networkError === undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: [],
+            message: 'a rule needs at least one of delayMs, respond or networkError',
+          })
+        }
+        if (rule.respond !== undefined && rule.networkError !== undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: ['networkError'],
+            message: 'a rule gives either respond or networkError, not both',
+          })
+        }
+        checkMatchedFields(rule, context)
+      }),
+    ),
 )
 export type ScenarioRule = z.infer<typeof ScenarioRule>
 /** What a rule may hold before validation (what a scenario file or `scenarios.addRule` gives). */
@@ -138,13 +151,13 @@ function isDocumentName(operation: Operation, name: string): boolean {
 }
 
 /** Top-level member names of an object schema; undefined when the schema is not a plain object. */
-function objectKeys(schema: z.ZodType | undefined): string[] | undefined {
+function objectKeys(schema: z.ZodMiniType | undefined): string[] | undefined {
   const shape = (built(schema) as { shape?: Record<string, unknown> } | undefined)?.shape
   return shape !== undefined && typeof shape === 'object' ? Object.keys(shape) : undefined
 }
 
 /** A field the operation does not have can never match: a typo would otherwise fail silently. */
-function checkMatchedFields(rule: ScenarioRule, context: z.RefinementCtx): void {
+function checkMatchedFields(rule: ScenarioRule, context: z.core.$RefinementCtx): void {
   if (rule.match === undefined || rule.operation === ANY_OPERATION) return
   const operation = operations.find((candidate) => candidate.id === rule.operation)
   if (operation === undefined) return

@@ -3,7 +3,7 @@
  * `scenarios/*.json` (each file points at it with `"$schema": "./scenario.schema.json"`). The
  * committed file is this function's output; a test keeps the two equal.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { Scenario } from './scenario-schema.ts'
 import { BodyExpectation, bodyExpectationJsonSchemaNode } from './step-schema.ts'
 

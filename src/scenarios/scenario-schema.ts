@@ -5,7 +5,7 @@
  * generated from this schema (`npm run scenario-schema`), and `parseScenario()` is the one place a
  * file is validated, so a mistake fails at load with the file name and the path of the bad field.
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { IsoDateTime } from '../contract/formats.ts'
 import { issueText } from '../contract/issue-text.ts'
 import { knownFields, nearestName } from '../contract/unknown-key.ts'
@@ -20,56 +20,59 @@ export const MAX_WORLD_SIZE = 10_000
 export const ScenarioWorld = z.lazy(() =>
   z
     .strictObject({
-      fixtures: z.enum(['empty']).optional().describe('A named fixture set: "empty" is a world without any record.'),
+      fixtures: z
+        .optional(z.enum(['empty']))
+        .check(z.describe('A named fixture set: "empty" is a world without any record.')),
       size: z
-        .int()
-        .min(0)
-        .max(MAX_WORLD_SIZE)
-        .optional()
-        .describe('Generate a coherent world of this many debt tokens from the seed.'),
-      create: WorldCreate.optional(),
+        .optional(z.int().check(z.gte(0), z.lte(MAX_WORLD_SIZE)))
+        .check(z.describe('Generate a coherent world of this many debt tokens from the seed.')),
+      create: z.optional(WorldCreate),
     })
-    .refine((world) => world.fixtures === undefined || world.size === undefined, {
-      message: 'give at most one of fixtures or size',
-    })
-    .refine((world) => world.fixtures !== undefined || world.size !== undefined || world.create !== undefined, {
-      message: 'give fixtures, size or create',
-    })
-    .describe('The world the scenario starts from; activating the scenario rebuilds the model from it.'),
+    .check(
+      z.refine((world) => world.fixtures === undefined || world.size === undefined, {
+        message: 'give at most one of fixtures or size',
+      }),
+      z.refine((world) => world.fixtures !== undefined || world.size !== undefined || world.create !== undefined, {
+        message: 'give fixtures, size or create',
+      }),
+      z.describe('The world the scenario starts from; activating the scenario rebuilds the model from it.'),
+    ),
 )
 export type ScenarioWorld = z.infer<typeof ScenarioWorld>
 
 export const Scenario = z.lazy(() =>
   z
     .strictObject({
-      $schema: z.string().optional(),
-      description: z.string().min(1, { error: 'must be a non-empty string' }),
+      $schema: z.optional(z.string()),
+      description: z.string().check(z.minLength(1, { error: 'must be a non-empty string' })),
       notes: z
-        .array(z.string())
-        .optional()
-        .describe(
-          'What a recording noted about how it was made (what it cut, the state it started from): why a replay may differ. Replay reports them.',
+        .optional(z.array(z.string()))
+        .check(
+          z.describe(
+            'What a recording noted about how it was made (what it cut, the state it started from): why a replay may differ. Replay reports them.',
+          ),
         ),
-      world: ScenarioWorld.optional(),
+      world: z.optional(ScenarioWorld),
       simulator: z
-        .strictObject({
-          seed: z.int().optional(),
-          now: IsoDateTime.optional(),
-        })
-        .optional()
-        .describe('Options of the simulator the steps were written for: replay in-process uses them.'),
+        .optional(
+          z.strictObject({
+            seed: z.optional(z.int()),
+            now: z.optional(IsoDateTime),
+          }),
+        )
+        .check(z.describe('Options of the simulator the steps were written for: replay in-process uses them.')),
       rules: z
-        .array(ScenarioRule)
-        .default([])
-        .describe(
-          'Evaluated in order for every call; the first that applies wins. Optional: a file of steps alone has none.',
+        ._default(z.array(ScenarioRule), [])
+        .check(
+          z.describe(
+            'Evaluated in order for every call; the first that applies wins. Optional: a file of steps alone has none.',
+          ),
         ),
       steps: z
-        .array(ScenarioStep)
-        .optional()
-        .describe('QA steps: requests and what to expect, replayed by npm run replay.'),
+        .optional(z.array(ScenarioStep))
+        .check(z.describe('QA steps: requests and what to expect, replayed by npm run replay.')),
     })
-    .meta({ title: 'debt-token-simulator scenario' }),
+    .check(z.meta({ title: 'debt-token-simulator scenario' })),
 )
 export type Scenario = z.infer<typeof Scenario>
 /** What a scenario file may hold before validation (what editors complete). */

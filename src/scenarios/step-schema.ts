@@ -3,7 +3,7 @@
  * be (status or network error, a body subset with its operators, `$not` and `$absent` among them,
  * headers, a minimum duration), and the values it captures for later steps. Part of the scenario schema (`scenario-schema.ts`).
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { bodyExpectationIssues, bodyExpectationJsonSchema } from './body-expectation.ts'
 
 /** A scalar a path parameter or query value is compared with (compared as text). */
@@ -17,24 +17,28 @@ const StepRequest = z.lazy(() =>
       method: HttpMethodName,
       path: z
         .string()
-        .startsWith('/', { error: 'must start with /' })
-        .describe('The path, may hold {{placeholders}} and a query string.'),
-      query: z.record(z.string(), WireScalar).optional().describe('Query parameters appended to the path.'),
+        .check(
+          z.startsWith('/', { error: 'must start with /' }),
+          z.describe('The path, may hold {{placeholders}} and a query string.'),
+        ),
+      query: z.optional(z.record(z.string(), WireScalar)).check(z.describe('Query parameters appended to the path.')),
       headers: z
-        .record(z.string(), z.union([z.string(), z.null()]))
-        .optional()
-        .describe(
-          'Request headers. Authorization defaults to a Bearer token; "Bearer ***" is replaced by it; null sends none.',
+        .optional(z.record(z.string(), z.union([z.string(), z.null()])))
+        .check(
+          z.describe(
+            'Request headers. Authorization defaults to a Bearer token; "Bearer ***" is replaced by it; null sends none.',
+          ),
         ),
       body: z
-        .json()
-        .optional()
-        .describe('A JSON body (sent with Content-Type: application/json); a string is sent as it is.'),
+        .optional(z.json())
+        .check(z.describe('A JSON body (sent with Content-Type: application/json); a string is sent as it is.')),
     })
-    .refine((request) => request.body === undefined || (request.method !== 'GET' && request.method !== 'HEAD'), {
-      message: 'a GET or HEAD request carries no body',
-      path: ['body'],
-    }),
+    .check(
+      z.refine((request) => request.body === undefined || (request.method !== 'GET' && request.method !== 'HEAD'), {
+        message: 'a GET or HEAD request carries no body',
+        path: ['body'],
+      }),
+    ),
 )
 
 const BODY_EXPECTATION_ID = 'BodyExpectation'
@@ -43,13 +47,13 @@ const BODY_EXPECTATION_ID = 'BodyExpectation'
  * An expected body: plain JSON, where an object of one `$` member is an operator. The JSON Schema
  * editors read is written by hand (`bodyExpectationJsonSchema`), zod's would not know the operators.
  */
-export const BodyExpectation = z
-  .json()
-  .superRefine((body, context) => {
+export const BodyExpectation = z.json().check(
+  z.superRefine((body, context) => {
     for (const issue of bodyExpectationIssues(body))
       context.addIssue({ code: 'custom', ...issue, path: [...issue.path] })
-  })
-  .meta({ id: BODY_EXPECTATION_ID })
+  }),
+  z.meta({ id: BODY_EXPECTATION_ID }),
+)
 
 /** The JSON Schema of `BodyExpectation`, referring to itself where the generated scenario schema puts it. */
 export function bodyExpectationJsonSchemaNode(): Record<string, unknown> {
@@ -59,45 +63,55 @@ export function bodyExpectationJsonSchemaNode(): Record<string, unknown> {
 const StepExpectation = z.lazy(() =>
   z
     .strictObject({
-      status: z.int().min(100).max(599).optional(),
-      body: BodyExpectation.optional().describe(
-        'A subset of the response body: listed members must match, others are ignored. ' +
-          'Operators: {"$length": n}, {"$minLength": n}, {"$contains": subset}, {"$type": "string"|"number"|"integer"|"boolean"|"object"|"array"|"null"}, ' +
-          '{"$not": expectation} (does not match it), {"$absent": true} (the member is not there).',
-      ),
+      status: z.optional(z.int().check(z.gte(100), z.lte(599))),
+      body: z
+        .optional(BodyExpectation)
+        .check(
+          z.describe(
+            'A subset of the response body: listed members must match, others are ignored. ' +
+              'Operators: {"$length": n}, {"$minLength": n}, {"$contains": subset}, {"$type": "string"|"number"|"integer"|"boolean"|"object"|"array"|"null"}, ' +
+              '{"$not": expectation} (does not match it), {"$absent": true} (the member is not there).',
+          ),
+        ),
       headers: z
-        .record(z.string(), z.string())
-        .optional()
-        .describe('Response headers that must be equal (names ignore case).'),
-      networkError: z.literal(true).optional().describe('The request must fail at the network level.'),
-      minDurationMs: z.int().min(0).optional().describe('The answer must take at least this long (delays).'),
+        .optional(z.record(z.string(), z.string()))
+        .check(z.describe('Response headers that must be equal (names ignore case).')),
+      networkError: z.optional(z.literal(true)).check(z.describe('The request must fail at the network level.')),
+      minDurationMs: z
+        .optional(z.int().check(z.gte(0)))
+        .check(z.describe('The answer must take at least this long (delays).')),
     })
-    .refine((expectation) => (expectation.status !== undefined) !== (expectation.networkError !== undefined), {
-      message: 'give exactly one of status or networkError',
-    }),
+    .check(
+      z.refine((expectation) => (expectation.status !== undefined) !== (expectation.networkError !== undefined), {
+        message: 'give exactly one of status or networkError',
+      }),
+    ),
 )
 
-const CaptureName = z.string().regex(/^[A-Za-z_]\w*$/, { error: 'must be a name of letters, digits and _' })
-const CapturePath = z.string().regex(/^(status|body|headers)(\.[^.[\]]+|\[\d+\])*$/, {
-  error: 'must be a path such as body.contractAddress or body[0].id',
-})
+const CaptureName = z.string().check(z.regex(/^[A-Za-z_]\w*$/, { error: 'must be a name of letters, digits and _' }))
+const CapturePath = z.string().check(
+  z.regex(/^(status|body|headers)(\.[^.[\]]+|\[\d+\])*$/, {
+    error: 'must be a path such as body.contractAddress or body[0].id',
+  }),
+)
 
 export const ScenarioStep = z.lazy(() =>
   z.strictObject({
-    name: z.string().optional(),
+    name: z.optional(z.string()),
     skip: z
-      .string()
-      .min(1, { error: 'must say why the step is skipped' })
-      .optional()
-      .describe(
-        "Why this step is not sent: replay reports it as skipped with this reason. A recording through the proxy marks so the proxy's own 502/504/508, which are not the service's answers.",
+      .optional(z.string().check(z.minLength(1, { error: 'must say why the step is skipped' })))
+      .check(
+        z.describe(
+          "Why this step is not sent: replay reports it as skipped with this reason. A recording through the proxy marks so the proxy's own 502/504/508, which are not the service's answers.",
+        ),
       ),
     request: StepRequest,
     expect: StepExpectation,
     capture: z
-      .record(CaptureName, CapturePath)
-      .optional()
-      .describe('Values of this response later steps reuse as {{name}}: name → path such as body.contractAddress.'),
+      .optional(z.record(CaptureName, CapturePath))
+      .check(
+        z.describe('Values of this response later steps reuse as {{name}}: name → path such as body.contractAddress.'),
+      ),
   }),
 )
 export type ScenarioStep = z.infer<typeof ScenarioStep>

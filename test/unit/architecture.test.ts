@@ -248,7 +248,7 @@ describe('the source tree', () => {
           contractType ||
           specifier === 'preact' ||
           specifier!.startsWith('preact/') ||
-          (typeOnly !== undefined && specifier === 'zod')
+          (typeOnly !== undefined && specifier === 'zod/mini')
         if (!allowed) offenders.push(`${relative(src, file)} imports ${specifier}`)
       }
     }
@@ -273,7 +273,7 @@ describe('the source tree', () => {
       ).toEqual([upward])
     // Downward, within a layer, or to a package: nothing to report.
     const pipelineFile = join(src, 'pipeline/fake.ts')
-    const fine = "import '../contract/formats.ts'\nimport { x } from './router.ts'\nimport * as z from 'zod'\n"
+    const fine = "import '../contract/formats.ts'\nimport { x } from './router.ts'\nimport * as z from 'zod/mini'\n"
     expect(refusedImports([pipelineFile], () => fine)).toEqual([])
     // The core imports no wing; a wing no other wing; the most specific part wins (runtimes/msw/ is below runtimes/).
     expect(refusedImports([join(src, 'pipeline/fake.ts')], () => "import '../proxy/forward.ts'\n")).toEqual([

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { ErrorBody } from '../../src/contract/error-body.ts'
 import type { JsonSchema } from '../../src/contract/json-schema.ts'
 import { findOperation, type Operation, operations } from '../../src/contract/operations.ts'

@@ -6,70 +6,70 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import packageJson from '../../package.json' with { type: 'json' }
 import type { OperationId } from '../../src/contract/operations.ts'
 import { isCutBody, Journal, type JournalInput } from '../../src/observability/journal.ts'
 import { journalToHar } from '../../src/record-replay/har-export.ts'
 import { propertyRuns } from '../support/property-runs.ts'
 
-const nameValue = z.object({ name: z.string(), value: z.string() }).strict()
-const optionalTiming = z.number().min(-1).optional()
+const nameValue = z.strictObject({ name: z.string(), value: z.string() })
+const optionalTiming = z.optional(z.number().check(z.gte(-1)))
 /** HAR 1.2's required fields (and the optional ones whose shape the spec fixes), as the spec writes them. */
 const Har12 = z.object({
   log: z.object({
     version: z.literal('1.2'),
     creator: z.object({ name: z.string(), version: z.string() }),
-    pages: z.array(z.unknown()).optional(),
+    pages: z.optional(z.array(z.unknown())),
     entries: z.array(
       z.object({
-        pageref: z.string().optional(),
+        pageref: z.optional(z.string()),
         startedDateTime: z.iso.datetime({ offset: true }),
-        time: z.number().min(0),
+        time: z.number().check(z.gte(0)),
         request: z.object({
-          method: z.string().min(1),
+          method: z.string().check(z.minLength(1)),
           url: z.url(),
           httpVersion: z.string(),
           cookies: z.array(nameValue),
           headers: z.array(nameValue),
           queryString: z.array(nameValue),
-          postData: z
-            .object({
+          postData: z.optional(
+            z.object({
               mimeType: z.string(),
-              text: z.string().optional(),
-              params: z.array(z.object({ name: z.string() })).optional(),
-              comment: z.string().optional(),
-            })
-            .optional(),
-          headersSize: z.number().int().min(-1),
-          bodySize: z.number().int().min(-1),
+              text: z.optional(z.string()),
+              params: z.optional(z.array(z.object({ name: z.string() }))),
+              comment: z.optional(z.string()),
+            }),
+          ),
+          headersSize: z.number().check(z.int(), z.gte(-1)),
+          bodySize: z.number().check(z.int(), z.gte(-1)),
         }),
         response: z.object({
-          status: z.number().int().min(0),
+          status: z.number().check(z.int(), z.gte(0)),
           statusText: z.string(),
           httpVersion: z.string(),
           cookies: z.array(nameValue),
           headers: z.array(nameValue),
           content: z.object({
-            size: z.number().int().min(-1),
-            compression: z.number().optional(),
+            size: z.number().check(z.int(), z.gte(-1)),
+            compression: z.optional(z.number()),
             mimeType: z.string(),
-            text: z.string().optional(),
-            encoding: z.string().optional(),
-            comment: z.string().optional(),
+            text: z.optional(z.string()),
+            encoding: z.optional(z.string()),
+            comment: z.optional(z.string()),
           }),
           redirectURL: z.string(),
-          headersSize: z.number().int().min(-1),
-          bodySize: z.number().int().min(-1),
+          headersSize: z.number().check(z.int(), z.gte(-1)),
+          bodySize: z.number().check(z.int(), z.gte(-1)),
         }),
         cache: z.object({}),
         timings: z.object({
           blocked: optionalTiming,
           dns: optionalTiming,
           connect: optionalTiming,
-          send: z.number().min(0),
-          wait: z.number().min(0),
-          receive: z.number().min(0),
+          send: z.number().check(z.gte(0)),
+          wait: z.number().check(z.gte(0)),
+          receive: z.number().check(z.gte(0)),
           ssl: optionalTiming,
         }),
       }),

@@ -5,7 +5,7 @@
  * demand in the browser. The static imports are walked from the sources of each entry, as a
  * bundler reads them; this fails, naming the chain, when one of them is imported statically again.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
@@ -84,7 +84,23 @@ describe('what an entry loads before its first answer', () => {
   it('the browser entry imports faker only on demand, and the walk reaches what it imports', () => {
     expect(staticChains('src/runtimes/browser.ts', ['@faker-js/faker'])).toEqual([])
     // The walk is not empty: the browser entry reaches msw, zod and the router statically.
-    for (const module of ['msw/browser', 'zod', 'src/pipeline/router.ts'])
+    for (const module of ['msw/browser', 'zod/mini', 'src/pipeline/router.ts'])
       expect(staticChains('src/runtimes/browser.ts', [module]), module).toHaveLength(1)
+  })
+
+  it('every source file takes zod from zod/mini (decision 0022)', () => {
+    // One import of classic zod, even behind import(), bundles its methods and JSON Schema code into
+    // the package's chunks, and on the entries' way into every page and test file.
+    const sources = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => `src/${file}`)
+    const classic = sources.flatMap((file) =>
+      [...readFileSync(join(root, file), 'utf8').matchAll(/from\s+'(zod(?:\/[^']*)?)'|import\('(zod(?:\/[^']*)?)'\)/g)]
+        .map((match) => match[1] ?? match[2])
+        .filter((specifier) => specifier !== 'zod/mini')
+        .map((specifier) => `${file} imports ${specifier}`),
+    )
+    expect(sources.length).toBeGreaterThan(100)
+    expect(classic).toEqual([])
   })
 })

@@ -3,7 +3,7 @@
  * this file, so each `@ts-expect-error` below is itself a test (an unused one is a type error).
  */
 import { expect, it } from 'vitest'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import type { operations as GeneratedOperations } from '../../src/contract/api-types.ts'
 import type { ControlRoute } from '../../src/contract/control.ts'
 import type * as dashboard from '../../src/contract/control-dashboard-schemas.ts'
@@ -223,7 +223,7 @@ type RouteTypes = {
 } & {
   [Id in Route['id'] as `${Id} body`]: [
     BodyOf<Id>,
-    RouteById<Id> extends { body: infer Body extends z.ZodType } ? z.input<Body> : undefined,
+    RouteById<Id> extends { body: infer Body extends z.ZodMiniType } ? z.input<Body> : undefined,
   ]
 }
 

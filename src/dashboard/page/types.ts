@@ -2,7 +2,7 @@
  * The control API's types as the dashboard sees them, inferred from the contract's zod schemas
  * (type-only imports: nothing of the contract or of zod is bundled into the page).
  */
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import type {
   SimEvent,
   SimScenarioCatalog,

@@ -5,7 +5,7 @@
  * The clock is the server's, shared by every session: it is read here, never moved. Its factories
  * are the in-process ones' (`create.<table>()`, `createMany.<table>()`, `createRecords()`), run by the server.
  */
-import type * as z from 'zod'
+import type * as z from 'zod/mini'
 import { SimFactoryRecords } from '../../contract/control-factory-schemas.ts'
 import { SimClock, SimJournal, SimScenarioView, SimState } from '../../contract/control-schemas.ts'
 import { issueText } from '../../contract/issue-text.ts'
@@ -106,7 +106,7 @@ export function createRemoteSimulator(options: { url: string; session: string })
   const url = options.url.replace(/\/+$/, '')
   const { session } = options
 
-  async function call<T>(schema: z.ZodType<T> | null, { method, path, body, accept = [] }: Call): Promise<T> {
+  async function call<T>(schema: z.ZodMiniType<T> | null, { method, path, body, accept = [] }: Call): Promise<T> {
     let response: Response
     try {
       response = await fetch(`${url}${path}`, {
