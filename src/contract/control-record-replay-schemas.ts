@@ -12,12 +12,10 @@ const count = z.number().check(z.int(), z.gte(0))
 
 /** A scenario file's content, as `scenarios/scenario.schema.json` describes it. */
 export const SimScenarioFile = z.lazy(() =>
-  z
-    .record(z.string(), z.unknown())
-    .register(z.globalRegistry, {
-      id: 'SimScenarioFile',
-      description: 'a scenario file (scenarios/scenario.schema.json)',
-    }),
+  z.record(z.string(), z.unknown()).register(z.globalRegistry, {
+    id: 'SimScenarioFile',
+    description: 'a scenario file (scenarios/scenario.schema.json)',
+  }),
 )
 
 export const StartRecordingBody = z.lazy(() =>

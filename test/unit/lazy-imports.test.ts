@@ -88,7 +88,7 @@ describe('what an entry loads before its first answer', () => {
       expect(staticChains('src/runtimes/browser.ts', [module]), module).toHaveLength(1)
   })
 
-  it('every source file takes zod from zod/mini (decision 0022)', () => {
+  it('every source file takes zod from zod/mini (decision 0023)', () => {
     // One import of classic zod, even behind import(), bundles its methods and JSON Schema code into
     // the package's chunks, and on the entries' way into every page and test file.
     const sources = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
