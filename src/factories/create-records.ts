@@ -22,6 +22,10 @@ import { createSecurityToken } from './security-tokens.ts'
 import { createUser } from './users.ts'
 import { WorkSlices } from './work-slices.ts'
 
+// What a scenario world's `create` builds with (scenario-worlds.ts), reached through factory-loader.ts.
+export { RecordBatch } from './record-batch.ts'
+export { worldWithRecords } from './world-with-records.ts'
+
 /** What to create: `count` records of `table` (default 1), with `overrides` laid over each, debt tokens in `state`. */
 export interface FactoryRequest {
   readonly table: TableName

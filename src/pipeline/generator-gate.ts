@@ -11,8 +11,8 @@
  * lookup.
  */
 import type { ControlRouteId } from '../contract/control-paths.ts'
+import { loadFactories } from '../factories/factory-loader.ts'
 import type { SimRequest } from '../http/sim-request.ts'
-import { loadWorldGenerator } from '../model/world-generator.ts'
 import { SCENARIO_HEADER } from '../scenarios/scenario-activation.ts'
 import type { RouteMatch } from './router.ts'
 
@@ -34,5 +34,5 @@ function mayGenerate(request: Pick<SimRequest, 'header'>, match: RouteMatch): bo
  */
 export function worldGeneratorFor(request: Pick<SimRequest, 'header'>, match: RouteMatch): Promise<void> | undefined {
   // Asked of a request that may generate only: where the locale can be required, the first asks loads it.
-  return mayGenerate(request, match) ? loadWorldGenerator() : undefined
+  return mayGenerate(request, match) ? loadFactories() : undefined
 }

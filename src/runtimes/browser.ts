@@ -3,8 +3,9 @@
  * the simulator in the page. Run `npx msw init <publicDir>` once to serve the worker script.
  *
  * The page loads only what the first answer needs. The world generator (faker's locales, the
- * largest part of the package) loads on demand: `await loadWorldGenerator()` before `setupSimulatorWorker({ size })`,
- * `simulator.create.users()` or a scenario whose world generates records. The storage behind
+ * largest part of the package) and the factories load on demand: `await loadWorldGenerator()`
+ * before `setupSimulatorWorker({ size })`, `simulator.create.users()` or a scenario whose world
+ * generates or creates records. The storage behind
  * `persist` and `sync` loads on demand too, before `worker.start()` resolves.
  *
  * @example
@@ -14,8 +15,8 @@
  */
 
 import { setupWorker } from 'msw/browser'
+import { loadFactories } from '../factories/factory-loader.ts'
 import type { SimRequest, SimResponse } from '../http/sim-request.ts'
-import { loadWorldGenerator } from '../model/world-generator.ts'
 import { DeferredSink } from '../persistence/browser/deferred-sink.ts'
 import type { BrowserTurns } from '../persistence/browser/persist-in-browser.ts'
 import { keepWorldIn } from '../persistence/persisted-world.ts'
@@ -134,6 +135,9 @@ function takeTurns(
   })
   Object.assign(simulator, { handlers: handlersOf(simulator, baseUrl) })
 }
+
+/** Loads the world generator (faker's locale) and the factories: await it before a synchronous call that generates or creates records. */
+const loadWorldGenerator: () => Promise<void> = loadFactories
 
 export {
   type CoverageNotRecorded,

@@ -8,11 +8,9 @@
  * clock's now then, from the activating world's random source.
  */
 
-import { assignIds, planning } from '../factories/create-records.ts'
 import { FactoryError } from '../factories/factory-error.ts'
-import { RecordBatch } from '../factories/record-batch.ts'
+import { factoryModule, loadFactories } from '../factories/factory-loader.ts'
 import { WorkSlices } from '../factories/work-slices.ts'
-import { worldWithRecords } from '../factories/world-with-records.ts'
 import { ApiError } from '../http/api-error.ts'
 import { createModel } from '../model/model.ts'
 import { createRandom, type Random } from '../model/random.ts'
@@ -94,6 +92,7 @@ export function createScenarioWorlds(source: WorldSource): ScenarioWorlds {
     },
     async prepare(world, now) {
       if (world?.create === undefined) return
+      await loadFactories()
       const key = JSON.stringify(world)
       try {
         const random = createRandom(source.seed)
@@ -128,6 +127,7 @@ function generatedWorld(source: WorldSource, size: number) {
  * as for any write), leave nothing behind, the scenario not activated.
  */
 function creation(base: WorldSnapshot, { random, now }: { random: Random; now: Date }, maxRecords: number) {
+  const { RecordBatch, planning, assignIds, worldWithRecords } = factoryModule()
   const model = createModel(base, { maxRecords }) // read only: the factories look links up in it
   const batch = new RecordBatch({ model, random, now })
   let index = 0

@@ -4,8 +4,9 @@
  * core hands these out for the default tenant and for `sessions.get(id)`.
  */
 
-import { type CreatedRecords, createRecords, type FactoryRequest } from '../factories/create-records.ts'
+import type { CreatedRecords, FactoryRequest } from '../factories/create-records.ts'
 import { createFactories, createManyFactories, type Factories, type ManyFactories } from '../factories/factories.ts'
+import { createRecords } from '../factories/factory-loader.ts'
 import type { Clock } from '../model/clock.ts'
 import type { Model } from '../model/model.ts'
 import type { TableName } from '../model/records.ts'

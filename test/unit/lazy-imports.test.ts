@@ -2,7 +2,7 @@
  * What a test file or a browser page loads before its first answer (decision 0017): the modules
  * no first answer needs are loaded with `import()` (the OpenAPI document's builder) or only by the
  * runtimes that serve `/__sim` (the control routes' declarations and schemas), and faker only on
- * demand in the browser. The static imports are walked from the sources of each entry, as a
+ * demand in the browser, with the factories. The static imports are walked from the sources of each entry, as a
  * bundler reads them; this fails, naming the chain, when one of them is imported statically again.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -23,6 +23,20 @@ const LAZY = [
   'src/contract/control-record-replay-schemas.ts',
   'src/contract/control-authoring.ts',
   'src/record-replay/har-export.ts',
+]
+
+/**
+ * Loaded on demand in a browser page, with the world generator (factories/factory-loader.ts): the
+ * factories' code. The Node entries hand it over at import, as they do the generator.
+ */
+const LAZY_IN_BROWSER = [
+  'src/factories/create-records.ts',
+  'src/factories/loans.ts',
+  'src/factories/payments.ts',
+  'src/factories/security-tokens.ts',
+  'src/factories/users.ts',
+  'src/factories/record-batch.ts',
+  'src/factories/world-with-records.ts',
 ]
 
 /**
@@ -71,7 +85,7 @@ function staticChains(entry: string, modules: readonly string[]): string[] {
 
 describe('what an entry loads before its first answer', () => {
   it('names modules that exist (a renamed one would make the checks below pass by default)', () => {
-    expect(LAZY.filter((path) => !existsSync(join(root, path)))).toEqual([])
+    expect([...LAZY, ...LAZY_IN_BROWSER].filter((path) => !existsSync(join(root, path)))).toEqual([])
   })
 
   it.each(['src/runtimes/browser.ts', 'src/runtimes/node.ts'])(
@@ -80,6 +94,10 @@ describe('what an entry loads before its first answer', () => {
       expect(staticChains(entry, LAZY)).toEqual([])
     },
   )
+
+  it('the browser entry imports the factories only on demand', () => {
+    expect(staticChains('src/runtimes/browser.ts', LAZY_IN_BROWSER)).toEqual([])
+  })
 
   it('the browser entry imports faker only on demand, and the walk reaches what it imports', () => {
     expect(staticChains('src/runtimes/browser.ts', ['@faker-js/faker'])).toEqual([])

@@ -24,7 +24,7 @@ import { writeCoverageFileSync } from '../../coverage/coverage-file.ts'
 import { type CoverageRecorder, recordCoverage } from '../../coverage/coverage-recorder.ts'
 import { coverageOf, mergeCoverage } from '../../coverage/coverage-tally.ts'
 import { coverageSummary } from '../../coverage/coverage-text.ts'
-import { loadWorldGenerator } from '../../model/world-generator.ts'
+import { loadFactories } from '../../factories/factory-loader.ts'
 import { type ReplaySuite, toJUnitXml } from '../../record-replay/junit.ts'
 import {
   countResults,
@@ -61,7 +61,7 @@ export async function replayInProcess(
   /** Told of the simulator before the replay starts (the coverage of `replay --coverage` is recorded so). */
   onSimulator?: (simulator: Simulator) => void,
 ): Promise<StepResult[]> {
-  await loadWorldGenerator() // the scenario may start from a generated world
+  await loadFactories() // the scenario may start from a generated world, or create records
   const simulator = createSimulator({
     ...(scenario.simulator?.seed !== undefined && { seed: scenario.simulator.seed }),
     ...(scenario.simulator?.now !== undefined && { now: scenario.simulator.now }),

@@ -8,10 +8,10 @@
 import { writeCoverageFileSync } from '../../coverage/coverage-file.ts'
 import { recordCoverage } from '../../coverage/coverage-recorder.ts'
 import * as reportBuilder from '../../coverage/coverage-tally.ts'
+import { loadFactories } from '../../factories/factory-loader.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { DEFAULT_NOW } from '../../model/clock.ts'
 import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
-import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { StoredChangeError } from '../../persistence/apply-changes.ts'
 import { directoryPersistence } from '../../persistence/node/directory-persistence.ts'
 import { PersistDirectoryError } from '../../persistence/node/persist-error.ts'
@@ -109,8 +109,8 @@ export async function serveCommand(
   }
   const fixtures = options.fixtures === undefined ? undefined : loadFixtureDirectory(options.fixtures)
   const scenarios = options.scenarios === undefined ? {} : loadScenarioDirectory(options.scenarios)
-  // The server loads the world generator on demand (see model/world-generator.ts): these worlds need it now.
-  if (options.size !== undefined || options.scenario !== undefined) await loadWorldGenerator()
+  // The server loads the world generator and the factories on demand (factories/factory-loader.ts): these worlds need them now.
+  if (options.size !== undefined || options.scenario !== undefined) await loadFactories()
   const forwarder = options.proxy === undefined ? undefined : createForwarder(options.proxy)
   let simulator: SimulatorCore
   try {

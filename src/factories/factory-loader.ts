@@ -1,0 +1,52 @@
+/**
+ * How the simulator reaches the factories' code (create-records.ts and the per-table factories it
+ * imports): loaded on demand with the world generator they draw people with, so a browser page
+ * answers its first request without it (decision 0017). Every path that may create records awaits
+ * `loadFactories()` first (a factory call, the generator gate before a request that may activate a
+ * scenario, the runtimes before a start scenario, a scenario world's `prepare`); the Node entries
+ * hand the module over at import, as they do the generator, so there a scenario world with
+ * `create` is built synchronously as before. In a browser, the entry's `loadWorldGenerator()` is
+ * this loader: awaited before a scenario whose world creates records, as its docs say.
+ */
+import type { TableName } from '../model/records.ts'
+import { loadWorldGenerator } from '../model/world-generator.ts'
+import type { WorldState } from '../model/world-state.ts'
+import type * as Factories from './create-records.ts'
+import type { CreatedRecords, FactoryRequest } from './create-records.ts'
+
+let factories: typeof Factories | undefined
+let loading: Promise<void> | undefined
+
+/** Makes the factories callable now with the module imported by the caller (the Node entries). */
+export function provideFactories(module: typeof Factories): void {
+  factories = module
+}
+
+/** Resolves once the factories and the world generator can be called, importing them the first time. */
+export function loadFactories(): Promise<void> {
+  if (factories !== undefined) return loadWorldGenerator()
+  return (loading ??= Promise.all([import('./create-records.ts'), loadWorldGenerator()]).then(([module]) => {
+    provideFactories(module)
+  }))
+}
+
+/** The factories' module; throws while it is not loaded. */
+export function factoryModule(): typeof Factories {
+  if (factories === undefined)
+    throw new Error(
+      'the factories are not loaded yet: a scenario world that creates records needs them; in a browser, `await loadWorldGenerator()` (from debt-token-simulator/browser) first',
+    )
+  return factories
+}
+
+/** `createRecords` (create-records.ts), loading the factories first. */
+export async function createRecords<N extends TableName>(
+  state: () => WorldState,
+  now: () => Date,
+  request: FactoryRequest & { table: N },
+): Promise<CreatedRecords<N>> {
+  await loadFactories()
+  return factoryModule().createRecords(state, now, request)
+}
+
+export type { CreatedRecords, FactoryRequest }
