@@ -82,7 +82,10 @@ async function bundleWithEsbuild(project: Project, side: keyof typeof PAGES): Pr
       generatorBytes: sum(isGenerator),
     }
   }
-  const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint !== undefined)!
+  // The page's own output: with splitting, each chunk reached through import() names an entry point too.
+  const page = relative(project.dir, join(dir, 'page.js'))
+  const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === page)
+  if (entry === undefined) throw new Error(`esbuild's metafile names no output for ${page}`)
   const reached = new Set([entry])
   for (const file of reached) {
     for (const edge of outputs[file]!.imports)
