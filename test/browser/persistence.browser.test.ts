@@ -79,6 +79,26 @@ describe.skipIf(availability.kind === 'skip')('persist: true in Chromium', () =>
     expect(warnings(tab)).toEqual([])
   })
 
+  it('brings back a scenario whose world creates records: the reload loads the factories itself', async () => {
+    // The page loads the factories on demand (decision 0017); its start, after the reload, asks for nothing.
+    const arranged = {
+      description: 'two security tokens made when activated',
+      world: { create: [{ table: 'securityTokens', count: 2 }] },
+    }
+    const tab = await openSimulatorTab(await browser(), pageUrl(origin(), SEED, 'persist'))
+    const seeded = await listed(tab)
+    await tab.page.evaluate((scenario) => window.simulatorPage!.useScenario(scenario), arranged)
+    const before = await listed(tab)
+    expect(before.securityTokens).toHaveLength(seeded.securityTokens.length + 2)
+
+    await tab.reload()
+
+    expect(tab.simulatorMessages().filter((line) => line.includes('not active again'))).toEqual([])
+    expect(await tab.page.evaluate(() => window.simulatorPage!.scenario)).toBe('inline')
+    expect(await listed(tab)).toEqual(before)
+    expect(tab.errors).toEqual([])
+  })
+
   it('keeps a write answered just before the tab crashed (nothing waits for unload)', async () => {
     const context = await browser()
     const url = pageUrl(origin(), SEED, 'persist')

@@ -160,6 +160,8 @@ export async function persistInBrowser(
   keepScenario(simulator, (kept) => void log?.keepScenario(kept).catch(fallBackToMemory))
   if (scenario !== undefined) {
     try {
+      // A world that creates records needs the factories, which a page loads on demand (decision 0017).
+      await simulator.host.prepareScenario(scenario.scenario)
       simulator.scenarios.use(scenario.scenario, scenario.name)
     } catch (error) {
       console.info(`${PREFIX} the stored scenario is not active again: ${describeError(error)}`)

@@ -75,9 +75,9 @@ async function start(): Promise<void> {
       return simulator.scenarios.active
     },
     // A scenario's own world and the factories draw with the world generator, which a page loads first.
-    async useScenario(name) {
+    async useScenario(nameOrScenario) {
       await loadWorldGenerator()
-      simulator.scenarios.use(name)
+      simulator.scenarios.use(nameOrScenario as Parameters<typeof simulator.scenarios.use>[0])
     },
     async create(table, call) {
       await loadWorldGenerator()

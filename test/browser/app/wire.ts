@@ -66,7 +66,8 @@ interface SimulatorPage {
   advanceClock(milliseconds: number): Promise<void>
   /** The active scenario's name, or null. */
   readonly scenario: string | null
-  useScenario(name: string | null): Promise<void>
+  /** `scenarios.use` of a name or an inline scenario, the world generator and the factories loaded first. */
+  useScenario(nameOrScenario: string | Record<string, unknown> | null): Promise<void>
   /** A factory call (`POST /__sim/factories/{table}`'s body): the records asked for. */
   create(
     table: string,
