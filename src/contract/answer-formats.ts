@@ -14,7 +14,7 @@ const SIGNATURE_EXAMPLE = `0x${'e0f384b92f5e8b1c2c5fff24890d73ea'.repeat(4)}1b`
 
 /** A string answer field described by `meta`. */
 function described(meta: Record<string, unknown>) {
-  return z.string().check(z.meta(meta))
+  return z.string().clone().register(z.globalRegistry, meta)
 }
 
 /** `format` and `pattern` of one answer format, or of it or "" where a field may be empty. */

@@ -27,13 +27,12 @@ const CheckScenarioBody = z.lazy(() =>
     .object({
       name: z
         .optional(ScenarioName)
-        .check(z.meta({ description: 'the name it would be activated under (default "inline")' })),
-      scenario: z.looseObject({}).check(
-        z.meta({
-          description:
-            'a scenario object, as a scenario file holds it (its JSON Schema: GET /__sim/scenario.schema.json)',
-        }),
-      ),
+        .clone()
+        .register(z.globalRegistry, { description: 'the name it would be activated under (default "inline")' }),
+      scenario: z.looseObject({}).clone().register(z.globalRegistry, {
+        description:
+          'a scenario object, as a scenario file holds it (its JSON Schema: GET /__sim/scenario.schema.json)',
+      }),
     })
     .register(z.globalRegistry, {
       id: 'SimCheckScenario',
@@ -48,7 +47,10 @@ export const authoringRoutes = [
     description:
       'Answers the JSON Schema scenario files are written against, as the installed package ships it, so a file whose `$schema` is this URL is completed and checked by an editor while the simulator runs.',
     response: z.lazy(() =>
-      z.record(z.string(), z.unknown()).check(z.meta({ description: 'a JSON Schema (draft 2020-12)' })),
+      z
+        .record(z.string(), z.unknown())
+        .clone()
+        .register(z.globalRegistry, { description: 'a JSON Schema (draft 2020-12)' }),
     ),
     errors: { 404: 'the schema is served by the standalone server only (debt-token-simulator serve)' },
   }),

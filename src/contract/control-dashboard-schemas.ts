@@ -19,9 +19,9 @@ export const SimEvent = z.lazy(() =>
     .discriminatedUnion('type', [
       z.object({
         type: z.literal('hello'),
-        epoch: z
-          .string()
-          .check(z.meta({ description: "the journal's numbering; it changes when the journal is emptied" })),
+        epoch: z.string().clone().register(z.globalRegistry, {
+          description: "the journal's numbering; it changes when the journal is emptied",
+        }),
         capacity: count,
         total: count,
       }),
@@ -49,7 +49,8 @@ const RuleSummary = z.lazy(() =>
     description: z.nullable(z.string()),
     outcome: z
       .string()
-      .check(z.meta({ description: 'what the rule does and when, in words: "503 on every 3rd call"' })),
+      .clone()
+      .register(z.globalRegistry, { description: 'what the rule does and when, in words: "503 on every 3rd call"' }),
   }),
 )
 
@@ -61,9 +62,10 @@ export const SimScenarioSummary = z.lazy(() =>
       description: z.string(),
       world: z
         .nullable(z.string())
-        .check(z.meta({ description: 'the world it starts from ("empty", "size 500"), or null' })),
+        .clone()
+        .register(z.globalRegistry, { description: 'the world it starts from ("empty", "size 500"), or null' }),
       rules: z.array(RuleSummary),
-      steps: count.check(z.meta({ description: 'QA steps it carries (what a replay runs)' })),
+      steps: count.clone().register(z.globalRegistry, { description: 'QA steps it carries (what a replay runs)' }),
     })
     .register(z.globalRegistry, { id: 'SimScenarioSummary' }),
 )
@@ -77,18 +79,24 @@ export const SimTablePage = z.lazy(() =>
     .object({
       session: z.nullable(z.string()),
       table: SimTableName,
-      total: count.check(z.meta({ description: 'records that match `q` (all of the table without it)' })),
+      total: count
+        .clone()
+        .register(z.globalRegistry, { description: 'records that match `q` (all of the table without it)' }),
       offset: count,
       records: z
         .array(
           z.object({
-            key: z.string().check(z.meta({ description: 'what GET /__sim/tables/{table}/{key} takes' })),
-            record: z
-              .unknown()
-              .check(z.meta({ description: 'as the API shows it, with derived fields (status, expired)' })),
+            key: z
+              .string()
+              .clone()
+              .register(z.globalRegistry, { description: 'what GET /__sim/tables/{table}/{key} takes' }),
+            record: z.unknown().clone().register(z.globalRegistry, {
+              description: 'as the API shows it, with derived fields (status, expired)',
+            }),
           }),
         )
-        .check(z.meta({ description: 'the page, in creation order' })),
+        .clone()
+        .register(z.globalRegistry, { description: 'the page, in creation order' }),
     })
     .register(z.globalRegistry, { id: 'SimTablePage' }),
 )
@@ -103,12 +111,12 @@ export const SimTableRecord = z.lazy(() =>
       links: z.array(
         z
           .object({
-            label: z
-              .string()
-              .check(z.meta({ description: 'what the link is: "security token", "debtor\'s debt tokens"' })),
+            label: z.string().clone().register(z.globalRegistry, {
+              description: 'what the link is: "security token", "debtor\'s debt tokens"',
+            }),
             table: SimTableName,
-            key: z.nullable(z.string()).check(z.meta({ description: 'one record by its key' })),
-            q: z.nullable(z.string()).check(z.meta({ description: 'or the records of a search' })),
+            key: z.nullable(z.string()).clone().register(z.globalRegistry, { description: 'one record by its key' }),
+            q: z.nullable(z.string()).clone().register(z.globalRegistry, { description: 'or the records of a search' }),
           })
           .register(z.globalRegistry, { id: 'SimRecordLink' }),
       ),

@@ -23,7 +23,7 @@ import { Har } from './har.ts'
 /** The most records one page of a table holds. */
 const MAX_PAGE_SIZE = 500
 
-const asset = (description: string) => z.string().check(z.meta({ description }))
+const asset = (description: string) => z.string().clone().register(z.globalRegistry, { description })
 
 export const dashboardRoutes = [
   defineControlRoute({
@@ -77,13 +77,14 @@ export const dashboardRoutes = [
       'Answers a scenario as its file holds it, e.g. to download it or replay it elsewhere; indented as `--record` writes a file.',
     params: z.lazy(() =>
       z.object({
-        name: z.string().check(
-          z.minLength(1),
-          z.meta({
+        name: z
+          .string()
+          .check(z.minLength(1))
+          .clone()
+          .register(z.globalRegistry, {
             description: 'the scenario name, as GET /__sim/scenarios lists it',
             examples: ['flaky-backend'],
           }),
-        ),
       }),
     ),
     response: SimScenarioFile,
@@ -114,9 +115,11 @@ export const dashboardRoutes = [
       z.object({
         name: z
           .optional(z.string().check(z.minLength(1), z.maxLength(200)))
-          .check(
-            z.meta({ description: "the HAR file's name, for the scenario's description", examples: ['checkout.har'] }),
-          ),
+          .clone()
+          .register(z.globalRegistry, {
+            description: "the HAR file's name, for the scenario's description",
+            examples: ['checkout.har'],
+          }),
       }),
     ),
     body: Har,
@@ -183,19 +186,27 @@ export const dashboardRoutes = [
       "Answers one page of a table's records as stored, presented as the API reads them (a debt token's status follows the clock); a page builds only its own records. With X-Sim-Session, a session's.",
     session: true,
     params: z.lazy(() =>
-      z.object({ table: SimTableName.check(z.meta({ description: 'the table, as /__sim/state names it' })) }),
+      z.object({
+        table: SimTableName.clone().register(z.globalRegistry, { description: 'the table, as /__sim/state names it' }),
+      }),
     ),
     query: z.lazy(() =>
       z.object({
         offset: z
           .optional(wholeNumberQuery(0, 100_000_000, 0))
-          .check(z.meta({ description: 'records to skip (default 0)' })),
+          .clone()
+          .register(z.globalRegistry, { description: 'records to skip (default 0)' }),
         limit: z
           .optional(wholeNumberQuery(1, MAX_PAGE_SIZE, 50))
-          .check(z.meta({ description: 'records per page (default 50)' })),
+          .clone()
+          .register(z.globalRegistry, { description: 'records per page (default 50)' }),
         q: z
           .optional(z.string().check(z.maxLength(200)))
-          .check(z.meta({ description: 'part of a key, address, id or name, any case', examples: ['0x5aae'] })),
+          .clone()
+          .register(z.globalRegistry, {
+            description: 'part of a key, address, id or name, any case',
+            examples: ['0x5aae'],
+          }),
       }),
     ),
     response: SimTablePage,
@@ -213,19 +224,18 @@ export const dashboardRoutes = [
     params: z.lazy(() =>
       z.object({
         // The examples name a signature contract of the seeded world (fixtures/).
-        table: SimTableName.check(
-          z.meta({
-            description: 'the table, as /__sim/state names it',
-            examples: ['signatureContracts'],
-          }),
-        ),
-        key: z.string().check(
-          z.minLength(1),
-          z.meta({
+        table: SimTableName.clone().register(z.globalRegistry, {
+          description: 'the table, as /__sim/state names it',
+          examples: ['signatureContracts'],
+        }),
+        key: z
+          .string()
+          .check(z.minLength(1))
+          .clone()
+          .register(z.globalRegistry, {
             description: "the record's key: an address, a payment id or a user id",
             examples: ['0x166f18ad2c248c177ad57af5faebc1a08f484fd3'],
           }),
-        ),
       }),
     ),
     response: SimTableRecord,

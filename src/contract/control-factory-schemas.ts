@@ -50,20 +50,17 @@ const FactoryOverridesObject = z.pipe(
 export const SimFactoryBody = z.lazy(() =>
   z
     .strictObject({
-      overrides: z.optional(FactoryOverridesObject).check(
-        z.meta({
-          description:
-            "fields of the stored record to set (the table's record schema; docs/factories.md lists them); the rest is drawn from the seed, and missing links are created",
-        }),
-      ),
+      overrides: z.optional(FactoryOverridesObject).clone().register(z.globalRegistry, {
+        description:
+          "fields of the stored record to set (the table's record schema; docs/factories.md lists them); the rest is drawn from the seed, and missing links are created",
+      }),
       count: z
         .optional(FactoryCount)
-        .check(z.meta({ description: 'how many records to create (default 1)', examples: [3] })),
-      state: z.optional(DebtTokenState).check(
-        z.meta({
-          description: "debtTokens only: the state at the clock's now (default active)",
-        }),
-      ),
+        .clone()
+        .register(z.globalRegistry, { description: 'how many records to create (default 1)', examples: [3] }),
+      state: z.optional(DebtTokenState).clone().register(z.globalRegistry, {
+        description: "debtTokens only: the state at the clock's now (default active)",
+      }),
     })
     .register(z.globalRegistry, {
       id: 'SimFactoryRequest',
@@ -76,13 +73,15 @@ export const SimFactoryRecords = z.lazy(() =>
     .object({
       records: z
         .array(z.record(z.string(), z.unknown()))
-        .check(z.meta({ description: 'the records created, as stored (what GET /__sim/state shows)' })),
-      linked: z.partialRecord(SimTableName, z.array(z.record(z.string(), z.unknown()))).check(
-        z.meta({
+        .clone()
+        .register(z.globalRegistry, { description: 'the records created, as stored (what GET /__sim/state shows)' }),
+      linked: z
+        .partialRecord(SimTableName, z.array(z.record(z.string(), z.unknown())))
+        .clone()
+        .register(z.globalRegistry, {
           description:
             "the other records the call created: a debt token's signature contract, security token, its manager…",
         }),
-      ),
     })
     .register(z.globalRegistry, { id: 'SimFactoryRecords' }),
 )

@@ -10,24 +10,40 @@ import { MAX_JOURNAL_PAGE } from './control-schemas.ts'
 import { JournalQuery } from './journal-query.ts'
 
 const nameValue = z.object({ name: z.string(), value: z.string() })
-const size = z.number().check(z.int(), z.gte(-1), z.meta({ description: 'bytes; -1 when not known' }))
+const size = z
+  .number()
+  .check(z.int(), z.gte(-1))
+  .clone()
+  .register(z.globalRegistry, { description: 'bytes; -1 when not known' })
 const timing = z.number().check(z.gte(-1))
 const cutComment = z
   .optional(z.string())
-  .check(z.meta({ description: 'why the body is left out (the journal kept only its start)' }))
+  .clone()
+  .register(z.globalRegistry, { description: 'why the body is left out (the journal kept only its start)' })
 
 const HarEntry = z
   .object({
-    startedDateTime: z.string().check(z.meta({ description: 'when the journal recorded the request (ISO 8601)' })),
-    time: z.number().check(z.gte(0), z.meta({ description: 'milliseconds: the sum of the timings that are not -1' })),
+    startedDateTime: z
+      .string()
+      .clone()
+      .register(z.globalRegistry, { description: 'when the journal recorded the request (ISO 8601)' }),
+    time: z
+      .number()
+      .check(z.gte(0))
+      .clone()
+      .register(z.globalRegistry, { description: 'milliseconds: the sum of the timings that are not -1' }),
     request: z.object({
       method: z.string(),
-      url: z.string().check(z.meta({ description: "absolute: the server's origin, then the path and query" })),
+      url: z
+        .string()
+        .clone()
+        .register(z.globalRegistry, { description: "absolute: the server's origin, then the path and query" }),
       httpVersion: z.string(),
       cookies: z.array(nameValue),
       headers: z
         .array(nameValue)
-        .check(z.meta({ description: 'what the journal keeps; credentials masked (`Bearer ***1`)' })),
+        .clone()
+        .register(z.globalRegistry, { description: 'what the journal keeps; credentials masked (`Bearer ***1`)' }),
       queryString: z.array(nameValue),
       postData: z.optional(
         z.object({
@@ -43,7 +59,9 @@ const HarEntry = z
     response: z.object({
       status: z
         .number()
-        .check(z.int(), z.gte(0), z.meta({ description: '0: the request failed at the network level (a scenario)' })),
+        .check(z.int(), z.gte(0))
+        .clone()
+        .register(z.globalRegistry, { description: '0: the request failed at the network level (a scenario)' }),
       statusText: z.string(),
       httpVersion: z.string(),
       cookies: z.array(nameValue),
@@ -64,16 +82,18 @@ const HarEntry = z
       wait: z.number().check(z.gte(0)),
       receive: z.number().check(z.gte(0)),
     }),
-    _seq: z.number().check(z.int(), z.gte(1), z.meta({ description: "the journal entry's seq" })),
+    _seq: z
+      .number()
+      .check(z.int(), z.gte(1))
+      .clone()
+      .register(z.globalRegistry, { description: "the journal entry's seq" }),
     _operation: z.nullable(z.string()),
     _session: z.nullable(z.string()),
     _scenario: z.nullable(z.string()),
-    _caller: z.nullable(z.string()).check(
-      z.meta({
-        description:
-          'the wallet address the masked Bearer token stood for (null: none), so scenarios from-har acts as the same caller',
-      }),
-    ),
+    _caller: z.nullable(z.string()).clone().register(z.globalRegistry, {
+      description:
+        'the wallet address the masked Bearer token stood for (null: none), so scenarios from-har acts as the same caller',
+    }),
   })
   .register(z.globalRegistry, { id: 'SimHarEntry' })
 
@@ -85,8 +105,10 @@ export const SimHar = z.lazy(() =>
         creator: z.object({ name: z.literal('debt-token-simulator'), version: z.string() }),
         pages: z
           .array(z.unknown())
-          .check(z.maxLength(0), z.meta({ description: 'none: the entries belong to no page' })),
-        entries: z.array(HarEntry).check(z.meta({ description: 'oldest first' })),
+          .check(z.maxLength(0))
+          .clone()
+          .register(z.globalRegistry, { description: 'none: the entries belong to no page' }),
+        entries: z.array(HarEntry).clone().register(z.globalRegistry, { description: 'oldest first' }),
       }),
     })
     .register(z.globalRegistry, { id: 'SimHar' }),

@@ -23,7 +23,11 @@ export const StartRecordingBody = z.lazy(() =>
     .object({
       description: z
         .optional(z.string().check(z.minLength(1), z.maxLength(500)))
-        .check(z.meta({ description: "the scenario file's description", examples: ['QA: a manager pays twice'] })),
+        .clone()
+        .register(z.globalRegistry, {
+          description: "the scenario file's description",
+          examples: ['QA: a manager pays twice'],
+        }),
     })
     .register(z.globalRegistry, {
       id: 'SimStartRecording',
@@ -34,8 +38,13 @@ export const StartRecordingBody = z.lazy(() =>
 export const SimRecording = z.lazy(() =>
   z
     .object({
-      active: z.boolean().check(z.meta({ description: 'whether requests are being recorded now' })),
-      steps: count.check(z.meta({ description: 'requests recorded (kept after a stop, until the next start)' })),
+      active: z
+        .boolean()
+        .clone()
+        .register(z.globalRegistry, { description: 'whether requests are being recorded now' }),
+      steps: count
+        .clone()
+        .register(z.globalRegistry, { description: 'requests recorded (kept after a stop, until the next start)' }),
       startedAt: z.nullable(IsoDateTime),
       stoppedAt: z.nullable(IsoDateTime),
     })
@@ -44,7 +53,8 @@ export const SimRecording = z.lazy(() =>
 
 const keepSession = z
   .optional(z.boolean())
-  .check(z.meta({ description: 'keep the session afterwards (default: it is ended)' }))
+  .clone()
+  .register(z.globalRegistry, { description: 'keep the session afterwards (default: it is ended)' })
 
 /** POST /__sim/replay: a scenario known by name, or a scenario object with steps; the forms are exclusive (`oneOf`). */
 export const ReplayBody = z.lazy(() =>
@@ -53,18 +63,26 @@ export const ReplayBody = z.lazy(() =>
       [
         z
           .object({
-            name: ScenarioName.check(z.meta({ description: 'a scenario known by name' })),
+            name: ScenarioName.clone().register(z.globalRegistry, { description: 'a scenario known by name' }),
             scenario: z.optional(z.never()),
             keepSession,
           })
-          .check(z.meta({ title: 'by name' })),
+          .clone()
+          .register(z.globalRegistry, { title: 'by name' }),
         z
           .object({
-            scenario: z.looseObject({}).check(z.meta({ description: 'a scenario object with steps, validated first' })),
-            name: z.optional(ScenarioName).check(z.meta({ description: 'its name (default "inline")' })),
+            scenario: z
+              .looseObject({})
+              .clone()
+              .register(z.globalRegistry, { description: 'a scenario object with steps, validated first' }),
+            name: z
+              .optional(ScenarioName)
+              .clone()
+              .register(z.globalRegistry, { description: 'its name (default "inline")' }),
             keepSession,
           })
-          .check(z.meta({ title: 'a scenario object' })),
+          .clone()
+          .register(z.globalRegistry, { title: 'a scenario object' }),
       ],
       { error: eitherForm('name', 'scenario', '{"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}', false) },
     )
@@ -94,32 +112,35 @@ export const SimReplayReport = z.lazy(() =>
   z
     .object({
       scenario: z.string(),
-      session: z.string().check(z.meta({ description: 'the fresh session the steps ran in' })),
-      kept: z.boolean().check(z.meta({ description: 'whether that session still exists' })),
+      session: z.string().clone().register(z.globalRegistry, { description: 'the fresh session the steps ran in' }),
+      kept: z.boolean().clone().register(z.globalRegistry, { description: 'whether that session still exists' }),
       passed: z.boolean(),
       notes: z
         .array(z.string())
-        .check(z.meta({ description: 'why a step may differ: another seed or clock than the file' })),
+        .clone()
+        .register(z.globalRegistry, { description: 'why a step may differ: another seed or clock than the file' }),
       steps: z.array(
         z
           .object({
             index: z.number().check(z.int(), z.gte(1)),
             name: z.string(),
             method: z.string(),
-            path: z.string().check(z.meta({ description: 'as sent, placeholders expanded' })),
-            outcome: z
-              .string()
-              .check(z.meta({ description: 'the status answered, "network error", "not sent" or "skipped"' })),
-            passed: z.boolean().check(z.meta({ description: 'true for a skipped step too: it did not fail' })),
-            skipped: z.optional(z.string()).check(
-              z.meta({
-                description:
-                  "why the step was not sent: its `skip` (a proxied recording's mark on the proxy's own answers)",
-              }),
-            ),
+            path: z.string().clone().register(z.globalRegistry, { description: 'as sent, placeholders expanded' }),
+            outcome: z.string().clone().register(z.globalRegistry, {
+              description: 'the status answered, "network error", "not sent" or "skipped"',
+            }),
+            passed: z
+              .boolean()
+              .clone()
+              .register(z.globalRegistry, { description: 'true for a skipped step too: it did not fail' }),
+            skipped: z.optional(z.string()).clone().register(z.globalRegistry, {
+              description:
+                "why the step was not sent: its `skip` (a proxied recording's mark on the proxy's own answers)",
+            }),
             problems: z
               .array(z.string())
-              .check(z.meta({ description: 'one line per difference: path, expected, got' })),
+              .clone()
+              .register(z.globalRegistry, { description: 'one line per difference: path, expected, got' }),
             durationMs: z.number(),
           })
           .register(z.globalRegistry, { id: 'SimReplayStep' }),
@@ -133,47 +154,54 @@ const Exchange = z.lazy(() =>
   z.object({
     method: z
       .string()
-      .check(z.regex(/^[A-Z]{1,10}$/, { error: 'must be an upper-case HTTP method' }), z.meta({ examples: ['POST'] })),
+      .check(z.regex(/^[A-Z]{1,10}$/, { error: 'must be an upper-case HTTP method' }))
+      .clone()
+      .register(z.globalRegistry, { examples: ['POST'] }),
     // A pattern, not zod's startsWith: that writes `format: "starts_with"`, which no validator knows.
     path: z
       .string()
-      .check(
-        z.regex(/^\//, { error: 'must start with /' }),
-        z.meta({ description: 'starts with /', examples: ['/manager'] }),
-      ),
-    query: z.string().check(z.meta({ description: 'without the `?`', examples: [''] })),
+      .check(z.regex(/^\//, { error: 'must start with /' }))
+      .clone()
+      .register(z.globalRegistry, { description: 'starts with /', examples: ['/manager'] }),
+    query: z
+      .string()
+      .clone()
+      .register(z.globalRegistry, { description: 'without the `?`', examples: [''] }),
     requestHeaders: z
       .record(z.string(), z.string())
-      .check(z.meta({ examples: [{ authorization: 'Bearer ***1', 'content-type': 'application/json' }] })),
+      .clone()
+      .register(z.globalRegistry, { examples: [{ authorization: 'Bearer ***1', 'content-type': 'application/json' }] }),
     requestBody: z
       .nullable(z.string())
-      .check(z.meta({ examples: ['{"managerAddress":"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}'] })),
+      .clone()
+      .register(z.globalRegistry, { examples: ['{"managerAddress":"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}'] }),
     status: z
       .number()
-      .check(
-        z.int(),
-        z.gte(0),
-        z.lte(599),
-        z.meta({ description: '0: the request failed at the network level', examples: [200] }),
-      ),
+      .check(z.int(), z.gte(0), z.lte(599))
+      .clone()
+      .register(z.globalRegistry, { description: '0: the request failed at the network level', examples: [200] }),
     responseBody: z
       .nullable(z.string())
-      .check(z.meta({ examples: ['{"status":"success","message":"manager payment 7 stored","id":7}'] })),
-    scenario: z.optional(z.nullable(z.string())).check(
-      z.meta({
+      .clone()
+      .register(z.globalRegistry, { examples: ['{"status":"success","message":"manager payment 7 stored","id":7}'] }),
+    scenario: z
+      .optional(z.nullable(z.string()))
+      .clone()
+      .register(z.globalRegistry, {
         description: 'the scenario it was answered under: whose rules the file starts with',
         examples: ['flaky-backend'],
       }),
-    ),
     session: z
       .optional(z.nullable(z.string()))
-      .check(z.meta({ description: 'the session it was answered in', examples: ['qa-1'] })),
-    caller: z.optional(z.nullable(z.string())).check(
-      z.meta({
+      .clone()
+      .register(z.globalRegistry, { description: 'the session it was answered in', examples: ['qa-1'] }),
+    caller: z
+      .optional(z.nullable(z.string()))
+      .clone()
+      .register(z.globalRegistry, {
         description: 'the wallet address its Bearer token stood for: becomes {{caller}}',
         examples: ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'],
       }),
-    ),
   }),
 )
 
@@ -188,10 +216,13 @@ const otherForm = z.optional(z.never())
 export const BuildScenarioFileBody = z.lazy(() => {
   const exchanges = z
     .array(Exchange)
-    .check(z.minLength(1), z.maxLength(1000), z.meta({ description: 'journal entries, in the order to replay' }))
+    .check(z.minLength(1), z.maxLength(1000))
+    .clone()
+    .register(z.globalRegistry, { description: 'journal entries, in the order to replay' })
   const description = z
     .optional(z.string().check(z.minLength(1), z.maxLength(500)))
-    .check(z.meta({ description: "the file's description", examples: ['QA: a manager pays'] }))
+    .clone()
+    .register(z.globalRegistry, { description: "the file's description", examples: ['QA: a manager pays'] })
   return z
     .xor(
       [
@@ -199,32 +230,33 @@ export const BuildScenarioFileBody = z.lazy(() => {
           .object({
             exchanges,
             description,
-            rulesFrom: ScenarioName.check(
-              z.meta({
-                description:
-                  "a scenario whose rules and world the file starts with: the one active under this name in an exchange's session, else the one known by name (404 if none)",
-              }),
-            ),
+            rulesFrom: ScenarioName.clone().register(z.globalRegistry, {
+              description:
+                "a scenario whose rules and world the file starts with: the one active under this name in an exchange's session, else the one known by name (404 if none)",
+            }),
             rules: otherForm,
             world: otherForm,
           })
-          .check(z.meta({ title: 'rules from a scenario' })),
+          .clone()
+          .register(z.globalRegistry, { title: 'rules from a scenario' }),
         z
           .object({
             exchanges,
             description,
-            rules: z.optional(z.array(z.looseObject({})).check(z.maxLength(1000))).check(
-              z.meta({
+            rules: z
+              .optional(z.array(z.looseObject({})).check(z.maxLength(1000)))
+              .clone()
+              .register(z.globalRegistry, {
                 description:
                   "the rules the file starts with, as a file holds them (the dashboard's rule draft); validated as a file is",
               }),
-            ),
-            world: z
-              .optional(z.looseObject({}))
-              .check(z.meta({ description: 'the world the file starts from, with rules; validated as a file is' })),
+            world: z.optional(z.looseObject({})).clone().register(z.globalRegistry, {
+              description: 'the world the file starts from, with rules; validated as a file is',
+            }),
             rulesFrom: otherForm,
           })
-          .check(z.meta({ title: 'rules given, or those the exchanges were answered under' })),
+          .clone()
+          .register(z.globalRegistry, { title: 'rules given, or those the exchanges were answered under' }),
       ],
       { error: eitherForm('rulesFrom', 'rules', 'rulesFrom, or rules (and world)', true) },
     )

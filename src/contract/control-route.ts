@@ -61,5 +61,6 @@ export function wholeNumberQuery(min: number, max: number, example: number) {
       ),
       z.transform(Number),
     )
-    .check(z.meta({ type: 'integer', minimum: min, maximum: max, examples: [example] }))
+    .clone()
+    .register(z.globalRegistry, { type: 'integer', minimum: min, maximum: max, examples: [example] })
 }

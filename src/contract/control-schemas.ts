@@ -24,14 +24,14 @@ const Instant = z
     if (!(instant instanceof Date))
       payload.issues.push({ code: 'custom', message: instant.problem, input: payload.value })
   })
-  .check(
-    // The pattern says in the document what parseInstant checks, for tools that generate from it.
-    z.meta({
-      description: 'ISO 8601 instant in the years 0001 to 9999',
-      pattern: INSTANT_PATTERN,
-      examples: ['2026-06-01T00:00:00Z', '2026-06-01T09:30+02:00'],
-    }),
-  )
+
+  // The pattern says in the document what parseInstant checks, for tools that generate from it.
+  .clone()
+  .register(z.globalRegistry, {
+    description: 'ISO 8601 instant in the years 0001 to 9999',
+    pattern: INSTANT_PATTERN,
+    examples: ['2026-06-01T00:00:00Z', '2026-06-01T09:30+02:00'],
+  })
 
 /** A scenario object as the control bodies' examples give it: one rule that fails a create from the 2nd call. */
 export const EXAMPLE_SCENARIO = {
@@ -57,15 +57,18 @@ export function eitherForm(first: string, second: string, forms: string, exclusi
 }
 
 /** A move of the clock no clock can make: past the span of the calendar, every clock leaves it. */
-const AdvanceMs = z.number().check(
-  z.gte(-CALENDAR_SPAN_MS, { error: `must move the clock by at most ${CALENDAR_SPAN_MS}, the span of the calendar` }),
-  z.lte(CALENDAR_SPAN_MS, { error: `must move the clock by at most ${CALENDAR_SPAN_MS}, the span of the calendar` }),
-  z.meta({
+const AdvanceMs = z
+  .number()
+  .check(
+    z.gte(-CALENDAR_SPAN_MS, { error: `must move the clock by at most ${CALENDAR_SPAN_MS}, the span of the calendar` }),
+    z.lte(CALENDAR_SPAN_MS, { error: `must move the clock by at most ${CALENDAR_SPAN_MS}, the span of the calendar` }),
+  )
+  .clone()
+  .register(z.globalRegistry, {
     description:
       'milliseconds to move the clock by (negative: back); it must stay in the years 0001 to 9999, and where it is now decides how far (else 400)',
     examples: [86_400_000, -3_600_000],
-  }),
-)
+  })
 
 /**
  * PUT /__sim/clock: fix the clock at an instant, or move it by some milliseconds: one form or the
@@ -75,8 +78,11 @@ export const SetClockBody = z.lazy(() =>
   z
     .xor(
       [
-        z.object({ now: Instant, advanceMs: otherForm }).check(z.meta({ title: 'fix the clock' })),
-        z.object({ advanceMs: AdvanceMs, now: otherForm }).check(z.meta({ title: 'move the clock' })),
+        z.object({ now: Instant, advanceMs: otherForm }).clone().register(z.globalRegistry, { title: 'fix the clock' }),
+        z
+          .object({ advanceMs: AdvanceMs, now: otherForm })
+          .clone()
+          .register(z.globalRegistry, { title: 'move the clock' }),
       ],
       {
         error: eitherForm('now', 'advanceMs', '{"now": "<ISO 8601 instant>"} or {"advanceMs": <milliseconds>}', true),
@@ -99,21 +105,26 @@ export const ActivateScenarioBody = z.lazy(() =>
       [
         z
           .object({
-            name: ScenarioName.check(z.meta({ description: 'the shipped or configured scenario to activate' })),
+            name: ScenarioName.clone().register(z.globalRegistry, {
+              description: 'the shipped or configured scenario to activate',
+            }),
             scenario: otherForm,
           })
-          .check(z.meta({ title: 'by name' })),
+          .clone()
+          .register(z.globalRegistry, { title: 'by name' }),
         z
           .object({
-            scenario: z.looseObject({}).check(
-              z.meta({
-                description:
-                  'a scenario object, as a scenario file holds it (docs/scenarios.md; its JSON Schema: GET /__sim/scenario.schema.json); validated when activated',
-              }),
-            ),
-            name: z.optional(ScenarioName).check(z.meta({ description: 'the name it is known by (default "inline")' })),
+            scenario: z.looseObject({}).clone().register(z.globalRegistry, {
+              description:
+                'a scenario object, as a scenario file holds it (docs/scenarios.md; its JSON Schema: GET /__sim/scenario.schema.json); validated when activated',
+            }),
+            name: z
+              .optional(ScenarioName)
+              .clone()
+              .register(z.globalRegistry, { description: 'the name it is known by (default "inline")' }),
           })
-          .check(z.meta({ title: 'a scenario object' })),
+          .clone()
+          .register(z.globalRegistry, { title: 'a scenario object' }),
       ],
       { error: eitherForm('name', 'scenario', '{"name": "<scenario>"} or {"scenario": {…}, "name"?: "…"}', false) },
     )
@@ -130,7 +141,8 @@ export const SimClock = z.lazy(() =>
       now: IsoDateTime,
       mode: z
         .enum(['fixed', 'system'])
-        .check(z.meta({ description: 'fixed: moves only when told; system: real time' })),
+        .clone()
+        .register(z.globalRegistry, { description: 'fixed: moves only when told; system: real time' }),
     })
     .register(z.globalRegistry, { id: 'SimClock' }),
 )
@@ -143,8 +155,8 @@ const ScenarioStatus = z.lazy(() =>
       rules: z.array(
         z.object({
           operation: z.string(),
-          calls: count.check(z.meta({ description: 'requests the rule applied to' })),
-          fired: count.check(z.meta({ description: 'requests it fired on' })),
+          calls: count.clone().register(z.globalRegistry, { description: 'requests the rule applied to' }),
+          fired: count.clone().register(z.globalRegistry, { description: 'requests it fired on' }),
         }),
       ),
     })
@@ -154,10 +166,19 @@ const ScenarioStatus = z.lazy(() =>
 export const SimScenarioView = z.lazy(() =>
   z
     .object({
-      session: z.nullable(z.string()).check(z.meta({ description: 'the X-Sim-Session it is about, or null' })),
-      active: z.nullable(z.string()).check(z.meta({ description: "the active scenario's name, or null" })),
+      session: z
+        .nullable(z.string())
+        .clone()
+        .register(z.globalRegistry, { description: 'the X-Sim-Session it is about, or null' }),
+      active: z
+        .nullable(z.string())
+        .clone()
+        .register(z.globalRegistry, { description: "the active scenario's name, or null" }),
       status: z.nullable(ScenarioStatus),
-      available: z.array(z.string()).check(z.meta({ description: 'the scenarios that can be activated by name' })),
+      available: z
+        .array(z.string())
+        .clone()
+        .register(z.globalRegistry, { description: 'the scenarios that can be activated by name' }),
     })
     .register(z.globalRegistry, { id: 'SimScenarioView' }),
 )
@@ -169,10 +190,10 @@ export const SimHealth = z.lazy(() =>
       clock: SimClock,
       scenario: z.nullable(z.string()),
       sessions: count,
-      requests: count.check(z.meta({ description: 'API requests answered since the last reset' })),
-      proxy: z
-        .optional(z.string())
-        .check(z.meta({ description: "the real service's base URL, when `serve --proxy` forwards the API to it" })),
+      requests: count.clone().register(z.globalRegistry, { description: 'API requests answered since the last reset' }),
+      proxy: z.optional(z.string()).clone().register(z.globalRegistry, {
+        description: "the real service's base URL, when `serve --proxy` forwards the API to it",
+      }),
     })
     .register(z.globalRegistry, { id: 'SimHealth' }),
 )
@@ -210,12 +231,11 @@ export const SimState = z.lazy(() =>
         .object(
           Object.fromEntries(SimTableName.options.map((name) => [name, count])) as Record<SimTableName, typeof count>,
         )
-        .check(z.meta({ description: 'how many records each table holds' })),
-      tables: z
-        .partialRecord(SimTableName, z.array(z.unknown()))
-        .check(
-          z.meta({ description: 'the stored records of each table asked for: `limit` of each from position `offset`' }),
-        ),
+        .clone()
+        .register(z.globalRegistry, { description: 'how many records each table holds' }),
+      tables: z.partialRecord(SimTableName, z.array(z.unknown())).clone().register(z.globalRegistry, {
+        description: 'the stored records of each table asked for: `limit` of each from position `offset`',
+      }),
     })
     .register(z.globalRegistry, { id: 'SimState' }),
 )
@@ -225,56 +245,58 @@ export const JournalEntry = z.lazy(() =>
     .object({
       seq: z
         .number()
-        .check(
-          z.int(),
-          z.gte(1),
-          z.meta({ description: '1, 2, 3… since the journal was emptied; gaps show what fell off' }),
-        ),
-      at: IsoDateTime.check(z.meta({ description: 'wall-clock time the request arrived (not the simulated clock)' })),
+        .check(z.int(), z.gte(1))
+        .clone()
+        .register(z.globalRegistry, { description: '1, 2, 3… since the journal was emptied; gaps show what fell off' }),
+      at: IsoDateTime.clone().register(z.globalRegistry, {
+        description: 'wall-clock time the request arrived (not the simulated clock)',
+      }),
       method: z.string(),
       path: z.string(),
       query: z.string(),
       operation: z
         .nullable(z.enum(operationIds as [OperationId, ...OperationId[]]))
-        .check(z.meta({ description: 'the operation id, or null when none matched' })),
+        .clone()
+        .register(z.globalRegistry, { description: 'the operation id, or null when none matched' }),
       status: z.number().check(z.int()),
       durationMs: z.number(),
       scenario: z.nullable(z.string()),
       session: z.nullable(z.string()),
-      caller: z.nullable(z.string()).check(
-        z.meta({
-          description:
-            'the wallet address the simulator took the Bearer token for; null for a request it did not authenticate (forwarded, or answered by a scenario or the Bearer check first)',
-        }),
-      ),
-      requestHeaders: z.record(z.string(), z.string()).check(
-        z.meta({
-          description:
-            'the request headers that shape an answer: authorization (its credential masked, `Bearer ***1`, `***2`: one number per distinct credential; a wallet-address token as sent), content-type, x-sim-session, x-sim-scenario',
-        }),
-      ),
-      requestBody: z.nullable(z.string()).check(z.meta({ description: 'cut at 4096 characters' })),
+      caller: z.nullable(z.string()).clone().register(z.globalRegistry, {
+        description:
+          'the wallet address the simulator took the Bearer token for; null for a request it did not authenticate (forwarded, or answered by a scenario or the Bearer check first)',
+      }),
+      requestHeaders: z.record(z.string(), z.string()).clone().register(z.globalRegistry, {
+        description:
+          'the request headers that shape an answer: authorization (its credential masked, `Bearer ***1`, `***2`: one number per distinct credential; a wallet-address token as sent), content-type, x-sim-session, x-sim-scenario',
+      }),
+      requestBody: z.nullable(z.string()).clone().register(z.globalRegistry, { description: 'cut at 4096 characters' }),
       responseHeaders: z.record(z.string(), z.string()),
-      responseBody: z.nullable(z.string()).check(z.meta({ description: 'cut at 4096 characters' })),
+      responseBody: z
+        .nullable(z.string())
+        .clone()
+        .register(z.globalRegistry, { description: 'cut at 4096 characters' }),
       proxy: z
         .optional(
           z.object({
-            url: z.string().check(z.meta({ description: 'the URL the request was forwarded to' })),
+            url: z.string().clone().register(z.globalRegistry, { description: 'the URL the request was forwarded to' }),
             status: z
               .nullable(z.number().check(z.int()))
-              .check(z.meta({ description: "the service's status; null when it did not answer" })),
-            drift: z.array(z.string()).check(
-              z.meta({
-                description:
-                  'how the request or the answer departs from the contract, one line each: an undeclared status, a missing or unknown field, a wrong type, a value outside its format (empty: none)',
-              }),
-            ),
-            failure: z
-              .optional(z.string())
-              .check(z.meta({ description: "why the proxy answered 502/504 instead of the service's answer" })),
+              .clone()
+              .register(z.globalRegistry, { description: "the service's status; null when it did not answer" }),
+            drift: z.array(z.string()).clone().register(z.globalRegistry, {
+              description:
+                'how the request or the answer departs from the contract, one line each: an undeclared status, a missing or unknown field, a wrong type, a value outside its format (empty: none)',
+            }),
+            failure: z.optional(z.string()).clone().register(z.globalRegistry, {
+              description: "why the proxy answered 502/504 instead of the service's answer",
+            }),
           }),
         )
-        .check(z.meta({ description: 'present when `serve --proxy` forwarded the request to the real service' })),
+        .clone()
+        .register(z.globalRegistry, {
+          description: 'present when `serve --proxy` forwarded the request to the real service',
+        }),
     })
     .register(z.globalRegistry, { id: 'SimJournalEntry' }),
 )
@@ -282,11 +304,11 @@ export const JournalEntry = z.lazy(() =>
 export const SimJournal = z.lazy(() =>
   z
     .object({
-      capacity: count.check(z.meta({ description: 'how many entries the journal keeps' })),
-      total: count.check(
-        z.meta({ description: 'requests recorded since it was emptied, those that fell off included' }),
-      ),
-      entries: z.array(JournalEntry).check(z.meta({ description: 'oldest first' })),
+      capacity: count.clone().register(z.globalRegistry, { description: 'how many entries the journal keeps' }),
+      total: count.clone().register(z.globalRegistry, {
+        description: 'requests recorded since it was emptied, those that fell off included',
+      }),
+      entries: z.array(JournalEntry).clone().register(z.globalRegistry, { description: 'oldest first' }),
     })
     .register(z.globalRegistry, { id: 'SimJournal' }),
 )

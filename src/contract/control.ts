@@ -72,15 +72,17 @@ export const controlRoutes = [
     session: true,
     query: z.lazy(() =>
       z.object({
-        table: z.optional(SimTableName).check(z.meta({ description: 'only this table' })),
-        limit: z.optional(wholeNumberQuery(0, MAX_STATE_RECORDS, 200)).check(
-          z.meta({
+        table: z.optional(SimTableName).clone().register(z.globalRegistry, { description: 'only this table' }),
+        limit: z
+          .optional(wholeNumberQuery(0, MAX_STATE_RECORDS, 200))
+          .clone()
+          .register(z.globalRegistry, {
             description: `records per table (default 200): at most ${MAX_STATE_RECORDS} with table, ${MAX_STATE_RECORDS_PER_TABLE} without it (a 400 beyond)`,
           }),
-        ),
         offset: z
           .optional(wholeNumberQuery(0, Number.MAX_SAFE_INTEGER, 0))
-          .check(z.meta({ description: 'the position of the first record of each table (default 0)' })),
+          .clone()
+          .register(z.globalRegistry, { description: 'the position of the first record of each table (default 0)' }),
       }),
     ),
     response: SimState,
@@ -99,7 +101,9 @@ export const controlRoutes = [
     session: true,
     params: z.lazy(() =>
       z.object({
-        table: SimTableName.check(z.meta({ description: 'the table to create records in, as /__sim/state names it' })),
+        table: SimTableName.clone().register(z.globalRegistry, {
+          description: 'the table to create records in, as /__sim/state names it',
+        }),
       }),
     ),
     body: SimFactoryBody,
@@ -192,10 +196,9 @@ export const controlRoutes = [
         // min(1): a path segment is never empty, and the document says so to generators.
         id: z
           .string()
-          .check(
-            z.minLength(1),
-            z.meta({ description: 'the session id, as X-Sim-Session named it', examples: ['qa-1'] }),
-          ),
+          .check(z.minLength(1))
+          .clone()
+          .register(z.globalRegistry, { description: 'the session id, as X-Sim-Session named it', examples: ['qa-1'] }),
       }),
     ),
     response: z.lazy(() => z.object({ deleted: z.string() })),
@@ -205,7 +208,9 @@ export const controlRoutes = [
     ...controlPath('getOpenApiDocument'),
     summary: 'The OpenAPI 3.1 document of the simulated API and of these control routes',
     description: 'Answers this document, its server URL the one the request reached.',
-    response: z.lazy(() => z.record(z.string(), z.unknown()).check(z.meta({ description: 'this document' }))),
+    response: z.lazy(() =>
+      z.record(z.string(), z.unknown()).clone().register(z.globalRegistry, { description: 'this document' }),
+    ),
     errors: {},
   }),
   defineControlRoute({

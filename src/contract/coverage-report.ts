@@ -10,55 +10,65 @@ import * as z from 'zod/mini'
 
 const Count = z.int().check(z.gte(0))
 
-const Ratio = z
-  .strictObject({ covered: Count, total: Count })
-  .check(z.describe('How many of the total were covered (the percentage is covered / total).'))
+const Ratio = z.strictObject({ covered: Count, total: Count }).clone().register(z.globalRegistry, {
+  description: 'How many of the total were covered (the percentage is covered / total).',
+})
 
 /** How to reach a declared response a suite never saw: a step to paste, or a rule where no request can. */
 export const ReadyStep = z
   .strictObject({
-    how: z.string().check(z.describe('In words: what the step or rule does to reach the status.')),
+    how: z
+      .string()
+      .clone()
+      .register(z.globalRegistry, { description: 'In words: what the step or rule does to reach the status.' }),
     steps: z
       .optional(z.array(z.record(z.string(), z.unknown())))
-      .check(
-        z.describe(
+      .clone()
+      .register(z.globalRegistry, {
+        description:
           'Scenario file steps (for its `steps[]`), the last of which gets the status; earlier ones make what it needs.',
-        ),
-      ),
-    rule: z
-      .optional(z.record(z.string(), z.unknown()))
-      .check(z.describe("A scenario file's rule (its `rules[]`) that makes the simulator answer the status.")),
+      }),
+    rule: z.optional(z.record(z.string(), z.unknown())).clone().register(z.globalRegistry, {
+      description: "A scenario file's rule (its `rules[]`) that makes the simulator answer the status.",
+    }),
   })
   .register(z.globalRegistry, { id: 'CoverageReadyStep' })
 export type ReadyStep = z.infer<typeof ReadyStep>
 
 const FieldSeen = z.strictObject({
-  field: z
-    .string()
-    .check(z.describe('The request field a 400 named, as the message names it: body.amount, path parameter address.')),
+  field: z.string().clone().register(z.globalRegistry, {
+    description: 'The request field a 400 named, as the message names it: body.amount, path parameter address.',
+  }),
   seen: Count,
 })
 
 const DeclaredResponse = z.strictObject({
   status: z.int(),
   declared: z.literal(true),
-  seen: Count.check(z.describe('How many answers had this status.')),
+  seen: Count.clone().register(z.globalRegistry, { description: 'How many answers had this status.' }),
   fields: z
     .optional(z.array(FieldSeen))
-    .check(z.describe('For 400: the request fields whose errors the answers named.')),
-  ready: z.optional(ReadyStep).check(z.describe('For a response never seen: how to reach it.')),
+    .clone()
+    .register(z.globalRegistry, { description: 'For 400: the request fields whose errors the answers named.' }),
+  ready: z
+    .optional(ReadyStep)
+    .clone()
+    .register(z.globalRegistry, { description: 'For a response never seen: how to reach it.' }),
 })
 
 const Cause = z.strictObject({
-  scenario: z.nullable(z.string()).check(z.describe('The scenario active for the request, or null.')),
-  rule: z
-    .unknown()
-    .check(z.describe('The scenario rule that answered, as the scenario holds it; null when none is known.')),
+  scenario: z
+    .nullable(z.string())
+    .clone()
+    .register(z.globalRegistry, { description: 'The scenario active for the request, or null.' }),
+  rule: z.unknown().clone().register(z.globalRegistry, {
+    description: 'The scenario rule that answered, as the scenario holds it; null when none is known.',
+  }),
   seen: Count,
 })
 
 const UndeclaredResponse = z.strictObject({
-  status: z.int().check(z.describe('The status; 0 stands for a network error.')),
+  status: z.int().clone().register(z.globalRegistry, { description: 'The status; 0 stands for a network error.' }),
   declared: z.literal(false),
   seen: Count,
   causes: z.array(Cause),
@@ -67,17 +77,30 @@ const UndeclaredResponse = z.strictObject({
 const SimulatorResponse = z.strictObject({
   status: z.int(),
   seen: Count,
-  reason: z.string().check(z.describe('Why the simulator answers it: a limit or feature of its own, not the service.')),
+  reason: z.string().clone().register(z.globalRegistry, {
+    description: 'Why the simulator answers it: a limit or feature of its own, not the service.',
+  }),
 })
 
 export const OperationCoverage = z.strictObject({
   operationId: z.string(),
   method: z.string(),
   path: z.string(),
-  calls: Count.check(z.describe('Every answered call of the operation, whatever its status.')),
-  responses: z.array(DeclaredResponse).check(z.describe('Each status the contract declares for the operation.')),
-  undeclared: z.array(UndeclaredResponse).check(z.describe('Statuses seen that the contract does not declare.')),
-  simulator: z.array(SimulatorResponse).check(z.describe("The simulator's own statuses seen: reported, not counted.")),
+  calls: Count.clone().register(z.globalRegistry, {
+    description: 'Every answered call of the operation, whatever its status.',
+  }),
+  responses: z
+    .array(DeclaredResponse)
+    .clone()
+    .register(z.globalRegistry, { description: 'Each status the contract declares for the operation.' }),
+  undeclared: z
+    .array(UndeclaredResponse)
+    .clone()
+    .register(z.globalRegistry, { description: 'Statuses seen that the contract does not declare.' }),
+  simulator: z
+    .array(SimulatorResponse)
+    .clone()
+    .register(z.globalRegistry, { description: "The simulator's own statuses seen: reported, not counted." }),
 })
 export type OperationCoverage = z.infer<typeof OperationCoverage>
 
@@ -88,12 +111,16 @@ export const CoverageReport = z
     $schema: z.optional(z.string()),
     format: z.literal(COVERAGE_FORMAT),
     totals: z.strictObject({
-      operations: Ratio.check(z.describe('Operations called at least once, of the operations of the service.')),
-      responses: Ratio.check(
-        z.describe('Declared responses seen at least once, of every operation’s declared responses.'),
-      ),
-      calls: Count.check(z.describe('Every call of an operation.')),
-      unmatched: Count.check(z.describe('Requests no operation matched (404, 405 of the router).')),
+      operations: Ratio.clone().register(z.globalRegistry, {
+        description: 'Operations called at least once, of the operations of the service.',
+      }),
+      responses: Ratio.clone().register(z.globalRegistry, {
+        description: 'Declared responses seen at least once, of every operation’s declared responses.',
+      }),
+      calls: Count.clone().register(z.globalRegistry, { description: 'Every call of an operation.' }),
+      unmatched: Count.clone().register(z.globalRegistry, {
+        description: 'Requests no operation matched (404, 405 of the router).',
+      }),
     }),
     operations: z.array(OperationCoverage),
   })

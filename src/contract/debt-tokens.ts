@@ -25,19 +25,25 @@ export const Parcel = z.lazy(() =>
     .object({
       amount: z
         .number()
-        .check(z.int(), z.gte(0), z.meta({ description: 'the installment, in cents', examples: [10230642] })),
+        .check(z.int(), z.gte(0))
+        .clone()
+        .register(z.globalRegistry, { description: 'the installment, in cents', examples: [10230642] }),
       dueDate: z
         .number()
-        .check(
-          z.int(),
-          z.meta({ description: 'due day, 00:00 UTC, in seconds since 1970-01-01T00:00:00Z', examples: [1755302400] }),
-        ),
+        .check(z.int())
+        .clone()
+        .register(z.globalRegistry, {
+          description: 'due day, 00:00 UTC, in seconds since 1970-01-01T00:00:00Z',
+          examples: [1755302400],
+        }),
       id: answer.uuid("the parcel's id"),
       isPaid: z.boolean(),
       paymentHash: answer.hashOrEmpty('the HASH of the payment, or "" while unpaid'),
       parcelId: z
         .number()
-        .check(z.int(), z.gte(1), z.meta({ description: 'its number in the schedule, from 1', examples: [1] })),
+        .check(z.int(), z.gte(1))
+        .clone()
+        .register(z.globalRegistry, { description: 'its number in the schedule, from 1', examples: [1] }),
       currentAmount: answer.money('the installment'),
       currentJuros: answer.money('its interest part'),
       juros: answer.money('its interest part'),
@@ -62,18 +68,23 @@ export const DebtToken = z.lazy(() =>
       monthlyInterestRate: answer.decimal('percent a month'),
       originalAmount: answer.money('the principal lent'),
       originalCreditor: answer.address('the first creditor'),
-      parcels: z.array(Parcel).check(z.meta({ description: 'the installments, in schedule order' })),
+      parcels: z
+        .array(Parcel)
+        .clone()
+        .register(z.globalRegistry, { description: 'the installments, in schedule order' }),
       periodicity: z
         .enum(PaymentFrequency.options)
-        .check(z.meta({ description: 'how often an installment falls due' })),
-      status: z.literal(DEBT_TOKEN_STATUS_CODES.map((status) => status.code)).check(
-        z.meta({
+        .clone()
+        .register(z.globalRegistry, { description: 'how often an installment falls due' }),
+      status: z
+        .literal(DEBT_TOKEN_STATUS_CODES.map((status) => status.code))
+        .clone()
+        .register(z.globalRegistry, {
           type: 'integer',
           description: `derived on every read from the signatures, the parcels and the clock: ${DEBT_TOKEN_STATUS_CODES.map((status) => `${status.code} ${status.name} (${status.meaning})`).join('; ')}`,
           'x-enum-varnames': DEBT_TOKEN_STATUS_CODES.map((status) => status.name),
           'x-enum-descriptions': DEBT_TOKEN_STATUS_CODES.map((status) => status.meaning),
         }),
-      ),
       unixtime: answer.unixSecondsText('when it was created'),
       lastInstallmentDueDate: answer.date('the last due day'),
       amountPaidInstallments: answer.money('what the paid parcels add up to'),
@@ -107,7 +118,9 @@ export const debtTokenOperations = [
     summary: 'List the debt tokens of a security token',
     description:
       'Answers the debt tokens that back this security token; an empty array when it has none or does not exist.',
-    params: z.lazy(() => z.object({ securityTokenAddress: Address.check(z.meta(seeded.securityToken)) })),
+    params: z.lazy(() =>
+      z.object({ securityTokenAddress: Address.clone().register(z.globalRegistry, seeded.securityToken) }),
+    ),
     response: DebtTokenList,
     errors: {},
   }),
@@ -121,8 +134,8 @@ export const debtTokenOperations = [
       'Answers an array with this debt token when it backs this security token, else an empty array (as the spec answers every debt-token query with an array).',
     params: z.lazy(() =>
       z.object({
-        securityTokenAddress: Address.check(z.meta(seeded.securityToken)),
-        debtTokenAddress: Address.check(z.meta(seeded.debtToken)),
+        securityTokenAddress: Address.clone().register(z.globalRegistry, seeded.securityToken),
+        debtTokenAddress: Address.clone().register(z.globalRegistry, seeded.debtToken),
       }),
     ),
     response: DebtTokenList,
@@ -135,7 +148,7 @@ export const debtTokenOperations = [
     path: '/debtToken/debtor/{address}',
     summary: "List a debtor's debt tokens",
     description: 'Answers the debt tokens whose debtor is this wallet; an empty array when there are none.',
-    params: z.lazy(() => z.object({ address: Address.check(z.meta(seeded.debtor)) })),
+    params: z.lazy(() => z.object({ address: Address.clone().register(z.globalRegistry, seeded.debtor) })),
     response: DebtTokenList,
     errors: {},
   }),
@@ -148,8 +161,8 @@ export const debtTokenOperations = [
     description: 'Answers an array with this debt token when this wallet is its debtor, else an empty array.',
     params: z.lazy(() =>
       z.object({
-        address: Address.check(z.meta(seeded.debtor)),
-        tokenAddress: Address.check(z.meta(seeded.debtToken)),
+        address: Address.clone().register(z.globalRegistry, seeded.debtor),
+        tokenAddress: Address.clone().register(z.globalRegistry, seeded.debtToken),
       }),
     ),
     response: DebtTokenList,
@@ -162,7 +175,7 @@ export const debtTokenOperations = [
     path: '/debtToken/creditor/{address}',
     summary: "List all of a creditor's debt tokens (the spec's text: tokenAddress omitted)",
     description: 'Answers the debt tokens whose creditor is this wallet; an empty array when there are none.',
-    params: z.lazy(() => z.object({ address: Address.check(z.meta(seeded.creditor)) })),
+    params: z.lazy(() => z.object({ address: Address.clone().register(z.globalRegistry, seeded.creditor) })),
     response: DebtTokenList,
     errors: {},
   }),
@@ -175,8 +188,8 @@ export const debtTokenOperations = [
     description: 'Answers an array with this debt token when this wallet is its creditor, else an empty array.',
     params: z.lazy(() =>
       z.object({
-        address: Address.check(z.meta(seeded.creditor)),
-        tokenAddress: Address.check(z.meta(seeded.debtToken)),
+        address: Address.clone().register(z.globalRegistry, seeded.creditor),
+        tokenAddress: Address.clone().register(z.globalRegistry, seeded.debtToken),
       }),
     ),
     response: DebtTokenList,

@@ -6,20 +6,25 @@ import * as z from 'zod/mini'
 
 export const ErrorBody = z
   .object({
-    statusCode: z.string().check(
-      z.meta({
+    statusCode: z
+      .string()
+      .clone()
+      .register(z.globalRegistry, {
         pattern: '^[1-5]\\d{2}$',
         description: 'the HTTP status, written as a string',
         examples: ['400'],
       }),
-    ),
-    error: z.string().check(z.meta({ description: "the status's reason phrase", examples: ['Bad Request'] })),
-    message: z.string().check(
-      z.meta({
+    error: z
+      .string()
+      .clone()
+      .register(z.globalRegistry, { description: "the status's reason phrase", examples: ['Bad Request'] }),
+    message: z
+      .string()
+      .clone()
+      .register(z.globalRegistry, {
         description: 'what is wrong: every field, what was expected and what was given',
         examples: ['body.managerAddress is required; body.amount must be at least 0, got -1'],
       }),
-    ),
   })
   .register(z.globalRegistry, { id: 'Error' })
 export type ErrorBody = z.infer<typeof ErrorBody>

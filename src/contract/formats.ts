@@ -11,22 +11,24 @@ export const ADDRESS_PATTERN = /^(0x)[0-9a-fA-F]{40}$/
 export const HASH_PATTERN = /^(0x)[0-9a-fA-F]{64}$/
 
 /** `0x` followed by 40 hexadecimal characters: wallets and contracts. */
-export const Address = z.string().check(
-  z.regex(ADDRESS_PATTERN, { error: 'must be an ADDRESS (0x followed by 40 hexadecimal characters)' }),
-  z.meta({
+export const Address = z
+  .string()
+  .check(z.regex(ADDRESS_PATTERN, { error: 'must be an ADDRESS (0x followed by 40 hexadecimal characters)' }))
+  .clone()
+  .register(z.globalRegistry, {
     description: 'ADDRESS: 0x followed by 40 hexadecimal characters',
     examples: ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'],
-  }),
-)
+  })
 
 /** `0x` followed by 64 hexadecimal characters: transaction hashes. */
-export const Hash = z.string().check(
-  z.regex(HASH_PATTERN, { error: 'must be a HASH (0x followed by 64 hexadecimal characters)' }),
-  z.meta({
+export const Hash = z
+  .string()
+  .check(z.regex(HASH_PATTERN, { error: 'must be a HASH (0x followed by 64 hexadecimal characters)' }))
+  .clone()
+  .register(z.globalRegistry, {
     description: 'HASH: 0x followed by 64 hexadecimal characters',
     examples: ['0x4f12da997d8f3dcfa558dab811b80df5b2ee00b18563f59e1b4ff5c0c1b0a1c2'],
-  }),
-)
+  })
 
 /*
  * The patterns the OpenAPI document gives dates and date-times: zod's own (a real day, leap years
@@ -65,7 +67,9 @@ export const dateTimeMeta = {
 /** A calendar date, `YYYY-MM-DD`, that exists (no 2025-02-30), in the years 0001-9999. */
 export const IsoDate = z.iso
   .date({ error: 'must be a date in the format YYYY-MM-DD' })
-  .check(z.refine(dayInCalendar, { error: `must lie in the years ${MIN_YEAR} to ${MAX_YEAR}` }), z.meta(dateMeta))
+  .check(z.refine(dayInCalendar, { error: `must lie in the years ${MIN_YEAR} to ${MAX_YEAR}` }))
+  .clone()
+  .register(z.globalRegistry, dateMeta)
 
 /** An ISO 8601 date-time with seconds and a zone (`Z` or `±hh:mm`), in the years 0001-9999 (in UTC). */
 export const IsoDateTime = z.iso
@@ -83,8 +87,9 @@ export const IsoDateTime = z.iso
         return instant instanceof Date ? undefined : instant.problem
       },
     }),
-    z.meta(dateTimeMeta),
   )
+  .clone()
+  .register(z.globalRegistry, dateTimeMeta)
 
 /** A date or a date-time: fields the spec types only as "string" but that hold a day. */
 export const DateOrDateTime = z.union([IsoDate, IsoDateTime], {
@@ -118,67 +123,76 @@ export const MAX_DECIMAL = 1_000_000_000_000
  * pattern says both checks at once (bounded-decimal-pattern.ts).
  */
 export function decimalString(max: number, example = '1500.00') {
-  return z.string().check(
-    z.regex(/^\d{1,15}(\.\d{1,8})?$/, {
-      error: `must be a non-negative decimal number written as a string, such as "${example}"`,
-      abort: true, // a malformed value is reported once, not also as out of range
-    }),
-    z.refine((value) => Number(value) <= max, {
-      error: (issue) => `must be at most ${thousands(max)}, got ${JSON.stringify(String(issue.input).slice(0, 40))}`,
-    }),
-    z.meta({
+  return z
+    .string()
+    .check(
+      z.regex(/^\d{1,15}(\.\d{1,8})?$/, {
+        error: `must be a non-negative decimal number written as a string, such as "${example}"`,
+        abort: true, // a malformed value is reported once, not also as out of range
+      }),
+      z.refine((value) => Number(value) <= max, {
+        error: (issue) => `must be at most ${thousands(max)}, got ${JSON.stringify(String(issue.input).slice(0, 40))}`,
+      }),
+    )
+    .clone()
+    .register(z.globalRegistry, {
       pattern: boundedDecimalPattern({ max, maxDigits: 15, decimals: 8, leadingZeros: true }),
       examples: [example],
-    }),
-  )
+    })
 }
 
 /** A non-negative decimal number written as a string, e.g. "1500.00" (at most MAX_DECIMAL). */
-export const DecimalString = decimalString(MAX_DECIMAL).check(
-  z.meta({
+export const DecimalString = decimalString(MAX_DECIMAL)
+  .clone()
+  .register(z.globalRegistry, {
     description: `decimal number written as a string: up to 15 digits, 8 decimals, at most ${thousands(MAX_DECIMAL)}`,
-  }),
-)
+  })
 
 /** An amount of money written as a string, e.g. "1500.00": at most two decimals and MAX_MONEY. */
-export const MoneyString = z.string().check(
-  z.regex(/^\d{1,15}(\.\d{1,2})?$/, {
-    error: 'must be an amount of money written as a string with at most two decimals, such as "1500.00"',
-    abort: true, // a malformed value is reported once, not also as out of range
-  }),
-  z.refine((value) => Number(value) <= MAX_MONEY, {
-    error: (issue) =>
-      `must be at most ${thousands(MAX_MONEY)}.00, got ${JSON.stringify(String(issue.input).slice(0, 40))}`,
-  }),
-  z.meta({
+export const MoneyString = z
+  .string()
+  .check(
+    z.regex(/^\d{1,15}(\.\d{1,2})?$/, {
+      error: 'must be an amount of money written as a string with at most two decimals, such as "1500.00"',
+      abort: true, // a malformed value is reported once, not also as out of range
+    }),
+    z.refine((value) => Number(value) <= MAX_MONEY, {
+      error: (issue) =>
+        `must be at most ${thousands(MAX_MONEY)}.00, got ${JSON.stringify(String(issue.input).slice(0, 40))}`,
+    }),
+  )
+  .clone()
+  .register(z.globalRegistry, {
     description: `money written as a string: at most two decimals and ${thousands(MAX_MONEY)}.00`,
     pattern: boundedDecimalPattern({ max: MAX_MONEY, maxDigits: 15, decimals: 2, leadingZeros: true }),
     examples: ['1500.00'],
-  }),
-)
+  })
 
 /** A monthly interest rate in percent written as a string, e.g. "1.5" (at most MAX_MONTHLY_INTEREST_PERCENT). */
-export const MonthlyInterestString = decimalString(MAX_MONTHLY_INTEREST_PERCENT, '1.5').check(
-  z.meta({
+export const MonthlyInterestString = decimalString(MAX_MONTHLY_INTEREST_PERCENT, '1.5')
+  .clone()
+  .register(z.globalRegistry, {
     description: `percent a month written as a string, at most ${MAX_MONTHLY_INTEREST_PERCENT}`,
-  }),
-)
+  })
 
 /** The number of installments written as a string, e.g. "12": a whole number from 1 to MAX_INSTALLMENTS. */
-export const InstallmentsString = z.string().check(
-  z.regex(/^[1-9]\d{0,2}$/, {
-    error: `must be a whole number from 1 to ${MAX_INSTALLMENTS} written as a string, such as "12"`,
-    abort: true, // "9999" fails both checks: one message says it
-  }),
-  z.refine((value) => Number(value) <= MAX_INSTALLMENTS, {
-    error: (issue) => `must be a whole number from 1 to ${MAX_INSTALLMENTS}, got ${JSON.stringify(issue.input)}`,
-  }),
-  z.meta({
+export const InstallmentsString = z
+  .string()
+  .check(
+    z.regex(/^[1-9]\d{0,2}$/, {
+      error: `must be a whole number from 1 to ${MAX_INSTALLMENTS} written as a string, such as "12"`,
+      abort: true, // "9999" fails both checks: one message says it
+    }),
+    z.refine((value) => Number(value) <= MAX_INSTALLMENTS, {
+      error: (issue) => `must be a whole number from 1 to ${MAX_INSTALLMENTS}, got ${JSON.stringify(issue.input)}`,
+    }),
+  )
+  .clone()
+  .register(z.globalRegistry, {
     description: `whole number from 1 to ${MAX_INSTALLMENTS} written as a string`,
     pattern: boundedDecimalPattern({ max: MAX_INSTALLMENTS, maxDigits: 3, decimals: 0, leadingZeros: false }),
     examples: ['12'],
-  }),
-)
+  })
 
 /**
  * A path segment that must be a non-negative integer id, e.g. `/manager/{address}/7`; `example`
@@ -187,14 +201,16 @@ export const InstallmentsString = z.string().check(
 export function integerIdParam(example = '1') {
   return z
     .pipe(
-      z.string().check(
-        z.regex(/^\d{1,15}$/, { error: 'must be an integer id' }),
+      z
+        .string()
         // On the string, not the transform: zod leaves a transform's examples out of an input's JSON Schema.
-        z.meta({ examples: [example] }),
-      ),
+        .check(z.regex(/^\d{1,15}$/, { error: 'must be an integer id' }))
+        .clone()
+        .register(z.globalRegistry, { examples: [example] }),
       z.transform(Number),
     )
-    .check(z.meta({ description: 'an integer id, in digits' }))
+    .clone()
+    .register(z.globalRegistry, { description: 'an integer id, in digits' })
 }
 
 /** Query-string booleans: only `true` and `false` are accepted. */

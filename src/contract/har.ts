@@ -25,7 +25,7 @@ const Url = z.string().check(
 
 const HarRequest = z.looseObject({
   method: z.string().check(z.minLength(1)),
-  url: Url.check(z.meta({ format: 'uri' })),
+  url: Url.clone().register(z.globalRegistry, { format: 'uri' }),
   headers: z.array(NameValue),
   postData: z.optional(
     z.looseObject({

@@ -12,18 +12,25 @@ export const JournalQuery = z.lazy(() =>
   z.object({
     operation: z
       .optional(z.enum(operationIds as [OperationId, ...OperationId[]]))
-      .check(z.meta({ description: 'only the requests of this operation id' })),
+      .clone()
+      .register(z.globalRegistry, { description: 'only the requests of this operation id' }),
     status: z
       .optional(wholeNumberQuery(0, 599, 400))
-      .check(z.meta({ description: 'only the replies with this status' })),
+      .clone()
+      .register(z.globalRegistry, { description: 'only the replies with this status' }),
     session: z
       .optional(z.string())
-      .check(z.meta({ description: 'only the requests of this X-Sim-Session', examples: ['qa-1'] })),
+      .clone()
+      .register(z.globalRegistry, { description: 'only the requests of this X-Sim-Session', examples: ['qa-1'] }),
     limit: z
       .optional(wholeNumberQuery(1, MAX_JOURNAL_PAGE, 50))
-      .check(z.meta({ description: `the newest this many (default and at most ${MAX_JOURNAL_PAGE})` })),
+      .clone()
+      .register(z.globalRegistry, { description: `the newest this many (default and at most ${MAX_JOURNAL_PAGE})` }),
     before: z
       .optional(wholeNumberQuery(1, Number.MAX_SAFE_INTEGER, 100))
-      .check(z.meta({ description: "only the entries numbered below this seq: page back with a page's first seq" })),
+      .clone()
+      .register(z.globalRegistry, {
+        description: "only the entries numbered below this seq: page back with a page's first seq",
+      }),
   }),
 )

@@ -11,25 +11,26 @@ export const PaymentStatus = z
   .enum(['PENDING', 'PAID', 'FAILED', 'CANCELED'], {
     error: 'must be one of PENDING, PAID, FAILED, CANCELED',
   })
-  .check(
-    z.meta({
-      description:
-        'PENDING (the default of a new payment), PAID, FAILED or CANCELED. PAID and CANCELED are final: an update keeps them (a PAID payment may still correct its hash, date and amount).',
-    }),
-  )
+  .clone()
+  .register(z.globalRegistry, {
+    description:
+      'PENDING (the default of a new payment), PAID, FAILED or CANCELED. PAID and CANCELED are final: an update keeps them (a PAID payment may still correct its hash, date and amount).',
+  })
 export type PaymentStatus = z.infer<typeof PaymentStatus>
 
 export const PaymentSeries = z
   .enum(['SENIOR', 'MEZANINO', 'SUBORDINADA'], {
     error: 'must be one of SENIOR, MEZANINO, SUBORDINADA',
   })
-  .check(
-    z.meta({ description: 'the series (tranche) paid: SENIOR, MEZANINO (mezzanine) or SUBORDINADA (subordinated)' }),
-  )
+  .clone()
+  .register(z.globalRegistry, {
+    description: 'the series (tranche) paid: SENIOR, MEZANINO (mezzanine) or SUBORDINADA (subordinated)',
+  })
 
 export const PaymentType = z
   .enum(['AMORTIZACAO', 'JUROS'], { error: 'must be one of AMORTIZACAO, JUROS' })
-  .check(z.meta({ description: 'AMORTIZACAO (repays principal) or JUROS (pays interest)' }))
+  .clone()
+  .register(z.globalRegistry, { description: 'AMORTIZACAO (repays principal) or JUROS (pays interest)' })
 
 export const PaymentAmount = z.lazy(() =>
   z
@@ -37,24 +38,30 @@ export const PaymentAmount = z.lazy(() =>
     .check(
       z.nonnegative({ error: 'must be a number ≥ 0' }),
       z.lte(MAX_MONEY, { error: `must be at most ${thousands(MAX_MONEY)}` }),
-      z.meta({ description: 'the amount paid, in reais', examples: [1500] }),
-    ),
+    )
+    .clone()
+    .register(z.globalRegistry, { description: 'the amount paid, in reais', examples: [1500] }),
 )
 
 /** Optional creation fields common to both kinds of payment. */
 export const paymentCreationFields = {
-  hash: z.optional(Hash).check(z.meta({ description: 'the HASH of the transaction that paid it' })),
-  date: z.optional(IsoDateTime).check(z.meta({ description: 'when it was paid (default: the clock’s now)' })),
+  hash: z
+    .optional(Hash)
+    .clone()
+    .register(z.globalRegistry, { description: 'the HASH of the transaction that paid it' }),
+  date: z
+    .optional(IsoDateTime)
+    .clone()
+    .register(z.globalRegistry, { description: 'when it was paid (default: the clock’s now)' }),
   status: z.optional(PaymentStatus),
   amount: z.optional(PaymentAmount),
   series: z
     .optional(PaymentSeries)
-    .check(z.meta({ description: 'the series paid (the spec’s field list spells it series)' })),
-  serie: z.optional(PaymentSeries).check(
-    z.meta({
-      description: 'the series paid (the spec’s samples spell it serie); if both are sent they must be equal',
-    }),
-  ),
+    .clone()
+    .register(z.globalRegistry, { description: 'the series paid (the spec’s field list spells it series)' }),
+  serie: z.optional(PaymentSeries).clone().register(z.globalRegistry, {
+    description: 'the series paid (the spec’s samples spell it serie); if both are sent they must be equal',
+  }),
   type: z.optional(PaymentType),
 }
 
@@ -118,14 +125,17 @@ export const PaymentUpdate = z.lazy(() =>
 export const paymentOutputFields = {
   id: z
     .number()
-    .check(z.int(), z.gte(0), z.meta({ description: 'the payment id, what an update names', examples: [1] })),
+    .check(z.int(), z.gte(0))
+    .clone()
+    .register(z.globalRegistry, { description: 'the payment id, what an update names', examples: [1] }),
   tokenAddress: answer.address('the security token paid'),
   hash: z.optional(answer.hash()),
   date: answer.dateTime('when it was paid'),
   status: PaymentStatus,
   amount: z
     .optional(z.number().check(z.gte(0)))
-    .check(z.meta({ description: 'the amount paid, in reais', examples: [1500] })),
+    .clone()
+    .register(z.globalRegistry, { description: 'the amount paid, in reais', examples: [1500] }),
   serie: z.optional(PaymentSeries),
   type: z.optional(PaymentType),
 }

@@ -30,7 +30,9 @@ export const PaymentStored = z.lazy(() =>
       message: answer.text('what was stored', 'manager payment 7 stored'),
       id: z
         .number()
-        .check(z.int(), z.gte(0), z.meta({ description: 'the new payment id, what an update names', examples: [7] })),
+        .check(z.int(), z.gte(0))
+        .clone()
+        .register(z.globalRegistry, { description: 'the new payment id, what an update names', examples: [7] }),
     })
     .register(z.globalRegistry, { id: 'PaymentStored' }),
 )
@@ -71,8 +73,8 @@ function field<K extends string, V>(key: K, value: V): Record<K, V> {
 function paymentInput<const Owner extends PaymentRole['owner']>(role: PaymentRole & { owner: Owner }) {
   return z
     .object({
-      ...field(role.owner, Address.check(z.meta({ description: role.ownerWords }))),
-      tokenAddress: Address.check(z.meta({ description: "the security token's ADDRESS" })),
+      ...field(role.owner, Address.clone().register(z.globalRegistry, { description: role.ownerWords })),
+      tokenAddress: Address.clone().register(z.globalRegistry, { description: "the security token's ADDRESS" }),
       ...paymentCreationFields,
     })
     .check(z.superRefine((body, ctx) => seriesSpellingsAgree(body as Parameters<typeof seriesSpellingsAgree>[0], ctx)))
@@ -123,13 +125,14 @@ function listing<Item extends z.ZodMiniType>(role: PaymentRole, item: Item) {
     summary: `List ${article(role)}'s payments for a token`,
     description: `Answers the payments stored for this ${role.name} and security token, oldest first; an empty array when there are none. Addresses are matched without regard to case.`,
     params: z.object({
-      address: Address.check(z.meta({ description: role.ownerWords, examples: [role.pathExample.owner] })),
-      tokenAddress: Address.check(
-        z.meta({
-          description: "the security token's ADDRESS",
-          examples: [role.pathExample.tokenAddress],
-        }),
-      ),
+      address: Address.clone().register(z.globalRegistry, {
+        description: role.ownerWords,
+        examples: [role.pathExample.owner],
+      }),
+      tokenAddress: Address.clone().register(z.globalRegistry, {
+        description: "the security token's ADDRESS",
+        examples: [role.pathExample.tokenAddress],
+      }),
     }),
     response: z.array(item),
     errors: {},
@@ -142,15 +145,13 @@ function update<Answer extends z.ZodMiniType>(role: PaymentRole, answer: Answer)
     summary: role.updateSummary,
     description: role.updateDescription,
     params: z.object({
-      address: Address.check(
-        z.meta({
-          description: role.updateAddress.description,
-          examples: [role.updateAddress.field === 'owner' ? role.pathExample.owner : role.pathExample.tokenAddress],
-        }),
-      ),
-      id: integerIdParam(role.pathExample.id).check(
-        z.meta({ description: 'the payment id, as its creation answered' }),
-      ),
+      address: Address.clone().register(z.globalRegistry, {
+        description: role.updateAddress.description,
+        examples: [role.updateAddress.field === 'owner' ? role.pathExample.owner : role.pathExample.tokenAddress],
+      }),
+      id: integerIdParam(role.pathExample.id)
+        .clone()
+        .register(z.globalRegistry, { description: 'the payment id, as its creation answered' }),
     }),
     body: PaymentUpdate,
     response: answer,

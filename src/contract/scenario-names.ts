@@ -17,7 +17,6 @@ const SCENARIO_NAME_PATTERN = `^[A-Za-z0-9][A-Za-z0-9_.-]{0,${MAX_SCENARIO_NAME_
 /** A scenario's name in a control body. */
 export const ScenarioName = z
   .string()
-  .check(
-    z.regex(new RegExp(SCENARIO_NAME_PATTERN), { error: SCENARIO_NAME_RULE }),
-    z.meta({ examples: ['flaky-backend'] }),
-  )
+  .check(z.regex(new RegExp(SCENARIO_NAME_PATTERN), { error: SCENARIO_NAME_RULE }))
+  .clone()
+  .register(z.globalRegistry, { examples: ['flaky-backend'] })

@@ -6,14 +6,23 @@ import { DateOrDateTime, DecimalString, MAX_MONEY, thousands } from './formats.t
 
 /** A free text a client may give (instrument, segment, concentration), with an example. */
 const givenText = (example: string) =>
-  z.optional(z.string().check(z.maxLength(200))).check(z.meta({ examples: [example] }))
+  z
+    .optional(z.string().check(z.maxLength(200)))
+    .clone()
+    .register(z.globalRegistry, { examples: [example] })
 
 /** Series as the creation input carries it: every field a string; numeric ones hold decimals. */
 export const SeriesInput = z.lazy(() =>
   z
     .object({
-      name: z.optional(z.string().check(z.minLength(1), z.maxLength(100))).check(z.meta({ examples: ['SENIOR'] })),
-      type: z.optional(z.string().check(z.maxLength(100))).check(z.meta({ examples: ['SENIOR'] })),
+      name: z
+        .optional(z.string().check(z.minLength(1), z.maxLength(100)))
+        .clone()
+        .register(z.globalRegistry, { examples: ['SENIOR'] }),
+      type: z
+        .optional(z.string().check(z.maxLength(100)))
+        .clone()
+        .register(z.globalRegistry, { examples: ['SENIOR'] }),
       emissionPercentage: z.optional(DecimalString),
       remuneration: z.optional(DecimalString),
       seriesAmount: z.optional(DecimalString),
@@ -85,18 +94,29 @@ export const SecurityTokenUpdate = z.lazy(() =>
       concentration: givenText('Concentrada'),
       tokenName: z
         .optional(z.string().check(z.minLength(1), z.maxLength(200)))
-        .check(z.meta({ examples: ['FIDC Agronegócio STNYJU'] })),
-      symbol: z.optional(z.string().check(z.minLength(1), z.maxLength(20))).check(z.meta({ examples: ['STNYJU'] })),
+        .clone()
+        .register(z.globalRegistry, { examples: ['FIDC Agronegócio STNYJU'] }),
+      symbol: z
+        .optional(z.string().check(z.minLength(1), z.maxLength(20)))
+        .clone()
+        .register(z.globalRegistry, { examples: ['STNYJU'] }),
       expirationDate: z.optional(DateOrDateTime),
       maxExpirationDate: z.optional(DateOrDateTime),
       emissionEndDate: z.optional(DateOrDateTime),
-      acceptedRebatePercentage: z.optional(z.number().check(z.gte(0), z.lte(100))).check(z.meta({ examples: [5] })),
+      acceptedRebatePercentage: z
+        .optional(z.number().check(z.gte(0), z.lte(100)))
+        .clone()
+        .register(z.globalRegistry, { examples: [5] }),
       /** An investment to add to totalInvestmentAmount. */
       investmentAmount: z
         .optional(
           z.number().check(z.positive(), z.lte(MAX_MONEY, { error: `must be at most ${thousands(MAX_MONEY)}` })),
         )
-        .check(z.meta({ description: 'an investment, in reais, to add to totalInvestmentAmount', examples: [50000] })),
+        .clone()
+        .register(z.globalRegistry, {
+          description: 'an investment, in reais, to add to totalInvestmentAmount',
+          examples: [50000],
+        }),
     })
     .register(z.globalRegistry, {
       id: 'SecurityTokenUpdate',

@@ -10,7 +10,11 @@ import { SecurityTokenInput, SecurityTokenUpdate } from './security-token-inputs
 
 /** A number an answer carries, never negative (checked, not only documented), with what it is and an example. */
 const amount = (description: string, example: number) =>
-  z.number().check(z.gte(0), z.meta({ description, examples: [example] }))
+  z
+    .number()
+    .check(z.gte(0))
+    .clone()
+    .register(z.globalRegistry, { description, examples: [example] })
 
 export const Series = z.lazy(() =>
   z
@@ -42,12 +46,18 @@ export const SecurityToken = z.lazy(() =>
       managerAddress: answer.address("the manager's ADDRESS: whoever created it"),
       managerSignature: answer.signature("the manager's signature"),
       adminAddress: answer.address("the platform administrator's ADDRESS"),
-      vaultAddresses: z.array(answer.address('a vault')).check(z.meta({ description: 'one vault per series' })),
+      vaultAddresses: z
+        .array(answer.address('a vault'))
+        .clone()
+        .register(z.globalRegistry, { description: 'one vault per series' }),
       instrument: answer.text('the instrument, as given', 'FIDC'),
       segment: answer.text('the segment, as given', 'Agronegócio'),
       concentration: answer.text('the concentration, as given', 'Pulverizada'),
       totalInvestmentAmount: amount('investments added so far (investmentAmount of updates), in reais', 9920000),
-      expired: z.boolean().check(z.meta({ description: "whether expirationDate has passed on the simulator's clock" })),
+      expired: z
+        .boolean()
+        .clone()
+        .register(z.globalRegistry, { description: "whether expirationDate has passed on the simulator's clock" }),
       createdAt: answer.dateTime('when it was created'),
       expirationDate: answer.dayOrInstant('when it expires; maxExpirationDate when created'),
       tokenName: answer.text('its name: the instrument and the symbol unless updated', 'FIDC Agronegócio STNYJU'),
@@ -55,7 +65,11 @@ export const SecurityToken = z.lazy(() =>
       emissionAmount: amount('the emission, in reais: as given, else the sum of the series amounts', 15500000),
       maxExpirationDate: answer.dayOrInstant('the latest expiration; five years after creation unless given'),
       emissionEndDate: answer.dayOrInstant('when the emission closes; 90 days after creation unless given'),
-      acceptedRebatePercentage: z.number().check(z.gte(0), z.lte(100), z.meta({ examples: [9] })),
+      acceptedRebatePercentage: z
+        .number()
+        .check(z.gte(0), z.lte(100))
+        .clone()
+        .register(z.globalRegistry, { examples: [9] }),
       series: z.array(Series),
     })
     .register(z.globalRegistry, { id: 'SecurityTokenRecord' }),
@@ -69,7 +83,8 @@ export const SecurityTokenCreated = z.lazy(() =>
       managerAddress: answer.address("the manager's ADDRESS: the caller's wallet"),
       vaultAddresses: z
         .array(answer.address('a vault'))
-        .check(z.meta({ minItems: 1, description: 'one vault per series (one at least)' })),
+        .clone()
+        .register(z.globalRegistry, { minItems: 1, description: 'one vault per series (one at least)' }),
     })
     .register(z.globalRegistry, { id: 'SecurityTokenCreated' }),
 )
@@ -85,12 +100,13 @@ export const securityTokenOperations = [
       "Answers every security token, or with `contractAddress` the one at that ADDRESS (an empty array when there is none). With `marketplace=true` only those still on offer: not expired and with the emission still open on the simulator's clock.",
     query: z.lazy(() =>
       z.object({
-        marketplace: z.optional(BooleanQuery).check(
-          z.meta({
-            description: 'true: only tokens not expired whose emission has not ended; false or absent: all',
-          }),
-        ),
-        contractAddress: z.optional(Address).check(z.meta({ description: 'only the security token at this ADDRESS' })),
+        marketplace: z.optional(BooleanQuery).clone().register(z.globalRegistry, {
+          description: 'true: only tokens not expired whose emission has not ended; false or absent: all',
+        }),
+        contractAddress: z
+          .optional(Address)
+          .clone()
+          .register(z.globalRegistry, { description: 'only the security token at this ADDRESS' }),
       }),
     ),
     response: z.array(SecurityToken),
@@ -135,7 +151,9 @@ export const securityTokenOperations = [
       'Deletes the security token at `contractAddress`; its debt tokens are no longer listed under it. Reads of it then answer 404 or an empty array.',
     query: z.lazy(() =>
       z.object({
-        contractAddress: Address.check(z.meta({ description: 'the ADDRESS of the security token to delete' })),
+        contractAddress: Address.clone().register(z.globalRegistry, {
+          description: 'the ADDRESS of the security token to delete',
+        }),
       }),
     ),
     response: z.lazy(() =>
@@ -159,12 +177,10 @@ export const securityTokenOperations = [
     params: z.lazy(() =>
       z.object({
         // A security token of the seeded world (fixtures/): the documented request updates a real one.
-        contractAddress: Address.check(
-          z.meta({
-            description: "the security token's ADDRESS",
-            examples: ['0x2cf5faf964d51725a1efdd632ab2a990f3f155c3'],
-          }),
-        ),
+        contractAddress: Address.clone().register(z.globalRegistry, {
+          description: "the security token's ADDRESS",
+          examples: ['0x2cf5faf964d51725a1efdd632ab2a990f3f155c3'],
+        }),
       }),
     ),
     body: SecurityTokenUpdate,

@@ -12,14 +12,16 @@ export const PartyType = z
   .enum(['legalPerson', 'naturalPerson'], {
     error: 'must be one of legalPerson, naturalPerson',
   })
-  .check(z.meta({ description: 'legalPerson (a company, CNPJ) or naturalPerson (a person, CPF)' }))
+  .clone()
+  .register(z.globalRegistry, { description: 'legalPerson (a company, CNPJ) or naturalPerson (a person, CPF)' })
 
 /** Payment frequencies a signature contract may use; each maps to a period in months. */
 export const PaymentFrequency = z
   .enum(['monthly', 'bimonthly', 'quarterly', 'semiannual', 'annual'], {
     error: 'must be one of monthly, bimonthly, quarterly, semiannual, annual',
   })
-  .check(z.meta({ description: 'an installment every 1, 2, 3, 6 or 12 months' }))
+  .clone()
+  .register(z.globalRegistry, { description: 'an installment every 1, 2, 3, 6 or 12 months' })
 export type PaymentFrequency = z.infer<typeof PaymentFrequency>
 
 /** Creation input: every field optional, as the spec says; present fields must be well-formed. */
@@ -27,9 +29,15 @@ export const SignatureContractInput = z.lazy(() =>
   z
     .object({
       creditorWalletAddress: z.optional(Address),
-      creditorCnpj: z.optional(z.string().check(z.maxLength(32))).check(z.meta({ examples: ['93.178.779/6241-65'] })),
+      creditorCnpj: z
+        .optional(z.string().check(z.maxLength(32)))
+        .clone()
+        .register(z.globalRegistry, { examples: ['93.178.779/6241-65'] }),
       debtorWalletAddress: z.optional(Address),
-      debtorCnpj: z.optional(z.string().check(z.maxLength(32))).check(z.meta({ examples: ['85.487.709/6859-76'] })),
+      debtorCnpj: z
+        .optional(z.string().check(z.maxLength(32)))
+        .clone()
+        .register(z.globalRegistry, { examples: ['85.487.709/6859-76'] }),
       type: z.optional(PartyType),
       debtTotalValue: z.optional(MoneyString),
       installments: z.optional(InstallmentsString),
@@ -74,23 +82,28 @@ export const SignatureContract = z.lazy(() =>
       creditorId: answer.text('the creditor\'s CNPJ as given (creditorCnpj), or ""', '93.178.779/6241-65'),
       debtorWalletAddress: answer.addressOrEmpty("the debtor's wallet"),
       debtorId: answer.text('the debtor\'s CNPJ as given (debtorCnpj), or ""', '85.487.709/6859-76'),
-      type: z.enum([...PartyType.options, '']).check(z.meta({ description: 'the party type as given, or ""' })),
+      type: z
+        .enum([...PartyType.options, ''])
+        .clone()
+        .register(z.globalRegistry, { description: 'the party type as given, or ""' }),
       debtTotalValue: answer.money('the principal as given', true),
-      installments: z.string().check(
-        z.meta({
+      installments: z
+        .string()
+        .clone()
+        .register(z.globalRegistry, {
           pattern: '^(?:[1-9]\\d{0,2})?$',
           description: 'the number of installments as given, or ""',
           examples: ['4'],
         }),
-      ),
       firstInstallmentDueDate: answer.dateOrEmpty('the first due date as given'),
       lastInstallmentDueDate: answer.dateOrEmpty('the last due date, derived from the loan terms'),
-      periodicity: z.enum([...PaymentFrequency.options, '']).check(
-        z.meta({
+      periodicity: z
+        .enum([...PaymentFrequency.options, ''])
+        .clone()
+        .register(z.globalRegistry, {
           description:
             'paymentFrequency as given; monthly when a contract with loan terms gave none; "" without loan terms',
         }),
-      ),
       monthlyInterests: answer.decimal('percent a month as given; "0" when a contract with loan terms gave none', true),
       installmentValue: answer.money('as given, or derived with the Price table from the loan terms', true),
       signatureContractAddress: answer.address("the contract's ADDRESS"),
@@ -136,16 +149,16 @@ export const signatureContractOperations = [
       'Answers the stored contract. The address is matched without regard to case; any text up to 200 characters is looked up (the spec does not restrict it to an ADDRESS), so an unknown one is a 404, a longer one a 400.',
     params: z.lazy(() =>
       z.object({
-        address: z.string().check(
-          z.minLength(1),
-          z.maxLength(200),
-          z.meta({
+        address: z
+          .string()
+          .check(z.minLength(1), z.maxLength(200))
+          .clone()
+          .register(z.globalRegistry, {
             description:
               "the contract's ADDRESS, signatureContractAddress (a URL cannot carry . or .. as a path segment)",
             not: { enum: ['.', '..'] },
             examples: ['0x166f18ad2c248c177ad57af5faebc1a08f484fd3'],
           }),
-        ),
       }),
     ),
     response: SignatureContract,

@@ -46,7 +46,8 @@ export interface DerivedField<Why extends string> {
 function derived<const Why extends string>(why: Why) {
   return z
     .optional(z.custom<never>(() => false, { error: `is derived: ${why}` }))
-    .check(z.meta({ description: `derived, not set: ${why}`, not: {} })) as unknown as z.ZodMiniOptional<
+    .clone()
+    .register(z.globalRegistry, { description: `derived, not set: ${why}`, not: {} }) as unknown as z.ZodMiniOptional<
     z.ZodMiniType<never, DerivedField<Why>>
   >
 }
@@ -124,11 +125,11 @@ export const SecurityTokenOverrides = z.lazy(() => {
       z.extend(unwrap(SecurityTokenRecord), {
         series: z
           .array(strict(z.partial(securityToken.series._zod.def.element)))
-          .check(
-            z.minLength(1),
-            z.maxLength(20),
-            z.describe('one to twenty series; each field left out is drawn, a series without vault gets one'),
-          ),
+          .check(z.minLength(1), z.maxLength(20))
+          .clone()
+          .register(z.globalRegistry, {
+            description: 'one to twenty series; each field left out is drawn, a series without vault gets one',
+          }),
         // Dates as PUT /securityToken takes them (the record keeps any text): the drawn ones are ordered against them.
         expirationDate: DateOrDateTime,
         maxExpirationDate: DateOrDateTime,

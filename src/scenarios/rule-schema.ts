@@ -29,21 +29,28 @@ const OperationTarget = z.lazy(() =>
     .enum([ANY_OPERATION, ...operationIds] as [typeof ANY_OPERATION, ...OperationId[]], {
       error: `must be "*" or an operation id: ${operationIds.join(', ')}`,
     })
-    .check(z.describe('The operation id the rule applies to, or "*" for every operation.')),
+    .clone()
+    .register(z.globalRegistry, { description: 'The operation id the rule applies to, or "*" for every operation.' }),
 )
 
 const RuleMatch = z.lazy(() =>
   z
     .strictObject({
-      params: z
+      params: z.optional(z.record(z.string(), WireScalar)).clone().register(z.globalRegistry, {
+        description: 'Path parameters that must be equal (0x… hex values ignore case).',
+      }),
+      query: z
         .optional(z.record(z.string(), WireScalar))
-        .check(z.describe('Path parameters that must be equal (0x… hex values ignore case).')),
-      query: z.optional(z.record(z.string(), WireScalar)).check(z.describe('Query parameters that must be equal.')),
-      body: z
-        .optional(z.record(z.string(), z.json()))
-        .check(z.describe('JSON body members that must be equal; nested objects match as subsets.')),
+        .clone()
+        .register(z.globalRegistry, { description: 'Query parameters that must be equal.' }),
+      body: z.optional(z.record(z.string(), z.json())).clone().register(z.globalRegistry, {
+        description: 'JSON body members that must be equal; nested objects match as subsets.',
+      }),
     })
-    .check(z.describe('The rule applies only to calls whose listed fields are equal to these values.')),
+    .clone()
+    .register(z.globalRegistry, {
+      description: 'The rule applies only to calls whose listed fields are equal to these values.',
+    }),
 )
 
 const Delay = z.lazy(() =>
@@ -62,39 +69,43 @@ const Delay = z.lazy(() =>
       ],
       { error: `must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}, or {"min": n, "max": n}` },
     )
-    .check(
-      z.describe(
+    .clone()
+    .register(z.globalRegistry, {
+      description:
         'Milliseconds to wait before the outcome (or before the normal answer): a number, or {min, max} drawn from the seed.',
-      ),
-    ),
+    }),
 )
 
 const Respond = z.lazy(() =>
   z
     .strictObject({
-      status: z.number().check(
-        z.gte(400, { error: ERROR_STATUS_RULE }),
-        z.lte(599, { error: ERROR_STATUS_RULE }),
-        // A refinement rather than z.int(), whose wrong-type wording ("must be a whole number") would win over the rule.
-        z.refine(Number.isInteger, { error: ERROR_STATUS_RULE }),
-        z.meta({ type: 'integer', examples: COMMON_ERROR_STATUSES }),
-        z.describe('Any 4xx or 5xx status, e.g. 429 with a Retry-After header.'),
-      ),
+      status: z
+        .number()
+        .check(
+          z.gte(400, { error: ERROR_STATUS_RULE }),
+          z.lte(599, { error: ERROR_STATUS_RULE }), // A refinement rather than z.int(), whose wrong-type wording ("must be a whole number") would win over the rule.
+          z.refine(Number.isInteger, { error: ERROR_STATUS_RULE }),
+        )
+        .clone()
+        .register(z.globalRegistry, { type: 'integer', examples: COMMON_ERROR_STATUSES })
+        .clone()
+        .register(z.globalRegistry, { description: 'Any 4xx or 5xx status, e.g. 429 with a Retry-After header.' }),
       message: z.string().check(z.minLength(1, { error: 'must be a non-empty string' })),
       error: z
         .optional(z.string().check(z.minLength(1)))
-        .check(
-          z.describe('The `error` member; default: the reason phrase of the status ("Too Many Requests" for 429).'),
-        ),
-      headers: z
-        .optional(ResponseHeaders)
-        .check(
-          z.describe(
-            "Extra response headers, e.g. Retry-After; they replace the answer's own of the same name. Refused: framing headers, Content-* other than a JSON Content-Type, Set-Cookie, Location, Refresh, Link, Access-Control-*, Cross-Origin-*, X-Sim-* and the other browser policy headers docs/scenarios.md lists.",
-          ),
-        ),
+        .clone()
+        .register(z.globalRegistry, {
+          description: 'The `error` member; default: the reason phrase of the status ("Too Many Requests" for 429).',
+        }),
+      headers: z.optional(ResponseHeaders).clone().register(z.globalRegistry, {
+        description:
+          "Extra response headers, e.g. Retry-After; they replace the answer's own of the same name. Refused: framing headers, Content-* other than a JSON Content-Type, Set-Cookie, Location, Refresh, Link, Access-Control-*, Cross-Origin-*, X-Sim-* and the other browser policy headers docs/scenarios.md lists.",
+      }),
     })
-    .check(z.describe('Answer with this status in the documented error shape {statusCode, error, message}.')),
+    .clone()
+    .register(z.globalRegistry, {
+      description: 'Answer with this status in the documented error shape {statusCode, error, message}.',
+    }),
 )
 
 export const ScenarioRule = z.lazy(() =>
@@ -105,16 +116,24 @@ export const ScenarioRule = z.lazy(() =>
       match: z.optional(RuleMatch),
       fromCall: z
         .optional(z.int().check(z.gte(1)))
-        .check(z.describe('Fire from the nth matching call on (1-based): 2 = the 2nd and later calls.')),
+        .clone()
+        .register(z.globalRegistry, {
+          description: 'Fire from the nth matching call on (1-based): 2 = the 2nd and later calls.',
+        }),
       every: z
         .optional(z.int().check(z.gte(1)))
-        .check(z.describe('Fire on every nth matching call only: 3 = calls 3, 6, 9 …')),
-      times: z.optional(z.int().check(z.gte(1))).check(z.describe('Fire at most this many times.')),
+        .clone()
+        .register(z.globalRegistry, { description: 'Fire on every nth matching call only: 3 = calls 3, 6, 9 …' }),
+      times: z
+        .optional(z.int().check(z.gte(1)))
+        .clone()
+        .register(z.globalRegistry, { description: 'Fire at most this many times.' }),
       delayMs: z.optional(Delay),
       respond: z.optional(Respond),
       networkError: z
         .optional(z.literal(true))
-        .check(z.describe('Fail at the network level: no HTTP response at all.')),
+        .clone()
+        .register(z.globalRegistry, { description: 'Fail at the network level: no HTTP response at all.' }),
     })
     .check(
       z.superRefine((rule, context) => {

@@ -22,10 +22,14 @@ export const ScenarioWorld = z.lazy(() =>
     .strictObject({
       fixtures: z
         .optional(z.enum(['empty']))
-        .check(z.describe('A named fixture set: "empty" is a world without any record.')),
+        .clone()
+        .register(z.globalRegistry, { description: 'A named fixture set: "empty" is a world without any record.' }),
       size: z
         .optional(z.int().check(z.gte(0), z.lte(MAX_WORLD_SIZE)))
-        .check(z.describe('Generate a coherent world of this many debt tokens from the seed.')),
+        .clone()
+        .register(z.globalRegistry, {
+          description: 'Generate a coherent world of this many debt tokens from the seed.',
+        }),
       create: z.optional(WorldCreate),
     })
     .check(
@@ -35,8 +39,11 @@ export const ScenarioWorld = z.lazy(() =>
       z.refine((world) => world.fixtures !== undefined || world.size !== undefined || world.create !== undefined, {
         message: 'give fixtures, size or create',
       }),
-      z.describe('The world the scenario starts from; activating the scenario rebuilds the model from it.'),
-    ),
+    )
+    .clone()
+    .register(z.globalRegistry, {
+      description: 'The world the scenario starts from; activating the scenario rebuilds the model from it.',
+    }),
 )
 export type ScenarioWorld = z.infer<typeof ScenarioWorld>
 
@@ -45,13 +52,10 @@ export const Scenario = z.lazy(() =>
     .strictObject({
       $schema: z.optional(z.string()),
       description: z.string().check(z.minLength(1, { error: 'must be a non-empty string' })),
-      notes: z
-        .optional(z.array(z.string()))
-        .check(
-          z.describe(
-            'What a recording noted about how it was made (what it cut, the state it started from): why a replay may differ. Replay reports them.',
-          ),
-        ),
+      notes: z.optional(z.array(z.string())).clone().register(z.globalRegistry, {
+        description:
+          'What a recording noted about how it was made (what it cut, the state it started from): why a replay may differ. Replay reports them.',
+      }),
       world: z.optional(ScenarioWorld),
       simulator: z
         .optional(
@@ -60,19 +64,20 @@ export const Scenario = z.lazy(() =>
             now: z.optional(IsoDateTime),
           }),
         )
-        .check(z.describe('Options of the simulator the steps were written for: replay in-process uses them.')),
-      rules: z
-        ._default(z.array(ScenarioRule), [])
-        .check(
-          z.describe(
-            'Evaluated in order for every call; the first that applies wins. Optional: a file of steps alone has none.',
-          ),
-        ),
-      steps: z
-        .optional(z.array(ScenarioStep))
-        .check(z.describe('QA steps: requests and what to expect, replayed by npm run replay.')),
+        .clone()
+        .register(z.globalRegistry, {
+          description: 'Options of the simulator the steps were written for: replay in-process uses them.',
+        }),
+      rules: z._default(z.array(ScenarioRule), []).clone().register(z.globalRegistry, {
+        description:
+          'Evaluated in order for every call; the first that applies wins. Optional: a file of steps alone has none.',
+      }),
+      steps: z.optional(z.array(ScenarioStep)).clone().register(z.globalRegistry, {
+        description: 'QA steps: requests and what to expect, replayed by npm run replay.',
+      }),
     })
-    .check(z.meta({ title: 'debt-token-simulator scenario' })),
+    .clone()
+    .register(z.globalRegistry, { title: 'debt-token-simulator scenario' }),
 )
 export type Scenario = z.infer<typeof Scenario>
 /** What a scenario file may hold before validation (what editors complete). */

@@ -17,21 +17,23 @@ const StepRequest = z.lazy(() =>
       method: HttpMethodName,
       path: z
         .string()
-        .check(
-          z.startsWith('/', { error: 'must start with /' }),
-          z.describe('The path, may hold {{placeholders}} and a query string.'),
-        ),
-      query: z.optional(z.record(z.string(), WireScalar)).check(z.describe('Query parameters appended to the path.')),
+        .check(z.startsWith('/', { error: 'must start with /' }))
+        .clone()
+        .register(z.globalRegistry, { description: 'The path, may hold {{placeholders}} and a query string.' }),
+      query: z
+        .optional(z.record(z.string(), WireScalar))
+        .clone()
+        .register(z.globalRegistry, { description: 'Query parameters appended to the path.' }),
       headers: z
         .optional(z.record(z.string(), z.union([z.string(), z.null()])))
-        .check(
-          z.describe(
+        .clone()
+        .register(z.globalRegistry, {
+          description:
             'Request headers. Authorization defaults to a Bearer token; "Bearer ***" is replaced by it; null sends none.',
-          ),
-        ),
-      body: z
-        .optional(z.json())
-        .check(z.describe('A JSON body (sent with Content-Type: application/json); a string is sent as it is.')),
+        }),
+      body: z.optional(z.json()).clone().register(z.globalRegistry, {
+        description: 'A JSON body (sent with Content-Type: application/json); a string is sent as it is.',
+      }),
     })
     .check(
       z.refine((request) => request.body === undefined || (request.method !== 'GET' && request.method !== 'HEAD'), {
@@ -47,13 +49,16 @@ const BODY_EXPECTATION_ID = 'BodyExpectation'
  * An expected body: plain JSON, where an object of one `$` member is an operator. The JSON Schema
  * editors read is written by hand (`bodyExpectationJsonSchema`), zod's would not know the operators.
  */
-export const BodyExpectation = z.json().check(
-  z.superRefine((body, context) => {
-    for (const issue of bodyExpectationIssues(body))
-      context.addIssue({ code: 'custom', ...issue, path: [...issue.path] })
-  }),
-  z.meta({ id: BODY_EXPECTATION_ID }),
-)
+export const BodyExpectation = z
+  .json()
+  .check(
+    z.superRefine((body, context) => {
+      for (const issue of bodyExpectationIssues(body))
+        context.addIssue({ code: 'custom', ...issue, path: [...issue.path] })
+    }),
+  )
+  .clone()
+  .register(z.globalRegistry, { id: BODY_EXPECTATION_ID })
 
 /** The JSON Schema of `BodyExpectation`, referring to itself where the generated scenario schema puts it. */
 export function bodyExpectationJsonSchemaNode(): Record<string, unknown> {
@@ -66,20 +71,25 @@ const StepExpectation = z.lazy(() =>
       status: z.optional(z.int().check(z.gte(100), z.lte(599))),
       body: z
         .optional(BodyExpectation)
-        .check(
-          z.describe(
+        .clone()
+        .register(z.globalRegistry, {
+          description:
             'A subset of the response body: listed members must match, others are ignored. ' +
-              'Operators: {"$length": n}, {"$minLength": n}, {"$contains": subset}, {"$type": "string"|"number"|"integer"|"boolean"|"object"|"array"|"null"}, ' +
-              '{"$not": expectation} (does not match it), {"$absent": true} (the member is not there).',
-          ),
-        ),
+            'Operators: {"$length": n}, {"$minLength": n}, {"$contains": subset}, {"$type": "string"|"number"|"integer"|"boolean"|"object"|"array"|"null"}, ' +
+            '{"$not": expectation} (does not match it), {"$absent": true} (the member is not there).',
+        }),
       headers: z
         .optional(z.record(z.string(), z.string()))
-        .check(z.describe('Response headers that must be equal (names ignore case).')),
-      networkError: z.optional(z.literal(true)).check(z.describe('The request must fail at the network level.')),
+        .clone()
+        .register(z.globalRegistry, { description: 'Response headers that must be equal (names ignore case).' }),
+      networkError: z
+        .optional(z.literal(true))
+        .clone()
+        .register(z.globalRegistry, { description: 'The request must fail at the network level.' }),
       minDurationMs: z
         .optional(z.int().check(z.gte(0)))
-        .check(z.describe('The answer must take at least this long (delays).')),
+        .clone()
+        .register(z.globalRegistry, { description: 'The answer must take at least this long (delays).' }),
     })
     .check(
       z.refine((expectation) => (expectation.status !== undefined) !== (expectation.networkError !== undefined), {
@@ -100,18 +110,16 @@ export const ScenarioStep = z.lazy(() =>
     name: z.optional(z.string()),
     skip: z
       .optional(z.string().check(z.minLength(1, { error: 'must say why the step is skipped' })))
-      .check(
-        z.describe(
+      .clone()
+      .register(z.globalRegistry, {
+        description:
           "Why this step is not sent: replay reports it as skipped with this reason. A recording through the proxy marks so the proxy's own 502/504/508, which are not the service's answers.",
-        ),
-      ),
+      }),
     request: StepRequest,
     expect: StepExpectation,
-    capture: z
-      .optional(z.record(CaptureName, CapturePath))
-      .check(
-        z.describe('Values of this response later steps reuse as {{name}}: name → path such as body.contractAddress.'),
-      ),
+    capture: z.optional(z.record(CaptureName, CapturePath)).clone().register(z.globalRegistry, {
+      description: 'Values of this response later steps reuse as {{name}}: name → path such as body.contractAddress.',
+    }),
   }),
 )
 export type ScenarioStep = z.infer<typeof ScenarioStep>
