@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini'
 import { SimTableName } from './control-factory-schemas.ts'
-import { JournalEntry } from './control-schemas.ts'
+import { JournalEntry } from './control-journal-schemas.ts'
 
 const count = z.number().check(z.int(), z.gte(0))
 

@@ -4,9 +4,9 @@
  * control route (control.ts spreads it into its table); record and replay (src/record-replay/har-export-handler.ts) answers it.
  */
 import * as z from 'zod/mini'
+import { MAX_JOURNAL_PAGE } from './control-journal-schemas.ts'
 import { controlPath } from './control-paths.ts'
 import { defineControlRoute } from './control-route.ts'
-import { MAX_JOURNAL_PAGE } from './control-schemas.ts'
 import { JournalQuery } from './journal-query.ts'
 
 const nameValue = z.object({ name: z.string(), value: z.string() })

@@ -11,17 +11,16 @@ import { coverageRoutes } from './control-coverage.ts'
 import { dashboardRoutes } from './control-dashboard.ts'
 import { SimFactoryBody, SimFactoryRecords, SimTableName } from './control-factory-schemas.ts'
 import { harRoutes } from './control-har.ts'
+import { MAX_JOURNAL_PAGE, SimJournal } from './control-journal-schemas.ts'
 import { type ControlRouteId, controlPath } from './control-paths.ts'
 import { defineControlRoute, wholeNumberQuery } from './control-route.ts'
 import {
   ActivateScenarioBody,
-  MAX_JOURNAL_PAGE,
   MAX_STATE_RECORDS,
   MAX_STATE_RECORDS_PER_TABLE,
   SetClockBody,
   SimClock,
   SimHealth,
-  SimJournal,
   SimScenarioView,
   SimSessions,
   SimState,

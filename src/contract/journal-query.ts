@@ -4,8 +4,8 @@
  * `limit` entries numbered below `before`.
  */
 import * as z from 'zod/mini'
+import { MAX_JOURNAL_PAGE } from './control-journal-schemas.ts'
 import { wholeNumberQuery } from './control-route.ts'
-import { MAX_JOURNAL_PAGE } from './control-schemas.ts'
 import { type OperationId, operationIds } from './operations.ts'
 
 export const JournalQuery = z.lazy(() =>

@@ -3,7 +3,7 @@
  * the journal, the sessions, the OpenAPI document and the recording.
  */
 import { controlRoutes } from '../contract/control.ts'
-import { MAX_JOURNAL_PAGE, MAX_JOURNAL_PAGE_BODY_CHARS } from '../contract/control-schemas.ts'
+import { MAX_JOURNAL_PAGE, MAX_JOURNAL_PAGE_BODY_CHARS } from '../contract/control-journal-schemas.ts'
 import { inCalendar } from '../contract/instants.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { SimulatorCore } from '../simulator-core.ts'

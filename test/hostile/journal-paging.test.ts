@@ -6,7 +6,7 @@
  * through the whole journal, each entry once.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { MAX_JOURNAL_PAGE } from '../../src/contract/control-schemas.ts'
+import { MAX_JOURNAL_PAGE } from '../../src/contract/control-journal-schemas.ts'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 import { expectErrorShape } from '../support/world.ts'
 

@@ -18,6 +18,7 @@ const LAZY = [
   'src/contract/openapi-statuses.ts',
   'src/contract/control.ts',
   'src/contract/control-schemas.ts',
+  'src/contract/control-journal-schemas.ts',
   'src/contract/control-dashboard.ts',
   'src/contract/control-dashboard-schemas.ts',
   'src/contract/control-record-replay-schemas.ts',

@@ -9,6 +9,7 @@ import type { ControlRoute } from '../../src/contract/control.ts'
 import type * as dashboard from '../../src/contract/control-dashboard-schemas.ts'
 import type * as factory from '../../src/contract/control-factory-schemas.ts'
 import type * as har from '../../src/contract/control-har.ts'
+import type * as journal from '../../src/contract/control-journal-schemas.ts'
 import type * as recordReplay from '../../src/contract/control-record-replay-schemas.ts'
 import type * as control from '../../src/contract/control-schemas.ts'
 import type * as coverage from '../../src/contract/coverage-report.ts'
@@ -186,8 +187,8 @@ type NamedTypes = {
   SimScenarioView: [SimScenarioView, z.output<typeof control.SimScenarioView>]
   SimHealth: [SimHealth, z.output<typeof control.SimHealth>]
   SimState: [SimState, z.output<typeof control.SimState>]
-  SimJournal: [SimJournal, z.output<typeof control.SimJournal>]
-  SimJournalEntry: [SimJournalEntry, z.output<typeof control.JournalEntry>]
+  SimJournal: [SimJournal, z.output<typeof journal.SimJournal>]
+  SimJournalEntry: [SimJournalEntry, z.output<typeof journal.JournalEntry>]
   SimSessions: [SimSessions, z.output<typeof control.SimSessions>]
   SimFactoryRequest: [SimFactoryRequest, z.input<typeof factory.SimFactoryBody>]
   SimFactoryRecords: [SimFactoryRecords, z.output<typeof factory.SimFactoryRecords>]

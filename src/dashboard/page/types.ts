@@ -11,15 +11,9 @@ import type {
   SimTableRecord,
 } from '../../contract/control-dashboard-schemas.ts'
 import type { SimFactoryBody, SimFactoryRecords, SimTableName } from '../../contract/control-factory-schemas.ts'
+import type { JournalEntry } from '../../contract/control-journal-schemas.ts'
 import type { SimRecording, SimReplayReport } from '../../contract/control-record-replay-schemas.ts'
-import type {
-  JournalEntry,
-  SimClock,
-  SimHealth,
-  SimScenarioView,
-  SimSessions,
-  SimState,
-} from '../../contract/control-schemas.ts'
+import type { SimClock, SimHealth, SimScenarioView, SimSessions, SimState } from '../../contract/control-schemas.ts'
 import type { CoverageReport, OperationCoverage, ReadyStep } from '../../contract/coverage-report.ts'
 
 export type Health = z.output<typeof SimHealth>

@@ -7,7 +7,8 @@
  */
 import type * as z from 'zod/mini'
 import { SimFactoryRecords } from '../../contract/control-factory-schemas.ts'
-import { SimClock, SimJournal, SimScenarioView, SimState } from '../../contract/control-schemas.ts'
+import { SimJournal } from '../../contract/control-journal-schemas.ts'
+import { SimClock, SimScenarioView, SimState } from '../../contract/control-schemas.ts'
 import { issueText } from '../../contract/issue-text.ts'
 import type { CreatedRecords, FactoryRequest } from '../../factories/create-records.ts'
 import { createFactories, createManyFactories, type Factories, type ManyFactories } from '../../factories/factories.ts'
