@@ -7,9 +7,9 @@
  * The six entries of the exports map, as ESM and as CommonJS (Jest's default, ts-jest,
  * babel-jest), each with its declarations. @msw/data, the store of written records, is bundled in
  * with the parts of es-toolkit, mutative, rettime and outvariant it uses: installed, it is about a
- * thousand modules and 0.6-0.9 s to import on a busy machine, bundled one chunk that loads with the
- * entry, so no user's first write waits for it (and @msw/data ships no CommonJS); zod too (its
- * ~100 modules cost about 35 ms per import). Their licence notices are copied to dist/licenses/.
+ * thousand modules to import, bundled one chunk, which a process imports on its first write
+ * (decision 0024; @msw/data ships no CommonJS); zod too (its ~100 modules cost more to import than
+ * the bundled copy). Their licence notices are copied to dist/licenses/.
  * The peer dependencies (msw, @playwright/test, @msw/playwright) stay imports, so the user's
  * handlers and ours share one msw and Playwright's test runner is the user's own; faker stays an
  * import in the ES build and is bundled into the CommonJS files only (see BUNDLED_IN_COMMONJS).

@@ -6,14 +6,13 @@
  *
  * @note @msw/data finds records by scanning and allows duplicate keys, so the key map and the
  * indexes here are the authority; the Collection validates and stores the written records.
- * @note @msw/data is imported with the rest, not on the first write: the package bundles it (with
- * the few es-toolkit functions it uses) into one module, so the first write of a process costs what
- * later ones do (docs/decisions, tsdown.config.ts).
+ * @note @msw/data is imported on the first write of a process, not with the rest (write-layer.ts).
  */
-import { Collection } from '@msw/data'
+import type { Collection } from '@msw/data'
 import { plainCopy } from './plain-copy.ts'
 import type { TableSnapshot } from './table-snapshot.ts'
 import type { TableSpec } from './table-spec.ts'
+import { loadCollectionClass, loadedCollectionClass } from './write-layer.ts'
 
 /** What a table tells of a write: the record now stored under a key, or that the key is gone. */
 export type TableChangeListener<T> = (change: { put: T } | { deleted: string }) => void
@@ -134,7 +133,7 @@ export class LayeredTable<T extends object> {
   async insert(record: T): Promise<T> {
     const key = this.#spec.key(record)
     if (this.has(key)) throw new Error(`${this.#spec.name}: key ${key} already exists`)
-    const stored = (await this.#writeLayer().create(record)) as T
+    const stored = (await (this.#collection ?? (await this.#openWriteLayer())).create(record)) as T
     this.#deleted.delete(key)
     this.#store(key, stored)
     this.#version++
@@ -151,7 +150,7 @@ export class LayeredTable<T extends object> {
     // vitest's vm pools), and mutative refuses those (plain-copy.ts).
     const draft = plainCopy(current)
     recipe(draft)
-    const next = (await this.#writeLayer().create(draft)) as T
+    const next = (await (this.#collection ?? (await this.#openWriteLayer())).create(draft)) as T
     const written = this.#written.has(key)
     if (written && !this.#restored.delete(key)) this.#collection?.delete(current as never)
     if (written) this.#unindex(key, current, next)
@@ -214,9 +213,10 @@ export class LayeredTable<T extends object> {
     return this.#spec.weight?.(record) ?? 1
   }
 
-  /** The @msw/data Collection written records live in, made on the first write. */
-  #writeLayer(): Collection<TableSpec<T>['schema']> {
-    this.#collection ??= new Collection({ schema: this.#spec.schema })
+  /** The @msw/data Collection written records live in, made on the first write (importing @msw/data if no table has). */
+  async #openWriteLayer(): Promise<Collection<TableSpec<T>['schema']>> {
+    const CollectionClass = loadedCollectionClass() ?? (await loadCollectionClass())
+    this.#collection ??= new CollectionClass({ schema: this.#spec.schema })
     return this.#collection
   }
 

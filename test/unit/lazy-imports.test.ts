@@ -2,7 +2,8 @@
  * What a test file or a browser page loads before its first answer (decision 0017): the modules
  * no first answer needs are loaded with `import()` (the OpenAPI document's builder) or only by the
  * runtimes that serve `/__sim` (the control routes' declarations and schemas), and faker only on
- * demand in the browser, with the factories. The static imports are walked from the sources of each entry, as a
+ * demand in the browser, with the factories; @msw/data on the first write and node:http through
+ * `process.getBuiltinModule` (decision 0024). The static imports are walked from the sources of each entry, as a
  * bundler reads them; this fails, naming the chain, when one of them is imported statically again.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -105,6 +106,20 @@ describe('what an entry loads before its first answer', () => {
     // The walk is not empty: the browser entry reaches msw, zod and the router statically.
     for (const module of ['msw/browser', 'zod/mini', 'src/pipeline/router.ts'])
       expect(staticChains('src/runtimes/browser.ts', [module]), module).toHaveLength(1)
+  })
+
+  it.each(['src/runtimes/browser.ts', 'src/runtimes/node.ts', 'src/runtimes/standalone/index.ts'])(
+    '%s imports @msw/data only on the first write (decision 0024)',
+    (entry) => {
+      expect(staticChains(entry, ['@msw/data'])).toEqual([])
+      // The walk reaches the table that imports it on demand.
+      expect(staticChains(entry, ['src/model/layered-table.ts'])).toHaveLength(1)
+    },
+  )
+
+  it('the standalone server takes node:http without an ES import of it (decision 0024)', () => {
+    expect(staticChains('src/runtimes/standalone/index.ts', ['node:http'])).toEqual([])
+    expect(staticChains('src/runtimes/standalone/index.ts', ['src/runtimes/standalone/node-http.ts'])).toHaveLength(1)
   })
 
   it('every source file takes zod from zod/mini (decision 0023)', () => {

@@ -4,9 +4,10 @@
  * for a scenario's network error. It runs from setImmediate (see the server's listener), where a
  * throw would end the process, so headers node refuses are dropped rather than thrown.
  */
-import { type IncomingMessage, type ServerResponse, validateHeaderName, validateHeaderValue } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { DATA_ONLY_CSP, NO_SNIFF, type SimResponse } from '../../http/sim-request.ts'
 import { corsHeaders } from './cors.ts'
+import { nodeHttp } from './node-http.ts'
 
 export function send(
   request: IncomingMessage,
@@ -59,8 +60,8 @@ function writableHeaders(headers: Record<string, string | number>): Record<strin
   const kept: Record<string, string | number> = {}
   for (const [name, value] of Object.entries(headers)) {
     try {
-      validateHeaderName(name)
-      validateHeaderValue(name, String(value))
+      nodeHttp.validateHeaderName(name)
+      nodeHttp.validateHeaderValue(name, String(value))
       kept[name] = value
     } catch {
       // left out

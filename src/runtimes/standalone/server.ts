@@ -5,7 +5,7 @@
  * JSON 404/405s, the control API under /__sim, the operations log and a clean shutdown.
  */
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { CONTROL_PREFIX, isControlPath } from '../../contract/control-route.ts'
 import { recordCoverage } from '../../coverage/coverage-recorder.ts'
@@ -43,6 +43,7 @@ import {
 import { dashboardAssets } from './dashboard-assets.ts'
 import { drainOnClose } from './drain.ts'
 import { isLoopbackAddress } from './loopback.ts'
+import { nodeHttp } from './node-http.ts'
 import { fromNodeRequest, originForm } from './node-request.ts'
 import { isRecorded, recordedExchange } from './recorded-exchange.ts'
 import { send } from './response-writer.ts'
@@ -176,7 +177,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
           )
   const headersTimeout = options.headersTimeoutMs
   const streams = new Set<() => void>()
-  const server = createServer(
+  const server = nodeHttp.createServer(
     {
       keepAliveTimeout: 5000,
       requireHostHeader: false, // the listener answers a missing Host in the documented shape

@@ -1,0 +1,29 @@
+/**
+ * @msw/data's `Collection`, the store every written record goes through (decision 0002), imported
+ * on a process's first write rather than with the entry. Reads never touch it (the layered tables
+ * answer them), and importing it evaluates rettime's `class extends MessageEvent`, which in Node
+ * loads the whole of undici: a standalone server answers its first read without either, and a
+ * browser page leaves @msw/data, mutative and es-toolkit out of what loads before its first answer.
+ * The first write waits for one chunk of the package (decision 0024).
+ */
+import type { Collection } from '@msw/data'
+
+type CollectionClass = typeof Collection
+
+let loaded: CollectionClass | undefined
+let loading: Promise<CollectionClass> | undefined
+
+/** The Collection class once imported (every write after the first gets it without waiting). */
+export function loadedCollectionClass(): CollectionClass | undefined {
+  return loaded
+}
+
+/** Resolves to the Collection class, importing @msw/data the first time. */
+export function loadCollectionClass(): Promise<CollectionClass> {
+  if (loaded !== undefined) return Promise.resolve(loaded)
+  loading ??= import('@msw/data').then((module) => {
+    loaded = module.Collection
+    return loaded
+  })
+  return loading
+}
