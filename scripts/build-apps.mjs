@@ -35,6 +35,32 @@ const BUNDLED_DEPENDENCIES = ['zod']
 
 const DASHBOARD_CSS = 'src/dashboard/page/dashboard.css'
 
+/**
+ * Builtins the command takes through `process.getBuiltinModule` instead of an ES import, whose
+ * named exports Node reads whole, lazy getters included: node:http's load undici, node:fs's
+ * `promises` its promise API, node:util's its abort helpers, none of which the command uses
+ * (decision 0024). The stand-in module exports the builtin's data properties under their names;
+ * an import of one of the getters fails the build ("No matching export").
+ */
+const BUILTINS_WITHOUT_GETTERS = /^node:(fs|http|util)$/
+
+const builtinsWithoutGetters = {
+  name: 'builtins-without-getters',
+  setup(build) {
+    build.onResolve({ filter: BUILTINS_WITHOUT_GETTERS }, ({ path }) => ({ path, namespace: 'builtin' }))
+    build.onLoad({ filter: /.*/, namespace: 'builtin' }, ({ path }) => {
+      const names = Object.entries(Object.getOwnPropertyDescriptors(process.getBuiltinModule(path)))
+        .filter(([name, descriptor]) => 'value' in descriptor && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')
+        .map(([name]) => name)
+      const contents = `const builtin = process.getBuiltinModule(${JSON.stringify(path)})
+export default builtin
+export const { ${names.join(', ')} } = builtin
+`
+      return { contents, loader: 'js' }
+    })
+  },
+}
+
 /** The package's dependencies and peers the command imports at run time (with their subpaths). */
 function commandExternals() {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
@@ -43,9 +69,11 @@ function commandExternals() {
     .flatMap((name) => [name, `${name}/*`])
 }
 
-/** The project's own files esbuild read. */
+/** The project's own files esbuild read (not the builtins' stand-ins, which are no files). */
 function sourcesOf(metafile) {
-  return Object.keys(metafile.inputs).filter((input) => !input.split('/').includes('node_modules'))
+  return Object.keys(metafile.inputs).filter(
+    (input) => !input.split('/').includes('node_modules') && !input.startsWith('builtin:'),
+  )
 }
 
 /**
@@ -77,6 +105,7 @@ export async function buildApps() {
       outdir: cliDir,
       chunkNames: '[name]-[hash]',
       external: commandExternals(),
+      plugins: [builtinsWithoutGetters],
     }),
     build({
       ...common,

@@ -4,11 +4,13 @@
  * MessageEvent`, inside @msw/data, and an ES import of node:http both pull in). The first write
  * then imports @msw/data and is stored, however many arrive at once. Each case runs in a fresh
  * process (the module state under test is per process), with node:http as its client: `fetch`
- * would load undici itself.
+ * would load undici itself. The built command is checked too: its bundle takes node:fs, node:http
+ * and node:util without an ES import (scripts/build-apps.mjs).
  */
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { startCli } from '../support/cli-process.ts'
 
 const root = join(import.meta.dirname, '../..')
 
@@ -80,5 +82,23 @@ describe('a standalone server before and after its first write', () => {
       collection: true,
       listedWrites: writes,
     })
+  })
+})
+
+/** Written to stderr by the command's process as it exits: whether undici was ever loaded in it. */
+const REPORT_UNDICI_AT_EXIT = `data:text/javascript,process.on('exit', () => process.stderr.write('undici loaded: ' + process.moduleLoadList.some((name) => name.includes('undici')) + ';'))`
+
+describe('the built command', () => {
+  it('starts, answers a read and exits without ever loading undici', async () => {
+    const server = await startCli(['--quiet'], {
+      env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import "${REPORT_UNDICI_AT_EXIT}"` },
+    })
+    const response = await fetch(`${server.url}/securityToken`, {
+      headers: { authorization: 'Bearer 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed' },
+    })
+    expect(response.status).toBe(200)
+    await response.arrayBuffer()
+    expect(await server.stop()).toBe(0)
+    expect(server.output()).toContain('undici loaded: false;')
   })
 })
