@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     const answers = await prepareProbes(project)
     report.browser = await part('browser', () => measureBrowserPage(project))
     report.processes = await part('processes', () => measureProcesses(project, quick ? 5 : 9))
-    report.startup = await part('bin', () => measureInstalledBin(project, quick ? 3 : 5, quietWait))
+    report.startup = await part('bin', () => measureInstalledBin(project, quick ? 3 : 11, quietWait))
     // Nine rounds: one suite's wall time moves by ±5% from run to run, as much as the figure's margin.
     report.vitest = await part('vitest', () => measureVitestSuite(project, answers, quick ? 1 : 9))
     if (existsSync(chromium))
