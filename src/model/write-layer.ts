@@ -18,12 +18,24 @@ export function loadedCollectionClass(): CollectionClass | undefined {
   return loaded
 }
 
-/** Resolves to the Collection class, importing @msw/data the first time. */
-export function loadCollectionClass(): Promise<CollectionClass> {
+/**
+ * Resolves to the Collection class, importing @msw/data the first time. An import that fails (a
+ * page whose chunk could not be fetched) fails the writes waiting for it, and the next write tries
+ * again. `importModule` is for tests.
+ */
+export function loadCollectionClass(
+  importModule: () => Promise<{ Collection: CollectionClass }> = () => import('@msw/data'),
+): Promise<CollectionClass> {
   if (loaded !== undefined) return Promise.resolve(loaded)
-  loading ??= import('@msw/data').then((module) => {
-    loaded = module.Collection
-    return loaded
-  })
+  loading ??= importModule().then(
+    (module) => {
+      loaded = module.Collection
+      return loaded
+    },
+    (error: unknown) => {
+      loading = undefined
+      throw error
+    },
+  )
   return loading
 }
