@@ -12,7 +12,7 @@ import type { Collection } from '@msw/data'
 import { plainCopy } from './plain-copy.ts'
 import type { TableSnapshot } from './table-snapshot.ts'
 import type { TableSpec } from './table-spec.ts'
-import { loadCollectionClass, loadedCollectionClass } from './write-layer.ts'
+import { loadCollectionClass } from './write-layer.ts'
 
 /** What a table tells of a write: the record now stored under a key, or that the key is gone. */
 export type TableChangeListener<T> = (change: { put: T } | { deleted: string }) => void
@@ -215,7 +215,7 @@ export class LayeredTable<T extends object> {
 
   /** The @msw/data Collection written records live in, made on the first write (importing @msw/data if no table has). */
   async #openWriteLayer(): Promise<Collection<TableSpec<T>['schema']>> {
-    const CollectionClass = loadedCollectionClass() ?? (await loadCollectionClass())
+    const CollectionClass = await loadCollectionClass()
     this.#collection ??= new CollectionClass({ schema: this.#spec.schema })
     return this.#collection
   }

@@ -13,7 +13,7 @@ type CollectionClass = typeof Collection
 let loaded: CollectionClass | undefined
 let loading: Promise<CollectionClass> | undefined
 
-/** The Collection class once imported (every write after the first gets it without waiting). */
+/** The Collection class once a write has imported @msw/data; undefined before (what tests check). */
 export function loadedCollectionClass(): CollectionClass | undefined {
   return loaded
 }
