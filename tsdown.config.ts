@@ -74,6 +74,20 @@ const eagerFakerInCommonJs: NonNullable<UserConfig['plugins']> = {
   },
 }
 
+/**
+ * The ES build's node-generator.ts: the one that requires the generator's entry (dist/generator.js)
+ * on first use instead of importing it with the Node entries. The entry itself, which has no importer,
+ * is left as it is.
+ */
+const generatorOnFirstUseInEsm: NonNullable<UserConfig['plugins']> = {
+  name: 'generator-on-first-use-in-esm',
+  resolveId(source, importer) {
+    if (importer !== undefined && source.endsWith('/node-generator.ts'))
+      return fileURLToPath(new URL('src/runtimes/msw/node-generator.required.ts', import.meta.url))
+    return null
+  },
+}
+
 export default defineConfig({
   name: 'library',
   entry: {
@@ -83,10 +97,12 @@ export default defineConfig({
     standalone: 'src/runtimes/standalone/index.ts',
     playwright: 'src/runtimes/playwright/index.ts',
     storybook: 'src/runtimes/storybook/index.ts',
+    // Not in the exports map: what the ES build's Node entries require on a first generated value.
+    generator: 'src/runtimes/msw/node-generator.ts',
   },
   // The CommonJS half also bundles faker (see BUNDLED_IN_COMMONJS) and ships its licence.
   format: {
-    esm: {},
+    esm: { plugins: [generatorOnFirstUseInEsm] },
     cjs: {
       deps: { alwaysBundle: bundles(BUNDLED_IN_COMMONJS), skipNodeModulesBundle: false },
       plugins: [eagerFakerInCommonJs],

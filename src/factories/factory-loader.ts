@@ -4,12 +4,12 @@
  * answers its first request without it (decision 0017). Every path that may create records awaits
  * `loadFactories()` first (a factory call, the generator gate before a request that may activate a
  * scenario, the runtimes before a start scenario, a scenario world's `prepare`); the Node entries
- * hand the module over at import, as they do the generator, so there a scenario world with
- * `create` is built synchronously as before. In a browser, the entry's `loadWorldGenerator()` is
- * this loader: awaited before a scenario whose world creates records, as its docs say.
+ * load the module with the generator, synchronously on first use (runtimes/msw/node-generator.ts),
+ * so there a scenario world with `create` is built synchronously. The entries' `loadWorldGenerator()`
+ * is this loader: awaited before a scenario whose world creates records where that cannot happen.
  */
 import type { TableName } from '../model/records.ts'
-import { loadWorldGenerator } from '../model/world-generator.ts'
+import { loadWorldGenerator, requireGeneratorNow } from '../model/world-generator.ts'
 import type { WorldState } from '../model/world-state.ts'
 import type * as Factories from './create-records.ts'
 import type { CreatedRecords, FactoryRequest } from './create-records.ts'
@@ -24,17 +24,25 @@ export function provideFactories(module: typeof Factories): void {
 
 /** Resolves once the factories and the world generator can be called, importing them the first time. */
 export function loadFactories(): Promise<void> {
+  if (factories === undefined) requireGeneratorNow()
   if (factories !== undefined) return loadWorldGenerator()
-  return (loading ??= Promise.all([import('./create-records.ts'), loadWorldGenerator()]).then(([module]) => {
-    provideFactories(module)
-  }))
+  loading ??= (async () => {
+    // After the generator, not beside it: see loadWorldGenerator.
+    await loadWorldGenerator()
+    provideFactories(await import('./create-records.ts'))
+  })().catch((error: unknown) => {
+    loading = undefined
+    throw error
+  })
+  return loading
 }
 
 /** The factories' module; throws while it is not loaded. */
 export function factoryModule(): typeof Factories {
+  if (factories === undefined) requireGeneratorNow()
   if (factories === undefined)
     throw new Error(
-      'the factories are not loaded yet: a scenario world that creates records needs them; in a browser, `await loadWorldGenerator()` (from debt-token-simulator/browser) first',
+      'the factories are not loaded yet: a scenario world that creates records needs them; `await loadWorldGenerator()` (from debt-token-simulator/browser, or /node) first',
     )
   return factories
 }

@@ -14,6 +14,7 @@
 import { type SetupServer, setupServer } from 'msw/node'
 import { COVERAGE_DIR_VARIABLE, leaveCoveragePart, writeCoveragePartsSoon } from '../coverage/coverage-parts.ts'
 import { recordCoverage } from '../coverage/coverage-recorder.ts'
+import { loadFactories } from '../factories/factory-loader.ts'
 import { directoryPersistence } from '../persistence/node/directory-persistence.ts'
 import { keepWorldIn } from '../persistence/persisted-world.ts'
 import { createSimulator as createMswSimulator, type Simulator, type SimulatorOptions } from './msw/simulator.ts'
@@ -97,8 +98,8 @@ export const strictListenOptions = {
 
 /**
  * Resolves once generated worlds (`size`), scenario worlds and the factories can run synchronously.
- * Node needs it only where it cannot require an ES module (Jest in ESM mode before Node 24.9):
- * there, await it before `createSimulator({ size })` or `scenarios.use()` with a generated world.
+ * Node does not need it: they load on the first generated value, or with the entry inside a vm
+ * sandbox. Where they could load neither way, the synchronous call's error says to await this first.
  */
-export { loadWorldGenerator } from '../model/world-generator.ts'
+export const loadWorldGenerator: () => Promise<void> = loadFactories
 export type { Simulator, SimulatorOptions }

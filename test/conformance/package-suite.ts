@@ -4,10 +4,15 @@
  * resolve to the project's installed tarball. A runner's test file calls `conformance(runner)`
  * (.ci/consumer.sh: Jest CommonJS, ESM and jsdom, vitest in each pool, node:test).
  */
-import { setupSimulatorServer, strictListenOptions } from 'debt-token-simulator/node'
+import {
+  createSimulator,
+  loadWorldGenerator,
+  setupSimulatorServer,
+  strictListenOptions,
+} from 'debt-token-simulator/node'
 import { type Exchange, sender, simulatorControls } from '../support/wire-target.ts'
 import { runConformance } from './run-conformance.ts'
-import { type Runner, useRunner } from './runner-shim.ts'
+import { describe, expect, it, type Runner, useRunner } from './runner-shim.ts'
 
 export function conformance(runner: Runner): void {
   useRunner(runner)
@@ -25,5 +30,24 @@ export function conformance(runner: Runner): void {
       close: async () => server.close(),
       ...simulatorControls(simulator),
     }
+  })
+  // The generator loads on a first generated value, with a require that only Node's own context can
+  // use: inside a vm sandbox (vitest's vm pools, Jest's ESM mode) `loadWorldGenerator()` readies it.
+  describe('the Node entry', () => {
+    const sized = () => createSimulator({ size: 3, seed: 11 }).state().counts
+    const counts = { debtTokens: 3, securityTokens: 3 }
+    const inNodeContext = process.getBuiltinModule('node:vm').runInThisContext('globalThis') === globalThis
+    it('generates a sized world synchronously in Node, or after loadWorldGenerator() in a sandbox', async () => {
+      if (inNodeContext) expect(sized()).toMatchObject(counts)
+      else {
+        try {
+          expect(sized()).toMatchObject(counts) // an earlier case's factory call may have loaded it
+        } catch (error) {
+          expect(String(error)).toMatch(/await loadWorldGenerator\(\)/)
+        }
+      }
+      await loadWorldGenerator()
+      expect(sized()).toMatchObject(counts)
+    })
   })
 }
