@@ -98,8 +98,9 @@ export const strictListenOptions = {
 
 /**
  * Resolves once generated worlds (`size`), scenario worlds and the factories can run synchronously.
- * Node does not need it: they load on the first generated value, or with the entry inside a vm
- * sandbox. Where they could load neither way, the synchronous call's error says to await this first.
+ * Node's own context does not need it (they load on the first generated value); inside a vm sandbox
+ * (vitest's vm pools, Jest's ESM mode), await it before `createSimulator({ size })` or
+ * `scenarios.use()` of a world that generates or creates records: their error says so.
  */
 export const loadWorldGenerator: () => Promise<void> = loadFactories
 export type { Simulator, SimulatorOptions }

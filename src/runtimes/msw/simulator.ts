@@ -1,10 +1,10 @@
 /**
- * `createSimulator()` for the Node entries: the world generator and the factories handed over on the
- * first generated value (node-generator.ts), and faker's pt_BR locale, the largest module it draws
- * with, as a synchronous loader called then too, so that createSimulator({ size }), scenario worlds
- * and the users factory stay synchronous while a test file that never generates loads none of them
- * (see model/world-generator.ts, node-faker.ts). The browser entry uses create-simulator.ts and
- * loads them on demand.
+ * `createSimulator()` for the Node entries: the world generator and the factories handed over
+ * (node-generator.ts: on the first generated value in the ES build), and faker's pt_BR locale, the
+ * largest module it draws with, as a synchronous loader called then too, so that createSimulator({
+ * size }), scenario worlds and the users factory stay synchronous while a test file that never
+ * generates loads none of them (see model/world-generator.ts, node-faker.ts). The browser entry uses
+ * create-simulator.ts and loads them on demand.
  */
 import { provideFakerLocale } from '../../model/seeded-faker.ts'
 import './node-generator.ts'
