@@ -75,15 +75,20 @@ const eagerFakerInCommonJs: NonNullable<UserConfig['plugins']> = {
 }
 
 /**
- * The ES build's node-generator.ts: the one that requires the generator's entry (dist/generator.js)
- * on first use instead of importing it with the Node entries. The entry itself, which has no importer,
- * is left as it is.
+ * The ES build's Node-only modules that require on demand what the sources and the CommonJS build
+ * import: node-generator.ts (the generator's entry, dist/generator.js, on the first generated value)
+ * and node-msw-http.ts (msw's `http` from its own module, not msw's main entry). The generator's
+ * entry itself, which has no importer, is left as it is.
  */
-const generatorOnFirstUseInEsm: NonNullable<UserConfig['plugins']> = {
-  name: 'generator-on-first-use-in-esm',
+const REQUIRED_IN_ESM: Readonly<Record<string, URL>> = {
+  '/node-generator.ts': new URL('src/runtimes/msw/node-generator.required.ts', import.meta.url),
+  '/node-msw-http.ts': new URL('src/runtimes/msw/node-msw-http.required.ts', import.meta.url),
+}
+const requiredInEsm: NonNullable<UserConfig['plugins']> = {
+  name: 'required-in-esm',
   resolveId(source, importer) {
-    if (importer !== undefined && source.endsWith('/node-generator.ts'))
-      return fileURLToPath(new URL('src/runtimes/msw/node-generator.required.ts', import.meta.url))
+    const module = Object.keys(REQUIRED_IN_ESM).find((name) => source.endsWith(name))
+    if (importer !== undefined && module !== undefined) return fileURLToPath(REQUIRED_IN_ESM[module] as URL)
     return null
   },
 }
@@ -102,7 +107,7 @@ export default defineConfig({
   },
   // The CommonJS half also bundles faker (see BUNDLED_IN_COMMONJS) and ships its licence.
   format: {
-    esm: { plugins: [generatorOnFirstUseInEsm] },
+    esm: { plugins: [requiredInEsm] },
     cjs: {
       deps: { alwaysBundle: bundles(BUNDLED_IN_COMMONJS), skipNodeModulesBundle: false },
       plugins: [eagerFakerInCommonJs],

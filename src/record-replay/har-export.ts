@@ -14,7 +14,7 @@ import packageJson from '../../package.json' with { type: 'json' }
 import type { SimHar as Har, SimHarEntry as HarEntry } from '../contract/plain-types.ts'
 import { maskedAuthorization } from '../domain/credentials.ts'
 import { isCutBody, type JournalEntry } from '../observability/journal.ts'
-import { errorStatusPhrase } from '../scenarios/status-phrases.ts'
+import { statusPhrase } from '../scenarios/status-phrases.ts'
 
 type HarNameValue = HarEntry['request']['queryString'][number]
 
@@ -26,14 +26,6 @@ export interface JournalToHarOptions {
 
 const CREATOR = { name: 'debt-token-simulator', version: packageJson.version } as const
 const HTTP_VERSION = 'HTTP/1.1'
-
-/** Statuses below 400 the simulator answers with, by phrase; the error ones come from status-phrases.ts. */
-const SUCCESS_PHRASES: Readonly<Record<number, string>> = { 200: 'OK', 201: 'Created', 204: 'No Content' }
-
-function statusText(status: number): string {
-  if (status === 0) return ''
-  return status >= 400 ? errorStatusPhrase(status) : (SUCCESS_PHRASES[status] ?? '')
-}
 
 /** Headers whose whole value is a credential, shown as `***`. */
 const SECRET_HEADERS = new Set(['cookie', 'set-cookie'])
@@ -114,7 +106,7 @@ function harEntry(base: string, entry: JournalEntry): HarEntry {
     },
     response: {
       status: entry.status,
-      statusText: statusText(entry.status),
+      statusText: statusPhrase(entry.status),
       httpVersion: HTTP_VERSION,
       cookies: [],
       headers: harHeaders(entry.responseHeaders),

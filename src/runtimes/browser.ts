@@ -29,6 +29,7 @@ import {
   type SimulatorOptions,
   type SimulatorWithoutCoverage,
 } from './msw/create-simulator.ts'
+import './msw/msw-http-from-main.ts'
 
 export interface BrowserSimulatorOptions extends Omit<SimulatorOptions, 'persistence'> {
   /**

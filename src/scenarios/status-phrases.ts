@@ -34,3 +34,12 @@ const REGISTERED: Readonly<Record<number, string>> = {
 export function errorStatusPhrase(status: number): string {
   return REASON_PHRASES[status] ?? REGISTERED[status] ?? (status < 500 ? 'Client Error' : 'Server Error')
 }
+
+/** Statuses below 400 the simulator answers with, by phrase. */
+const SUCCESS_PHRASES: Readonly<Record<number, string>> = { 200: 'OK', 201: 'Created', 204: 'No Content' }
+
+/** The reason phrase of any status the simulator answers with ('' for a network error's 0). */
+export function statusPhrase(status: number): string {
+  if (status === 0) return ''
+  return status >= 400 ? errorStatusPhrase(status) : (SUCCESS_PHRASES[status] ?? '')
+}

@@ -10,6 +10,7 @@ import { DeferredSink } from '../../src/persistence/browser/deferred-sink.ts'
 import type { Change } from '../../src/persistence/change.ts'
 import { keepWorldIn } from '../../src/persistence/persisted-world.ts'
 import { createSimulator } from '../../src/runtimes/msw/create-simulator.ts'
+import '../../src/runtimes/msw/msw-http-from-main.ts' // msw's http, as the browser entry hands it over
 import { fixtures } from '../support/world.ts'
 
 const token = fixtures.securityTokens[0]!

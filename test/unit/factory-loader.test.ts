@@ -16,6 +16,7 @@ const arranged: ScenarioInput = {
 it('a factory call loads the factories; a scenario world that creates records waits for loadFactories()', async () => {
   // Fresh module instances: nothing imported below hands the factories (or the generator) over.
   vi.resetModules()
+  await import('../../src/runtimes/msw/msw-http-from-main.ts') // msw's http, as the browser entry hands it over
   const page = await import('../../src/runtimes/msw/create-simulator.ts')
   const loader = await import('../../src/factories/factory-loader.ts')
   const lazy = page.createSimulator()

@@ -5,15 +5,25 @@
  * operation, routing in msw cost more than answering. The match the predicate makes is handed to
  * the resolver, so a request is routed once.
  */
-import { type HttpHandler, HttpResponse, http } from 'msw'
+import type { HttpHandler } from 'msw'
 import { fromFetchRequest, type SimRequest, type SimResponse } from '../../http/sim-request.ts'
 import { worldGeneratorFor } from '../../pipeline/generator-gate.ts'
 import { matchRoute, type RouteMatch } from '../../pipeline/router.ts'
+import { statusPhrase } from '../../scenarios/status-phrases.ts'
+import { mswHttp } from './msw-http.ts'
 
-/** A SimResponse as a Fetch Response; a scenario's network error becomes msw's `HttpResponse.error()`. */
+/**
+ * A SimResponse as a Fetch Response; a scenario's network error becomes `Response.error()`, which
+ * msw turns into a failed fetch. A plain Response, not msw's HttpResponse (which the Node entries do
+ * not import, see msw-http.ts), with the reason phrase HttpResponse would add.
+ */
 function toFetchResponse(response: SimResponse): Response {
-  if (response.networkError) return HttpResponse.error()
-  return new HttpResponse(response.body, { status: response.status, headers: response.headers })
+  if (response.networkError) return Response.error()
+  return new Response(response.body, {
+    status: response.status,
+    statusText: statusPhrase(response.status),
+    headers: response.headers,
+  })
 }
 
 /** The base URL as the origin it names (null: any) and the path prefix the API's paths sit under. */
@@ -76,7 +86,7 @@ export function createHandlers({ baseUrl, execute }: HandlerOptions): HttpHandle
   // msw 2 and msw 3 hand the predicate and the resolver the same Request object
   // (RequestHandler.run), so the predicate's match waits here for the resolver, keyed by it.
   const matches = new WeakMap<Request, RouteMatch>()
-  const handler = http.all(
+  const handler = mswHttp().all(
     named(`${HANDLER_NAME} routes`, ({ request }: { request: Request }) => {
       const match = routeOf(request.method, request.url)
       if (match === null) return false
