@@ -5,6 +5,7 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parseArgs } from '../../src/runtimes/cli/args.ts'
 import { CLI_HELP, dispatch, VERSION } from '../../src/runtimes/cli/cli.ts'
@@ -73,7 +74,7 @@ describe('subcommands', () => {
     expect(await run(['-v'])).toMatchObject({ code: 0, out: `${version}\n` })
     expect(await run(['--help'])).toEqual({ code: 0, out: `${CLI_HELP}\n`, err: '' })
     expect(await run(['help'])).toMatchObject({ code: 0, out: `${CLI_HELP}\n` })
-    for (const command of ['serve', 'replay', 'scenarios', 'openapi']) {
+    for (const command of ['serve', 'replay', 'scenarios', 'openapi', 'coverage']) {
       expect(CLI_HELP).toContain(`  ${command} `)
       const own = await run([command, '--help'])
       expect(own.code).toBe(0)
@@ -84,6 +85,11 @@ describe('subcommands', () => {
   it('refuses an unknown command or option with exit code 2 and the help', async () => {
     expect(await run(['serv'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown command serv') })
     expect(await run(['help', 'serv'])).toMatchObject({ code: 2 })
+    // Names every object has (the commands are looked up by name in an object).
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      expect(await run([name])).toMatchObject({ code: 2, err: expect.stringContaining(`unknown command ${name}`) })
+      expect(await run(['help', name])).toMatchObject({ code: 2 })
+    }
     expect(await run(['--prot', '1'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown option --prot') })
     expect(await run(['openapi', '--outt', 'x'])).toMatchObject({
       code: 2,
@@ -201,6 +207,40 @@ describe('the built command (dist/cli.js)', () => {
     const unknown = spawnSync(process.execPath, [cliPath, 'nonsense'], { encoding: 'utf8' })
     expect(unknown.status).toBe(2)
     expect(unknown.stderr).toContain('unknown command nonsense')
+  })
+
+  it("starts the server without loading the other subcommands' code, which loads when one runs", async () => {
+    // A module hook (NODE_OPTIONS) that names each subcommand whose usage text a loaded module holds.
+    const dir = temporaryDirectory('cli-loads-')
+    const hook = join(dir, 'hook.mjs')
+    writeFileSync(
+      hook,
+      `import { registerHooks } from 'node:module'
+      const usages = { serve: 'debt-token-simulator [serve]', replay: 'debt-token-simulator replay <', scenarios: 'debt-token-simulator scenarios [', openapi: 'debt-token-simulator openapi [', coverage: 'debt-token-simulator coverage report' }
+      registerHooks({ load(url, context, next) {
+        const loaded = next(url, context)
+        const text = String(loaded.source ?? '')
+        for (const [name, usage] of Object.entries(usages)) if (text.includes('Usage: ' + usage)) process.stderr.write('loaded-command: ' + name + '\\n')
+        return loaded
+      } })`,
+    )
+    const env = { NODE_OPTIONS: `--import ${pathToFileURL(hook).href}` }
+    const loadedBy = (output: string) => [...output.matchAll(/loaded-command: (\w+)/g)].map((match) => match[1]).sort()
+    const server = await startCli(['--quiet'], { env })
+    try {
+      expect((await fetch(`${server.url}/securityToken`, { headers: { authorization: 'Bearer t' } })).status).toBe(200)
+      expect(loadedBy(server.output())).toEqual(['serve'])
+    } finally {
+      expect(await server.stop()).toBe(0)
+    }
+    for (const command of ['replay', 'scenarios', 'openapi', 'coverage']) {
+      const help = spawnSync(process.execPath, [cliPath, command, '--help'], {
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      })
+      expect(help.status).toBe(0)
+      expect(loadedBy(help.stderr)).toContain(command)
+    }
   })
 
   it('answers byte for byte as the sources do', async () => {

@@ -1,16 +1,13 @@
 /**
  * The command line `debt-token-simulator [command] [options]`: picks the subcommand (serve, the
  * default; replay; scenarios; openapi; coverage), answers --version and --help, and turns what the command
- * returns into the exit code. A failure prints one line and exits 1.
+ * returns into the exit code. A failure prints one line and exits 1. Only `serve` is imported with
+ * the command line: each other subcommand loads when it runs or shows its help, so a start of the
+ * server does not load the replay, HAR import, coverage report and OpenAPI code.
  */
 import packageJson from '../../../package.json' with { type: 'json' }
 import { HELP as SERVE_HELP } from './args.ts'
-import { COVERAGE_HELP, coverageCommand } from './coverage-command.ts'
 import { type CommandOutput, consoleOutput, wantsHelp } from './io.ts'
-import { OPENAPI_HELP, openapiCommand } from './openapi-command.ts'
-import { replayCommand } from './replay.ts'
-import { REPLAY_HELP } from './replay-args.ts'
-import { SCENARIOS_HELP, scenariosCommand } from './scenarios-command.ts'
 import { serveCommand } from './serve.ts'
 
 export const VERSION: string = packageJson.version
@@ -40,12 +37,33 @@ interface Command {
   run(argv: readonly string[], output: CommandOutput, env: Env): number | undefined | Promise<number | undefined>
 }
 
-const commands: Readonly<Record<string, Command>> = {
-  serve: { help: SERVE_HELP, run: serveCommand },
-  replay: { help: REPLAY_HELP, run: (argv, output) => replayCommand(argv, output) },
-  scenarios: { help: SCENARIOS_HELP, run: scenariosCommand },
-  openapi: { help: OPENAPI_HELP, run: openapiCommand },
-  coverage: { help: COVERAGE_HELP, run: coverageCommand },
+const serve: Command = { help: SERVE_HELP, run: serveCommand }
+
+/** Each subcommand, loaded on use. */
+const commands: Readonly<Record<string, () => Promise<Command>>> = {
+  serve: async () => serve,
+  replay: async () => {
+    const { REPLAY_HELP } = await import('./replay-args.ts')
+    const { replayCommand } = await import('./replay.ts')
+    return { help: REPLAY_HELP, run: (argv, output) => replayCommand(argv, output) }
+  },
+  scenarios: async () => {
+    const { SCENARIOS_HELP, scenariosCommand } = await import('./scenarios-command.ts')
+    return { help: SCENARIOS_HELP, run: scenariosCommand }
+  },
+  openapi: async () => {
+    const { OPENAPI_HELP, openapiCommand } = await import('./openapi-command.ts')
+    return { help: OPENAPI_HELP, run: openapiCommand }
+  },
+  coverage: async () => {
+    const { COVERAGE_HELP, coverageCommand } = await import('./coverage-command.ts')
+    return { help: COVERAGE_HELP, run: coverageCommand }
+  },
+}
+
+/** The loader of the subcommand `name` (not a key Object.prototype gives every object). */
+function commandNamed(name: string): (() => Promise<Command>) | undefined {
+  return Object.hasOwn(commands, name) ? commands[name] : undefined
 }
 
 /**
@@ -63,12 +81,12 @@ export async function dispatch(
     return 0
   }
   if (first === 'help') {
-    const command = rest[0] === undefined ? undefined : commands[rest[0]]
-    if (rest[0] !== undefined && command === undefined) {
+    const load = rest[0] === undefined ? undefined : commandNamed(rest[0])
+    if (rest[0] !== undefined && load === undefined) {
       output.err(`debt-token-simulator: unknown command ${rest[0]}\n\n${CLI_HELP}`)
       return 2
     }
-    output.out(command?.help ?? CLI_HELP)
+    output.out(load === undefined ? CLI_HELP : (await load()).help)
     return 0
   }
   if (first === undefined || first.startsWith('-')) {
@@ -77,13 +95,14 @@ export async function dispatch(
       output.out(CLI_HELP)
       return 0
     }
-    return commands.serve!.run(argv, output, env)
+    return serve.run(argv, output, env)
   }
-  const command = commands[first]
-  if (command === undefined) {
+  const load = commandNamed(first)
+  if (load === undefined) {
     output.err(`debt-token-simulator: unknown command ${first}\n\n${CLI_HELP}`)
     return 2
   }
+  const command = await load()
   if (wantsHelp(rest)) {
     output.out(command.help)
     return 0
