@@ -13,7 +13,8 @@
  * Prints a markdown table (bench/cold/table.ts); `npm run bench` runs this script and appends it.
  * Options: --quick (fewer samples: a smoke run) --json <file> --quiet-wait <s> (before each part,
  * wait up to this long for other processes to use less than 0.1 core; 30, quick 5)
- * --only <parts> (processes,bin,vitest,playwright,browser)
+ * --only <parts> (processes,bin,vitest,playwright,browser) --msw <version> (the msw both sides
+ * install; default: the repository's)
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -37,11 +38,12 @@ const quick = args.includes('--quick')
 const jsonFile = option('json', '')
 const quietWait = Number(option('quiet-wait', quick ? '5' : '30'))
 const only = option('only', 'processes,bin,vitest,playwright,browser').split(',')
+const msw = option('msw', '') || undefined
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'dts-bench-cold-'))
-  const report: ColdReport = { date: new Date().toISOString(), quick, foreignCores: {} }
+  const report: ColdReport = { date: new Date().toISOString(), quick, node: process.version, foreignCores: {} }
   /** Runs one part after waiting for a quiet machine, noting what others used meanwhile. */
   const part = async <T>(name: string, work: () => Promise<T>): Promise<T | undefined> => {
     if (!only.includes(name)) return undefined
@@ -56,7 +58,8 @@ async function main(): Promise<void> {
   }
   try {
     console.log('cold: packing and installing the package in a fresh project')
-    const project = installedProject(root, work)
+    const project = installedProject(root, work, msw)
+    report.msw = project.msw
     const answers = await prepareProbes(project)
     report.browser = await part('browser', () => measureBrowserPage(project))
     report.processes = await part('processes', () => measureProcesses(project, quick ? 5 : 9))

@@ -17,13 +17,19 @@ require('node:http').createServer((q, s) => s.end('[]')).listen(+a[a.indexOf('--
 
 export interface Project {
   dir: string
+  /** The msw version installed, which both sides of every figure resolve. */
+  msw: string
   /** node_modules/.bin of the project. */
   bin: string
 }
 
-/** Packs the repository (its `prepack` builds dist/) and installs it in `work`/project. */
-export function installedProject(root: string, work: string): Project {
+/**
+ * Packs the repository (its `prepack` builds dist/) and installs it in `work`/project, with `msw`
+ * at that version when given (another major the package supports), else the repository's.
+ */
+export function installedProject(root: string, work: string, mswVersion?: string): Project {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  if (mswVersion !== undefined) manifest.devDependencies.msw = mswVersion
   execFileSync('npm', ['pack', '--pack-destination', work, '--loglevel=error'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -45,5 +51,6 @@ export function installedProject(root: string, work: string): Project {
   // CommonJS, as the package's bin is an ES module: each runs as Node would run it.
   writeFileSync(join(bin, 'bare-http.cjs'), BARE_STARTUP_BIN)
   chmodSync(join(bin, 'bare-http.cjs'), 0o755)
-  return { dir, bin }
+  const installed = JSON.parse(readFileSync(join(dir, 'node_modules', 'msw', 'package.json'), 'utf8'))
+  return { dir, bin, msw: installed.version as string }
 }

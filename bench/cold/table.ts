@@ -11,6 +11,9 @@ import type { VitestFigures } from './vitest-suite.ts'
 export interface ColdReport {
   date: string
   quick: boolean
+  /** The Node that ran the figures, and the msw both sides resolved. */
+  node: string
+  msw?: string
   processes?: ProcessFigures
   startup?: StartupFigures
   vitest?: VitestFigures
@@ -25,7 +28,12 @@ const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`
 const list = (values: number[]) => values.map((value) => Math.round(value)).join(', ')
 
 export function renderColdTable(report: ColdReport): string {
-  const lines = ['| cold figure | measured | baseline (same run) | target |', '| --- | --- | --- | --- |']
+  const lines = [
+    `Node ${report.node}, msw ${report.msw ?? '(not installed)'}`,
+    '',
+    '| cold figure | measured | baseline (same run) | target |',
+    '| --- | --- | --- | --- |',
+  ]
   const row = (...cells: string[]) => lines.push(`| ${cells.join(' | ')} |`)
   const p = report.processes
   if (p !== undefined) {
