@@ -9,32 +9,29 @@
  * is this loader: awaited before a scenario whose world creates records where that cannot happen.
  */
 import type { TableName } from '../model/records.ts'
+import { sharedLoad } from '../model/shared-load.ts'
 import { loadWorldGenerator, requireGeneratorNow } from '../model/world-generator.ts'
 import type { WorldState } from '../model/world-state.ts'
 import type * as Factories from './create-records.ts'
 import type { CreatedRecords, FactoryRequest } from './create-records.ts'
 
 let factories: typeof Factories | undefined
-let loading: Promise<void> | undefined
 
 /** Makes the factories callable now with the module imported by the caller (the Node entries). */
 export function provideFactories(module: typeof Factories): void {
   factories = module
 }
 
+const importAfterTheGenerator = sharedLoad(async () => {
+  // After the generator, not beside it: see loadWorldGenerator.
+  await loadWorldGenerator()
+  provideFactories(await import('./create-records.ts'))
+})
+
 /** Resolves once the factories and the world generator can be called, importing them the first time. */
 export function loadFactories(): Promise<void> {
   if (factories === undefined) requireGeneratorNow()
-  if (factories !== undefined) return loadWorldGenerator()
-  loading ??= (async () => {
-    // After the generator, not beside it: see loadWorldGenerator.
-    await loadWorldGenerator()
-    provideFactories(await import('./create-records.ts'))
-  })().catch((error: unknown) => {
-    loading = undefined
-    throw error
-  })
-  return loading
+  return factories !== undefined ? loadWorldGenerator() : importAfterTheGenerator()
 }
 
 /** The factories' module; throws while it is not loaded. */

@@ -14,10 +14,10 @@
 import type * as Generator from './generate-world.ts'
 import type { GenerateOptions } from './generate-world.ts'
 import { fakerLocaleLoaded, provideFakerLocale } from './seeded-faker.ts'
+import { sharedLoad } from './shared-load.ts'
 import type { World } from './world.ts'
 
 let generator: typeof Generator | undefined
-let loading: Promise<void> | undefined
 let requireGenerator: (() => void) | undefined
 
 /**
@@ -48,23 +48,18 @@ export function provideWorldGenerator(module: typeof Generator): void {
   generator = module
 }
 
-/** Resolves once `generateWorld` can be called, importing the generator and faker's locale the first time. */
-export function loadWorldGenerator(): Promise<void> {
-  if (worldGeneratorLoaded()) return Promise.resolve()
-  loading ??= importOneAtATime().catch((error: unknown) => {
-    loading = undefined // a chunk that did not arrive is fetched again by the next call
-    throw error
-  })
-  return loading
-}
-
 /**
  * One import after the other: the module linkers of vm sandboxes (vitest's vm pools, Jest's ESM
  * mode) fail two imports in flight that share modules ("a module not been linked").
  */
-async function importOneAtATime(): Promise<void> {
+const importOneAtATime = sharedLoad(async () => {
   if (generator === undefined) provideWorldGenerator(await import('./generate-world.ts'))
   if (!fakerLocaleLoaded()) provideFakerLocale({ locale: (await import('@faker-js/faker/locale/pt_BR')).faker })
+})
+
+/** Resolves once `generateWorld` can be called, importing the generator and faker's locale the first time. */
+export function loadWorldGenerator(): Promise<void> {
+  return worldGeneratorLoaded() ? Promise.resolve() : importOneAtATime()
 }
 
 /** Whether `generateWorld` can be called now (faker's locale is loaded here if a synchronous loader can). */

@@ -7,11 +7,16 @@
  * The first write waits for one chunk of the package (decision 0024).
  */
 import type { Collection } from '@msw/data'
+import { sharedLoad } from './shared-load.ts'
 
 type CollectionClass = typeof Collection
 
 let loaded: CollectionClass | undefined
-let loading: Promise<CollectionClass> | undefined
+
+const importCollectionClass = sharedLoad(async () => {
+  loaded = (await import('@msw/data')).Collection
+  return loaded
+})
 
 /** The Collection class once a write has imported @msw/data; undefined before (what tests check). */
 export function loadedCollectionClass(): CollectionClass | undefined {
@@ -21,21 +26,8 @@ export function loadedCollectionClass(): CollectionClass | undefined {
 /**
  * Resolves to the Collection class, importing @msw/data the first time. An import that fails (a
  * page whose chunk could not be fetched) fails the writes waiting for it, and the next write tries
- * again. `importModule` is for tests.
+ * again.
  */
-export function loadCollectionClass(
-  importModule: () => Promise<{ Collection: CollectionClass }> = () => import('@msw/data'),
-): Promise<CollectionClass> {
-  if (loaded !== undefined) return Promise.resolve(loaded)
-  loading ??= importModule().then(
-    (module) => {
-      loaded = module.Collection
-      return loaded
-    },
-    (error: unknown) => {
-      loading = undefined
-      throw error
-    },
-  )
-  return loading
+export function loadCollectionClass(): Promise<CollectionClass> {
+  return loaded !== undefined ? Promise.resolve(loaded) : importCollectionClass()
 }
