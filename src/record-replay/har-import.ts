@@ -6,7 +6,6 @@
  * beside its own (record-to-file.ts), and each is renamed into place: a refused file leaves no
  * scenario and no world behind.
  */
-import { randomBytes } from 'node:crypto'
 import {
   existsSync,
   lstatSync,
@@ -27,6 +26,7 @@ import { type HarConversion, harToScenario } from './har-to-scenario.ts'
 import { type HarWorld, harWorld } from './har-world.ts'
 import { recordingTargetProblem, writeFileAtomically } from './record-to-file.ts'
 import { withSchemaReference } from './schema-reference.ts'
+import { temporaryPathBeside } from './temporary-path.ts'
 
 export interface HarImportOptions {
   readonly har: string
@@ -89,7 +89,7 @@ function checkWorldTarget(dir: string): void {
 function writeWorldBeside(dir: string, world: HarWorld): string {
   const target = resolve(dir)
   mkdirSync(dirname(target), { recursive: true })
-  const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(12).toString('hex')}.tmp`)
+  const temporary = temporaryPathBeside(target)
   mkdirSync(temporary)
   try {
     for (const [file, records] of Object.entries(world.files))

@@ -12,12 +12,12 @@
  * at the target rather than writing through it). `recordingTargetProblem` checks the target at
  * start, so a path that cannot be written is refused before a session is recorded into it.
  */
-import { randomBytes } from 'node:crypto'
 import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { scenarioFileText } from '../scenarios/scenario-file-text.ts'
 import { createSessionRecorder, type RecordedExchange, type SessionRecorderOptions } from './record.ts'
 import { withSchemaReference } from './schema-reference.ts'
+import { temporaryPathBeside } from './temporary-path.ts'
 
 export interface FileRecording {
   readonly file: string
@@ -29,7 +29,7 @@ export interface FileRecording {
 
 /** A fresh file beside `file`, created exclusively; returns its path once `text` is in it. */
 function writeBeside(file: string, text: string): string {
-  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(12).toString('hex')}.tmp`)
+  const temporary = temporaryPathBeside(file)
   const descriptor = openSync(temporary, 'wx', 0o644)
   try {
     writeSync(descriptor, text)

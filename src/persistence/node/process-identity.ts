@@ -5,7 +5,6 @@
  * container is never mistaken for a dead one). A zombie counts as gone: it has exited, and its
  * files are closed.
  */
-import { execFileSync } from 'node:child_process'
 import { readFileSync, readlinkSync } from 'node:fs'
 import { hostname } from 'node:os'
 
@@ -57,10 +56,14 @@ function bootId(): string {
 function observePs(pid: number): Observed {
   let line: string
   try {
-    line = execFileSync('ps', ['-o', 'stat=', '-o', 'lstart=', '-p', String(pid)], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim()
+    // child_process is reached here, not imported: importing it costs every start, and only macOS and the BSDs call this.
+    line = process
+      .getBuiltinModule('node:child_process')
+      .execFileSync('ps', ['-o', 'stat=', '-o', 'lstart=', '-p', String(pid)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      })
+      .trim()
   } catch {
     return { running: false, start: '' } // ps exits 1 for a pid no process has
   }

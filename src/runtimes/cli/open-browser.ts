@@ -3,7 +3,6 @@
  * platform's opener: `open` on macOS, `start` on Windows, `xdg-open` elsewhere, which needs a
  * desktop session); otherwise says so, and the URL printed at start is what to open by hand.
  */
-import { spawn } from 'node:child_process'
 
 /** The command that opens `url` in the default browser on `platform`, or undefined for none. */
 export function openerFor(
@@ -27,7 +26,11 @@ export function openInBrowser(
   const opener = openerFor(platform, env, url)
   if (opener === undefined) return Promise.resolve(`no browser to open here: open ${url} in one`)
   return new Promise((resolve) => {
-    const child = spawn(opener.command, opener.args, { stdio: 'ignore', detached: true })
+    // child_process is reached here, not imported: importing it costs every start of the command, and only --open needs it.
+    const child = process.getBuiltinModule('node:child_process').spawn(opener.command, opener.args, {
+      stdio: 'ignore',
+      detached: true,
+    })
     child.once('error', () => resolve(`could not run ${opener.command}: open ${url} in a browser`))
     child.once('spawn', () => {
       child.unref()
