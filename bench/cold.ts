@@ -66,7 +66,9 @@ async function main(): Promise<void> {
     report.startup = await part('bin', () => measureInstalledBin(project, quick ? 3 : 11, quietWait))
     // Nine rounds: one suite's wall time moves by ±5% from run to run, as much as the figure's margin.
     report.vitest = await part('vitest', () => measureVitestSuite(project, answers, quick ? 1 : 9))
-    if (existsSync(chromium))
+    if (msw !== undefined && only.includes('playwright'))
+      console.log('cold: --msw leaves @msw/playwright out (its peer range is msw 2): no Playwright figures')
+    else if (existsSync(chromium))
       report.playwright = await part('playwright', () => measurePlaywrightWorkers(root, project, quick ? 2 : 5))
     else console.log(`cold: no Chromium at ${chromium} (CHROMIUM_PATH): the Playwright figures are left out`)
   } finally {

@@ -38,7 +38,8 @@ export function installedProject(root: string, work: string, mswVersion?: string
   const dir = join(work, 'project')
   mkdirSync(dir)
   writeFileSync(join(dir, 'package.json'), '{ "name": "bench-project", "private": true, "type": "module" }\n')
-  const peers = ['msw', '@msw/playwright', '@playwright/test'].map(
+  // @msw/playwright's peer range is msw 2's: with another msw it is left out (so is the Playwright part).
+  const peers = ['msw', ...(mswVersion === undefined ? ['@msw/playwright'] : []), '@playwright/test'].map(
     (name) => `${name}@${manifest.devDependencies[name]}`,
   )
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball, ...peers], {
