@@ -209,29 +209,48 @@ describe('the built command (dist/cli.js)', () => {
     expect(unknown.stderr).toContain('unknown command nonsense')
   })
 
-  it("starts the server without loading the other subcommands' code, which loads when one runs", async () => {
-    // A module hook (NODE_OPTIONS) that names each subcommand whose usage text a loaded module holds.
+  it("starts the server without loading the other subcommands' code or the OpenAPI builder, which load when used", async () => {
+    // A module hook (NODE_OPTIONS) that names each part whose text a loaded module holds: a
+    // subcommand's usage, and the OpenAPI builder's document version (serve needs it only for
+    // --coverage-out, whose report it writes at exit).
     const dir = temporaryDirectory('cli-loads-')
     const hook = join(dir, 'hook.mjs')
     writeFileSync(
       hook,
       `import { registerHooks } from 'node:module'
-      const usages = { serve: 'debt-token-simulator [serve]', replay: 'debt-token-simulator replay <', scenarios: 'debt-token-simulator scenarios [', openapi: 'debt-token-simulator openapi [', coverage: 'debt-token-simulator coverage report' }
+      const markers = {
+        serve: 'Usage: debt-token-simulator [serve]',
+        replay: 'Usage: debt-token-simulator replay <',
+        scenarios: 'Usage: debt-token-simulator scenarios [',
+        openapi: 'Usage: debt-token-simulator openapi [',
+        coverage: 'Usage: debt-token-simulator coverage report',
+        builder: 'openapi:"3.1.0"',
+      }
       registerHooks({ load(url, context, next) {
         const loaded = next(url, context)
         const text = String(loaded.source ?? '')
-        for (const [name, usage] of Object.entries(usages)) if (text.includes('Usage: ' + usage)) process.stderr.write('loaded-command: ' + name + '\\n')
+        for (const [name, marker] of Object.entries(markers)) if (text.includes(marker)) process.stderr.write('loaded-part: ' + name + '\\n')
         return loaded
       } })`,
     )
     const env = { NODE_OPTIONS: `--import ${pathToFileURL(hook).href}` }
-    const loadedBy = (output: string) => [...output.matchAll(/loaded-command: (\w+)/g)].map((match) => match[1]).sort()
+    const loadedBy = (output: string) =>
+      [...new Set([...output.matchAll(/loaded-part: (\w+)/g)].map((match) => match[1]))].sort()
     const server = await startCli(['--quiet'], { env })
     try {
       expect((await fetch(`${server.url}/securityToken`, { headers: { authorization: 'Bearer t' } })).status).toBe(200)
       expect(loadedBy(server.output())).toEqual(['serve'])
     } finally {
       expect(await server.stop()).toBe(0)
+    }
+    const covering = await startCli(['--quiet', '--coverage-out', join(dir, 'coverage.json')], { env })
+    try {
+      expect((await fetch(`${covering.url}/securityToken`, { headers: { authorization: 'Bearer t' } })).status).toBe(
+        200,
+      )
+      expect(loadedBy(covering.output())).toEqual(['builder', 'serve'])
+    } finally {
+      expect(await covering.stop()).toBe(0)
     }
     for (const command of ['replay', 'scenarios', 'openapi', 'coverage']) {
       const help = spawnSync(process.execPath, [cliPath, command, '--help'], {

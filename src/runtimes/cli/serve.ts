@@ -7,7 +7,7 @@
 
 import { writeCoverageFileSync } from '../../coverage/coverage-file.ts'
 import { recordCoverage } from '../../coverage/coverage-recorder.ts'
-import * as reportBuilder from '../../coverage/coverage-tally.ts'
+import { loadReportBuilder, type ReportBuilder } from '../../coverage/report-builder.ts'
 import { loadFactories } from '../../factories/factory-loader.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { DEFAULT_NOW } from '../../model/clock.ts'
@@ -111,6 +111,10 @@ export async function serveCommand(
   const scenarios = options.scenarios === undefined ? {} : loadScenarioDirectory(options.scenarios)
   // The server loads the world generator and the factories on demand (factories/factory-loader.ts): these worlds need them now.
   if (options.size !== undefined || options.scenario !== undefined) await loadFactories()
+  // Loaded now, only for --coverage-out: the report is written at exit, synchronously on a second
+  // Ctrl-C too; without the option a start does not load the builder (and the OpenAPI document's).
+  const reportBuilder: ReportBuilder | undefined =
+    options.coverageOut === undefined ? undefined : await loadReportBuilder()
   const forwarder = options.proxy === undefined ? undefined : createForwarder(options.proxy)
   let simulator: SimulatorCore
   try {
@@ -183,9 +187,8 @@ export async function serveCommand(
   }
   /** Writes the coverage report, if asked for; false (after saying why) when it could not be written. */
   const writeCoverage = (): boolean => {
-    if (options.coverageOut === undefined) return true
+    if (options.coverageOut === undefined || reportBuilder === undefined) return true
     try {
-      // Written on a second Ctrl-C too, synchronously: the builder is loaded here, not on demand.
       const report = recordCoverage(simulator).reportWith(reportBuilder)
       writeCoverageFileSync(options.coverageOut, report)
       const { operations, responses } = report.totals

@@ -15,7 +15,7 @@ import { mswHttp } from './msw-http.ts'
 /**
  * A SimResponse as a Fetch Response; a scenario's network error becomes `Response.error()`, which
  * msw turns into a failed fetch. A plain Response, not msw's HttpResponse (which the Node entries do
- * not import, see msw-http.ts), with the reason phrase HttpResponse would add.
+ * not import, see msw-http.ts), with the status's reason phrase, as HttpResponse gives one.
  */
 function toFetchResponse(response: SimResponse): Response {
   if (response.networkError) return Response.error()
