@@ -9,12 +9,16 @@ import { describe, expect, it } from 'vitest'
 import { serveCommand } from '../../src/runtimes/cli/serve.ts'
 import { startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
 
-/** One request over a raw socket to `address`, with the Host header given as is. */
+/**
+ * One request over a raw socket to `address`, with the Host header given as is; the server closes
+ * the connection after its answer. The socket stays open for writing meanwhile, as an HTTP client
+ * keeps it: Node's server drops a request whose client half-closes before the answer is ready.
+ */
 function rawGet(address: string, port: number, path: string, host: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let answer = ''
     const socket = connect(port, address, () =>
-      socket.end(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
     )
     socket.on('data', (chunk) => (answer += chunk.toString()))
     socket.on('error', reject)

@@ -91,6 +91,9 @@ describe('serve --proxy and a wide answer', () => {
       },
     })
     try {
+      // The server loads its control API on the first control request (decision 0027): loaded
+      // before, so that the checks counted below time the wide answer's slices, not that load.
+      expect((await fetch(`${proxy.url}/__sim/health`)).status).toBe(200)
       const { response } = await healthAnsweredDuring(proxy.url, () =>
         fetch(`${proxy.url}/users/${user.id}`, { headers: { authorization: 'Bearer qa' } }),
       )

@@ -11,6 +11,7 @@ import { CONTROL_PREFIX, isControlPath } from '../../contract/control-route.ts'
 import { recordCoverage } from '../../coverage/coverage-recorder.ts'
 import { isStreamed } from '../../dashboard/event-stream.ts'
 import { ApiError, errorResponse } from '../../http/api-error.ts'
+import { sharedLoad } from '../../model/shared-load.ts'
 import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { formatLogLine } from '../../observability/operations-log.ts'
 import { directoryPersistence } from '../../persistence/node/directory-persistence.ts'
@@ -31,7 +32,7 @@ import {
   declaredTooLarge,
   MAX_URL_LENGTH,
 } from './client-errors.ts'
-import { serveControlRoutes } from './control-routes.ts'
+import type { ControlServices } from './control-routes.ts'
 import {
   admitControlRequest,
   admitSteeringHeaders,
@@ -63,6 +64,15 @@ const CLOSE: Readonly<Record<string, string>> = { connection: 'close' }
 
 const OPEN_ACCESS: ControlAccess = { origins: new Set(), loopbackOnly: false }
 
+/**
+ * The control API, imported on the first control request: its contract and handlers (the wings'
+ * record and replay, dashboard, coverage and HAR routes) are most of what a start would otherwise
+ * evaluate before the first API answer.
+ */
+function controlRoutesOnDemand(services: ControlServices) {
+  return sharedLoad(async () => (await import('./control-routes.ts')).serveControlRoutes(services))
+}
+
 export function createRequestListener(
   simulator: SimulatorCore,
   {
@@ -76,7 +86,7 @@ export function createRequestListener(
     recordAs,
   }: ListenerOptions,
 ) {
-  const controlApi = serveControlRoutes({ recording, liveRecording, dashboard })
+  const controlApi = controlRoutesOnDemand({ recording, liveRecording, dashboard })
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     let allowOrigin = true
     try {
@@ -110,7 +120,7 @@ export function createRequestListener(
       await worldGeneratorFor(simRequest, match) // a request that may generate, when the command loads it on demand
       const started = performance.now()
       const result = control
-        ? await controlApi({ simulator, request: simRequest, serverUrl: origin() }, match)
+        ? await (await controlApi())({ simulator, request: simRequest, serverUrl: origin() }, match)
         : await simulator.host.execute(simRequest, match)
       // Written in the check phase rather than now: by then node has read and parsed every request
       // that arrived in this poll phase, and the answers go out together. Under many busy
