@@ -1,25 +1,29 @@
 /**
- * Builds the two programs of the package that need no declarations, with esbuild: the command
- * (dist/cli/, the package's bin, what `npm start` and `npm run replay` run) and the dashboard page
- * (dist/dashboard/, served at `GET /__sim/ui`). `npm run build` runs it after tsdown's library
- * build (scripts/build.mjs); scripts/start.mjs runs it again only when a source changed since.
+ * Builds the two programs of the package that need no declarations: the command (dist/cli/, the
+ * package's bin, what `npm start` and `npm run replay` run) with rolldown, and the dashboard page
+ * (dist/dashboard/, served at `GET /__sim/ui`) with esbuild. `npm run build` runs it after tsdown's
+ * library build (scripts/build.mjs); scripts/start.mjs runs it again only when a source changed since.
+ * Both build in well under a second and print nothing on the Node versions the package supports,
+ * so a start after an edit stays fast and quiet.
  *
- * esbuild rather than tsdown: it builds both in about a tenth of a second and prints nothing on
- * the Node versions the package supports, so a start after an edit stays fast and quiet.
- *
- * - The command: one minified ES module with zod and @msw/data (and the parts of es-toolkit,
- *   mutative, rettime and outvariant it uses) bundled in, so a start reads a few files instead of
- *   about a thousand modules; msw and faker stay imports (the package's dependencies and peers).
- *   The world generator (with faker's locales) is a chunk imported only when used. Licences of
- *   the bundled packages: dist/licenses/ (tsdown.config.ts copies them).
+ * - The command: minified ES modules with zod and @msw/data (and the parts of es-toolkit,
+ *   mutative, rettime and outvariant it uses) bundled in; msw and faker stay imports (the package's
+ *   dependencies and peers). `cli.js`, the bin, turns on Node's compile cache, then imports the
+ *   command. Everything the command imports statically (what `serve` needs to answer) is one chunk,
+ *   `command-<hash>.js`; what it imports with `import()` (the other subcommands, the control API, the
+ *   world generator with faker's locales, the coverage report's builder) are chunks of their own,
+ *   loaded when used. Decision 0027 says why rolldown and one chunk: each module of a start costs
+ *   its own resolution and load, and code a bundle defers inside its one file is compiled again
+ *   at every start, outside the compile cache. Licences of the bundled packages: dist/licenses/
+ *   (tsdown.config.ts copies them).
  * - The dashboard: browser code (Preact, bundled), one minified module and its style sheet.
  *
  * It writes dist/.apps-build.json last: the files written, and each file the programs were built
- * from with its modification time (esbuild's own list of what it read, but installed packages,
- * which change only with package-lock.json), which scripts/start.mjs compares against.
+ * from with its modification time (the bundlers' own lists of what they read, but installed
+ * packages, which change only with package-lock.json), which scripts/start.mjs compares against.
  */
 import { chmodSync, copyFileSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { dirname, isAbsolute, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -27,7 +31,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 /** Where the list of what the last build read is written (not shipped: see package.json "files"). */
 export const STAMP = join(root, 'dist', '.apps-build.json')
 
-/** Files that shape every build without being read by esbuild as modules. */
+/** Files that shape every build without being read by the bundlers as modules. */
 const BUILD_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build-apps.mjs']
 
 /** Dependencies bundled into the command although they are the package's dependencies. */
@@ -46,34 +50,64 @@ const BUILTINS_WITHOUT_GETTERS = /^node:(fs|http|util)$/
 
 const builtinsWithoutGetters = {
   name: 'builtins-without-getters',
-  setup(build) {
-    build.onResolve({ filter: BUILTINS_WITHOUT_GETTERS }, ({ path }) => ({ path, namespace: 'builtin' }))
-    build.onLoad({ filter: /.*/, namespace: 'builtin' }, ({ path }) => {
-      const names = Object.entries(Object.getOwnPropertyDescriptors(process.getBuiltinModule(path)))
-        .filter(([name, descriptor]) => 'value' in descriptor && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')
-        .map(([name]) => name)
-      const contents = `const builtin = process.getBuiltinModule(${JSON.stringify(path)})
+  resolveId(source) {
+    return BUILTINS_WITHOUT_GETTERS.test(source) ? `\0builtin:${source}` : null
+  },
+  load(id) {
+    if (!id.startsWith('\0builtin:')) return null
+    const path = id.slice('\0builtin:'.length)
+    const names = Object.entries(Object.getOwnPropertyDescriptors(process.getBuiltinModule(path)))
+      .filter(([name, descriptor]) => 'value' in descriptor && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')
+      .map(([name]) => name)
+    return `const builtin = process.getBuiltinModule(${JSON.stringify(path)})
 export default builtin
 export const { ${names.join(', ')} } = builtin
 `
-      return { contents, loader: 'js' }
-    })
   },
+}
+
+/** The command's module (the bin imports it once the compile cache is on). */
+const COMMAND = join(root, 'src', 'runtimes', 'cli', 'cli.ts')
+
+/**
+ * The modules the command imports statically, found once the graph is built: the one chunk a
+ * start loads. What they reach only through `import()` is left to rolldown's own chunks.
+ */
+function startClosure() {
+  const modules = new Set()
+  const plugin = {
+    name: 'start-closure',
+    buildEnd() {
+      const pending = [COMMAND]
+      while (pending.length > 0) {
+        const id = pending.pop()
+        if (modules.has(id)) continue
+        modules.add(id)
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+      }
+    },
+  }
+  return { plugin, has: (id) => modules.has(id) }
 }
 
 /** The package's dependencies and peers the command imports at run time (with their subpaths). */
 function commandExternals() {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-  return Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })
-    .filter((name) => !BUNDLED_DEPENDENCIES.includes(name))
-    .flatMap((name) => [name, `${name}/*`])
+  const names = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }).filter(
+    (name) => !BUNDLED_DEPENDENCIES.includes(name),
+  )
+  return (id) =>
+    (id.startsWith('node:') && !BUILTINS_WITHOUT_GETTERS.test(id)) ||
+    names.some((name) => id === name || id.startsWith(`${name}/`))
 }
 
-/** The project's own files esbuild read (not the builtins' stand-ins, which are no files). */
-function sourcesOf(metafile) {
-  return Object.keys(metafile.inputs).filter(
-    (input) => !input.split('/').includes('node_modules') && !input.startsWith('builtin:'),
-  )
+/** The project's own files of a list of paths a bundler read (not the builtins' stand-ins, which are no files). */
+function ownSources(paths) {
+  return paths
+    .map((path) => (isAbsolute(path) ? relative(root, path) : path))
+    .filter(
+      (path) => !path.split(/[\\/]/).includes('node_modules') && !path.startsWith('builtin:') && !path.startsWith('\0'),
+    )
 }
 
 /**
@@ -85,6 +119,34 @@ function recordedMtime(file, startedAt) {
   return mtimeMs >= startedAt ? -1 : mtimeMs
 }
 
+/** Builds dist/cli/: resolves with the files written and the modules read. */
+async function buildCommand(cliDir) {
+  const { build } = await import('rolldown')
+  const closure = startClosure()
+  const { output } = await build({
+    cwd: root,
+    input: { cli: join(root, 'src', 'runtimes', 'cli', 'main.ts') },
+    platform: 'node',
+    external: commandExternals(),
+    plugins: [builtinsWithoutGetters, closure.plugin],
+    tsconfig: join(root, 'tsconfig.json'),
+    transform: { target: 'node22' },
+    logLevel: 'warn',
+    output: {
+      dir: cliDir,
+      format: 'esm',
+      minify: true,
+      entryFileNames: '[name].js',
+      chunkFileNames: '[name]-[hash].js',
+      codeSplitting: { groups: [{ name: 'command', test: closure.has }] },
+    },
+  })
+  return {
+    outputs: output.map((file) => relative(root, join(cliDir, file.fileName))),
+    read: output.flatMap((file) => (file.type === 'chunk' ? file.moduleIds : [])),
+  }
+}
+
 /** Builds dist/cli/ and dist/dashboard/, then writes the stamp; resolves with the files written. */
 export async function buildApps() {
   const { build } = await import('esbuild')
@@ -94,21 +156,15 @@ export async function buildApps() {
   rmSync(STAMP, { force: true })
   rmSync(cliDir, { recursive: true, force: true })
   rmSync(dashboardDir, { recursive: true, force: true })
-  const common = { absWorkingDir: root, bundle: true, format: 'esm', minify: true, metafile: true, logLevel: 'warning' }
   const [cli, dashboard] = await Promise.all([
+    buildCommand(cliDir),
     build({
-      ...common,
-      entryPoints: { cli: 'src/runtimes/cli/main.ts' },
-      platform: 'node',
-      target: 'node22',
-      splitting: true,
-      outdir: cliDir,
-      chunkNames: '[name]-[hash]',
-      external: commandExternals(),
-      plugins: [builtinsWithoutGetters],
-    }),
-    build({
-      ...common,
+      absWorkingDir: root,
+      bundle: true,
+      format: 'esm',
+      minify: true,
+      metafile: true,
+      logLevel: 'warning',
       entryPoints: { dashboard: 'src/dashboard/page/main.tsx' },
       platform: 'browser',
       target: 'es2022',
@@ -117,12 +173,13 @@ export async function buildApps() {
   ])
   chmodSync(join(cliDir, 'cli.js'), 0o755)
   copyFileSync(join(root, DASHBOARD_CSS), join(dashboardDir, 'dashboard.css'))
-  const outputs = [
-    ...Object.keys(cli.metafile.outputs),
-    ...Object.keys(dashboard.metafile.outputs),
-    'dist/dashboard/dashboard.css',
-  ].sort()
-  const read = [...BUILD_FILES, ...sourcesOf(cli.metafile), ...sourcesOf(dashboard.metafile), DASHBOARD_CSS]
+  const outputs = [...cli.outputs, ...Object.keys(dashboard.metafile.outputs), 'dist/dashboard/dashboard.css'].sort()
+  const read = [
+    ...BUILD_FILES,
+    ...ownSources(cli.read),
+    ...ownSources(Object.keys(dashboard.metafile.inputs)),
+    DASHBOARD_CSS,
+  ]
   const sources = Object.fromEntries([...new Set(read)].sort().map((file) => [file, recordedMtime(file, startedAt)]))
   writeFileSync(STAMP, `${JSON.stringify({ sources, outputs }, null, 1)}\n`)
   return outputs.map((output) => relative(root, join(root, output)))

@@ -175,7 +175,9 @@ describe('subcommands', () => {
 
 /** The files a bundle file imports statically (`import … from "./…"`), transitively. */
 function staticImports(file: string, seen = new Set<string>()): Set<string> {
-  for (const match of readFileSync(file, 'utf8').matchAll(/(?:^|[;\s}])import\s*[^('"]*?from\s*["'](\.[^"']+)["']/g)) {
+  for (const match of readFileSync(file, 'utf8').matchAll(
+    /(?:^|[;\s}])(?:import|export)\s*[^('"]*?from\s*["'](\.[^"']+)["']/g,
+  )) {
     const imported = join(dirname(file), match[1]!)
     if (!seen.has(imported)) {
       seen.add(imported)
@@ -209,10 +211,10 @@ describe('the built command (dist/cli.js)', () => {
     expect(unknown.stderr).toContain('unknown command nonsense')
   })
 
-  it("starts the server without loading the other subcommands' code or the OpenAPI builder, which load when used", async () => {
+  it("starts the server without loading the other subcommands' code, the control API or the OpenAPI builder, which load when used", async () => {
     // A module hook (NODE_OPTIONS) that names each part whose text a loaded module holds: a
-    // subcommand's usage, and the OpenAPI builder's document version (serve needs it only for
-    // --coverage-out, whose report it writes at exit).
+    // subcommand's usage, a control route's summary, and the OpenAPI builder's document version
+    // (serve needs it only for --coverage-out, whose report it writes at exit).
     const dir = temporaryDirectory('cli-loads-')
     const hook = join(dir, 'hook.mjs')
     writeFileSync(
@@ -224,12 +226,14 @@ describe('the built command (dist/cli.js)', () => {
         scenarios: 'Usage: debt-token-simulator scenarios [',
         openapi: 'Usage: debt-token-simulator openapi [',
         coverage: 'Usage: debt-token-simulator coverage report',
-        builder: 'openapi:"3.1.0"',
+        control: 'List the control routes',
+        builder: /openapi:["'\`]3\\.1\\.0["'\`]/,
       }
       registerHooks({ load(url, context, next) {
         const loaded = next(url, context)
         const text = String(loaded.source ?? '')
-        for (const [name, marker] of Object.entries(markers)) if (text.includes(marker)) process.stderr.write('loaded-part: ' + name + '\\n')
+        const holds = (marker) => (typeof marker === 'string' ? text.includes(marker) : marker.test(text))
+        for (const [name, marker] of Object.entries(markers)) if (holds(marker)) process.stderr.write('loaded-part: ' + name + '\\n')
         return loaded
       } })`,
     )
@@ -240,6 +244,9 @@ describe('the built command (dist/cli.js)', () => {
     try {
       expect((await fetch(`${server.url}/securityToken`, { headers: { authorization: 'Bearer t' } })).status).toBe(200)
       expect(loadedBy(server.output())).toEqual(['serve'])
+      // The control API (its contract and the wings' handlers) loads on the first control request.
+      expect((await fetch(`${server.url}/__sim/health`)).status).toBe(200)
+      expect(loadedBy(server.output())).toEqual(['control', 'serve'])
     } finally {
       expect(await server.stop()).toBe(0)
     }
@@ -248,7 +255,8 @@ describe('the built command (dist/cli.js)', () => {
       expect((await fetch(`${covering.url}/securityToken`, { headers: { authorization: 'Bearer t' } })).status).toBe(
         200,
       )
-      expect(loadedBy(covering.output())).toEqual(['builder', 'serve'])
+      // The report's builder documents the control routes too: it loads their contract with it.
+      expect(loadedBy(covering.output())).toEqual(['builder', 'control', 'serve'])
     } finally {
       expect(await covering.stop()).toBe(0)
     }
