@@ -1,27 +1,23 @@
 /**
  * Writes a coverage report to a file, whole or not at all: to a temporary file beside it, then
  * renamed over it, so a reader (the `coverage report` command merging a suite's parts) never meets
- * half a report, even when the process is stopped while it writes. Node only: node:fs, node:path
- * and node:crypto are reached through process.getBuiltinModule when a file is written, not
- * imported, so that the Storybook entry, which a page's bundler follows, can carry the parts
+ * half a report, even when the process is stopped while it writes. Node only: node:fs and node:path
+ * are reached through process.getBuiltinModule when a file is written, not imported, so that the Storybook entry, which a page's bundler follows, can carry the parts
  * writer (coverage-parts.ts) for stories rendered in Node.
  */
 import type { CoverageReport } from '../contract/coverage-report.ts'
+import { randomHex } from '../model/random-hex.ts'
 
 const node = () => ({
   fs: process.getBuiltinModule('node:fs'),
   path: process.getBuiltinModule('node:path'),
-  crypto: process.getBuiltinModule('node:crypto'),
 })
 
 /** Writes `report` as JSON to `file` (its directory made if missing); throws, leaving no temporary file, when it cannot. */
 export function writeCoverageFileSync(file: string, report: CoverageReport): void {
-  const { fs, path, crypto } = node()
+  const { fs, path } = node()
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  const temporary = path.join(
-    path.dirname(file),
-    `.${process.pid}-${crypto.randomBytes(6).toString('hex')}.coverage.tmp`,
-  )
+  const temporary = path.join(path.dirname(file), `.${process.pid}-${randomHex(6)}.coverage.tmp`)
   try {
     fs.writeFileSync(temporary, `${JSON.stringify(report, null, 2)}\n`)
     fs.renameSync(temporary, file)
@@ -33,6 +29,6 @@ export function writeCoverageFileSync(file: string, report: CoverageReport): voi
 
 /** A file name for one process's part in a directory of parts: `coverage-<pid>-<random>.json`. */
 export function coveragePartFile(directory: string): string {
-  const { path, crypto } = node()
-  return path.join(directory, `coverage-${process.pid}-${crypto.randomBytes(4).toString('hex')}.json`)
+  const { path } = node()
+  return path.join(directory, `coverage-${process.pid}-${randomHex(4)}.json`)
 }

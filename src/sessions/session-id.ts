@@ -4,23 +4,23 @@
  * shortened so the id stays within 64, so the journal and the operations log say whose a request
  * was. Web Crypto, so the simulator's core can draw them in a browser too.
  */
+import { randomHex } from '../model/random-hex.ts'
 
 /** The longest session id (SESSION_ID_PATTERN in session-registry.ts). */
 const MAX_SESSION_LENGTH = 64
+/** The suffix's bytes: 8 hexadecimal digits. */
 const SUFFIX_BYTES = 4
-
-/** 8 random hexadecimal digits. */
-function randomSuffix(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(SUFFIX_BYTES)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('')
-}
 
 /**
  * `<prefix>-<title>-<suffix>`: the title's runs of other characters become `-`, with none at either
  * end; `fallback` stands for a title with nothing left.
  */
-export function freshSessionId(prefix: string, title: string, fallback: string, suffix = randomSuffix()): string {
+export function freshSessionId(
+  prefix: string,
+  title: string,
+  fallback: string,
+  suffix = randomHex(SUFFIX_BYTES),
+): string {
   const room = MAX_SESSION_LENGTH - prefix.length - 2 - suffix.length
   const slug =
     title
