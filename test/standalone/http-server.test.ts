@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
+import { statusPhrase } from '../../src/scenarios/status-phrases.ts'
 import { expectErrorShape } from '../support/world.ts'
 
 describe('standalone server', () => {
@@ -31,6 +32,29 @@ describe('standalone server', () => {
     const headers = response.headers.get('access-control-allow-headers')!.toLowerCase()
     expect(headers).toContain('authorization')
     expect(headers).toContain('content-type')
+  })
+
+  it("gives the status line the reason phrase the in-process runtimes give, where node's table differs too", async () => {
+    const phraseOf = (status: number) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        running.simulator.reset()
+        running.simulator.scenarios.addRule({ operation: 'listSecurityTokens', respond: { status, message: 'x' } })
+        const url = new URL(`${running.url}/securityToken`)
+        httpRequest(url, { headers: { authorization: 'Bearer t' } }, (answer) => {
+          answer.resume()
+          resolve(answer.statusMessage)
+        })
+          .on('error', reject)
+          .end()
+      })
+    try {
+      // 418 is "I'm a Teapot" in node's table; 499 is in no table: node would say "unknown".
+      for (const status of [418, 499, 503]) expect(await phraseOf(status)).toBe(statusPhrase(status))
+      expect(statusPhrase(418)).toBe("I'm a teapot")
+      expect(statusPhrase(499)).toBe('Client Error')
+    } finally {
+      running.simulator.reset()
+    }
   })
 
   it('puts the allow-origin header on actual responses, errors included', async () => {

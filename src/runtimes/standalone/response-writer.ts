@@ -2,10 +2,12 @@
  * Writes a simulator answer to node: CORS, the answer's headers (with `nosniff` and the data-only
  * CSP on any answer without its own, so none can become a page), its bytes, or a destroyed socket
  * for a scenario's network error. It runs from setImmediate (see the server's listener), where a
- * throw would end the process, so headers node refuses are dropped rather than thrown.
+ * throw would end the process, so headers node refuses are dropped rather than thrown. The status
+ * line's reason phrase is the one the in-process runtimes give (statusPhrase), where it has one.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { DATA_ONLY_CSP, NO_SNIFF, type SimResponse } from '../../http/sim-request.ts'
+import { statusPhrase } from '../../scenarios/status-phrases.ts'
 import { corsHeaders } from './cors.ts'
 import { nodeHttp } from './node-http.ts'
 
@@ -32,8 +34,9 @@ export function send(
   const body = pieces === undefined ? result.body : null
   if (pieces !== undefined) headers['content-length'] = result.encoded!.byteLength
   else if (body !== null) headers['content-length'] = Buffer.byteLength(body)
+  const phrase = statusPhrase(result.status) || undefined // else node's own
   try {
-    response.writeHead(result.status, headers)
+    response.writeHead(result.status, phrase, headers)
   } catch (error) {
     // Runs from setImmediate, where a throw would end the process for every client. Scenario headers
     // are checked when a scenario is loaded; this is the last guard: drop what node refuses.
@@ -41,7 +44,7 @@ export function send(
       `[debt-token-simulator] dropped response headers node refuses: ${error instanceof Error ? error.message : String(error)}`,
     )
     try {
-      response.writeHead(result.status, writableHeaders(headers))
+      response.writeHead(result.status, phrase, writableHeaders(headers))
     } catch {
       response.destroy()
       return
