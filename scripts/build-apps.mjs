@@ -3,8 +3,8 @@
  * package's bin, what `npm start` and `npm run replay` run) with rolldown, and the dashboard page
  * (dist/dashboard/, served at `GET /__sim/ui`) with esbuild. `npm run build` runs it after tsdown's
  * library build (scripts/build.mjs); scripts/start.mjs runs it again only when a source changed since.
- * Both build in well under a second and print nothing on the Node versions the package supports,
- * so a start after an edit stays fast and quiet.
+ * Together they take about a second and print nothing on the Node versions the package supports,
+ * so a start after an edit stays quick and quiet.
  *
  * - The command: minified ES modules with zod and @msw/data (and the parts of es-toolkit,
  *   mutative, rettime and outvariant it uses) bundled in; msw and faker stay imports (the package's

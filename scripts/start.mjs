@@ -1,9 +1,10 @@
 /**
  * `npm start` and `npm run replay`: runs the built command (dist/cli/cli.js) with the arguments
- * given, in this process (a fresh clone has none: `npm install` builds nothing, so the first start does). The command and the dashboard are rebuilt first (with
- * scripts/build-apps.mjs: rolldown and esbuild) only when one of the files they were built from changed since
- * the last build, or when that build is missing: a start after no edit costs a few stats of the
- * ~300 files the stamp lists, a start after an edit well under a second more.
+ * given, in this process (a fresh clone has none: `npm install` builds nothing, so the first start
+ * does). The command and the dashboard are rebuilt first (with scripts/build-apps.mjs: rolldown and
+ * esbuild) only when one of the files they were built from changed since the last build, or when
+ * that build is missing: a start after no edit costs a few stats of the ~300 files the stamp lists,
+ * a start after an edit about a second more.
  *
  * Plain JavaScript so that Node runs it as it is, with no TypeScript loader to start.
  */

@@ -2,8 +2,9 @@
  * Writes a coverage report to a file, whole or not at all: to a temporary file beside it, then
  * renamed over it, so a reader (the `coverage report` command merging a suite's parts) never meets
  * half a report, even when the process is stopped while it writes. Node only: node:fs and node:path
- * are reached through process.getBuiltinModule when a file is written, not imported, so that the Storybook entry, which a page's bundler follows, can carry the parts
- * writer (coverage-parts.ts) for stories rendered in Node.
+ * are reached through process.getBuiltinModule when a file is written, not imported, so that the
+ * Storybook entry, which a page's bundler follows, can carry the parts writer (coverage-parts.ts)
+ * for stories rendered in Node.
  */
 import type { CoverageReport } from '../contract/coverage-report.ts'
 import { randomHex } from '../model/random-hex.ts'

@@ -173,7 +173,7 @@ describe('subcommands', () => {
   })
 })
 
-/** The files a bundle file imports statically (`import … from "./…"`), transitively. */
+/** The files a bundle file imports statically (`import … from "./…"`, `export … from "./…"`), transitively. */
 function staticImports(file: string, seen = new Set<string>()): Set<string> {
   for (const match of readFileSync(file, 'utf8').matchAll(
     /(?:^|[;\s}])(?:import|export)\s*[^('"]*?from\s*["'](\.[^"']+)["']/g,
