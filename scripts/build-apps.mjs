@@ -101,13 +101,11 @@ function commandExternals() {
     names.some((name) => id === name || id.startsWith(`${name}/`))
 }
 
-/** The project's own files of a list of paths a bundler read (not the builtins' stand-ins, which are no files). */
+/** The project's own files of a list of paths a bundler read (not the builtins' stand-ins, `\0` ids that are no files). */
 function ownSources(paths) {
   return paths
     .map((path) => (isAbsolute(path) ? relative(root, path) : path))
-    .filter(
-      (path) => !path.split(/[\\/]/).includes('node_modules') && !path.startsWith('builtin:') && !path.startsWith('\0'),
-    )
+    .filter((path) => !path.split(/[\\/]/).includes('node_modules') && !path.startsWith('\0'))
 }
 
 /**

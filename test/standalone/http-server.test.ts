@@ -7,6 +7,26 @@ import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes
 import { statusPhrase } from '../../src/scenarios/status-phrases.ts'
 import { expectErrorShape } from '../support/world.ts'
 
+describe('the control API, loaded on the first control request', () => {
+  it('answers every one of many first control requests that race its load, and the API meanwhile', async () => {
+    const fresh = await startStandaloneServer({ port: 0 })
+    try {
+      const [health, ...others] = await Promise.all([
+        fetch(`${fresh.url}/__sim/health`),
+        ...Array.from({ length: 12 }, (_, i) =>
+          i % 2 === 0
+            ? fetch(`${fresh.url}/__sim/clock`)
+            : fetch(`${fresh.url}/securityToken`, { headers: { authorization: 'Bearer t' } }),
+        ),
+      ])
+      expect(health.status).toBe(200)
+      expect(others.map((answer) => answer.status)).toEqual(Array(12).fill(200))
+    } finally {
+      await fresh.close()
+    }
+  })
+})
+
 describe('standalone server', () => {
   let running: StandaloneServer
   beforeAll(async () => {
