@@ -1,15 +1,21 @@
 /**
  * The built command with `--proxy`: it says where it forwards, injects the token from
  * SIM_PROXY_TOKEN, logs drift line by line, and on SIGTERM writes a recording of the service's
- * answers with the token masked.
+ * answers with the token masked. With the token (flag or environment) it lends it only to the
+ * callers the control API answers: a foreign page and a rebound Host get 403 and the service sees
+ * nothing, as the library's server does (test/standalone/proxy-boundary.test.ts); the command once
+ * built its own forwarder without that admission.
  */
 import { readFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCli } from '../support/cli-process.ts'
 import { type RunningService, startDriftedService } from '../support/real-service.ts'
 import { fixtures } from '../support/world.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
+
+const FOREIGN = 'http://evil.example'
 
 const SECRET = 'cli-secret-token'
 const user = fixtures.users[0]!
@@ -45,5 +51,50 @@ describe('debt-token-simulator --proxy', () => {
     expect(scenario.notes).toContainEqual(expect.stringContaining(`recorded through the proxy to ${service.url}`))
     expect(scenario.steps[0].request.headers).toEqual({ authorization: 'Bearer ***' })
     expect(scenario.steps[0].expect).toMatchObject({ status: 200, body: { legacyId: 7 } })
+  })
+})
+
+/** A GET with a Host of the caller's choosing (fetch sends the URL's own). */
+function getWithHost(url: string, path: string, host: string): Promise<number> {
+  const { port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    httpRequest({ host: '127.0.0.1', port, path, headers: { host: `${host}:${port}` } }, (answer) => {
+      answer.resume()
+      resolve(answer.statusCode ?? 0)
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
+describe.each<{ given: string; args: string[]; env: Record<string, string> }>([
+  { given: '--token', args: ['--token', SECRET], env: {} },
+  { given: 'SIM_PROXY_TOKEN', args: [], env: { SIM_PROXY_TOKEN: SECRET } },
+])('debt-token-simulator --proxy with the token from $given', ({ args, env }) => {
+  it('refuses a foreign page and a rebound Host, and lends the token to loopback pages and clients without Origin', async () => {
+    const cli = await startCli(['--proxy', service.url, ...args], { env })
+    try {
+      const before = service.received.length
+      const read = await fetch(`${cli.url}/users/${user.id}`, { headers: { origin: FOREIGN } })
+      expect(read.status).toBe(403)
+      expect((await read.json()).message).toContain(`not answered for the origin "${FOREIGN}"`)
+      const write = await fetch(`${cli.url}/manager`, {
+        method: 'POST',
+        headers: { origin: FOREIGN, 'content-type': 'application/json' },
+        body: '{}',
+      })
+      expect(write.status).toBe(403)
+      expect(await getWithHost(cli.url, `/users/${user.id}`, 'evil.example')).toBe(403)
+      expect(service.received.length).toBe(before)
+
+      for (const origin of [undefined, 'http://localhost:5173']) {
+        const answer = await fetch(`${cli.url}/users/${user.id}`, { headers: origin === undefined ? {} : { origin } })
+        expect(answer.status, origin).toBe(200)
+        expect(service.received.at(-1)!.headers.authorization, origin).toBe(`Bearer ${SECRET}`)
+      }
+      expect(service.received.length).toBe(before + 2)
+    } finally {
+      await cli.stop()
+    }
   })
 })

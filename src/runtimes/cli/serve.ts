@@ -8,22 +8,16 @@
 import { writeCoverageFileSync } from '../../coverage/coverage-file.ts'
 import { recordCoverage } from '../../coverage/coverage-recorder.ts'
 import { loadReportBuilder, type ReportBuilder } from '../../coverage/report-builder.ts'
-import { loadFactories } from '../../factories/factory-loader.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { DEFAULT_NOW } from '../../model/clock.ts'
 import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
 import { StoredChangeError } from '../../persistence/apply-changes.ts'
-import { directoryPersistence } from '../../persistence/node/directory-persistence.ts'
 import { PersistDirectoryError } from '../../persistence/node/persist-error.ts'
-import { keepWorldIn } from '../../persistence/persisted-world.ts'
-import { createForwarder } from '../../proxy/forward.ts'
-import { recordForwardedAs } from '../../record-replay/proxy-recording.ts'
 import { createFileRecording, type FileRecording, recordingTargetProblem } from '../../record-replay/record-to-file.ts'
 import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
 import { MAX_WORLD_SIZE, type Scenario, type ScenarioWorld } from '../../scenarios/scenario-schema.ts'
 import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
-import { createSimulatorCore, type SimulatorCore } from '../../simulator-core.ts'
-import { startStandaloneServer } from '../standalone/server.ts'
+import { type StandaloneServer, startStandaloneServer } from '../standalone/server.ts'
 import { type CliOptions, parseArgs } from './args.ts'
 import type { CommandOutput } from './io.ts'
 import { openInBrowser } from './open-browser.ts'
@@ -109,20 +103,27 @@ export async function serveCommand(
   }
   const fixtures = options.fixtures === undefined ? undefined : loadFixtureDirectory(options.fixtures)
   const scenarios = options.scenarios === undefined ? {} : loadScenarioDirectory(options.scenarios)
-  // The server loads the world generator and the factories on demand (factories/factory-loader.ts): these worlds need them now.
-  if (options.size !== undefined || options.scenario !== undefined) await loadFactories()
   // Loaded now, only for --coverage-out: the report is written at exit, synchronously on a second
   // Ctrl-C too; without the option a start does not load the builder (and the OpenAPI document's).
   const reportBuilder: ReportBuilder | undefined =
     options.coverageOut === undefined ? undefined : await loadReportBuilder()
-  const forwarder = options.proxy === undefined ? undefined : createForwarder(options.proxy)
-  let simulator: SimulatorCore
+  const startScenario =
+    options.scenario === undefined ? undefined : (scenarios[options.scenario] ?? shippedScenarios()[options.scenario])
+  const recording = options.record === undefined ? undefined : startRecording(options.record, options, startScenario)
+  // The command builds nothing itself: the server is started from these options, as the library's
+  // users start it, so what the library refuses or admits (the proxy's token included) holds here.
+  let server: StandaloneServer
   try {
-    simulator = createSimulatorCore({
-      ...(forwarder !== undefined && { forwarder }),
+    server = await startStandaloneServer({
+      port: options.port,
+      host: options.host,
       seed: options.seed,
       now: options.now,
       scenarios,
+      log: options.log,
+      controlOrigins: options.controlOrigins,
+      ...(options.scenario !== undefined && { scenario: options.scenario }),
+      ...(options.proxy !== undefined && { proxy: options.proxy }),
       ...(options.size !== undefined && { size: options.size }),
       ...(options.sessionLimit !== undefined && { sessionLimit: options.sessionLimit }),
       ...(options.sessionIdleMs !== undefined && { sessionIdleMs: options.sessionIdleMs }),
@@ -130,16 +131,15 @@ export async function serveCommand(
       ...(options.journalBodyLimit !== undefined && { journalBodyLimit: options.journalBodyLimit }),
       ...(options.maxRecords !== undefined && { maxRecords: options.maxRecords }),
       ...(fixtures !== undefined && { fixtures }),
+      ...(recording !== undefined && { recording: reportingFailures(recording, output) }),
       ...(options.persist !== undefined && {
-        persistence: keepWorldIn(
-          directoryPersistence({
-            dir: options.persist,
-            reset: options.persistReset,
-            // For tests that need compactions while they kill the server: not an option users need.
-            compactFloorBytes: compactFloor(env.SIM_PERSIST_COMPACT_FLOOR),
-            warn: (line) => output.err(`debt-token-simulator: ${line}`),
-          }),
-        ),
+        persist: {
+          dir: options.persist,
+          reset: options.persistReset,
+          // For tests that need compactions while they kill the server: not an option users need.
+          compactFloorBytes: compactFloor(env.SIM_PERSIST_COMPACT_FLOOR),
+          warn: (line) => output.err(`debt-token-simulator: ${line}`),
+        },
       }),
     })
   } catch (error) {
@@ -148,20 +148,8 @@ export async function serveCommand(
     output.err(`debt-token-simulator: --persist: ${error.message}`)
     return 2
   }
+  const { simulator } = server
   for (const warning of simulator.host.persistenceWarnings) output.err(`debt-token-simulator: ${warning}`)
-  if (options.scenario !== undefined) simulator.scenarios.use(options.scenario) // an unknown name lists the available ones
-  const startScenario =
-    options.scenario === undefined ? undefined : (scenarios[options.scenario] ?? shippedScenarios()[options.scenario])
-  const recording = options.record === undefined ? undefined : startRecording(options.record, options, startScenario)
-  const server = await startStandaloneServer({
-    port: options.port,
-    host: options.host,
-    simulator,
-    log: options.log,
-    controlOrigins: options.controlOrigins,
-    ...(recording !== undefined && { recording: reportingFailures(recording, output) }),
-    ...(forwarder !== undefined && { recordAs: recordForwardedAs(forwarder, options.proxy?.token) }),
-  })
   // Started before the line tools wait for, so "listening" means every reload is in place.
   const watching = options.watch
     ? watchDirectories(simulator, {
@@ -220,13 +208,13 @@ export async function serveCommand(
       `debt-token-simulator: ${signal}, shutting down (in-flight requests may take ${options.shutdownGraceMs / 1000} s; ${signal} again to stop at once)`,
     )
     let code = 0
-    // New connections are refused at once; answers under way finish first, so the recording has them.
+    // New connections are refused at once; answers under way finish first, so the recording has
+    // them. The server closes the simulator it made: what is stored stays; the lock goes.
     void server
       .close({ graceMs: options.shutdownGraceMs })
-      .then(async () => {
+      .then(() => {
         if (!writeRecording()) code = 1
         if (!writeCoverage()) code = 1
-        await simulator.close() // what is stored stays; the lock goes
       })
       .catch((error: unknown) => {
         code = 1
@@ -240,7 +228,7 @@ export async function serveCommand(
   const watched = [options.scenarios, options.fixtures].filter((directory) => directory !== undefined)
   const notes = [
     ...(options.scenario === undefined ? [] : [`scenario ${options.scenario}`]),
-    ...(forwarder === undefined ? [] : [`proxying to ${forwarder.url}`]),
+    ...(options.proxy === undefined ? [] : [`proxying to ${options.proxy.url}`]),
     ...(recording === undefined ? [] : [`recording to ${recording.file}`]),
     ...(watching === undefined ? [] : [`watching ${watched.join(' and ')}`]),
     ...(options.persist === undefined ? [] : [`persisting to ${options.persist}`]),

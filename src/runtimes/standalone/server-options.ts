@@ -6,6 +6,7 @@
 import type { Server } from 'node:http'
 import type { DashboardAssets } from '../../dashboard/dashboard-assets.ts'
 import type { LogLevel } from '../../observability/operations-log.ts'
+import type { DirectoryPersistenceOptions } from '../../persistence/node/directory-persistence.ts'
 import type { ProxyOptions } from '../../proxy/proxy-options.ts'
 import type { SessionRecording } from '../../record-replay/control-handlers.ts'
 import type { LiveRecording } from '../../record-replay/live-recording.ts'
@@ -35,8 +36,13 @@ export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   proxy?: ProxyOptions
   /** What a recording keeps of each exchange (the proxy records the credentials the service saw). */
   recordAs?: (exchange: RecordedExchange) => RecordedExchange
-  /** Keeps the default world's writes in `dir` across starts (`--persist`); `close()` lets go of it. */
-  persist?: { dir: string; reset?: boolean }
+  /**
+   * Keeps the default world's writes in `dir` across starts (`--persist`); `close()` lets go of it.
+   * `warn` receives what the store says of the directory (default console.warn).
+   */
+  persist?: Pick<DirectoryPersistenceOptions, 'dir' | 'reset' | 'warn' | 'compactFloorBytes'>
+  /** The scenario active from the start, by name (`--scenario`): a shipped one or one of `scenarios`. */
+  scenario?: string
 }
 
 /** A session recording the server feeds: API requests and the control requests that change state. */

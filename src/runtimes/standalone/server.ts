@@ -10,9 +10,9 @@ import type { AddressInfo } from 'node:net'
 import { CONTROL_PREFIX, isControlPath } from '../../contract/control-route.ts'
 import { recordCoverage } from '../../coverage/coverage-recorder.ts'
 import { isStreamed } from '../../dashboard/event-stream.ts'
+import { loadFactories } from '../../factories/factory-loader.ts'
 import { ApiError, errorResponse } from '../../http/api-error.ts'
 import { sharedLoad } from '../../model/shared-load.ts'
-import { loadWorldGenerator } from '../../model/world-generator.ts'
 import { formatLogLine } from '../../observability/operations-log.ts'
 import { directoryPersistence } from '../../persistence/node/directory-persistence.ts'
 import { keepWorldIn } from '../../persistence/persisted-world.ts'
@@ -147,7 +147,9 @@ export function createRequestListener(
 }
 
 export async function startStandaloneServer(options: StandaloneOptions = {}): Promise<StandaloneServer> {
-  if (options.simulator === undefined && options.size !== undefined) await loadWorldGenerator()
+  // The server loads the world generator and the factories on demand (factories/factory-loader.ts): these worlds need them now.
+  if (options.simulator === undefined && options.size !== undefined) await loadFactories()
+  if (options.scenario !== undefined) await loadFactories()
   for (const origin of options.controlOrigins ?? []) {
     const problem = browserOriginProblem(origin)
     if (problem !== undefined) throw new TypeError(`controlOrigins: ${JSON.stringify(origin)} ${problem}`)
@@ -169,6 +171,13 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
       ...(forwarder !== undefined && { forwarder }),
       ...(persist !== undefined && { persistence: keepWorldIn(directoryPersistence(persist)) }),
     })
+  try {
+    // An unknown name throws, listing the available ones.
+    if (options.scenario !== undefined) simulator.scenarios.use(options.scenario)
+  } catch (error) {
+    if (options.simulator === undefined) await simulator.close() // its persistence directory let go
+    throw error
+  }
   // GET /__sim/coverage answers what this recorder counts (a simulator made by createSimulator has one already).
   recordCoverage(simulator)
   const recordAs =
