@@ -171,6 +171,10 @@ export function createForwarder(
   const base = proxyBaseUrl(options.url) as { url: string }
   const timeoutMs = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS
   const send = options.fetch ?? globalThis.fetch
+  // Node's fetch loads its HTTP client on its first call, which on a busy machine can outlast a short
+  // --proxy-timeout before a byte is sent: loaded now (a data: URL sends nothing), so the time-out
+  // counts the service's time, the first forward's included.
+  if (options.fetch === undefined) send('data:,').catch(() => {})
 
   async function forward(operation: Operation, params: Record<string, string>, request: SimRequest) {
     if ((request.header('via') ?? '').includes('debt-token-simulator'))
