@@ -284,9 +284,15 @@ describe('the built command (dist/cli.js)', () => {
     }
   })
 
+  /** A command that should refuse to start but serves instead never exits: it is ended, and the test fails. */
+  const SERVES_INSTEAD_MS = 15_000
+
   it('exits 1 naming the directory and the expected files when --fixtures is missing', () => {
     const missing = join(temporaryDirectory('cli-fixtures-'), 'no-such-dir')
-    const result = spawnSync(process.execPath, [cliPath, '--port', '0', '--fixtures', missing], { encoding: 'utf8' })
+    const result = spawnSync(process.execPath, [cliPath, '--port', '0', '--fixtures', missing], {
+      encoding: 'utf8',
+      timeout: SERVES_INSTEAD_MS,
+    })
     expect(result.status).toBe(1)
     expect(result.stderr).toContain(missing)
     expect(result.stderr).toContain('debt-tokens.json')
@@ -294,7 +300,7 @@ describe('the built command (dist/cli.js)', () => {
 
   it('exits 1 when --now leaves a generated world (--size) no room in the calendar', () => {
     const args = ['--port', '0', '--size', '50', '--now', '9999-11-01T00:00:00Z']
-    const result = spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8' })
+    const result = spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8', timeout: SERVES_INSTEAD_MS })
     expect(result.status).toBe(1)
     expect(result.stderr).toMatch(
       /^debt-token-simulator: a generated world of 50 debt tokens cannot be written at 9999-11-01T00:00:00\.000Z: .* give a now from 0072-02-24T00:00:00\.000Z to 9995-01-01T23:59:59\.999Z\n$/,
