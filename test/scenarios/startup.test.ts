@@ -1,7 +1,8 @@
 /**
  * Activation at start: `--scenario`/`SIM_SCENARIO`, `--scenarios` and `--record` on the command
- * line, and one real `npm start -- --scenario … --record …` that answers with the scenario and
- * writes a recording that replays green when it is stopped.
+ * line, and the built command started with `--scenario … --record …`, which answers with the
+ * scenario and writes a recording that replays green when it is stopped (`npm start` runs the same
+ * command: test/standalone/npm-start*.process.test.ts).
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -11,9 +12,8 @@ import { formatResults } from '../../src/record-replay/replay.ts'
 import { HELP, parseArgs } from '../../src/runtimes/cli/args.ts'
 import { replayInProcess } from '../../src/runtimes/cli/replay.ts'
 import { loadScenarioFile } from '../../src/scenarios/load-scenarios.ts'
+import { cliPath, projectRoot, startCli } from '../support/cli-process.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
-
-const root = join(import.meta.dirname, '../..')
 
 describe('scenario options of the command line', () => {
   it('reads --scenario, --scenarios and --record, and SIM_SCENARIO / SIM_SCENARIOS', () => {
@@ -35,44 +35,14 @@ describe('scenario options of the command line', () => {
   })
 })
 
-describe('npm start -- --scenario … --record …', () => {
+describe('the built command with --scenario … --record …', () => {
   it('starts with the scenario active, records the session, and writes it on SIGTERM', async () => {
     const file = join(temporaryDirectory('startup-'), 'session.json')
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/runtimes/cli/main.ts',
-        '--port',
-        '0',
-        '--scenario',
-        'investor-payment-rejected',
-        '--record',
-        file,
-      ],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
-    let output = ''
-    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    const server = await startCli(['--scenario', 'investor-payment-rejected', '--record', file])
+    const { url, output } = server
+    let code: number | null
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no start within 15 s: ${output}`)), 15_000)
-        const read = (chunk: Buffer) => {
-          output += chunk.toString()
-          const match = /listening on (http:\/\/[^\s]+)/.exec(output)
-          if (match) {
-            clearTimeout(timer)
-            resolve(match[1]!)
-          }
-        }
-        child.stdout.on('data', read)
-        child.stderr.on('data', read)
-      })
-      expect(output).toContain('scenario investor-payment-rejected')
+      expect(output()).toContain('scenario investor-payment-rejected')
       const headers = { authorization: 'Bearer a-developer-token', 'content-type': 'application/json' }
       const tokens = (await (await fetch(`${url}/securityToken`, { headers })).json()) as { contractAddress: string }[]
       const body = JSON.stringify({
@@ -86,10 +56,10 @@ describe('npm start -- --scenario … --record …', () => {
       expect(statuses).toEqual([200, 400, 200])
       expect(await (await fetch(`${url}/__sim/scenario`)).json()).toMatchObject({ active: 'investor-payment-rejected' })
     } finally {
-      child.kill('SIGTERM')
+      code = await server.stop()
     }
-    expect(await exit).toBe(0)
-    expect(output).toContain(`recorded 4 requests to ${file}`)
+    expect(code).toBe(0)
+    expect(output()).toContain(`recorded 4 requests to ${file}`)
     expect(readFileSync(file, 'utf8')).not.toContain('a-developer-token')
     const recorded = loadScenarioFile(file)
     expect(recorded.rules).toHaveLength(2) // the startup scenario's rules travel with the recording
@@ -101,11 +71,10 @@ describe('npm start -- --scenario … --record …', () => {
   })
 
   it('refuses an unknown scenario at start, listing the available ones', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/runtimes/cli/main.ts', '--port', '0', '--scenario', 'flakey'],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-    )
+    const child = spawn(process.execPath, [cliPath, '--port', '0', '--scenario', 'flakey'], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
