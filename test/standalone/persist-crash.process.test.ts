@@ -4,15 +4,17 @@
  * every time it must start again and read back every write it ever acknowledged. Then random
  * creates, updates, resets and clock moves, one at a time, the last of each round killed at a
  * random instant: each restart finds the world as the last acknowledged change left it, or with
- * the write in flight applied as a whole, gives no payment id twice and answers no 500.
+ * the write in flight applied as a whole, gives no payment id twice and answers no 500. Rounds:
+ * the full count in CI, about a third elsewhere (test/support/property-runs.ts).
  */
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { startCli } from '../support/cli-process.ts'
+import { propertyRuns } from '../support/property-runs.ts'
 import { samples } from '../support/samples.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
-const ROUNDS = 24
+const ROUNDS = propertyRuns(24, 8)
 const BURST = 24
 const AUTH = { authorization: 'Bearer persist-crash', 'content-type': 'application/json' }
 const payment = samples.createManagerPayment
@@ -180,7 +182,7 @@ function request(op: Op, world: World, pick: number): { path: string; init: Requ
 }
 
 describe('serve --persist killed with SIGKILL at random points of random writes, resets and clock moves', () => {
-  const RANDOM_ROUNDS = 14
+  const RANDOM_ROUNDS = propertyRuns(14, 5)
   it(`restarts into the acknowledged history, gives no id twice and answers no 500, ${RANDOM_ROUNDS} rounds`, {
     timeout: 600_000,
   }, async () => {

@@ -4,17 +4,19 @@
  * process that has the pid its lock names; and two servers started at once on a stale lock never
  * both serve the directory, round after round; nor do two processes released at the same instant
  * (each blocked reading a byte the test sends both at once, so that their starts meet within
- * microseconds).
+ * microseconds). The racers' rounds: the full count in CI, a third elsewhere
+ * (test/support/property-runs.ts).
  */
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cliPath, projectRoot, startCli } from '../support/cli-process.ts'
+import { propertyRuns } from '../support/property-runs.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
 const ROUNDS = 12
-const RACER_ROUNDS = 30
+const RACER_ROUNDS = propertyRuns(30, 10)
 const racer = join(projectRoot, 'test', 'support', 'lock-racer.ts')
 
 /** The lock file of `dir` (this version's numbered one, or the previous version's `lock`) and the pid it names. */
