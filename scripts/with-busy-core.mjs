@@ -3,7 +3,9 @@
  * Runs a command while another process keeps one core busy, as a loaded CI runner or a developer's
  * machine with a build going would: `node scripts/with-busy-core.mjs npm test`. The spinning
  * process is bounded (30 minutes at most, `--max-minutes n`) and ends with the command; the exit
- * code is the command's, and the spinner's CPU time is printed as proof the load was there.
+ * code is the command's, and the spinner's CPU time is printed as proof the load was there. The
+ * command runs with SIM_TEST_BUSY_CORE=1, under which a test that keeps a core busy itself while
+ * it runs (test/browser/playwright-example.browser.test.ts) does so; the default run leaves it out.
  * `npm run test:busy` runs `npm test` twice in a row this way (docs/development.md).
  */
 import { spawn } from 'node:child_process'
@@ -22,7 +24,11 @@ if (args.length === 0) {
 const spin = `const end = Date.now() + ${Math.round(maxMinutes * 60_000)}; while (Date.now() < end) {}`
 const spinner = spawn(process.execPath, ['-e', spin], { stdio: 'ignore' })
 const started = Date.now()
-const command = spawn(args[0], args.slice(1), { stdio: 'inherit', shell: false })
+const command = spawn(args[0], args.slice(1), {
+  stdio: 'inherit',
+  shell: false,
+  env: { ...process.env, SIM_TEST_BUSY_CORE: '1' },
+})
 /** The spinner's CPU seconds (Linux: utime + stime from /proc, in clock ticks of 1/100 s); null elsewhere. */
 function spinnerCpuSeconds() {
   try {

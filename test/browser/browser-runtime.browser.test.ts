@@ -92,8 +92,10 @@ describe.skipIf(availability.kind === 'skip')(title, () => {
 
   beforeAll(async () => {
     if (availability.kind === 'required-but-missing') throw new Error(availability.reason)
-    server.listen(strictListenOptions)
     ;[testPage, chromium] = await Promise.all([startTestPage(), launchChromium({ timeoutMs: 15_000 })])
+    // After Chromium: its connection (a WebSocket to the project's shared Chromium) is a request from
+    // this process, which msw's server, once listening, would refuse as one no handler answers.
+    server.listen(strictListenOptions)
     page = await chromium.context.newPage()
     page.setDefaultTimeout(STEP_TIMEOUT_MS)
     page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`))

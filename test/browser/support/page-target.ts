@@ -75,7 +75,7 @@ async function pageTarget(context: BrowserContext, origin: string): Promise<Targ
   }
 }
 
-/** A fresh headless Chromium on the page `served` serves; `close()` ends the browser and the server. */
+/** The page `served` serves, in fresh headless Chromium storage; `close()` ends that and the server. */
 export async function chromiumPageTarget(served: { origin: string; close(): Promise<void> }): Promise<Target> {
   const chromium = await launchChromium({ timeoutMs: 60_000 })
   const target = await pageTarget(chromium.context, served.origin)

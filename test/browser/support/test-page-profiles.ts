@@ -1,7 +1,8 @@
 /**
  * The hooks a browser test file of the worker entry needs: the test page served before its tests,
- * and `browser()`, a fresh Chromium profile per call (so fresh origin storage: IndexedDB,
- * BroadcastChannel peers), every profile and the page closed after the file.
+ * and `browser()`, fresh Chromium storage per call (a new context of the shared Chromium, or a
+ * profile of its own with preferences: so fresh origin storage, IndexedDB, BroadcastChannel peers),
+ * its tabs sharing it with each other only; every one of them and the page closed after the file.
  */
 import type { BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
@@ -24,7 +25,7 @@ export function testPageAndProfiles(availability: ChromiumAvailability) {
   return {
     /** The test page's origin (once the hooks ran). */
     origin: (): string => testPage!.origin,
-    /** A fresh profile, with Chromium `preferences` if given; closed after the file. */
+    /** Fresh storage (a Chromium of its own with a profile when `preferences` are given); closed after the file. */
     browser: async (preferences?: Record<string, unknown>): Promise<BrowserContext> => {
       const chromium = await launchChromium({ timeoutMs: 15_000, ...(preferences !== undefined && { preferences }) })
       launched.push(chromium)
