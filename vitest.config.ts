@@ -1,10 +1,15 @@
 /**
  * The test projects, so the inner loop stays fast. `npm test` runs them all; `npm run test:unit`
- * runs the first:
+ * runs the first two:
  *
  * - `unit`: in-process only, from the sources: no sockets, no child processes, no browser (its
  *   setup file makes a listen or a spawn fail the test, naming the project it belongs
- *   in), property tests at a few runs (the full count in CI: test/support/property-runs.ts).
+ *   in), property tests at a few runs (the full count in CI: test/support/property-runs.ts). Its
+ *   files share one module graph per worker (`isolate: false`): the sources are imported once.
+ * - `unit-isolated`: the unit files that test what a module loads, or mock or reset modules, each
+ *   in a fresh module graph.
+ * - `types`: what the compiler says of the public types (a whole TypeScript program), next to the
+ *   type check rather than in the inner loop.
  * - `loopback`: real HTTP on 127.0.0.1 against servers started in the test process.
  * - `fuzz`: generated requests in-process and against the standalone server, over loopback.
  * - `process`: tests that run the built command (dist/cli) or `npm start` in child processes.
@@ -14,14 +19,28 @@
  *
  * `process` and `browser` build dist/ first, in their global setup.
  */
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
+/**
+ * vitest's default is a worker less than the cores, one on a 2-core machine, where its own process
+ * is mostly idle while the workers run: a worker per core.
+ */
+const WORKERS = Math.max(2, availableParallelism())
+
 const PROCESS_TESTS = ['test/**/*.process.test.ts', 'test/scenarios/startup.test.ts']
-const BROWSER_TESTS = [
+const ALL_BROWSER_TESTS = [
   'test/browser/**/*.test.ts',
   'test/dashboard/e2e/**/*.test.ts',
   'test/hostile/**/*.browser.test.ts',
 ]
+/**
+ * `SIM_TEST_BROWSER=smoke` (the further Node and msw legs, .ci/node-leg.sh): of the browser
+ * project, only what those versions can change: msw's worker in Chromium, byte for byte against
+ * the in-process runtime. The whole project runs once, on the lockfile's Node and msw.
+ */
+const BROWSER_SMOKE = ['test/browser/browser-runtime.browser.test.ts']
+const BROWSER_TESTS = process.env.SIM_TEST_BROWSER === 'smoke' ? BROWSER_SMOKE : ALL_BROWSER_TESTS
 const FUZZ_TESTS = ['test/fuzz/**/*.test.ts']
 /** Tests that open sockets (servers on 127.0.0.1, or in-process and standalone targets side by side). */
 const LOOPBACK_TESTS = [
@@ -34,13 +53,29 @@ const LOOPBACK_TESTS = [
 ]
 /** Run again in vitest's vm pools (their own projects), where a sandbox's realm differs from the host's. */
 const VM_POOL_TESTS = ['test/node/conformance.node.test.ts', 'test/node/realm.vm.test.ts']
-const NOT_UNIT = ['test/**/*.vm.test.ts', ...PROCESS_TESTS, ...BROWSER_TESTS, ...FUZZ_TESTS, ...LOOPBACK_TESTS]
+/** Unit files that assert what a module loads, or mock, stub or reset modules: a module graph of their own each. */
+const ISOLATED_UNIT_TESTS = [
+  'test/unit/{routed-once,coverage-browser-option,lazy-imports,work-slices,generated-world,factory-loader}.test.ts',
+  'test/unit/{generator-loaders,write-layer,coverage-recorder-lazy}.test.ts',
+  'test/scenarios/har-import-faults.test.ts',
+  'test/node/faker-locale-fallback.test.ts',
+]
+const TYPE_TESTS = ['test/types/**/*.test.ts']
+const NOT_UNIT = [
+  'test/**/*.vm.test.ts',
+  ...PROCESS_TESTS,
+  ...ALL_BROWSER_TESTS,
+  ...FUZZ_TESTS,
+  ...LOOPBACK_TESTS,
+  ...TYPE_TESTS,
+]
 // test/consumer runs in a packed-tarball project of its own (.ci/consumer.sh), not from the sources.
 const EXCLUDED = ['**/node_modules/**', 'test/consumer/**']
 
 export default defineConfig({
   test: {
     pool: 'forks',
+    maxWorkers: WORKERS,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
@@ -49,16 +84,26 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: [...NOT_UNIT, ...EXCLUDED],
+          exclude: [...NOT_UNIT, ...ISOLATED_UNIT_TESTS, ...EXCLUDED],
+          isolate: false,
           setupFiles: ['test/support/in-process-only.ts', 'test/support/frozen-default-world.ts'],
         },
       },
       {
         extends: true,
         test: {
+          name: 'unit-isolated',
+          include: ISOLATED_UNIT_TESTS,
+          setupFiles: ['test/support/in-process-only.ts', 'test/support/frozen-default-world.ts'],
+        },
+      },
+      { extends: true, test: { name: 'types', include: TYPE_TESTS } },
+      {
+        extends: true,
+        test: {
           name: 'loopback',
           include: LOOPBACK_TESTS,
-          exclude: [...PROCESS_TESTS, ...BROWSER_TESTS, ...EXCLUDED],
+          exclude: [...PROCESS_TESTS, ...ALL_BROWSER_TESTS, ...EXCLUDED],
           setupFiles: ['test/support/frozen-default-world.ts'],
         },
       },
@@ -76,7 +121,14 @@ export default defineConfig({
         },
       })),
       { extends: true, test: { name: 'process', include: PROCESS_TESTS, globalSetup: ['test/global-setup.ts'] } },
-      { extends: true, test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test/global-setup.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: BROWSER_TESTS,
+          globalSetup: ['test/global-setup.ts', 'test/browser/support/chromium-server.global.ts'],
+        },
+      },
     ],
   },
 })

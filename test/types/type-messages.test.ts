@@ -8,7 +8,7 @@ import ts from 'typescript'
 import { expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-const probe = `${root}test/unit/__type-message-probe.ts`
+const probe = `${root}test/types/__type-message-probe.ts`
 const source = `import { createSimulator } from '../../src/index.ts'
 const simulator = createSimulator()
 void simulator.create.debtTokens({ status: 1 })
