@@ -55,7 +55,7 @@ const LOOPBACK_TESTS = [
 const VM_POOL_TESTS = ['test/node/conformance.node.test.ts', 'test/node/realm.vm.test.ts']
 /** Unit files that assert what a module loads, or mock, stub or reset modules: a module graph of their own each. */
 const ISOLATED_UNIT_TESTS = [
-  'test/unit/{routed-once,coverage-browser-option,lazy-imports,work-slices,generated-world,factory-loader}.test.ts',
+  'test/unit/{routed-once,coverage-browser-option,work-slices,world-generator-on-demand,factory-loader}.test.ts',
   'test/unit/{generator-loaders,write-layer,coverage-recorder-lazy}.test.ts',
   'test/scenarios/har-import-faults.test.ts',
   'test/node/faker-locale-fallback.test.ts',

@@ -3,7 +3,7 @@
  * gives the same world whatever order its rows are built in, parcels follow the Price table, and
  * the seeded rows answer lookups exactly as the records they build would.
  */
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { PaymentFrequency } from '../../src/contract/signature-contracts.ts'
 import { dayToUnixSeconds } from '../../src/domain/calendar.ts'
 import { formatCents, percentToRate, toCents } from '../../src/domain/money.ts'
@@ -231,19 +231,5 @@ describe('the seeded faker', () => {
     random.reseed()
     faker.seed(DEFAULT_SEED)
     expect(random.uuid()).toBe(faker.string.uuid())
-  })
-})
-
-describe('the world generator the standalone server loads on demand', () => {
-  it('refuses to generate until loaded, then generates what the generator itself does', async () => {
-    // A fresh module instance: nothing in this file imports simulator.ts, which provides the generator.
-    vi.resetModules()
-    const lazy = await import('../../src/model/world-generator.ts')
-    const options = { seed: DEFAULT_SEED, debtTokens: 30, now: new Date('2026-03-02T12:00:00Z') }
-    expect(lazy.worldGeneratorLoaded()).toBe(false)
-    expect(() => lazy.generateWorld(options)).toThrow(/await loadWorldGenerator\(\)/)
-    await lazy.loadWorldGenerator()
-    expect(lazy.worldGeneratorLoaded()).toBe(true)
-    expect(lazy.generateWorld(options)).toEqual(generateWorld(options))
   })
 })
