@@ -13,14 +13,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
-import { inject } from 'vitest'
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The WebSocket endpoint of the browser project's shared Chromium; absent when none runs. */
-    chromiumWsEndpoint: string
-  }
-}
+/**
+ * The WebSocket endpoint of the browser project's shared Chromium (chromium-server.global.ts), set
+ * in the environment the test workers are started with; absent when none runs. An environment
+ * variable, not vitest's provide/inject: the consumer leg bundles this file for other runners.
+ */
+export const CHROMIUM_ENDPOINT_VARIABLE = 'DEBT_TOKEN_SIMULATOR_TEST_CHROMIUM'
 
 /** The Chromium binary; CHROMIUM_PATH overrides Debian's location. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -104,9 +103,9 @@ export async function launchChromium(options: LaunchOptions): Promise<LaunchedCh
 
 /** The shared Chromium's endpoint, if the browser project's global setup started one. */
 function sharedEndpoint(): string | undefined {
-  // Not provided (undefined) when no Chromium was found, or outside the browser project.
-  const endpoint: string | undefined = inject('chromiumWsEndpoint')
-  return endpoint
+  // Unset when no Chromium was found, or outside the browser project.
+  const endpoint = process.env[CHROMIUM_ENDPOINT_VARIABLE]
+  return endpoint === '' ? undefined : endpoint
 }
 
 /** This worker's connection to the shared Chromium, made on first use; dropped if it closes. */
