@@ -75,6 +75,7 @@ const EXCLUDED = ['**/node_modules/**', 'test/consumer/**']
 export default defineConfig({
   test: {
     pool: 'forks',
+    experimental: { fsModuleCache: true },
     maxWorkers: WORKERS,
     testTimeout: 20_000,
     hookTimeout: 30_000,
@@ -94,6 +95,8 @@ export default defineConfig({
         test: {
           name: 'unit-isolated',
           include: ISOLATED_UNIT_TESTS,
+          // A fresh context per file in a reused worker thread: no process to start for each file.
+          pool: 'vmThreads',
           setupFiles: ['test/support/in-process-only.ts', 'test/support/frozen-default-world.ts'],
         },
       },

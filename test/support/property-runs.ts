@@ -4,7 +4,17 @@
  * failure found in CI replays locally with `PROPERTY_RUNS=full`.
  */
 const full = process.env.CI === 'true' || process.env.PROPERTY_RUNS === 'full'
+/** Whether this run makes the full counts (CI, or `PROPERTY_RUNS=full`). */
+export const FULL_COUNTS = full
 
 export function propertyRuns(inCi: number, quick = Math.max(5, Math.ceil(inCi / 10))): number {
   return full ? inCi : quick
+}
+
+/**
+ * The cases of a table test: `quick` in the inner loop, and also `largest` in CI (or with
+ * `PROPERTY_RUNS=full`), for sizes that prove a bound at the limit and take seconds each.
+ */
+export function withLargestInCi<T>(quick: readonly T[], largest: readonly T[]): T[] {
+  return full ? [...quick, ...largest] : [...quick]
 }

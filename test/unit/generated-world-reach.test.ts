@@ -2,7 +2,7 @@
  * The bounds the generator declares for its dates (generator/*: `*_DAYS_BEFORE`, `*DaysAfter`),
  * which the calendar check of generate-world.ts adds up, hold for the dates it actually draws: every
  * date of users, security tokens, payments and whole worlds lies within them, at small sizes and at
- * the largest counts a world allows (a world of 1,000,000 debt tokens has 10,000 security tokens, 10
+ * the largest counts a world allows (in CI: test/support/property-runs.ts; a world of 1,000,000 debt tokens has 10,000 security tokens, 10
  * payments each, and 10,500 users), and also beyond them. Where a bound is reached exactly, it is.
  */
 import { describe, expect, it } from 'vitest'
@@ -18,6 +18,7 @@ import { DAY_MS, type WorldDraws, worldDraws } from '../../src/model/generator/w
 import type { UserRecord } from '../../src/model/records.ts'
 import { tableNames } from '../../src/model/world.ts'
 import '../support/faker-locale.ts'
+import { withLargestInCi } from '../support/property-runs.ts'
 
 /** Not at midnight: ISO days (YYYY-MM-DD) are the day of an instant, which may be earlier in that day. */
 const NOW = new Date('2025-06-15T13:45:00.000Z')
@@ -58,29 +59,38 @@ function parties(draw: WorldDraws, count: number): UserRecord[] {
 }
 
 describe("a generated world's dates", () => {
-  it.each([1, 6, 401, 2_000, 10_500])('of %i users lie within the users’ bounds', (count) => {
+  it.each(withLargestInCi([1, 6, 401], [2_000, 10_500]))('of %i users lie within the users’ bounds', (count) => {
     const users = parties(worldDraws(1, NOW), count)
     const { latest } = expectWithin(users, { before: USER_DAYS_BEFORE, after: userDaysAfter(count) })
     if (userDaysAfter(count) > 0) expect(daysFromNow(latest)).toBe(userDaysAfter(count))
   })
 
-  it.each([1, 3, 4, 7, 400, 2_500, 10_000])('of %i security tokens lie within their bounds', (count) => {
-    const draw = worldDraws(2, NOW)
-    const tokens = generateSecurityTokens(draw, { count, users: parties(draw, 6), adminAddress: draw.address() })
-    const { earliest } = expectWithin(tokens, {
-      before: SECURITY_TOKEN_DAYS_BEFORE,
-      after: securityTokenDaysAfter(count),
-    })
-    expect(daysFromNow(earliest)).toBe(-SECURITY_TOKEN_DAYS_BEFORE)
-  })
+  it.each(withLargestInCi([1, 3, 4, 7, 400], [2_500, 10_000]))(
+    'of %i security tokens lie within their bounds',
+    (count) => {
+      const draw = worldDraws(2, NOW)
+      const tokens = generateSecurityTokens(draw, { count, users: parties(draw, 6), adminAddress: draw.address() })
+      const { earliest } = expectWithin(tokens, {
+        before: SECURITY_TOKEN_DAYS_BEFORE,
+        after: securityTokenDaysAfter(count),
+      })
+      expect(daysFromNow(earliest)).toBe(-SECURITY_TOKEN_DAYS_BEFORE)
+    },
+  )
 
-  it.each([
-    [2, 3],
-    [10, 100],
-    [10, 10_000],
-    [40, 300],
-    [200, 50],
-  ])('of %i payments for each of %i security tokens lie within the payments’ bounds', (perToken, count) => {
+  it.each(
+    withLargestInCi(
+      [
+        [2, 3],
+        [10, 100],
+        [200, 50],
+      ],
+      [
+        [40, 300],
+        [10, 10_000],
+      ],
+    ),
+  )('of %i payments for each of %i security tokens lie within the payments’ bounds', (perToken, count) => {
     const draw = worldDraws(3, NOW)
     const users = parties(draw, 6)
     const securityTokens = generateSecurityTokens(draw, { count, users, adminAddress: draw.address() })
@@ -95,9 +105,12 @@ describe("a generated world's dates", () => {
     if (after > 0) expect(daysFromNow(latest)).toBe(after)
   })
 
-  it.each([0, 60, 2_000])('of a world of %i debt tokens lie within the reach the calendar check uses', (n) => {
-    const world = generateWorld({ seed: 4, debtTokens: n, now: NOW })
-    const records = tableNames.flatMap((name): readonly unknown[] => world[name])
-    expectWithin(records, worldReach(n))
-  })
+  it.each(withLargestInCi([0, 60], [2_000]))(
+    'of a world of %i debt tokens lie within the reach the calendar check uses',
+    (n) => {
+      const world = generateWorld({ seed: 4, debtTokens: n, now: NOW })
+      const records = tableNames.flatMap((name): readonly unknown[] => world[name])
+      expectWithin(records, worldReach(n))
+    },
+  )
 })

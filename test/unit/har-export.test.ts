@@ -195,7 +195,7 @@ describe('the journal as HAR 1.2', () => {
           else expect(posted?.text).toBe(entry.requestBody)
         })
       }),
-      { numRuns: propertyRuns(200, 30), seed: 34 },
+      { numRuns: propertyRuns(200, 10), seed: 34 },
     )
   })
 

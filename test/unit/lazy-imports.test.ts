@@ -47,6 +47,14 @@ const LAZY_IN_BROWSER = [
  * specifiers resolved to paths from the root, package ones as written.
  */
 function staticImportsOf(file: string): string[] {
+  let imports = staticImportsSeen.get(file)
+  if (imports === undefined) staticImportsSeen.set(file, (imports = readStaticImports(file)))
+  return imports
+}
+/** Each file is parsed once for all the walks. */
+const staticImportsSeen = new Map<string, string[]>()
+
+function readStaticImports(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest)
   return source.statements.flatMap((statement) => {
     let specifier: ts.Expression | undefined

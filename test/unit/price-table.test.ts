@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addMonths, dayToUnixSeconds } from '../../src/domain/calendar.ts'
 import { installmentCents, lastDueDate, periodRate, schedule } from '../../src/domain/price-table.ts'
+import { FULL_COUNTS } from '../support/property-runs.ts'
 
 const terms = {
   principalCents: 1_200_000,
@@ -58,8 +59,10 @@ describe('Price table', () => {
     const first = Date.parse('0001-01-01T00:00:00Z')
     const last = Date.parse('9999-12-31T00:00:00Z')
     const wrong: string[] = []
-    // Every 97th day from 0001 to 9999: every day of the month comes round, leap days included.
-    for (let ms = first; ms <= last; ms += 97 * 86_400_000) {
+    // Every 97th day from 0001 to 9999 (every 971st in the inner loop): every day of the month
+    // comes round, leap days included.
+    const step = FULL_COUNTS ? 97 : 971
+    for (let ms = first; ms <= last; ms += step * 86_400_000) {
       const day = dayOf(ms)
       if (dayToUnixSeconds(day) !== ms / 1000) wrong.push(`dayToUnixSeconds(${day})`)
       if (ms < Date.parse('9998-01-01') && ms > Date.parse('0003-01-01'))

@@ -105,7 +105,7 @@ describe('the model of the world tabs share', () => {
           world.check(outcomes, await viewOf(simulator))
         }
       }),
-      { seed: 31, numRuns: propertyRuns(300, 60), examples: [RESET_THEN_CREATE_THEN_INVEST] },
+      { seed: 31, numRuns: propertyRuns(300, 20), examples: [RESET_THEN_CREATE_THEN_INVEST] },
     )
   })
 })
