@@ -42,6 +42,14 @@ describe('CLI arguments', () => {
     expect(parseArgs(['--engine', 'msw'])).toEqual({ kind: 'error', message: 'unknown option --engine' })
     expect(parseArgs(['--engine=direct'])).toEqual({ kind: 'error', message: 'unknown option --engine=direct' })
     expect(parseArgs(['--now', 'someday'])).toMatchObject({ kind: 'error' })
+    // node:util's parseArgs reads a value that starts with a dash as the next option unless joined.
+    expect(parseArgs(['--seed', '-5'])).toEqual({
+      kind: 'error',
+      message: '--seed needs a value (write --seed=<value> for one that starts with -)',
+    })
+    expect(parseArgs(['--seed=-5'])).toMatchObject({ kind: 'run', options: { seed: -5 } })
+    expect(parseArgs(['--quiet=yes'])).toEqual({ kind: 'error', message: '--quiet takes no value' })
+    expect(parseArgs(['4010'])).toEqual({ kind: 'error', message: 'unexpected argument 4010' })
     expect(parseArgs(['--watch'])).toEqual({
       kind: 'error',
       message: '--watch reloads the --scenarios and --fixtures directories: give at least one',

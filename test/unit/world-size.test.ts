@@ -18,7 +18,7 @@ describe('the size of a generated world', () => {
   })
 
   it.each(BAD_SIZES)('is refused by the CLI when it is %d', (size) => {
-    expect(parseArgs(['--size', String(size)])).toEqual({
+    expect(parseArgs([`--size=${size}`])).toEqual({
       kind: 'error',
       message: `--size must be a whole number from 0 to 1000000, got ${size}`,
     })

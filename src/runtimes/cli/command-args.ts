@@ -1,8 +1,10 @@
 /**
- * The small argument parser the subcommands share: `--name value` and `--name=value` for the
- * options a command declares (with one-letter aliases), switches without a value, and the rest as
- * positionals. Anything else is a usage error naming it.
+ * The argument reading every subcommand shares: node:util's `parseArgs` (strict) over the options
+ * a command declares, its errors said as the command's usage errors ("unknown option --x",
+ * "--port needs a value"), which name the argument as it was typed.
  */
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
+
 export interface CommandArgs {
   readonly values: Readonly<Record<string, string>>
   readonly switches: ReadonlySet<string>
@@ -19,32 +21,37 @@ export interface CommandSpec {
 }
 
 export function parseCommandArgs(argv: readonly string[], spec: CommandSpec): CommandArgs | { error: string } {
-  const values: Record<string, string> = {}
-  const switches = new Set<string>()
-  const positionals: string[] = []
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (!arg.startsWith('-') || arg === '-') {
-      positionals.push(arg)
-      continue
-    }
-    const alias = /^-([A-Za-z])$/.exec(arg)?.[1]
-    const [name, inline] =
-      alias !== undefined
-        ? [spec.aliases?.[alias], undefined]
-        : arg.startsWith('--')
-          ? arg.slice(2).split(/=(.*)/s, 2)
-          : [undefined, undefined]
-    if (name !== undefined && spec.switches?.includes(name) && inline === undefined) {
-      switches.add(name)
-    } else if (name !== undefined && spec.values?.includes(name)) {
-      const value = inline ?? argv[++i]
-      if (value === undefined || (inline === undefined && value.startsWith('--')))
-        return { error: `--${name} needs a value` }
-      values[name] = value
-    } else {
-      return { error: `unknown option ${arg}` }
-    }
+  const short = (name: string) => Object.entries(spec.aliases ?? {}).find(([, long]) => long === name)?.[0]
+  const options: ParseArgsOptionsConfig = {}
+  for (const [names, type] of [
+    [spec.values ?? [], 'string'],
+    [spec.switches ?? [], 'boolean'],
+  ] as const)
+    for (const name of names) options[name] = { type, ...(short(name) !== undefined && { short: short(name) }) }
+  try {
+    const parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: true, allowNegative: false })
+    const values: Record<string, string> = {}
+    const switches = new Set<string>()
+    for (const [name, value] of Object.entries(parsed.values))
+      if (typeof value === 'string') values[name] = value
+      else if (value === true) switches.add(name)
+    return { values, switches, positionals: parsed.positionals }
+  } catch (error) {
+    return { error: usageError(error, argv, spec) }
   }
-  return { values, switches, positionals }
+}
+
+/** parseArgs' error as a usage line naming the option as the command line wrote it. */
+function usageError(error: unknown, argv: readonly string[], spec: CommandSpec): string {
+  const { code, message } = error as { code?: string; message: string }
+  const quoted = /--[^' ,=]+/.exec(message)?.[0] ?? /'(-[^' ,]+)/.exec(message)?.[1] ?? ''
+  const long = quoted.startsWith('--') ? quoted.slice(2) : (spec.aliases?.[quoted.slice(1)] ?? quoted)
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+    return `unknown option ${argv.find((arg) => arg === quoted || arg.startsWith(`${quoted}=`)) ?? quoted}`
+  if (code !== 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw error
+  if (spec.switches?.includes(long)) return `--${long} takes no value`
+  // A value that starts with a dash reads as the next option unless joined: --seed=-5.
+  return message.includes('ambiguous')
+    ? `--${long} needs a value (write --${long}=<value> for one that starts with -)`
+    : `--${long} needs a value`
 }

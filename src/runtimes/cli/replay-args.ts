@@ -4,6 +4,7 @@
  * without replaying anything.
  */
 import { SESSION_ID_PATTERN } from '../../sessions/session-registry.ts'
+import { parseCommandArgs } from './command-args.ts'
 import { SESSION_RULE } from './replay-server.ts'
 
 export const REPLAY_HELP = `Usage: debt-token-simulator replay <scenario.json|directory>... [options]
@@ -63,32 +64,17 @@ export interface ReplayArgs {
 /** A Bearer token as the Authorization header carries it (RFC 6750 token68). */
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/
 
-const VALUE_FLAGS = ['--url', '--junit', '--session', '--token', '--coverage'] as const
-
 export function parseReplayArgs(argv: readonly string[]): ReplayArgs | { help: true } | { error: string } {
-  const values: Partial<Record<(typeof VALUE_FLAGS)[number], string>> = {}
-  const paths: string[] = []
-  let control = true
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (arg === '-h' || arg === '--help') return { help: true }
-    if (arg === '--no-control') {
-      control = false
-      continue
-    }
-    const [flag, inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [undefined, undefined]
-    const valueFlag = VALUE_FLAGS.find((name) => name === flag)
-    if (valueFlag !== undefined) {
-      const value = inline ?? argv[++i]
-      if (value === undefined || value.startsWith('--')) return { error: `${flag} needs a value` }
-      values[valueFlag] = value
-    } else if (flag !== undefined) {
-      return { error: `unknown option ${arg}` }
-    } else {
-      paths.push(arg)
-    }
-  }
-  const { '--url': url, '--session': session, '--token': token, '--junit': junit, '--coverage': coverage } = values
+  const parsed = parseCommandArgs(argv, {
+    values: ['url', 'junit', 'session', 'token', 'coverage'],
+    switches: ['no-control', 'help'],
+    aliases: { h: 'help' },
+  })
+  if ('error' in parsed) return parsed
+  if (parsed.switches.has('help')) return { help: true }
+  const { url, session, token, junit, coverage } = parsed.values
+  const control = !parsed.switches.has('no-control')
+  const paths = parsed.positionals
   if (coverage !== undefined && url !== undefined)
     return {
       error:
