@@ -6,40 +6,96 @@
  * OpenAPI document carries), and an answer that is not `application/json`.
  *
  * The zod schemas describe formats as metadata, not checks (answer-formats.ts), so the answer is
- * checked against their JSON Schema, the one the OpenAPI document publishes: what a client reads
- * in the document is what drift is measured against. The answer is checked as it is read, in
- * slices (json-reader.ts), never parsed whole: a wide answer cannot hold the event loop.
+ * checked against their JSON Schema, the one the OpenAPI document publishes, by ajv: what a client
+ * reads in the document is what drift is measured against. The parse and the check run on a worker
+ * thread (drift-worker.ts), so an answer of any width or size up to the proxy's cap leaves the
+ * other clients answered meanwhile.
  */
 import * as z from 'zod/mini'
 import { ErrorBody } from '../contract/error-body.ts'
-import type { JsonSchema } from '../contract/json-schema.ts'
+import { JsonTextError } from '../contract/json-text.ts'
 import { operationStatuses } from '../contract/openapi-statuses.ts'
 import type { Operation } from '../contract/operations.ts'
-import { type Compiled, DriftVisitor, MAX_DRIFT_LINES } from './drift-visitor.ts'
-import { readJsonInSlices } from './json-reader.ts'
+import { type Checked, checkOnWorker, type Departure } from './drift-worker.ts'
 
-export { MAX_DRIFT_LINES } from './drift-visitor.ts'
+/** The most drift lines one answer reports: a list whose every item drifts would say the same thing thousands of times. */
+export const MAX_DRIFT_LINES = 20
 
-const compiledSchemas = new WeakMap<z.ZodMiniType, Compiled>()
+/** Each schema's JSON Schema, made once, under a key the worker compiles it by. */
+const jsonSchemas = new WeakMap<z.ZodMiniType, { key: string; schema: object }>()
 
-function compiled(schema: z.ZodMiniType): Compiled {
-  let known = compiledSchemas.get(schema)
+function jsonSchemaOf(schema: z.ZodMiniType): { key: string; schema: object } {
+  let known = jsonSchemas.get(schema)
   if (known === undefined) {
-    const root = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema
-    known = { root, patterns: new Map() }
-    compiledSchemas.set(schema, known)
+    const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12', unrepresentable: 'any' })
+    known = { key: `schema-${++schemaCount}`, schema: json }
+    jsonSchemas.set(schema, known)
   }
   return known
 }
+let schemaCount = 0
+
+/** A value as a drift line quotes it: bounded, like the simulator's own messages. */
+function quote(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'string') return JSON.stringify(value.length <= 40 ? value : `${value.slice(0, 40)}…`)
+  if (typeof value === 'object') return 'an object'
+  return String(value)
+}
+
+/** One departure as a line, or undefined for a keyword the published schemas do not use. */
+function lineOf({ path, keyword, params, value, format }: Departure): string {
+  switch (keyword) {
+    case 'required':
+      return `${path} is required by the contract but missing`
+    case 'additionalProperties':
+      return `${path} is not in the contract`
+    case 'type':
+      return `${path} must be ${String(params.type).split(',').join(' or ')}, got ${quote(value)}`
+    case 'const':
+      return `${path} must be ${quote(params.allowedValue)}, got ${quote(value)}`
+    case 'enum':
+      return `${path} must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}, got ${quote(value)}`
+    case 'pattern':
+      return `${path} breaks its format${format === undefined ? '' : ` (${format})`} ${params.pattern}, got ${quote(value)}`
+    case 'minimum':
+      return `${path} must be at least ${params.limit}, got ${value}`
+    case 'maximum':
+      return `${path} must be at most ${params.limit}, got ${value}`
+    case 'minItems':
+      return `${path} must hold at least ${params.limit} items, got ${params.count}`
+    default:
+      return `${path} breaks the contract's ${keyword}`
+  }
+}
+
+/** A value that is not of its type, const or enum is said once: the other checks of its schema say nothing more. */
+const WHOLE_VALUE = new Set(['type', 'const', 'enum'])
 
 /**
  * Departures of a JSON text from a zod schema's published JSON Schema, one line each, `body…`
- * paths, read in slices (json-reader.ts). Throws JsonTextError when the text is not JSON.
+ * paths. Throws JsonTextError when the text is not JSON.
  */
 async function schemaDrift(schema: z.ZodMiniType, text: string): Promise<string[]> {
-  const visitor = new DriftVisitor(compiled(schema))
-  await readJsonInSlices(text, visitor)
-  return visitor.lines
+  const { key, schema: json } = jsonSchemaOf(schema)
+  let checked: Checked
+  try {
+    checked = await checkOnWorker(key, json, text)
+  } catch (error) {
+    // The answer is still forwarded: what could not be checked is said as drift, never a 5xx.
+    return [`body could not be checked against the contract (${(error as Error).message})`]
+  }
+  if ('notJson' in checked) throw new JsonTextError(checked.notJson)
+  const refused = new Set<string>()
+  const lines: string[] = []
+  for (const departure of checked.departures) {
+    if (refused.has(departure.path) && departure.keyword !== 'required' && departure.keyword !== 'additionalProperties')
+      continue
+    if (WHOLE_VALUE.has(departure.keyword)) refused.add(departure.path)
+    lines.push(lineOf(departure))
+  }
+  return lines
 }
 
 /** Statuses an operation declares: 200 and every error status its OpenAPI entry lists. */
@@ -57,8 +113,7 @@ function statusesOf(operation: Operation): ReadonlySet<number> {
 /**
  * How one real answer (status, content type, body text) departs from the contract of `operation`;
  * empty when it keeps to it. An undeclared status says so, and its body is then checked as an
- * error only if it is not a 2xx. The body is read in slices, so other clients are answered while a
- * large one is checked; throws JsonTextError when it is not JSON.
+ * error only if it is not a 2xx. Throws JsonTextError when the body is not JSON.
  */
 export async function answerDrift(
   operation: Operation,
@@ -79,8 +134,8 @@ export async function answerDrift(
     status >= 200 && status < 300
       ? await schemaDrift(operation.response, text)
       : (await schemaDrift(ErrorBody, text)).map((line) => line.replace(/^body/, 'body (error shape)'))
-  lines.push(...shape)
-  if (shape.length >= MAX_DRIFT_LINES)
+  lines.push(...shape.slice(0, MAX_DRIFT_LINES))
+  if (shape.length > MAX_DRIFT_LINES)
     lines.push(`(the first ${MAX_DRIFT_LINES} differences of the body; there may be more)`)
   return lines
 }

@@ -6,11 +6,13 @@
  * nothing, as the library's server does (test/standalone/proxy-boundary.test.ts); the command once
  * built its own forwarder without that admission.
  */
+import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startCli } from '../support/cli-process.ts'
+import { projectRoot, startCli } from '../support/cli-process.ts'
 import { type RunningService, startDriftedService } from '../support/real-service.ts'
 import { fixtures } from '../support/world.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
@@ -66,6 +68,27 @@ function getWithHost(url: string, path: string, host: string): Promise<number> {
       .end()
   })
 }
+
+describe('the drift check of a proxy started from the package', () => {
+  // Run on a thread of its own: once the server is closed, that thread must not keep the user's
+  // process (a test runner, a script) from exiting.
+  it.each(['standalone.js', 'standalone.cjs'])(
+    'lets the process exit once the server is closed (dist/%s)',
+    async (entry) => {
+      const script = `
+      const { startStandaloneServer } = await import(${JSON.stringify(join(projectRoot, 'dist', entry))})
+      const server = await startStandaloneServer({ port: 0, proxy: { url: ${JSON.stringify(service.url)} } })
+      const answer = await fetch(server.url + '/users/${user.id}', { headers: { authorization: 'Bearer qa' } })
+      console.log(answer.status, answer.headers.get('x-sim-drift'))
+      await server.close()`
+      // Not spawnSync: the service the proxy forwards to answers from this process.
+      const run = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+        timeout: 30_000,
+      })
+      expect(run.stdout.trim()).toMatch(/^200 [1-9]\d*$/) // exited by itself, within the time-out
+    },
+  )
+})
 
 describe.each<{ given: string; args: string[]; env: Record<string, string> }>([
   { given: '--token', args: ['--token', SECRET], env: {} },
