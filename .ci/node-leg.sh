@@ -3,9 +3,10 @@
 #   bash .ci/node-leg.sh <node version> <msw version>
 # Run from the repository root after `npm ci` (whose baseline is the lockfile's Node 22 and msw 2).
 #
-# The leg runs every vitest project but `types` (the compiler's messages do not depend on Node),
-# with the browser project narrowed to its smoke file (SIM_TEST_BROWSER=smoke, vitest.config.ts:
-# msw's worker in Chromium). Biome, knip, Redocly and `tsc` do not run: none depends on the Node
+# The leg runs every vitest project but `types` (the compiler's messages do not depend on Node) and
+# `fuzz` (generated requests against the same code; the full run has them), with the browser project
+# narrowed to its smoke file (SIM_TEST_BROWSER=smoke, vitest.config.ts: msw's worker in Chromium),
+# and property tests at their quick count (PROPERTY_RUNS=quick): the full counts ran once, on Node 22. Biome, knip, Redocly and `tsc` do not run: none depends on the Node
 # the scripts run on, and `npm test` ran them once. The whole browser project ran there too.
 #
 # The npm package `node` provides the Node binary at node_modules/.bin/node, which npm scripts put
@@ -40,5 +41,5 @@ if [[ $node_in_scripts != "v$NODE_VERSION" || $msw_installed != "$MSW_VERSION" ]
   exit 1
 fi
 
-SIM_TEST_BROWSER=smoke npm exec -- vitest run --project '!types'
+PROPERTY_RUNS=quick SIM_TEST_BROWSER=smoke npm exec -- vitest run --project unit --project unit-isolated --project loopback --project process --project vm-threads --project vm-forks --project browser
 echo "node-leg: passed on msw $msw_installed and Node $node_in_scripts in $((SECONDS - started)) s"
