@@ -24,7 +24,15 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z_]\w*)\s*\}\}/g
 const WHOLE_PLACEHOLDER = /^\{\{\s*([A-Za-z_]\w*)\s*\}\}$/
 const BUILT_IN_CALLER = /^caller(\d*)$/
 
-export class PlaceholderError extends Error {}
+export class PlaceholderError extends Error {
+  /** The unknown placeholder's name, when that is the error. */
+  readonly placeholder: string | undefined
+
+  constructor(message: string, placeholder?: string) {
+    super(message)
+    this.placeholder = placeholder
+  }
+}
 
 export class Variables {
   private readonly values = new Map<string, unknown>()
@@ -36,6 +44,11 @@ export class Variables {
     this.values.set(name, value)
   }
 
+  /** Whether `name` was captured. */
+  has(name: string): boolean {
+    return this.values.has(name)
+  }
+
   get(name: string): unknown {
     if (this.values.has(name)) return this.values.get(name)
     const caller = BUILT_IN_CALLER.exec(name)
@@ -43,6 +56,7 @@ export class Variables {
     const known = [...this.values.keys()]
     throw new PlaceholderError(
       `unknown placeholder {{${name}}}; captured so far: ${known.length === 0 ? '(nothing)' : known.join(', ')}`,
+      name,
     )
   }
 

@@ -11,7 +11,7 @@
  */
 
 import type { ScenarioStep } from '../scenarios/step-schema.ts'
-import { compareSubset, formatMismatch, type Mismatch, preview } from './expect-subset.ts'
+import { compareSubset, formatMismatch, preview } from './expect-subset.ts'
 import { PlaceholderError, REPLAY_TOKEN, readValuePath, replayToken, TOKEN_MASK, Variables } from './placeholders.ts'
 
 export interface ReplayRequest {
@@ -99,7 +99,9 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** Compares an outcome with the step's expectation; returns the differences. */
+const NOT_COMPARED = Symbol('not compared')
+
+/** Compares an outcome with the step's expectation; returns the differences, the status's first. */
 function check(step: ScenarioStep, outcome: ReplayOutcome, durationMs: number, variables: Variables): string[] {
   const { expect } = step
   const problems: string[] = []
@@ -113,14 +115,25 @@ function check(step: ScenarioStep, outcome: ReplayOutcome, durationMs: number, v
     } else if (expect.status !== undefined && outcome.status !== expect.status) {
       problems.push(`status: expected ${expect.status}, got ${outcome.status} ${preview(body)}`)
     }
+    // A placeholder the answer could not give (its status already differs, say) is said after the
+    // status, for the part it kept from being compared.
+    const expanded = (part: string, expand: () => unknown): unknown => {
+      try {
+        return expand()
+      } catch (error) {
+        if (!(error instanceof PlaceholderError)) throw error
+        problems.push(`${part}: not compared, ${error.message}`)
+        return NOT_COMPARED
+      }
+    }
     if (expect.body !== undefined && expect.networkError !== true) {
-      const mismatches: Mismatch[] = compareSubset(variables.expand(expect.body), body, 'body')
-      problems.push(...mismatches.map(formatMismatch))
+      const wanted = expanded('body', () => variables.expand(expect.body))
+      if (wanted !== NOT_COMPARED) problems.push(...compareSubset(wanted, body, 'body').map(formatMismatch))
     }
     for (const [name, value] of Object.entries(expect.headers ?? {})) {
       const actual = outcome.headers[name.toLowerCase()]
-      const wanted = variables.expandText(value)
-      if (actual !== wanted)
+      const wanted = expanded(`headers.${name.toLowerCase()}`, () => variables.expandText(value))
+      if (wanted !== NOT_COMPARED && actual !== wanted)
         problems.push(`headers.${name.toLowerCase()}: expected ${preview(wanted)}, got ${preview(actual)}`)
     }
   }
@@ -162,6 +175,8 @@ export async function replaySteps(
 ): Promise<StepResult[]> {
   const variables = new Variables(token)
   const results: StepResult[] = []
+  /** The failed step that was to capture each name, so a later step says why it lacks it. */
+  const failedCapture = new Map<string, StepResult>()
   for (const [i, step] of steps.entries()) {
     const name = stepName(step)
     const named = step.name !== undefined
@@ -175,16 +190,14 @@ export async function replaySteps(
       request = buildRequest(step, variables, token)
     } catch (error) {
       if (!(error instanceof PlaceholderError)) throw error
-      results.push({
-        index: i + 1,
-        name,
-        named,
-        request,
-        passed: false,
-        problems: [error.message],
-        durationMs: 0,
-        outcome: 'not sent',
-      })
+      const cause = error.placeholder === undefined ? undefined : failedCapture.get(error.placeholder)
+      const problems =
+        cause === undefined
+          ? [error.message]
+          : [
+              `not sent: {{${error.placeholder}}} was to be captured by step ${cause.index} (${cause.name}), which failed: ${cause.problems[0]}`,
+            ]
+      results.push({ index: i + 1, name, named, request, passed: false, problems, durationMs: 0, outcome: 'not sent' })
       continue
     }
     const started = performance.now()
@@ -199,7 +212,7 @@ export async function replaySteps(
       if (!(error instanceof PlaceholderError)) throw error
       problems = [error.message]
     }
-    results.push({
+    const result: StepResult = {
       index: i + 1,
       name,
       named,
@@ -208,7 +221,11 @@ export async function replaySteps(
       problems,
       durationMs,
       outcome: outcome.kind === 'response' ? String(outcome.status) : 'network error',
-    })
+    }
+    results.push(result)
+    for (const captured of Object.keys(step.capture ?? {}))
+      if (result.passed) failedCapture.delete(captured)
+      else if (!variables.has(captured)) failedCapture.set(captured, result)
   }
   return results
 }

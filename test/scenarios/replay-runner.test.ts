@@ -362,6 +362,41 @@ describe('JUnit XML', () => {
     expect(xml).toContain('<error message="scenarios/broken.json: rules[0].every: too small">')
     expect(xml.match(/<testcase /g)).toHaveLength(3)
   })
+
+  it('says a status difference first, then what it kept from being compared or sent, in the terminal and JUnit', async () => {
+    // Recorded: a create that answered 200 with its id, read back by id. Replayed: the create is refused.
+    const { send, sent } = scripted(json(400, { statusCode: '400', error: 'Bad Request', message: 'no' }))
+    const results = await replaySteps(
+      steps(
+        {
+          name: 'create',
+          request: { method: 'POST', path: '/securityToken', body: {} },
+          expect: { status: 200, body: { id: '{{id2}}' }, headers: { location: '/securityToken/{{id2}}' } },
+          capture: { id2: 'body.id' },
+        },
+        { request: { method: 'GET', path: '/securityToken/{{id2}}' }, expect: { status: 200 } },
+      ),
+      send,
+    )
+    expect(sent).toHaveLength(1)
+    expect(results[0]!.problems).toEqual([
+      'status: expected 200, got 400 {"statusCode":"400","error":"Bad Request","message":"no"}',
+      'body: not compared, unknown placeholder {{id2}}; captured so far: (nothing)',
+      'headers.location: not compared, unknown placeholder {{id2}}; captured so far: (nothing)',
+      'capture id2: body.id is not in the response',
+    ])
+    expect(results[1]!.problems).toEqual([
+      'not sent: {{id2}} was to be captured by step 1 (create), which failed: status: expected 200, got 400 {"statusCode":"400","error":"Bad Request","message":"no"}',
+    ])
+    const printed = formatResults('session', results).split('\n')
+    const failure = printed.findIndex((line) => line.includes('✗ 1. create'))
+    expect(printed[failure + 1]).toBe(
+      '      status: expected 200, got 400 {"statusCode":"400","error":"Bad Request","message":"no"}',
+    )
+    expect(toJUnitXml([{ name: 'session', results }])).toContain(
+      '<failure message="status: expected 200, got 400 {&quot;statusCode&quot;:&quot;400&quot;',
+    )
+  })
 })
 
 describe('npm run replay', () => {
