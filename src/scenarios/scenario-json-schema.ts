@@ -19,6 +19,22 @@ function withoutUnusedDefinitions(schema: Record<string, unknown>): Record<strin
   return schema
 }
 
+/** zod's names for string checks it also writes as a `pattern`: not JSON Schema formats, which strict validators refuse. */
+const ZOD_ONLY_FORMATS = new Set(['starts_with', 'ends_with', 'includes'])
+
+/**
+ * The schema as ajv's strict mode takes it (editors and other validators read it alike): without
+ * zod's own formats beside the patterns that say the same, and a list of types as `anyOf`.
+ */
+function strictJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strictJsonSchema)
+  if (node === null || typeof node !== 'object') return node
+  const entries = Object.entries(node).filter(([key, value]) => !(key === 'format' && ZOD_ONLY_FORMATS.has(value)))
+  const strict = Object.fromEntries(entries.map(([key, value]) => [key, strictJsonSchema(value)]))
+  const { type, ...rest } = strict
+  return Array.isArray(type) ? { ...rest, anyOf: type.map((one) => ({ type: one })) } : strict
+}
+
 function buildScenarioJsonSchema(): Record<string, unknown> {
   const schema = z.toJSONSchema(Scenario, {
     io: 'input',
@@ -30,7 +46,7 @@ function buildScenarioJsonSchema(): Record<string, unknown> {
       Object.assign(jsonSchema, bodyExpectationJsonSchemaNode())
     },
   }) as Record<string, unknown>
-  return withoutUnusedDefinitions(schema)
+  return strictJsonSchema(withoutUnusedDefinitions(schema)) as Record<string, unknown>
 }
 
 /** The committed file's exact text. */
