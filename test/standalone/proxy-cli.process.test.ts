@@ -50,6 +50,9 @@ describe('debt-token-simulator --proxy', () => {
     const text = readFileSync(file, 'utf8')
     expect(text).not.toContain(SECRET)
     const scenario = JSON.parse(text)
+    expect(scenario.description).toContain(
+      `Recorded session through the proxy to ${service.url}: the answers are the service's, started `,
+    )
     expect(scenario.notes).toContainEqual(expect.stringContaining(`recorded through the proxy to ${service.url}`))
     expect(scenario.steps[0].request.headers).toEqual({ authorization: 'Bearer ***' })
     expect(scenario.steps[0].expect).toMatchObject({ status: 200, body: { legacyId: 7 } })

@@ -42,7 +42,7 @@ function startRecording(file: string, options: CliOptions, startScenario: Scenar
       `recorded through the proxy to ${options.proxy.url}: the answers are the service's; replay --url ${options.proxy.url} checks the service again, a replay against the simulator shows where the two differ`,
     )
   return createFileRecording(file, {
-    description: `Recorded session, started ${new Date().toISOString()}.`,
+    description: `Recorded session${options.proxy === undefined ? '' : ` through the proxy to ${options.proxy.url}: the answers are the service's`}, started ${new Date().toISOString()}.`,
     notes,
     seed: options.seed,
     ...(options.now !== 'system' && { now: options.now ?? DEFAULT_NOW }),
