@@ -103,6 +103,12 @@ export const DEFAULT_JOURNAL_CAPACITY = 500
 export const DEFAULT_JOURNAL_BODY_LIMIT = 4096
 /** The most a journal may keep of one body (a full answer of a large list, for a HAR export). */
 export const MAX_JOURNAL_BODY_LIMIT = 1024 * 1024
+/**
+ * The most characters of bodies the journal holds in all (64 MiB as JavaScript keeps strings, two
+ * bytes a character at most), whatever its capacity and body limit: past it the oldest entries fall
+ * off before the capacity is reached, so no client can grow the journal past this by what it posts.
+ */
+export const MAX_JOURNAL_BODY_CHARS = 32 * 1024 * 1024
 /** How a cut body ends: `…[123 more]`. */
 const CUT_MARK = /…\[\d+ more\]$/
 
@@ -151,6 +157,8 @@ function withinBodyBudget(entries: StoredEntry[], budget: number | undefined): S
   return entries.slice(first)
 }
 
+const bodyCharsOf = (entry: StoredEntry) => (entry.requestBody?.length ?? 0) + (entry.responseBody?.length ?? 0)
+
 /** One stored entry: the input with its number and its bodies cut (the uncut ones are not kept). */
 export type StoredEntry = JournalInput & { readonly seq: number }
 
@@ -172,10 +180,16 @@ export class Journal {
   #clears = 0
   #next = 0
   #seq = 0
+  /** How many of the oldest slots, counted from `#next`, hold no entry (never written, or fallen off for the body total). */
+  #emptyOldest: number
+  /** The characters of the bodies held, against MAX_JOURNAL_BODY_CHARS. */
+  #bodyChars = 0
+  readonly #maxBodyChars: number
 
   constructor(
     readonly capacity: number = DEFAULT_JOURNAL_CAPACITY,
     readonly bodyLimit: number = DEFAULT_JOURNAL_BODY_LIMIT,
+    maxBodyChars = MAX_JOURNAL_BODY_CHARS,
   ) {
     if (!Number.isInteger(capacity) || capacity < 1)
       throw new Error(`journal capacity must be a positive integer, got ${capacity}`)
@@ -185,6 +199,13 @@ export class Journal {
       )
     this.#entries = new Array(capacity)
     this.#cutter = new BodyCutter(bodyLimit)
+    this.#emptyOldest = capacity
+    this.#maxBodyChars = maxBodyChars
+  }
+
+  /** The body total held, in characters (at most MAX_JOURNAL_BODY_CHARS). */
+  get bodyChars(): number {
+    return this.#bodyChars
   }
 
   /**
@@ -217,8 +238,19 @@ export class Journal {
     }
     // Set only on forwarded requests, so the entries of a simulator that does not proxy keep their shape.
     if (input.proxy !== undefined) (stored as { proxy?: ProxyReport }).proxy = input.proxy
+    const replaced = this.#entries[this.#next]
+    if (replaced === undefined) this.#emptyOldest--
+    else this.#bodyChars -= bodyCharsOf(replaced)
     this.#entries[this.#next] = stored
     this.#next = (this.#next + 1) % this.capacity
+    this.#bodyChars += bodyCharsOf(stored)
+    // The oldest entries fall off until the bodies fit (the newest always stays: one entry's bodies fit).
+    while (this.#bodyChars > this.#maxBodyChars && this.#emptyOldest < this.capacity - 1) {
+      const oldest = (this.#next + this.#emptyOldest) % this.capacity
+      this.#bodyChars -= bodyCharsOf(this.#entries[oldest]!)
+      this.#entries[oldest] = undefined
+      this.#emptyOldest++
+    }
     return stored
   }
 
@@ -267,6 +299,8 @@ export class Journal {
   clear(): void {
     this.#entries.fill(undefined)
     this.#cutter.forget()
+    this.#emptyOldest = this.capacity
+    this.#bodyChars = 0
     this.#next = 0
     this.#seq = 0
     this.#clears++

@@ -10,9 +10,11 @@ import {
   isCutBody,
   Journal,
   type JournalInput,
+  MAX_JOURNAL_BODY_CHARS,
   MAX_JOURNAL_BODY_LIMIT,
 } from '../../src/observability/journal.ts'
 import { parseArgs } from '../../src/runtimes/cli/args.ts'
+import { propertyRuns } from '../support/property-runs.ts'
 
 const exchange = (responseBody: string | null, requestBody: string | null = null): JournalInput => ({
   atMs: 0,
@@ -88,5 +90,52 @@ describe('the journal’s body limit', () => {
         },
       ),
     )
+  })
+})
+
+describe('the journal’s body total', () => {
+  it('holds the newest entries that fit its capacity and its body total, as a list trimmed from the oldest would', () => {
+    const operation = fc.oneof(
+      { weight: 8, arbitrary: fc.record({ request: fc.nat(6_000), response: fc.nat(6_000) }) },
+      { weight: 1, arbitrary: fc.constant('clear' as const) },
+    )
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.array(operation),
+        (capacity, total, operations) => {
+          const journal = new Journal(capacity, MAX_JOURNAL_BODY_LIMIT, total)
+          let model: number[] = [] // the lengths of the entries held, oldest first
+          for (const next of operations) {
+            if (next === 'clear') {
+              journal.clear()
+              model = []
+              continue
+            }
+            const request = next.request === 0 ? null : 'q'.repeat(next.request)
+            journal.record(exchange('r'.repeat(next.response), request))
+            model.push(next.request + next.response)
+            if (model.length > capacity) model.shift()
+            while (model.length > 1 && model.reduce((sum, chars) => sum + chars, 0) > total) model.shift()
+            const held = journal
+              .list()
+              .map((entry) => (entry.requestBody?.length ?? 0) + (entry.responseBody?.length ?? 0))
+            expect(held).toEqual(model)
+            expect(journal.bodyChars).toBe(model.reduce((sum, chars) => sum + chars, 0))
+          }
+        },
+      ),
+      { seed: 45, numRuns: propertyRuns(500) },
+    )
+  })
+
+  it(`holds at most ${MAX_JOURNAL_BODY_CHARS} characters of bodies whatever its capacity and body limit`, () => {
+    const journal = new Journal(100_000, MAX_JOURNAL_BODY_LIMIT)
+    const body = 'x'.repeat(MAX_JOURNAL_BODY_LIMIT)
+    for (let i = 0; i < 40; i++) journal.record(exchange(body, body))
+    expect(journal.bodyChars).toBeLessThanOrEqual(MAX_JOURNAL_BODY_CHARS)
+    expect(journal.list()).toHaveLength(MAX_JOURNAL_BODY_CHARS / (2 * MAX_JOURNAL_BODY_LIMIT))
+    expect(journal.list().at(-1)!.seq).toBe(40)
   })
 })

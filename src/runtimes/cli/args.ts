@@ -140,7 +140,7 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
     name: 'journal-size',
     value: '<n>',
     whole: [1, 100_000],
-    help: 'how many recent requests GET /__sim/journal keeps (default 500)',
+    help: 'how many recent requests GET /__sim/journal keeps (default 500; fewer once their bodies add up to 64 MiB)',
   },
   {
     name: 'journal-body-limit',
