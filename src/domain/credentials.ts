@@ -63,3 +63,59 @@ export function maskedAuthorization(value: string, label = ''): string {
   if (!carriesSecret(parts)) return value
   return parts.scheme === undefined ? `***${label}` : `${parts.scheme} ***${label}`
 }
+
+/**
+ * Names of query parameters and JSON fields that carry a credential: OAuth's `access_token` (RFC
+ * 6750 §2.3) and its kin, API keys, passwords and client secrets, however cased or joined
+ * (`apiKey`, `api_key`, `API-KEY`).
+ */
+const SECRET_NAMES = new Set([
+  'accesstoken',
+  'idtoken',
+  'refreshtoken',
+  'token',
+  'apikey',
+  'clientsecret',
+  'secret',
+  'password',
+  'passwd',
+  'privatekey',
+])
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAMES.has(name.toLowerCase().replace(/[-_]/g, ''))
+}
+
+/** A query string with the value of each credential parameter written `***`; the rest as sent. */
+export function maskedQuery(query: string): string {
+  if (query === '') return query
+  let changed = false
+  const pairs = query.split('&').map((pair) => {
+    const equals = pair.indexOf('=')
+    const rawName = equals === -1 ? pair : pair.slice(0, equals)
+    let name = rawName
+    try {
+      name = decodeURIComponent(rawName.replaceAll('+', ' '))
+    } catch {
+      // a malformed escape is no name of ours
+    }
+    if (equals === -1 || !isSecretName(name)) return pair
+    changed = true
+    return `${rawName}=***`
+  })
+  return changed ? pairs.join('&') : query
+}
+
+/** A JSON member whose value is a string: its name and the text between the value's quotes. */
+const STRING_MEMBER = /"((?:[^"\\]|\\.)*)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g
+/** A quick look for a member named as a credential, before each member is matched (`"securityToken"` is not one). */
+const MAY_HOLD_SECRET =
+  /"(?:(?:access|id|refresh)[-_]?token|token|api[-_]?key|client[-_]?secret|secret|password|passwd|private[-_]?key)"\s*:/i
+
+/** A JSON text with the string value of each credential field written `***`; the rest byte for byte. */
+export function maskedJsonSecrets(text: string | null): string | null {
+  if (text === null || !MAY_HOLD_SECRET.test(text)) return text
+  return text.replace(STRING_MEMBER, (member, name: string, colon: string) =>
+    isSecretName(name) ? `"${name}"${colon}"***"` : member,
+  )
+}

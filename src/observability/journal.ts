@@ -5,10 +5,14 @@
  *
  * Recording is on every request's path, so it stores what it is given as it is (a number for the
  * time, the body strings) and does the formatting when someone reads the journal. The one thing it
- * never stores as given is the request's `Authorization`: its credential is masked as it arrives
- * (credential-labels.ts), so no entry, listener, live event or log line ever holds it.
+ * never stores as given is a credential: the request's `Authorization` is masked as it arrives
+ * (credential-labels.ts), and so are credential query parameters (`access_token`, `api_key`…) and
+ * the string values of JSON fields named like secrets (`password`, `token`…) in a request's body
+ * and a forwarded answer's
+ * (domain/credentials.ts), so no entry, listener, live event, export or log line ever holds them.
  */
 import type { OperationId } from '../contract/operations.ts'
+import { maskedJsonSecrets, maskedQuery } from '../domain/credentials.ts'
 import { CredentialLabels } from './credential-labels.ts'
 
 /** What the proxy (`serve --proxy`) did with a forwarded request: where it went, and how the answer departs from the contract. */
@@ -220,7 +224,7 @@ export class Journal {
       atMs: input.atMs,
       method: input.method,
       path: input.path,
-      query: input.query,
+      query: maskedQuery(input.query),
       operation: input.operation,
       status: input.status,
       durationMs: input.durationMs,
@@ -232,8 +236,11 @@ export class Journal {
           ? input.requestHeaders
           : { ...input.requestHeaders, authorization: this.#credentials.mask(authorization) },
       responseHeaders: input.responseHeaders,
-      requestBody: this.#cutter.cut(input.requestBody),
-      responseBody: this.#cutter.cut(input.responseBody),
+      requestBody: this.#cutter.cut(maskedJsonSecrets(input.requestBody)),
+      // The simulator's own answers hold no credential; a real service's, forwarded, may echo one.
+      responseBody: this.#cutter.cut(
+        input.proxy === undefined ? input.responseBody : maskedJsonSecrets(input.responseBody),
+      ),
       seq: ++this.#seq,
     }
     // Set only on forwarded requests, so the entries of a simulator that does not proxy keep their shape.
