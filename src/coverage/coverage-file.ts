@@ -17,6 +17,10 @@ const node = () => ({
 /** Writes `report` as JSON to `file` (its directory made if missing); throws, leaving no temporary file, when it cannot. */
 export function writeCoverageFileSync(file: string, report: CoverageReport): void {
   const { fs, path } = node()
+  // Renamed over, a device or FIFO would be replaced by a regular file (run as root, /dev/full would).
+  const existing = fs.lstatSync(file, { throwIfNoEntry: false })
+  if (existing !== undefined && !existing.isFile() && !existing.isSymbolicLink())
+    throw new Error(`${file} is not a regular file (a directory, FIFO, socket or device)`)
   fs.mkdirSync(path.dirname(file), { recursive: true })
   const temporary = path.join(path.dirname(file), `.${process.pid}-${randomHex(6)}.coverage.tmp`)
   try {

@@ -101,6 +101,14 @@ function writeWorldBeside(dir: string, world: HarWorld): string {
   return temporary
 }
 
+/** Whether `a` and `b` name one file: one path, or one file through links. */
+function sameFile(a: string, b: string): boolean {
+  if (resolve(a) === resolve(b)) return true
+  const first = statSync(a, { throwIfNoEntry: false })
+  const second = statSync(b, { throwIfNoEntry: false })
+  return first !== undefined && second !== undefined && first.dev === second.dev && first.ino === second.ino
+}
+
 export function importHarFile(options: HarImportOptions): HarImport {
   const text = readHar(options.har)
   const har = parseHar(text, options.har)
@@ -112,6 +120,8 @@ export function importHarFile(options: HarImportOptions): HarImport {
   if (options.world !== undefined) checkWorldTarget(options.world)
   const world = options.world === undefined ? undefined : harWorld(conversion.exchanges)
   if (out !== undefined) {
+    if (sameFile(out, options.har))
+      throw new HarError('', '', `--out ${out} is the HAR being read: name another file for the scenario`)
     const problem = recordingTargetProblem(out)
     if (problem !== undefined) throw new HarError('', '', problem) // it names the file
   }

@@ -5,7 +5,7 @@
  * simulator, with what it left out counted by reason; `--world` writes fixture files a simulator
  * starts from and answers with the same data; the command prints the summary.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadFixtureDirectory } from '../../src/model/load-fixture-directory.ts'
@@ -188,6 +188,22 @@ describe('scenarios from-har', () => {
     expect(await dispatch(['scenarios', 'from-har', sample('har-1.1.har'), '--out', '-'], sink)).toBe(0)
     expect(parseScenario(JSON.parse(out.join('\n')), 'stdout').steps).toHaveLength(1)
     expect(err[0]).toBe(`converted: 1 step from 1 entry of ${sample('har-1.1.har')}`)
+  })
+
+  it('refuses an --out that is the HAR it reads, by its path or through a link, and leaves the HAR', async () => {
+    const dir = temporaryDirectory('dts-har-cli-')
+    const har = join(dir, 'session.har')
+    copyFileSync(sample('har-1.1.har'), har)
+    symlinkSync(har, join(dir, 'link.json'))
+    const before = readFileSync(har, 'utf8')
+    for (const out of [har, join(dir, '.', 'session.har'), join(dir, 'link.json')]) {
+      const { err, sink } = output()
+      expect(await dispatch(['scenarios', 'from-har', har, '--out', out], sink)).toBe(1)
+      expect(err).toEqual([
+        `scenarios from-har: --out ${out} is the HAR being read: name another file for the scenario (nothing written)`,
+      ])
+    }
+    expect(readFileSync(har, 'utf8')).toBe(before)
   })
 
   it('refuses an --out that names a directory, saying so once, and writes nothing', async () => {

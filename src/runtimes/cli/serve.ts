@@ -96,9 +96,14 @@ export async function serveCommand(
     return 2
   }
   const { options } = parsed
-  const recordProblem = options.record === undefined ? undefined : recordingTargetProblem(options.record)
-  if (recordProblem !== undefined) {
-    output.err(`debt-token-simulator: --record: ${recordProblem}`)
+  // The files written at exit are checked now: a mistake is said before anything is served.
+  for (const [flag, file] of [
+    ['--record', options.record],
+    ['--coverage-out', options.coverageOut],
+  ] as const) {
+    const problem = file === undefined ? undefined : recordingTargetProblem(file)
+    if (problem === undefined) continue
+    output.err(`debt-token-simulator: ${flag}: ${problem}`)
     return 2
   }
   const fixtures = options.fixtures === undefined ? undefined : loadFixtureDirectory(options.fixtures)
