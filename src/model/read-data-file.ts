@@ -1,5 +1,6 @@
 /**
- * Reads a scenario or fixture file (Node only: `--scenarios`, `--fixtures`, `serve --watch`),
+ * Reads a scenario, fixture or coverage report file (Node only: `--scenarios`, `--fixtures`,
+ * `serve --watch`, `coverage report`),
  * refusing what would hang or stall the server: a path that is not a regular file (a FIFO named
  * `*.json` blocks a plain read until something writes to it) and a file over MAX_DATA_FILE_BYTES
  * (parsing a scenario of tens of megabytes held the event loop for seconds on every reload). The file is opened
@@ -13,7 +14,7 @@ export const MAX_DATA_FILE_BYTES = 5 * 1024 * 1024
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 
 /** The file's text; throws an Error whose message says why it was refused or could not be read. */
-export function readDataFile(path: string): string {
+export function readDataFile(path: string, what = 'a scenario or fixture file'): string {
   // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer (not defined on Windows).
   const descriptor = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
   try {
@@ -21,9 +22,7 @@ export function readDataFile(path: string): string {
     if (!stats.isFile())
       throw new Error('not a regular file (a FIFO, socket, device or directory); only regular files are read')
     if (stats.size > MAX_DATA_FILE_BYTES)
-      throw new Error(
-        `${megabytes(stats.size)}, over the ${megabytes(MAX_DATA_FILE_BYTES)} a scenario or fixture file may hold`,
-      )
+      throw new Error(`${megabytes(stats.size)}, over the ${megabytes(MAX_DATA_FILE_BYTES)} ${what} may hold`)
     return readFileSync(descriptor, 'utf8')
   } finally {
     closeSync(descriptor)

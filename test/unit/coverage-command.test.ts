@@ -3,7 +3,7 @@
  * printed as a table, written as JSON, and the CI gate that exits 1 naming what is missing and the
  * step that reaches it. Run through the command's own dispatch, on real files.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CoverageReport } from '../../src/contract/coverage-report.ts'
@@ -120,5 +120,28 @@ describe('coverage report', () => {
     expect((await run('merge', directory)).code).toBe(2)
     const empty = await run('report', temporaryDirectory('coverage-empty-'))
     expect(empty).toMatchObject({ code: 1, err: expect.stringContaining('no report in') })
+  })
+
+  it('reads only the directory’s own regular files, within a size, and never prints what a file holds', async () => {
+    const secret = join(temporaryDirectory('coverage-outside-'), 'secret.json')
+    writeFileSync(secret, 'root:x:0:0:secret-first-bytes')
+    const leaking = partsDirectory()
+    symlinkSync(secret, join(leaking, 'z-link.json'))
+    const outside = await run('report', leaking)
+    expect(outside.code).toBe(1)
+    expect(outside.err).toContain(`${join(leaking, 'z-link.json')}: a link out of ${leaking}`)
+    expect(outside.err).not.toContain('secret-first-bytes')
+
+    const broken = partsDirectory()
+    writeFileSync(join(broken, 'z-broken.json'), 'root:x:0:0:secret-first-bytes')
+    const notJson = await run('report', broken)
+    expect(notJson.err).toContain(`${join(broken, 'z-broken.json')}: not JSON`)
+    expect(notJson.err).not.toContain('secret-first-bytes')
+
+    const large = partsDirectory()
+    writeFileSync(join(large, 'z-large.json'), `[${'0,'.repeat(3 * 1024 * 1024)}0]`)
+    const tooLarge = await run('report', large)
+    expect(tooLarge.code).toBe(1)
+    expect(tooLarge.err).toContain('over the 5.0 MB a coverage report may hold')
   })
 })

@@ -4,13 +4,14 @@
  * table, writes it as JSON or a self-contained HTML page (--json, --html), and is a CI gate: below
  * `--min-operations` or `--min-responses` it exits 1, naming what is missing and how to reach it.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve, sep } from 'node:path'
 import { CoverageReport } from '../../contract/coverage-report.ts'
 import { writeCoverageFileSync } from '../../coverage/coverage-file.ts'
 import { coverageHtml } from '../../coverage/coverage-html.ts'
 import { coverageOf, mergeCoverage } from '../../coverage/coverage-tally.ts'
 import { coverageSummary, coverageTable, missingLines, percent } from '../../coverage/coverage-text.ts'
+import { readDataFile } from '../../model/read-data-file.ts'
 import { parseCommandArgs } from './command-args.ts'
 import type { CommandOutput } from './io.ts'
 
@@ -26,22 +27,32 @@ Options:
   --min-responses <pct>    exit 1 when fewer declared responses than this percentage were seen
   -h, --help               print this help`
 
-/** The report files a path names: a file itself, or each `*.json` of a directory. */
+/**
+ * The report files a path names: a file itself, or each `*.json` of a directory, which must be
+ * files of that directory: a link that leads out of it is refused, not followed.
+ */
 function reportFiles(path: string): string[] {
   const full = resolve(path)
   if (!statSync(full).isDirectory()) return [full]
+  const folder = realpathSync(full)
   return readdirSync(full)
     .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
     .sort()
-    .map((name) => join(full, name))
+    .map((name) => {
+      const file = join(full, name)
+      if (lstatSync(file).isSymbolicLink() && !realpathSync(file).startsWith(`${folder}${sep}`))
+        throw new Error(`${file}: a link out of ${path}; only the directory's own files are read`)
+      return file
+    })
 }
 
 function readReport(file: string): CoverageReport {
   let json: unknown
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'))
+    json = JSON.parse(readDataFile(file, 'a coverage report'))
   } catch (error) {
-    throw new Error(`${file}: not JSON (${error instanceof Error ? error.message : String(error)})`)
+    // Said without the parser's words, which quote the file's first bytes (a link's target, say).
+    throw new Error(`${file}: ${error instanceof SyntaxError ? 'not JSON' : (error as Error).message}`)
   }
   const parsed = CoverageReport.safeParse(json)
   if (!parsed.success) {
