@@ -12,13 +12,14 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmdirSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs'
-import { basename, dirname, join, relative, resolve, sep } from 'node:path'
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { scenarioFileText } from '../scenarios/scenario-file-text.ts'
 import { parseScenario } from '../scenarios/scenario-schema.ts'
 import { checkHarSize, HAR_SIZE_LIMIT_BYTES, HarError, parseHar } from './har-file.ts'
@@ -65,11 +66,14 @@ function readHar(file: string): string {
 
 /** A body Playwright attached beside the HAR (`content._file`), only from the HAR's own directory. */
 function attachedReader(har: string) {
-  const directory = resolve(dirname(har))
+  const directory = realpathSync(resolve(dirname(har)))
   return (name: string): string | undefined => {
-    const path = resolve(directory, name)
+    const named = resolve(directory, name)
+    if (!existsSync(named)) return undefined
+    // Where it really is: a link in the directory that leads out of it is not the directory's.
+    const path = realpathSync(named)
     const inside = relative(directory, path)
-    if (inside.startsWith('..') || inside.startsWith(sep) || !existsSync(path)) return undefined
+    if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return undefined
     const stats = statSync(path)
     if (!stats.isFile() || stats.size > HAR_SIZE_LIMIT_BYTES) return undefined
     return readFileSync(path, 'utf8')

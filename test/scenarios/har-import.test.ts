@@ -96,6 +96,12 @@ describe('a HAR file of each tool', () => {
     writeFileSync(join(dir, 'saved/session.har'), JSON.stringify(har))
     const { scenario } = importHarFile({ har: join(dir, 'saved/session.har'), out: '-' })
     expect(scenario.steps![0]!.expect).toEqual({ status: 200 })
+    // Nor through a link in it that leads out.
+    symlinkSync(join(dir, 'outside.json'), join(dir, 'saved/linked.json'))
+    har.log.entries[1].response.content._file = 'linked.json'
+    writeFileSync(join(dir, 'saved/session.har'), JSON.stringify(har))
+    const linked = importHarFile({ har: join(dir, 'saved/session.har'), out: '-' })
+    expect(linked.scenario.steps![0]!.expect).toEqual({ status: 200 })
   })
 
   it('matches operations whatever the host, and keeps a step for the id a POST assigned (captured)', () => {
