@@ -8,8 +8,8 @@
  * never stores as given is a credential: the request's `Authorization` is masked as it arrives
  * (credential-labels.ts), and so are credential query parameters (`access_token`, `api_key`…) and
  * the string values of JSON fields named like secrets (`password`, `token`…) in a request's body
- * and a forwarded answer's
- * (domain/credentials.ts), so no entry, listener, live event, export or log line ever holds them.
+ * and a forwarded answer's (domain/credentials.ts), so no entry, listener, live event, export or
+ * log line ever holds them.
  */
 import type { OperationId } from '../contract/operations.ts'
 import { maskedJsonSecrets, maskedQuery } from '../domain/credentials.ts'

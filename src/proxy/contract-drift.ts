@@ -44,7 +44,7 @@ function quote(value: unknown): string {
   return String(value)
 }
 
-/** One departure as a line, or undefined for a keyword the published schemas do not use. */
+/** One departure as a line (a keyword the published schemas do not use yet, by its name). */
 function lineOf({ path, keyword, params, value, format }: Departure): string {
   switch (keyword) {
     case 'required':

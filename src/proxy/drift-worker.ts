@@ -27,8 +27,8 @@ const MAX_DEPARTURES = 200
 
 /**
  * The worker's code, run there as a script (`eval`), so it needs no file of its own in each build:
- * everything it uses is a global, passed in `workerData` or defined inside it, and json-text.ts's depth scan
- * is handed to it as source, so the worker reads JSON with the same limit as every other reader.
+ * everything it uses is a global, passed in `workerData` or defined inside it. json-text.ts's depth
+ * scan is handed to it as source, so the worker reads JSON with the same limit as every reader.
  */
 function driftWorker(deeper: (text: string, max: number) => boolean): void {
   // No `require` here: a bundler would swap it for a helper of its own, which the worker does not have.
