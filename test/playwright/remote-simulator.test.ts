@@ -273,3 +273,45 @@ describe("the server's CORS preflight", () => {
     }
   })
 })
+
+describe('a connection the server closes as the request is sent', () => {
+  /** A server that drops the first `drops` connections on their first request, then answers 204. */
+  async function dropping(drops: number) {
+    const seen: string[] = []
+    const flaky = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`)
+      if (seen.length <= drops) request.socket.destroy()
+      else response.writeHead(204).end()
+    })
+    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}`
+    return { url, seen, close: () => new Promise<void>((resolve) => flaky.close(() => resolve())) }
+  }
+
+  it('is tried again once for an idempotent call (as a browser does), never for a POST', async () => {
+    const once = await dropping(1)
+    try {
+      await createRemoteSimulator({ url: once.url, session: 'retried' }).end()
+      expect(once.seen).toEqual(['DELETE /__sim/sessions/retried', 'DELETE /__sim/sessions/retried'])
+    } finally {
+      await once.close()
+    }
+    const twice = await dropping(2)
+    try {
+      await expect(createRemoteSimulator({ url: twice.url, session: 'gone' }).end()).rejects.toThrow(
+        /cannot reach the simulator/,
+      )
+    } finally {
+      await twice.close()
+    }
+    const post = await dropping(1)
+    try {
+      await expect(createRemoteSimulator({ url: post.url, session: 'posted' }).reset()).rejects.toThrow(
+        /cannot reach the simulator .*POST \/__sim\/reset/,
+      )
+      expect(post.seen).toEqual(['POST /__sim/reset'])
+    } finally {
+      await post.close()
+    }
+  })
+})

@@ -103,14 +103,19 @@ function recordsOf<N extends TableName>(table: N, records: readonly unknown[], w
   })
 }
 
+/** Whether a fetch failed because the connection closed under it (not refused, not timed out). */
+function closedUnderway(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET' || cause?.message === 'other side closed'
+}
+
 export function createRemoteSimulator(options: { url: string; session: string }): RemoteSimulator {
   const url = options.url.replace(/\/+$/, '')
   const { session } = options
 
   async function call<T>(schema: z.ZodMiniType<T> | null, { method, path, body, accept = [] }: Call): Promise<T> {
-    let response: Response
-    try {
-      response = await fetch(`${url}${path}`, {
+    const send = () =>
+      fetch(`${url}${path}`, {
         method,
         headers: {
           [SESSION_HEADER]: session,
@@ -118,6 +123,14 @@ export function createRemoteSimulator(options: { url: string; session: string })
           ...((method === 'POST' || method === 'PUT') && { 'content-type': 'application/json' }),
         },
         ...(body !== undefined && { body: JSON.stringify(body) }),
+      })
+    let response: Response
+    try {
+      response = await send().catch((error: unknown) => {
+        // A kept-alive connection the server closed as it idled fails the request sent on it before
+        // the server reads it; an idempotent one is sent again once, on a new connection, as browsers do.
+        if (method === 'POST' || !closedUnderway(error)) throw error
+        return send()
       })
     } catch (error) {
       const cause = (error as { cause?: Error }).cause?.message ?? (error as Error).message
