@@ -1,8 +1,9 @@
 /** The proxy's command-line flags (`serve --proxy`): what they become, and the mistakes refused with the flag named. */
 import { describe, expect, it } from 'vitest'
 import { type ProxyOptions, proxyOptionsProblem } from '../../src/proxy/proxy-options.ts'
-import { HELP, parseArgs } from '../../src/runtimes/cli/args.ts'
+import { parseArgs } from '../../src/runtimes/cli/args.ts'
 import { dispatch } from '../../src/runtimes/cli/cli.ts'
+import { HELP } from '../../src/runtimes/cli/serve-options.ts'
 
 const error = (argv: string[], env: Record<string, string> = {}) => {
   const parsed = parseArgs(argv, env)

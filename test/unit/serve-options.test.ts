@@ -1,11 +1,12 @@
 /**
- * `serve`'s options are declared once (SERVE_OPTIONS in src/runtimes/cli/args.ts): the parser, the
- * help and docs/development.md's table of options → tests read the same list, so an option added
- * without its help line, its environment variable or its row in the table fails here.
+ * `serve`'s options are declared once (SERVE_OPTIONS in src/runtimes/cli/serve-options.ts): the
+ * parser, the help and docs/development.md's table of options → tests read the same list, so an
+ * option added without its help line, its environment variable or its row in the table fails here.
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { HELP, parseArgs, SERVE_OPTIONS } from '../../src/runtimes/cli/args.ts'
+import { parseArgs } from '../../src/runtimes/cli/args.ts'
+import { HELP, SERVE_OPTIONS } from '../../src/runtimes/cli/serve-options.ts'
 
 const development = readFileSync(new URL('../../docs/development.md', import.meta.url), 'utf8')
 /** The first cell of each row of the table under "The command's options". */

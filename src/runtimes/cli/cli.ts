@@ -6,9 +6,9 @@
  * server does not load the replay, HAR import, coverage report and OpenAPI code.
  */
 import packageJson from '../../../package.json' with { type: 'json' }
-import { HELP as SERVE_HELP } from './args.ts'
 import { type CommandOutput, consoleOutput, wantsHelp } from './io.ts'
 import { serveCommand } from './serve.ts'
+import { HELP as SERVE_HELP } from './serve-options.ts'
 
 export const VERSION: string = packageJson.version
 
