@@ -14,24 +14,11 @@ import {
   MAX_JOURNAL_BODY_LIMIT,
 } from '../../src/observability/journal.ts'
 import { parseArgs } from '../../src/runtimes/cli/args.ts'
+import { journalInput } from '../support/journal-input.ts'
 import { propertyRuns } from '../support/property-runs.ts'
 
-const exchange = (responseBody: string | null, requestBody: string | null = null): JournalInput => ({
-  atMs: 0,
-  method: 'GET',
-  path: '/securityToken',
-  query: '',
-  operation: 'listSecurityTokens',
-  status: 200,
-  durationMs: 1,
-  scenario: null,
-  session: null,
-  caller: null,
-  requestHeaders: {},
-  responseHeaders: {},
-  requestBody,
-  responseBody,
-})
+const exchange = (responseBody: string | null, requestBody: string | null = null): JournalInput =>
+  journalInput({ method: 'GET', operation: 'listSecurityTokens', requestBody, responseBody })
 
 describe('the journal’s body limit', () => {
   it('keeps 4096 characters by default and a long body whole when told more', () => {

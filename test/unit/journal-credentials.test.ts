@@ -7,27 +7,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isSecretName, maskedJsonSecrets, maskedQuery } from '../../src/domain/credentials.ts'
-import { Journal, type JournalInput } from '../../src/observability/journal.ts'
+import { Journal } from '../../src/observability/journal.ts'
 import { journalToHar } from '../../src/record-replay/har-export.ts'
+import { journalInput } from '../support/journal-input.ts'
 import { propertyRuns } from '../support/property-runs.ts'
 
-const exchange = (overrides: Partial<JournalInput>): JournalInput => ({
-  atMs: 0,
-  method: 'POST',
-  path: '/securityToken',
-  query: '',
-  operation: 'createSecurityToken',
-  status: 200,
-  durationMs: 1,
-  scenario: null,
-  session: null,
-  caller: null,
-  requestHeaders: {},
-  responseHeaders: {},
-  requestBody: null,
-  responseBody: null,
-  ...overrides,
-})
+const exchange = journalInput
 
 describe('credentials outside Authorization', () => {
   it('are masked in the query, the request body and a forwarded answer, and nowhere in the HAR', () => {
