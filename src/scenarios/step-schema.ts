@@ -45,14 +45,24 @@ const StepRequest = z.lazy(() =>
 
 const BODY_EXPECTATION_ID = 'BodyExpectation'
 
+/** Any JSON value (zod's); its parse is used for its issues only, see `BodyExpectation`. */
+const JsonValue = z.json()
+
 /**
  * An expected body: plain JSON, where an object of one `$` member is an operator. The JSON Schema
  * editors read is written by hand (`bodyExpectationJsonSchema`), zod's would not know the operators.
  */
 export const BodyExpectation = z
-  .json()
+  // The value as parsed, checked as JSON but not copied: zod's JSON parse copies objects and leaves
+  // out an own `__proto__` member (what JSON.parse gives), which is then not compared at replay.
+  .custom<z.core.util.JSONType>()
   .check(
     z.superRefine((body, context) => {
+      const json = JsonValue.safeParse(body)
+      if (!json.success) {
+        for (const issue of json.error.issues) context.addIssue({ ...issue })
+        return
+      }
       for (const issue of bodyExpectationIssues(body))
         context.addIssue({ code: 'custom', ...issue, path: [...issue.path] })
     }),

@@ -12,6 +12,7 @@ import { toJUnitXml } from '../../src/record-replay/junit.ts'
 import { formatResults, type ReplayRequest, replaySteps, type Send } from '../../src/record-replay/replay.ts'
 import { inProcessSend, replayCommand } from '../../src/runtimes/cli/replay.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
+import { parseScenarioText } from '../../src/scenarios/load-scenarios.ts'
 import { parseScenario, type ScenarioInput } from '../../src/scenarios/scenario-schema.ts'
 import type { ScenarioStep } from '../../src/scenarios/step-schema.ts'
 import { fixtures } from '../support/world.ts'
@@ -177,6 +178,24 @@ describe('replaySteps', () => {
       'body.o: expected a value of type array, got an object {}',
       'body.a: expected a value of type object, got an array of 0 []',
       'body.z: expected a value of type object, got null',
+    ])
+  })
+
+  it('compares an expected "__proto__" member like any other, from a scenario file\'s text', async () => {
+    // JSON.parse gives an own "__proto__" member; a copy by assignment would set a prototype instead.
+    const text = JSON.stringify({
+      description: 'proto',
+      rules: [],
+      steps: [{ request: { method: 'GET', path: '/a' }, expect: { status: 200, body: { x: 1 } } }],
+    }).replace('{"x":1}', '{"__proto__":{"role":"admin"},"x":1}')
+    const [step] = parseScenarioText(text, 'proto.json').steps!
+    const answers = ['{"x":1}', '{"__proto__":{"role":"user"},"x":1}', '{"__proto__":{"role":"admin"},"x":1}']
+    const { send } = scripted(...answers.map((body) => ({ kind: 'response', status: 200, headers: {}, body }) as const))
+    const results = await replaySteps([step!, step!, step!], send)
+    expect(results.map((result) => result.problems)).toEqual([
+      ['body.__proto__: expected {"role":"admin"}, got nothing (no such member)'],
+      ['body.__proto__.role: expected "admin", got "user"'],
+      [],
     ])
   })
 
