@@ -25,7 +25,7 @@ import { parseScenario } from '../scenarios/scenario-schema.ts'
 import { checkHarSize, HAR_SIZE_LIMIT_BYTES, HarError, parseHar } from './har-file.ts'
 import { type HarConversion, harToScenario } from './har-to-scenario.ts'
 import { type HarWorld, harWorld } from './har-world.ts'
-import { recordingTargetProblem, writeFileAtomically } from './record-to-file.ts'
+import { failureReason, recordingTargetProblem, writeFileAtomically } from './record-to-file.ts'
 import { withSchemaReference } from './schema-reference.ts'
 import { temporaryPathBeside } from './temporary-path.ts'
 
@@ -113,6 +113,15 @@ function sameFile(a: string, b: string): boolean {
   return first !== undefined && second !== undefined && first.dev === second.dev && first.ino === second.ino
 }
 
+/** Writes the scenario file; a failure (a full disk, a read-only mount) names it and the errno. */
+function writeScenario(out: string, text: string): void {
+  try {
+    writeFileAtomically(out, text)
+  } catch (error) {
+    throw new HarError('', '', `${out} cannot be written (${failureReason(error)})`)
+  }
+}
+
 export function importHarFile(options: HarImportOptions): HarImport {
   const text = readHar(options.har)
   const har = parseHar(text, options.har)
@@ -127,7 +136,9 @@ export function importHarFile(options: HarImportOptions): HarImport {
     if (sameFile(out, options.har))
       throw new HarError('', '', `--out ${out} is the HAR being read: name another file for the scenario`)
     const problem = recordingTargetProblem(out)
-    if (problem !== undefined) throw new HarError('', '', problem) // it names the file
+    // A problem of the file names it; one of its directory is said as the file's.
+    if (problem !== undefined)
+      throw new HarError('', '', problem.startsWith(`${out} `) ? problem : `${out} cannot be written: ${problem}`)
   }
   const worldBeside = world === undefined ? undefined : writeWorldBeside(options.world!, world)
   // The world first, then the scenario: a scenario that cannot be written takes the world it was
@@ -141,7 +152,7 @@ export function importHarFile(options: HarImportOptions): HarImport {
       renameSync(worldBeside, worldTarget)
       worldPlaced = true
     }
-    if (out !== undefined) writeFileAtomically(out, scenarioText)
+    if (out !== undefined) writeScenario(out, scenarioText)
   } catch (error) {
     if (worldBeside !== undefined) rmSync(worldPlaced ? worldTarget! : worldBeside, { recursive: true, force: true })
     if (worldExisted && !existsSync(worldTarget!)) mkdirSync(worldTarget!)

@@ -12,7 +12,7 @@
  * at the target rather than writing through it). `recordingTargetProblem` checks the target at
  * start, so a path that cannot be written is refused before a session is recorded into it.
  */
-import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { scenarioFileText } from '../scenarios/scenario-file-text.ts'
 import { createSessionRecorder, type RecordedExchange, type SessionRecorderOptions } from './record.ts'
@@ -42,8 +42,35 @@ function writeBeside(file: string, text: string): string {
   return temporary
 }
 
-const reason = (error: unknown) =>
-  (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))
+/**
+ * Why a file operation failed, for a message: the errno and Node's words for it
+ * (`ENOSPC: no space left on device`), without the path and call Node adds after them.
+ */
+export function failureReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code
+  const message = error instanceof Error ? error.message : String(error)
+  if (code === undefined) return message
+  const words = message.startsWith(`${code}: `) ? message.slice(code.length + 2).split(',')[0] : undefined
+  return words === undefined || words === '' ? code : `${code}: ${words}`
+}
+
+/**
+ * Why `directory` could not be created. Node's recursive mkdir reports ENOENT when a part of the
+ * path cannot be made under a read-only mount or a directory it may not write (it says the stat of
+ * the path it could not create): a plain mkdir of the first missing part says the real errno
+ * (EROFS, EACCES).
+ */
+function creationFailure(directory: string, error: unknown): unknown {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return error
+  let missing = directory
+  while (dirname(missing) !== missing && !existsSync(dirname(missing))) missing = dirname(missing)
+  try {
+    mkdirSync(missing)
+  } catch (real) {
+    return real
+  }
+  return error
+}
 
 /**
  * Why `file` cannot take a recording (a directory, a special file, a directory that cannot be
@@ -60,19 +87,19 @@ export function recordingTargetProblem(file: string): string | undefined {
   } catch (error) {
     // ENOTDIR: a parent is not a directory, which the directory check below names.
     const code = (error as NodeJS.ErrnoException).code
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') return `${file} cannot be examined (${reason(error)})`
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') return `${file} cannot be examined (${failureReason(error)})`
   }
   const directory = dirname(target)
   try {
     mkdirSync(directory, { recursive: true })
     if (!statSync(directory).isDirectory()) return `${directory} is not a directory`
   } catch (error) {
-    return `the directory ${directory} cannot be created (${reason(error)})`
+    return `the directory ${directory} cannot be created (${failureReason(creationFailure(directory, error))})`
   }
   try {
     rmSync(writeBeside(target, ''))
   } catch (error) {
-    return `the directory ${directory} cannot be written (${reason(error)})`
+    return `the directory ${directory} cannot be written (${failureReason(error)})`
   }
   return undefined
 }
