@@ -18,7 +18,9 @@
 #     frontend module and an openapi-fetch client over the package's `paths`, which
 #     openapi-fetch.test.ts runs over every operation against the standalone server), the tsconfig `tsc --init`
 #     writes, and strict NodeNext with exactOptionalPropertyTypes (the typed client and the README's
-#     example included, so its `import type` and annotation compile); the command: --version,
+#     example included, so its `import type` and annotation compile); docs/browser.md's step-2
+#     sample (readme-example.mjs browser-start) under the vanilla-ts tsconfig with msw 2, and in
+#     step 3 with msw 3; the command: --version,
 #     scenarios, scenarios init (its $schema a file from there), serve, and replay of a shipped
 #     scenario against it; no install script in the package. Then @playwright/test and
 #     @msw/playwright are added (everything before ran without them, which the main entries must
@@ -28,7 +30,8 @@
 #     the project's packages).
 #  3. The same project on Node 24 with msw 3: plain Node (ESM and the CommonJS standalone entry),
 #     the example under vitest, Jest in ESM mode and node:test, and the Playwright entry imported
-#     (shared-server mode works there; in-process mode needs msw 2).
+#     (shared-server mode works there; in-process mode needs msw 2); docs/browser.md's step-2 sample
+#     under tsc with msw 3.
 #  4. A CommonJS project (no "type"; msw 2, jest, jest-environment-jsdom, jest-fixed-jsdom): the
 #     example and the behaviour suite require() the package under Jest. On Node 22 with the README's
 #     jest.config.js: msw itself (2.12 and later) requires ES-module-only packages that Jest's
@@ -36,7 +39,9 @@
 #     on this package; the config lists only msw's, so the package must add none. Then the same
 #     config with jsdom as msw documents it (jest-fixed-jsdom). On Node 24, with no config at all,
 #     under --experimental-vm-modules (Jest then require()s ES modules itself): msw 2, then msw 3.
-#  5. What `npm install -D debt-token-simulator msw` installs: packages and MB (README figure).
+#  5. examples/jest as its users run it, on Node 22: a copy, the tarball with msw 3 and Jest
+#     installed, its own `npm test` (Jest in ESM mode, which msw 3's ES-module-only code needs).
+#  6. What `npm install -D debt-token-simulator msw` installs: packages and MB (README figure).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
@@ -171,6 +176,9 @@ node -e '
 npx tsc --noEmit -p tsconfig.vanilla-ts.json
 # The same sources with declaration files checked too (skipLibCheck off): nothing of ours needs Node.
 npx tsc --noEmit -p tsconfig.vanilla-ts.json --skipLibCheck false
+step "tsc --noEmit: docs/browser.md's step-2 sample (worker.start's options) under the same tsconfig with msw@$MSW2"
+readme_example browser-start browser-doc/main.ts
+npx tsc --noEmit -p tsconfig.browser-doc.json
 
 step "tsc: the tsconfig \`tsc --init\` writes, declarations emitted (TS4023 shows only on emit)"
 mkdir init && cp src/browser-app.ts src/typed-client.ts node/server-setup.ts init/
@@ -232,6 +240,8 @@ node24="$app/node_modules/.bin/node"
 "$node24" standalone.cjs
 run_example_runners "$node24"
 "$node24" --input-type=module -e "$playwright_entry_loads"
+step "tsc --noEmit: docs/browser.md's step-2 sample with msw@$MSW3"
+npx tsc --noEmit -p tsconfig.browser-doc.json
 
 jest_cjs="$work/jest-cjs"
 mkdir -p "$jest_cjs" && cd "$jest_cjs"
@@ -251,6 +261,15 @@ step "Jest (CommonJS) on Node $NODE24, no config, --experimental-vm-modules: msw
 "$node24" --experimental-vm-modules node_modules/jest/bin/jest.js --ci --config '{}' api.test.js
 npm_quiet install --no-save "msw@$MSW3"
 "$node24" --experimental-vm-modules node_modules/jest/bin/jest.js --ci --config '{}' api.test.js
+
+step "examples/jest on Node $(node --version): the tarball with msw@$MSW3 jest@$JEST, its own npm test (Jest in ESM mode)"
+example_jest="$work/example-jest"
+# The example's files as the repository has them (not a node_modules or lockfile of a local run).
+mkdir -p "$example_jest" && cd "$example_jest"
+tar -C "$repo/examples/jest" --exclude=node_modules --exclude=package-lock.json -cf - . | tar -xf -
+npm_quiet install -D "$tarball" "msw@$MSW3" "jest@$JEST"
+[ "$(node -p "require('msw/package.json').version")" = "$MSW3" ] || { echo "examples/jest: expected msw $MSW3"; exit 1; }
+npm test -- --ci
 
 step "what \`npm install -D debt-token-simulator msw\` installs"
 sized="$work/sized"

@@ -8,7 +8,8 @@
 // for them its TypeScript (`import type`, annotations) is stripped by TypeScript's own transpiler
 // (the repository's), after the import rewrites, which match the block as the README writes it.
 // jest-config: the ```js block starting with `// jest.config.js` of docs/test-suites.md (beside the
-// README), as it is.
+// README), as it is. browser-start: the ```ts block starting with `// main.ts` of docs/browser.md
+// (step 2, the worker started in an app), out of its list item's indentation.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import ts from 'typescript'
@@ -20,6 +21,14 @@ if (runner === 'jest-config') {
   const config = /```js\n(\/\/ jest\.config\.js[\s\S]*?)```/.exec(guide)?.[1]
   if (config === undefined) fail('docs/test-suites.md has no ```js block starting with // jest.config.js')
   writeFileSync(outPath, config)
+  process.exit(0)
+}
+if (runner === 'browser-start') {
+  const guide = readFileSync(join(dirname(readmePath), 'docs', 'browser.md'), 'utf8')
+  const found = /^( *)```ts\n(\1\/\/ main\.ts[\s\S]*?)^\1```/m.exec(guide)
+  if (found === null) fail('docs/browser.md has no ```ts block starting with // main.ts')
+  const [, indent, sample] = found
+  writeFileSync(outPath, sample.replace(new RegExp(`^${indent}`, 'gm'), ''))
   process.exit(0)
 }
 const block = /```ts\n(\/\/ api\.test\.ts\n[\s\S]*?)```/.exec(readme)?.[1]
