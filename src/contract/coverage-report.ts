@@ -42,29 +42,38 @@ const FieldSeen = z.strictObject({
   seen: Count,
 })
 
+const Cause = z
+  .strictObject({
+    scenario: z
+      .nullable(z.string())
+      .clone()
+      .register(z.globalRegistry, { description: 'The scenario active for the request, or null.' }),
+    rule: z.unknown().clone().register(z.globalRegistry, {
+      description: 'The scenario rule that answered, as the scenario holds it; null when no rule answered.',
+    }),
+    seen: Count,
+  })
+  .register(z.globalRegistry, { id: 'CoverageCause' })
+export type CoverageCause = z.infer<typeof Cause>
+
 const DeclaredResponse = z.strictObject({
   status: z.int(),
   declared: z.literal(true),
-  seen: Count.clone().register(z.globalRegistry, { description: 'How many answers had this status.' }),
+  seen: Count.clone().register(z.globalRegistry, {
+    description: 'How many answers had this status, a request reaching it with no scenario rule answering.',
+  }),
   fields: z
     .optional(z.array(FieldSeen))
     .clone()
     .register(z.globalRegistry, { description: 'For 400: the request fields whose errors the answers named.' }),
+  forced: z.optional(z.array(Cause)).clone().register(z.globalRegistry, {
+    description:
+      'Answers with this status that a scenario rule forced, by scenario and rule: not counted in `seen`, nor as covered.',
+  }),
   ready: z
     .optional(ReadyStep)
     .clone()
     .register(z.globalRegistry, { description: 'For a response never seen: how to reach it.' }),
-})
-
-const Cause = z.strictObject({
-  scenario: z
-    .nullable(z.string())
-    .clone()
-    .register(z.globalRegistry, { description: 'The scenario active for the request, or null.' }),
-  rule: z.unknown().clone().register(z.globalRegistry, {
-    description: 'The scenario rule that answered, as the scenario holds it; null when none is known.',
-  }),
-  seen: Count,
 })
 
 const UndeclaredResponse = z.strictObject({

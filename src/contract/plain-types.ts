@@ -38,6 +38,7 @@ export type User = Schemas['UserRecord']
 
 // The control API under /__sim.
 export type CoverageReport = Schemas['CoverageReport']
+export type CoverageCause = Schemas['CoverageCause']
 export type CoverageReadyStep = Schemas['CoverageReadyStep']
 export type SimHar = Schemas['SimHar']
 export type SimHarEntry = Schemas['SimHarEntry']

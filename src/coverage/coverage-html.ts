@@ -1,10 +1,10 @@
 /**
  * The coverage report as one self-contained HTML page (`coverage report --html <file>`): the
- * totals, a matrix of operations by declared status coloured seen or missing, each missing cell
- * with its ready step to copy, and the statuses listed apart. No script, no external file: a CI
- * artifact opens as it is.
+ * totals, a matrix of operations by declared status coloured seen or missing (what a scenario rule
+ * forced is shown beside, never as seen), each missing cell with its ready step to copy, and the
+ * statuses listed apart. No script, no external file: a CI artifact opens as it is.
  */
-import type { CoverageReport, ReadyStep } from '../contract/coverage-report.ts'
+import type { CoverageCause, CoverageReport, ReadyStep } from '../contract/coverage-report.ts'
 import { coverageSummary } from './coverage-text.ts'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
@@ -30,23 +30,34 @@ export function coverageHtml(report: CoverageReport): string {
     const cells = statuses.map((status) => {
       const response = operation.responses.find((candidate) => candidate.status === status)
       if (response === undefined) return '<td class="none"></td>'
-      if (response.seen > 0) return `<td class="seen">${response.seen}</td>`
+      const forcedTimes = (response.forced ?? []).reduce((sum, cause) => sum + cause.seen, 0)
+      const forced = forcedTimes === 0 ? '' : ` <small>(+${forcedTimes} forced by a rule)</small>`
+      if (response.seen > 0) return `<td class="seen">${response.seen}${forced}</td>`
       const ready =
         response.ready === undefined
           ? ''
           : `<details><summary>${escapeHtml(response.ready.how)}</summary><pre>${escapeHtml(readyText(response.ready))}</pre></details>`
-      return `<td class="missing">never${ready}</td>`
+      return `<td class="missing">never${forced}${ready}</td>`
     })
     return `<tr><th scope="row">${escapeHtml(operation.operationId)}</th><td><code>${escapeHtml(`${operation.method} ${operation.path}`)}</code></td><td>${operation.calls}</td>${cells.join('')}</tr>`
   })
+  const causesText = (causes: readonly CoverageCause[]) =>
+    causes
+      .map((cause) =>
+        cause.scenario === null ? 'no scenario' : `scenario ${cause.scenario}: ${JSON.stringify(cause.rule)}`,
+      )
+      .join('; ')
   const apart = report.operations.flatMap((operation) => [
+    ...operation.responses.flatMap((response) =>
+      response.forced === undefined
+        ? []
+        : [
+            `<li>${escapeHtml(operation.operationId)} ${response.status}: forced by a rule (declared, not counted as reached): ${escapeHtml(causesText(response.forced))}</li>`,
+          ],
+    ),
     ...operation.undeclared.map(
       (response) =>
-        `<li>${escapeHtml(operation.operationId)} ${response.status === 0 ? 'network error' : response.status} ×${response.seen}: ${escapeHtml(
-          response.causes
-            .map((cause) => (cause.scenario === null ? 'no scenario' : `scenario ${cause.scenario}`))
-            .join(', '),
-        )}</li>`,
+        `<li>${escapeHtml(operation.operationId)} ${response.status === 0 ? 'network error' : response.status} ×${response.seen}: ${escapeHtml(causesText(response.causes))}</li>`,
     ),
     ...operation.simulator.map(
       (response) =>

@@ -8,7 +8,6 @@
  * was answered before stays.
  */
 import type { CoverageReport } from '../contract/coverage-report.ts'
-import type { OperationId } from '../contract/operations.ts'
 import type { CountedExchange } from '../pipeline/journal-step.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
 import type { CoverageExchange, CoverageTally } from './coverage-tally.ts'
@@ -29,33 +28,6 @@ export interface CoverageRecorder {
 
 interface Simulator {
   readonly host: Pick<SimulatorCore['host'], 'countExchanges'>
-  readonly scenarios: Pick<SimulatorCore['scenarios'], 'active' | 'activeDefinition' | 'definition'>
-}
-
-interface RuleLike {
-  readonly operation?: string
-  readonly networkError?: boolean
-  readonly respond?: { readonly status?: number }
-}
-
-/**
- * The rule of the scenario named `name` that answers `status` to `operation`, as the scenario holds
- * it: the first rule for the operation (or `*`) with that outcome. Null when the scenario is not
- * known here (a session's inline scenario) or no rule has that outcome.
- */
-function ruleOf(simulator: Simulator, name: string, operation: OperationId, status: number): unknown {
-  // The default world's active scenario first: an inline one, or one with rules added since it began.
-  const scenario =
-    (simulator.scenarios.active === name ? simulator.scenarios.activeDefinition() : null) ??
-    simulator.scenarios.definition(name)
-  const rules = (scenario?.rules ?? []) as readonly RuleLike[]
-  return (
-    rules.find(
-      (rule) =>
-        (rule.operation === operation || rule.operation === '*') &&
-        (status === 0 ? rule.networkError === true : rule.respond?.status === status),
-    ) ?? null
-  )
 }
 
 const recorders = new WeakMap<Simulator, CoverageRecorder>()
@@ -108,16 +80,10 @@ function startRecorder(simulator: Simulator): CoverageRecorder {
         () => {},
       )
   }
-  const onExchange = (exchange: CountedExchange) => {
+  const onExchange = (exchange: CountedExchange, rule: unknown) => {
     let session = sessions.get(exchange.session)
     if (session === undefined)
       sessions.set(exchange.session, (session = { counts: new ExchangeCounts(), pending: [], tally: undefined }))
-    const { operation, status, scenario } = exchange
-    // A rule is looked for only where one may have answered: under a scenario, and not a success.
-    const rule =
-      scenario === null || operation === null || (status >= 200 && status < 300)
-        ? null
-        : ruleOf(simulator, scenario, operation, status)
     if (rule !== null) {
       if (session.tally !== undefined) session.tally.add(exchangeOf(exchange, rule))
       else if (session.pending.push(exchangeOf(exchange, rule)) === PENDING_KEPT) settleSoon(session)

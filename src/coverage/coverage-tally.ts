@@ -31,17 +31,22 @@ export interface CoverageExchange {
   readonly own: boolean
 }
 
-interface DeclaredTally {
-  seen: number
-  readonly fields: Map<string, number>
-  ready: ReadyStep | undefined
-}
-
 interface CauseTally {
   readonly scenario: string | null
   readonly rule: unknown
   seen: number
 }
+
+interface DeclaredTally {
+  /** Answers a request reached, no scenario rule answering. */
+  seen: number
+  readonly fields: Map<string, number>
+  /** Answers a scenario rule forced: cause key → cause. */
+  readonly forced: Map<string, CauseTally>
+  ready: ReadyStep | undefined
+}
+
+const declaredTally = (): DeclaredTally => ({ seen: 0, fields: new Map(), forced: new Map(), ready: undefined })
 
 interface OperationTally {
   readonly operationId: string
@@ -63,8 +68,7 @@ function contractTally(): Tally {
   const tallies = new Map<string, OperationTally>()
   for (const operation of operations) {
     const declared = new Map<number, DeclaredTally>()
-    for (const status of declaredStatuses(operation))
-      declared.set(status, { seen: 0, fields: new Map(), ready: undefined })
+    for (const status of declaredStatuses(operation)) declared.set(status, declaredTally())
     tallies.set(operation.id, {
       operationId: operation.id,
       method: operation.method,
@@ -80,13 +84,17 @@ function contractTally(): Tally {
 
 const add = <K>(counts: Map<K, number>, key: K, by: number) => counts.set(key, (counts.get(key) ?? 0) + by)
 
-function addCause(tally: OperationTally, status: number, scenario: string | null, rule: unknown, seen: number): void {
-  let causes = tally.undeclared.get(status)
-  if (causes === undefined) tally.undeclared.set(status, (causes = new Map()))
+function addCause(causes: Map<string, CauseTally>, scenario: string | null, rule: unknown, seen: number): void {
   const key = JSON.stringify([scenario, rule ?? null])
   const known = causes.get(key)
   if (known === undefined) causes.set(key, { scenario, rule: rule ?? null, seen })
   else known.seen += seen
+}
+
+function addUndeclared(tally: OperationTally, status: number, scenario: string | null, rule: unknown, seen: number) {
+  let causes = tally.undeclared.get(status)
+  if (causes === undefined) tally.undeclared.set(status, (causes = new Map()))
+  addCause(causes, scenario, rule, seen)
 }
 
 function addSimulator(tally: OperationTally, status: number, seen: number, reason: string): void {
@@ -103,17 +111,23 @@ function addExchange(tally: Tally, exchange: CoverageExchange, times = 1): void 
     return
   }
   operation.calls += times
-  const declared = exchange.own ? undefined : operation.declared.get(exchange.status)
-  if (declared !== undefined) {
-    declared.seen += times
-    if (exchange.status === 400) for (const field of exchange.fields) add(declared.fields, field, times)
+  const { status, scenario, rule = null } = exchange
+  if (rule !== null) {
+    // What a rule answers stands for the service: counted apart from what requests reached.
+    const declared = operation.declared.get(status)
+    if (declared === undefined) addUndeclared(operation, status, scenario, rule, times)
+    else addCause(declared.forced, scenario, rule, times)
     return
   }
-  const reason = SIMULATOR_STATUSES.get(exchange.status)
-  // A scenario's rule stands for the service failing: what it answers is the service's, undeclared.
-  if (reason === undefined || (exchange.rule ?? null) !== null || exchange.status === 0)
-    addCause(operation, exchange.status, exchange.scenario, exchange.rule, times)
-  else addSimulator(operation, exchange.status, times, reason)
+  const declared = exchange.own ? undefined : operation.declared.get(status)
+  if (declared !== undefined) {
+    declared.seen += times
+    if (status === 400) for (const field of exchange.fields) add(declared.fields, field, times)
+    return
+  }
+  const reason = SIMULATOR_STATUSES.get(status)
+  if (reason === undefined || status === 0) addUndeclared(operation, status, scenario, null, times)
+  else addSimulator(operation, status, times, reason)
 }
 
 /** Adds a report (a part, or a merged report) to a tally. */
@@ -139,14 +153,15 @@ function addReport(tally: Tally, report: CoverageReport): void {
     operation.calls += part.calls
     for (const response of part.responses) {
       let declared = operation.declared.get(response.status)
-      if (declared === undefined)
-        operation.declared.set(response.status, (declared = { seen: 0, fields: new Map(), ready: undefined }))
+      if (declared === undefined) operation.declared.set(response.status, (declared = declaredTally()))
       declared.seen += response.seen
       if (fromPart) declared.ready ??= response.ready
       for (const { field, seen } of response.fields ?? []) add(declared.fields, field, seen)
+      for (const cause of response.forced ?? []) addCause(declared.forced, cause.scenario, cause.rule, cause.seen)
     }
     for (const response of part.undeclared)
-      for (const cause of response.causes) addCause(operation, response.status, cause.scenario, cause.rule, cause.seen)
+      for (const cause of response.causes)
+        addUndeclared(operation, response.status, cause.scenario, cause.rule, cause.seen)
     for (const response of part.simulator) addSimulator(operation, response.status, response.seen, response.reason)
   }
 }
@@ -154,24 +169,27 @@ function addReport(tally: Tally, report: CoverageReport): void {
 const byStatus = <T>(entries: Iterable<[number, T]>) => [...entries].sort(([a], [b]) => a - b)
 const byKey = <T>(entries: Iterable<[string, T]>) => [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 
+const causeList = (causes: Map<string, CauseTally>) => byKey(causes).map(([, cause]) => ({ ...cause }))
+
 function operationReport(tally: OperationTally): OperationCoverage {
   return {
     operationId: tally.operationId,
     method: tally.method,
     path: tally.path,
     calls: tally.calls,
-    responses: byStatus(tally.declared).map(([status, { seen, fields, ready }]) => {
+    responses: byStatus(tally.declared).map(([status, { seen, fields, forced, ready }]) => {
       const reach = seen > 0 ? undefined : (ready ?? readyStep(tally.operationId, status))
       return {
         status,
         declared: true as const,
         seen,
         ...(status === 400 && { fields: byKey(fields).map(([field, count]) => ({ field, seen: count })) }),
+        ...(forced.size > 0 && { forced: causeList(forced) }),
         ...(reach !== undefined && { ready: reach }),
       }
     }),
     undeclared: byStatus(tally.undeclared).map(([status, causes]) => {
-      const list = byKey(causes).map(([, cause]) => ({ ...cause }))
+      const list = causeList(causes)
       return { status, declared: false as const, seen: list.reduce((sum, cause) => sum + cause.seen, 0), causes: list }
     }),
     simulator: byStatus(tally.simulator).map(([status, { seen, reason }]) => ({ status, seen, reason })),

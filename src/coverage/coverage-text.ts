@@ -1,9 +1,10 @@
 /**
  * The coverage report for a terminal: the totals, a table of operations by declared status (how
- * often each was seen, ✗ where never), the statuses listed apart (a scenario's, the simulator's
- * own), and what is missing with the way to reach it, one line each, to paste into a scenario file.
+ * often a request reached each, ✗ where never, +nf where a scenario rule forced it n times), the
+ * statuses listed apart (forced by a rule, undeclared, the simulator's own), and what is missing
+ * with the way to reach it, one line each, to paste into a scenario file.
  */
-import type { CoverageReport, ReadyStep } from '../contract/coverage-report.ts'
+import type { CoverageCause as Cause, CoverageReport, ReadyStep } from '../contract/coverage-report.ts'
 
 /** A share as a percentage with one decimal (100.0 for an empty total: nothing is missing). */
 export function percent(covered: number, total: number): number {
@@ -36,7 +37,18 @@ function readyLine(ready: ReadyStep): string {
   return `${ready.how}: rule ${JSON.stringify(ready.rule)}`
 }
 
-/** Each declared response never seen, with how to reach it. */
+/** `scenario flaky: {"operation":"*",…}; no scenario`: who answered, one cause after another. */
+function causesText(causes: readonly Cause[]): string {
+  return causes
+    .map((cause) =>
+      cause.scenario === null ? 'no scenario' : `scenario ${cause.scenario}: ${JSON.stringify(cause.rule)}`,
+    )
+    .join('; ')
+}
+
+const forcedCount = (causes: readonly Cause[] | undefined) => (causes ?? []).reduce((sum, cause) => sum + cause.seen, 0)
+
+/** Each declared response no request reached, with how to reach it (and what a rule forced instead). */
 export function missingLines(report: CoverageReport): string[] {
   return report.operations.flatMap((operation) =>
     operation.responses
@@ -44,6 +56,9 @@ export function missingLines(report: CoverageReport): string[] {
       .map(
         (response) =>
           `${operation.operationId} ${response.status} (${operation.method} ${operation.path})` +
+          (response.forced === undefined
+            ? ''
+            : ` only forced ×${forcedCount(response.forced)} (${causesText(response.forced)})`) +
           (response.ready === undefined ? '' : `\n    ${readyLine(response.ready)}`),
       ),
   )
@@ -62,20 +77,28 @@ export function coverageTable(report: CoverageReport): string {
       String(operation.calls),
       ...statuses.map((status) => {
         const response = operation.responses.find((candidate) => candidate.status === status)
-        return response === undefined ? '' : response.seen === 0 ? '✗' : String(response.seen)
+        if (response === undefined) return ''
+        const forced = response.forced === undefined ? '' : `+${forcedCount(response.forced)}f`
+        return (response.seen === 0 ? '✗' : String(response.seen)) + forced
       }),
     ]),
   ]
   const lines = [`API coverage: ${coverageSummary(report)}`, '', ...pad(rows)]
+  const forced = report.operations.flatMap((operation) =>
+    operation.responses.flatMap((response) =>
+      response.forced === undefined
+        ? []
+        : [
+            `  ${operation.operationId} ${response.status} ×${forcedCount(response.forced)} (${causesText(response.forced)})`,
+          ],
+    ),
+  )
+  if (forced.length > 0)
+    lines.push('', 'Declared statuses a scenario rule forced (+nf above; not counted as reached):', ...forced)
   const apart = report.operations.flatMap((operation) => [
     ...operation.undeclared.map((response) => {
-      const causes = response.causes
-        .map((cause) =>
-          cause.scenario === null ? 'no scenario' : `scenario ${cause.scenario}: ${JSON.stringify(cause.rule)}`,
-        )
-        .join('; ')
       const status = response.status === 0 ? 'network error' : String(response.status)
-      return `  ${operation.operationId} ${status} ×${response.seen} (${causes})`
+      return `  ${operation.operationId} ${status} ×${response.seen} (${causesText(response.causes)})`
     }),
   ])
   if (apart.length > 0) lines.push('', 'Statuses the contract does not declare (not counted):', ...apart)

@@ -28,6 +28,8 @@ export interface PipelineContext {
   state: WorldState
   /** The name of the scenario that applied to it, else null (set by the scenario step; read by the journal). */
   scenario: string | null
+  /** The scenario rule that answered it, as the scenario holds it, else null (scenario step; read by the counters). */
+  rule: unknown
   /** Its caller once the Bearer check passed, else null (set by the check; read by the resolver and the journal). */
   caller: Caller | null
   /** What the proxy did, for a forwarded request (set by the proxy step; read by the journal). */
@@ -38,7 +40,7 @@ export interface PipelineContext {
 export function pipelineContext(
   route: Pick<PipelineContext, 'operation' | 'params' | 'request' | 'tenant'>,
 ): PipelineContext {
-  return { ...route, state: route.tenant.state, scenario: null, caller: null, proxy: undefined }
+  return { ...route, state: route.tenant.state, scenario: null, rule: null, caller: null, proxy: undefined }
 }
 
 export type Step = (context: PipelineContext, next: () => Promise<SimResponse>) => Promise<SimResponse>

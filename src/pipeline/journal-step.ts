@@ -26,7 +26,8 @@ export type ExchangeListener = (entry: JournalEntry) => void
 export type CountedExchange = Readonly<
   Pick<StoredEntry, 'operation' | 'status' | 'scenario' | 'session' | 'responseBody'>
 >
-export type ExchangeCounter = (exchange: CountedExchange) => void
+/** `rule` is the scenario rule that answered the request, as its scenario holds it, else null. */
+export type ExchangeCounter = (exchange: CountedExchange, rule: unknown) => void
 
 export interface Recorder {
   readonly journal: Journal
@@ -40,6 +41,7 @@ export interface Recorder {
     requestBody: string | null,
     proxy?: ProxyReport,
     caller?: string | null,
+    rule?: unknown,
   ): void
   readonly listeners: Set<ExchangeListener>
   /** Told of every request before the listeners; they must read the exchange then and never keep it. */
@@ -53,7 +55,7 @@ export function createRecorder(journal: Journal): Recorder {
     journal,
     listeners,
     counters,
-    record(request, operation, response, started, scenario, requestBody, proxy, caller = null) {
+    record(request, operation, response, started, scenario, requestBody, proxy, caller = null, rule = null) {
       const stored = journal.record({
         atMs: Date.now(),
         method: request.method,
@@ -71,7 +73,7 @@ export function createRecorder(journal: Journal): Recorder {
         responseBody: response.body,
         proxy, // undefined but for forwarded requests; the journal keeps it only then
       })
-      for (const counter of counters) counter(stored)
+      for (const counter of counters) counter(stored, rule)
       if (listeners.size === 0) return
       const entry = toEntry(stored)
       for (const listener of listeners) listener(entry)
@@ -94,6 +96,7 @@ export function journalStep(recorder: Recorder): Step {
       requestBody,
       context.proxy,
       context.caller?.address ?? null,
+      context.rule,
     )
     return response
   }

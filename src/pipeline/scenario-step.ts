@@ -69,6 +69,7 @@ async function applyScenario(
   if (decision !== null) {
     if (decision.delayMs > 0) await sleep(decision.delayMs)
     const { respond, networkError } = decision.rule
+    if (networkError === true || respond !== undefined) context.rule = decision.rule
     if (networkError === true) return networkErrorResponse()
     if (respond !== undefined) {
       return labelled(

@@ -47,6 +47,49 @@ describe('GET /__sim/coverage', () => {
     expect((await coverage()).totals.calls).toBe(0)
   })
 
+  it('counts what a scenario rule forced apart, naming the rule, for an inline, per-session or added-rules scenario', async () => {
+    await fetch(`${running.url}/__sim/coverage/reset`, { method: 'POST' })
+    const control = (method: string, path: string, body: unknown, session?: string) =>
+      fetch(`${running.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(session && { 'x-sim-session': session }) },
+        body: JSON.stringify(body),
+      })
+    const notFound = { operation: 'getUser', times: 1, respond: { status: 404, message: 'gone' } }
+    const down = { operation: 'listSecurityTokens', respond: { status: 503, message: 'down' } }
+    const gateway = { operation: 'getUser', respond: { status: 502, message: 'bad gateway' } }
+    const teapot = { operation: 'getUser', respond: { status: 418, message: 'teapot' } }
+    // An inline scenario in session qa-f; one rule added to the default world (no scenario active).
+    const inline = { description: 'inline', rules: [notFound, down] }
+    expect((await control('PUT', '/__sim/scenario', { scenario: inline, name: 'inline-f' }, 'qa-f')).status).toBe(200)
+    expect((await control('POST', '/__sim/scenario/rules', gateway, 'qa-f')).status).toBe(200)
+    expect((await control('POST', '/__sim/scenario/rules', teapot)).status).toBe(200)
+    for (let call = 0; call < 2; call++)
+      await send('/users/0x0000000000000000000000000000000000000001', { 'x-sim-session': 'qa-f' })
+    await send('/securityToken', { 'x-sim-session': 'qa-f' })
+    await send('/users/0x0000000000000000000000000000000000000001')
+    expect((await fetch(`${running.url}/__sim/scenario`, { method: 'DELETE' })).status).toBe(200)
+    expect((await control('DELETE', '/__sim/scenario', undefined, 'qa-f')).status).toBe(200)
+    await send('/users/0x0000000000000000000000000000000000000002')
+
+    const report = await coverage()
+    const getUser = report.operations.find((operation) => operation.operationId === 'getUser')!
+    const notFoundRow = getUser.responses.find((response) => response.status === 404)!
+    // The rule's 404 is forced, named with its scenario; the request without a scenario reached it.
+    expect(notFoundRow).toMatchObject({ seen: 1, forced: [{ scenario: 'inline-f', rule: notFound, seen: 1 }] })
+    expect(getUser.undeclared).toEqual([
+      { status: 418, declared: false, seen: 1, causes: [{ scenario: 'added-rules', rule: teapot, seen: 1 }] },
+      { status: 502, declared: false, seen: 1, causes: [{ scenario: 'inline-f', rule: gateway, seen: 1 }] },
+    ])
+    expect(getUser.simulator).toEqual([])
+    const list = report.operations.find((operation) => operation.operationId === 'listSecurityTokens')!
+    // Neither persistence nor the proxy answered here: the 503 is the rule's, not the simulator's own.
+    expect(list.simulator).toEqual([])
+    expect(list.undeclared).toEqual([
+      { status: 503, declared: false, seen: 1, causes: [{ scenario: 'inline-f', rule: down, seen: 1 }] },
+    ])
+  })
+
   it('refuses a malformed X-Sim-Session in the documented shape', async () => {
     const response = await fetch(`${running.url}/__sim/coverage`, { headers: { 'x-sim-session': '..' } })
     expect(response.status).toBe(400)

@@ -21,6 +21,7 @@ function context(): PipelineContext {
     tenant: {} as Tenant,
     state: {} as WorldState,
     scenario: null,
+    rule: null,
     caller: null,
     proxy: undefined,
   }

@@ -104,6 +104,25 @@ describe('coverage report', () => {
     expect(page).toContain('&#34;authorization&#34;: null')
   })
 
+  it('counts toward the gate only what requests reached: what a rule forced is listed apart, named', async () => {
+    const directory = temporaryDirectory('coverage-forced-')
+    // As the shipped expired-credentials scenario does: one `*` rule answers every operation's declared 401.
+    const rule = { operation: '*', respond: { status: 401, message: 'expired' } }
+    const forced = operations.map(({ id }) => ({ ...exchange(id, 401), scenario: 'expired-credentials', rule }))
+    writeFileSync(join(directory, 'coverage-1.json'), JSON.stringify(coverageOf([...forced, exchange('getUser', 200)])))
+    const { code, out, err } = await run('report', directory, '--min-responses', '20')
+    expect(code).toBe(1)
+    expect(out).toContain(`API coverage: ${operations.length}/${operations.length} operations`)
+    expect(out).toMatch(/getUser\s+GET \/users\/\{id\}\s+2\s+1\s+✗\s+✗\+1f\s+✗/)
+    expect(out).toContain('Declared statuses a scenario rule forced')
+    expect(out).toContain(`getUser 401 ×1 (scenario expired-credentials: ${JSON.stringify(rule)})`)
+    expect(err).toMatch(/^coverage below the gate: declared responses \d+(\.\d)?% < --min-responses 20%/)
+    expect(err).toContain('getUser 401 (GET /users/{id}) only forced ×1 (scenario expired-credentials:')
+    const html = join(directory, 'coverage.html')
+    expect((await run('report', directory, '--html', html)).code).toBe(0)
+    expect(readFileSync(html, 'utf8')).toContain('never <small>(+1 forced by a rule)</small>')
+  })
+
   it('passes a gate it meets', async () => {
     const { code } = await run('report', partsDirectory(), '--min-operations', '10')
     expect(code).toBe(0)

@@ -7,15 +7,13 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CountedExchange, ExchangeCounter } from '../../src/pipeline/journal-step.ts'
-import type { Scenario } from '../../src/scenarios/scenario-schema.ts'
 
 const rule503 = { operation: '*', respond: { status: 503 } } as const
 const rule429 = { operation: 'listSecurityTokens', respond: { status: 429 } } as const
 
-/** A simulator whose scenario `flaky` answers 503 to any operation and 429 to listing tokens. */
+/** A simulator as the recorder sees it: it tells its counters each exchange and the rule that answered it. */
 function flakySimulator() {
   const counters = new Set<ExchangeCounter>()
-  const flaky = { description: 'fails', rules: [rule429, rule503] } as Scenario
   const simulator = {
     host: {
       countExchanges(counter: ExchangeCounter) {
@@ -23,14 +21,9 @@ function flakySimulator() {
         return () => void counters.delete(counter)
       },
     },
-    scenarios: {
-      active: 'flaky',
-      definition: (name: string) => (name === 'flaky' ? flaky : undefined),
-      activeDefinition: () => flaky,
-    },
   }
-  const answer = (exchange: CountedExchange) => {
-    for (const counter of counters) counter(exchange)
+  const answer = (exchange: CountedExchange, rule: unknown = null) => {
+    for (const counter of counters) counter(exchange, rule)
   }
   return { simulator, answer }
 }
@@ -49,7 +42,7 @@ describe('the coverage recorder and its report builder', () => {
     const { simulator, answer } = flakySimulator()
     const recorder = recordCoverage(simulator)
     answer({ operation: 'listSecurityTokens', status: 200, scenario: null, session: null, responseBody: '{}' })
-    answer({ operation: 'getUser', status: 503, scenario: 'flaky', session: null, responseBody: '{}' })
+    answer({ operation: 'getUser', status: 503, scenario: 'flaky', session: null, responseBody: '{}' }, rule503)
     expect(loadedReportBuilder()).toBeUndefined()
     const report = await recorder.report()
     expect(loadedReportBuilder()).toBeDefined()
@@ -80,7 +73,7 @@ describe('the coverage recorder and its report builder', () => {
         [ruled, ruled.status === 429 ? rule429 : rule503],
         [distinct, null],
       ] as const) {
-        answer(exchange)
+        answer(exchange, rule)
         seen.push({ exchange, rule })
       }
     }

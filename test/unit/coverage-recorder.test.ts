@@ -13,7 +13,7 @@ import { exchangeOf } from '../../src/coverage/exchange-of.ts'
 import type { CountedExchange, ExchangeCounter } from '../../src/pipeline/journal-step.ts'
 import { propertyRuns } from '../support/property-runs.ts'
 
-/** A simulator as the recorder sees it: it tells its counters, and knows no scenario (no rule answers). */
+/** A simulator as the recorder sees it: it tells its counters each exchange and the rule that answered it. */
 function fakeSimulator() {
   const counters = new Set<ExchangeCounter>()
   const simulator = {
@@ -23,10 +23,9 @@ function fakeSimulator() {
         return () => void counters.delete(counter)
       },
     },
-    scenarios: { active: null, definition: () => undefined, activeDefinition: () => null },
   }
-  const answer = (exchange: CountedExchange) => {
-    for (const counter of counters) counter(exchange)
+  const answer = (exchange: CountedExchange, rule: unknown) => {
+    for (const counter of counters) counter(exchange, rule)
   }
   return { simulator, answer }
 }
@@ -53,9 +52,15 @@ const exchange = fc.oneof(
     ),
   }),
 )
+/** Rules a scenario may answer with: a status no operation declares, and one some declare. */
+const rules = [
+  { operation: '*', respond: { status: 503 } },
+  { operation: '*', respond: { status: 404 } },
+]
 const answered = fc.record({
   exchange,
   scenario: fc.constantFrom(null, 'flaky'),
+  rule: fc.constantFrom(null, ...rules),
   session: fc.constantFrom(null, 'qa-1', 'qa-2'),
   readReport: fc.boolean(),
 })
@@ -66,19 +71,19 @@ describe('the coverage recorder', () => {
       fc.asyncProperty(fc.array(answered, { maxLength: 1500 }), async (sequence) => {
         const { simulator, answer } = fakeSimulator()
         const recorder = recordCoverage(simulator)
-        const seen: CountedExchange[] = []
-        for (const { exchange, scenario, session, readReport } of sequence) {
+        const seen: (CountedExchange & { rule: unknown })[] = []
+        for (const { exchange, scenario, session, rule, readReport } of sequence) {
           const counted = { ...exchange, scenario, session }
-          answer(counted)
-          seen.push(counted)
+          answer(counted, rule)
+          seen.push({ ...counted, rule })
           if (readReport && seen.length % 97 === 0) await recorder.report()
         }
-        const model = (of: CountedExchange[]) => coverageOf(of.map((each) => exchangeOf(each)))
+        const model = (of: typeof seen) => coverageOf(of.map((each) => exchangeOf(each, each.rule)))
         expect(await recorder.report()).toEqual(model(seen))
         for (const session of [null, 'qa-1', 'qa-2'])
           expect(await recorder.report(session)).toEqual(model(seen.filter((each) => each.session === session)))
         recorder.stop()
-        answer(seen[0] ?? { operation: null, status: 200, scenario: null, session: null, responseBody: null })
+        answer(seen[0] ?? { operation: null, status: 200, scenario: null, session: null, responseBody: null }, null)
         expect(await recorder.report()).toEqual(model(seen)) // stopped: the last one is not counted
       }),
       { numRuns: propertyRuns(100, 15), seed: 33 },

@@ -115,7 +115,12 @@ const anExchange: fc.Arbitrary<CoverageExchange> = fc.record({
   status: fc.constantFrom(0, 200, 400, 401, 403, 404, 413, 422, 429, 500, 502, 503, 507),
   scenario: fc.option(fc.constantFrom('flaky', 'slow'), { nil: null }),
   rule: fc.option(
-    fc.constantFrom({ operation: '*', networkError: true }, { operation: '*', respond: { status: 503 } }),
+    fc.constantFrom(
+      { operation: '*', networkError: true },
+      { operation: '*', respond: { status: 503 } },
+      // A status most operations declare: forced, apart from what requests reached.
+      { operation: '*', respond: { status: 400 } },
+    ),
     {
       nil: null,
     },

@@ -14,7 +14,7 @@ import type { SimFactoryBody, SimFactoryRecords, SimTableName } from '../../cont
 import type { JournalEntry } from '../../contract/control-journal-schemas.ts'
 import type { SimRecording, SimReplayReport } from '../../contract/control-record-replay-schemas.ts'
 import type { SimClock, SimHealth, SimScenarioView, SimSessions, SimState } from '../../contract/control-schemas.ts'
-import type { CoverageReport, OperationCoverage, ReadyStep } from '../../contract/coverage-report.ts'
+import type { CoverageCause, CoverageReport, OperationCoverage, ReadyStep } from '../../contract/coverage-report.ts'
 
 export type Health = z.output<typeof SimHealth>
 export type Clock = z.output<typeof SimClock>
@@ -32,6 +32,7 @@ export type TableRecord = z.output<typeof SimTableRecord>
 export type TableName = z.output<typeof SimTableName>
 export type Coverage = z.output<typeof CoverageReport>
 export type CoveredOperation = z.output<typeof OperationCoverage>
+export type { CoverageCause }
 export type CoverageReady = z.output<typeof ReadyStep>
 /** A scenario file's content (scenarios/scenario.schema.json). */
 export type ScenarioFile = Record<string, unknown>

@@ -405,12 +405,23 @@ describe.skipIf(availability.kind === 'skip')(title, { timeout: 120_000 }, () =>
     await expect
       .poll(() => own.getByRole('row').allTextContents())
       .toContainEqual(expect.stringMatching(/^listSecurityTokens4001an X-Sim-Session/))
+    // A rule answering a status the operation declares is forced: beside the count, never counted as reached.
+    const forcedRule = { operation: 'getUser', respond: { status: 404, message: 'gone' } }
+    const inline = { scenario: { description: 'forced', rules: [forcedRule] }, name: 'forced-404' }
+    await api('/__sim/scenario', { method: 'PUT', body: JSON.stringify(inline) })
+    await api('/users/nobody')
+    await api('/__sim/scenario', { method: 'DELETE' })
+    const forced = page.getByRole('region', { name: /^Declared statuses a scenario rule forced/ })
+    await expect
+      .poll(() => forced.getByRole('row').allTextContents())
+      .toContainEqual(`getUser4041scenario forced-404 ×1: ${JSON.stringify(forcedRule)}`)
+    expect(await row('getUser').locator('td.cell-seen').textContent()).toBe('1 +1 forced')
     // Acting on a session shows that session's requests alone.
     await api('/users/nobody', { session: 'qa-cov' })
     await page.getByLabel('Acting on').selectOption('qa-cov')
     await page.getByRole('heading', { name: 'The requests of session qa-cov' }).waitFor()
     expect((await report('qa-cov')).totals.calls).toBe(1)
-    // The whole server's count, still shown a moment, is 10 by now: 'Calls1' alone would match it.
+    // The whole server's count, still shown a moment, is 11 by now: 'Calls1' alone would match it.
     await expect.poll(() => totals.textContent()).toContain('Calls1Requests no operation matched')
     expect(await row('getUser').locator('td.cell-seen').textContent()).toBe('1')
     expect(await row('listSecurityTokens').locator('td.cell-seen').count()).toBe(0)

@@ -2,20 +2,41 @@
  * Coverage: which parts of the API the requests answered so far reached (`GET /__sim/coverage`,
  * the whole server or the acting session's). The totals first; then operations by the statuses
  * the contract declares, a matrix coloured seen (how often) or never seen, each missing cell
- * opening its ready step to copy (coverage-ready.tsx); then, apart and not counted, the statuses a
- * scenario answered that the contract does not declare and the simulator's own. It follows the
+ * opening its ready step to copy (coverage-ready.tsx); then, apart and not counted, the declared
+ * statuses a scenario rule forced, the statuses a scenario answered that the contract does not
+ * declare, and the simulator's own. It follows the
  * requests as they arrive.
  */
 import { useState } from 'preact/hooks'
 import { call } from '../api.ts'
 import { useLoaded } from '../hooks.ts'
 import { actingSession, announce, reportError, useStore } from '../store.ts'
-import type { Coverage, CoveredOperation } from '../types.ts'
+import type { Coverage, CoverageCause, CoveredOperation } from '../types.ts'
 import { type MissingCell, ReadyStepCard } from './coverage-ready.tsx'
 
 /** A share as a whole percentage (100 for an empty total: nothing is missing). */
 function percent(covered: number, total: number): string {
   return `${total === 0 ? 100 : Math.floor((covered / total) * 100)}%`
+}
+
+const forcedTimes = (causes: readonly CoverageCause[] | undefined) =>
+  (causes ?? []).reduce((sum, cause) => sum + cause.seen, 0)
+
+function Causes({ causes }: { causes: readonly CoverageCause[] }) {
+  return (
+    <ul class="causes">
+      {causes.map((cause, i) => (
+        <li key={i}>
+          {cause.scenario === null ? 'no scenario' : `scenario ${cause.scenario}`} ×{cause.seen}
+          {cause.rule !== null && cause.rule !== undefined && (
+            <>
+              : <code>{JSON.stringify(cause.rule)}</code>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
 }
 
 const statusName = (status: number) => (status === 0 ? 'network error' : String(status))
@@ -60,11 +81,14 @@ function Matrix({
           —
         </td>
       )
+    const forced = forcedTimes(response.forced)
+    const forcedMark = forced > 0 && <small class="forced"> +{forced} forced</small>
     if (response.seen > 0) {
       const fields = response.fields?.map((field) => `${field.field} ×${field.seen}`).join(', ')
       return (
         <td key={status} class="cell-seen" title={fields === undefined ? undefined : `fields: ${fields}`}>
           {response.seen}
+          {forcedMark}
         </td>
       )
     }
@@ -80,6 +104,7 @@ function Matrix({
         >
           ✗ never
         </button>
+        {forcedMark}
       </td>
     )
   }
@@ -124,6 +149,13 @@ function Matrix({
 }
 
 function NotCounted({ report }: { report: Coverage }) {
+  const forced = report.operations.flatMap((operation) =>
+    operation.responses.flatMap((response) =>
+      response.forced === undefined
+        ? []
+        : [{ operationId: operation.operationId, ...response, forced: response.forced }],
+    ),
+  )
   const undeclared = report.operations.flatMap((operation) =>
     operation.undeclared.map((response) => ({ operationId: operation.operationId, ...response })),
   )
@@ -132,6 +164,37 @@ function NotCounted({ report }: { report: Coverage }) {
   )
   return (
     <>
+      <section class="card wide" aria-labelledby="forced-title">
+        <h3 id="forced-title">Declared statuses a scenario rule forced ({forced.length}, not counted as reached)</h3>
+        {forced.length === 0 ? (
+          <p>None: a scenario's rule that answers a status the operation declares shows here, not as seen.</p>
+        ) : (
+          <table class="coverage-apart">
+            <thead>
+              <tr>
+                <th scope="col">Operation</th>
+                <th scope="col">Status</th>
+                <th scope="col" class="number">
+                  Forced
+                </th>
+                <th scope="col">Answered by</th>
+              </tr>
+            </thead>
+            <tbody>
+              {forced.map((response) => (
+                <tr key={`${response.operationId} ${response.status}`}>
+                  <th scope="row">{response.operationId}</th>
+                  <td>{response.status}</td>
+                  <td class="number">{forcedTimes(response.forced)}</td>
+                  <td>
+                    <Causes causes={response.forced} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
       <section class="card wide" aria-labelledby="undeclared-title">
         <h3 id="undeclared-title">Statuses the contract does not declare ({undeclared.length}, not counted)</h3>
         {undeclared.length === 0 ? (
@@ -155,18 +218,7 @@ function NotCounted({ report }: { report: Coverage }) {
                   <td>{statusName(response.status)}</td>
                   <td class="number">{response.seen}</td>
                   <td>
-                    <ul class="causes">
-                      {response.causes.map((cause, i) => (
-                        <li key={i}>
-                          {cause.scenario === null ? 'no scenario' : `scenario ${cause.scenario}`} ×{cause.seen}
-                          {cause.rule !== null && cause.rule !== undefined && (
-                            <>
-                              : <code>{JSON.stringify(cause.rule)}</code>
-                            </>
-                          )}
-                        </li>
-                      ))}
-                    </ul>
+                    <Causes causes={response.causes} />
                   </td>
                 </tr>
               ))}
@@ -240,8 +292,9 @@ export function CoveragePanel() {
         </h3>
         <Totals report={report.data} />
         <p class="legend">
-          <span class="cell-seen">n</span> seen n times · <span class="cell-missing">✗ never</span> never seen: pick it
-          for its ready step · <span class="cell-none">—</span> not declared for the operation
+          <span class="cell-seen">n</span> reached n times · <span class="cell-missing">✗ never</span> never reached:
+          pick it for its ready step · +n forced: answered by a scenario rule, not counted ·{' '}
+          <span class="cell-none">—</span> not declared for the operation
         </p>
         <button type="button" class="danger" onClick={reset}>
           Start counting coverage again
