@@ -2,8 +2,9 @@
  * The forwarder of `serve --proxy <base-url>`: sends a routed request to the real service and
  * answers with the service's answer, checked against the contract (contract-drift.ts). What can go
  * wrong on the way is answered in the documented error shape, never thrown: no answer within the
- * time-out is a 504; a refused or broken connection, a redirect, an answer that is not JSON or
- * that is too large is a 502 that says what the service did.
+ * time-out is a 504; a refused or broken connection, a redirect, an answer that is not JSON, whose
+ * body does not decode (its Content-Encoding) or that is too large is a 502 that says what the
+ * service did.
  *
  * Kept to one host and under its base path: the URL is the base URL with the operation's path and
  * the request's parameters and query (forwarded-path.ts), and redirects are not followed (a
@@ -116,6 +117,17 @@ function networkReason(error: unknown): string {
   return cause?.message ?? (error instanceof Error ? error.message : String(error))
 }
 
+/**
+ * What the decompressor said when fetch could not decode the body its Content-Encoding names (a
+ * bad gzip, deflate or brotli stream), or undefined for any other failure. fetch reports it as a
+ * broken body (`terminated`) whose cause is the zlib error: `Z_DATA_ERROR`, a brotli `ERR_…`.
+ */
+function decodingFailure(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause
+  if (typeof cause?.code !== 'string' || !/^(?:Z_|ERR_BROTLI|ERR__ERROR|ERR_ZSTD)/.test(cause.code)) return undefined
+  return typeof cause.message === 'string' && cause.message !== '' ? cause.message : cause.code
+}
+
 /** The start of a body, its whitespace folded; only the start is read, whatever the body's size. */
 function preview(text: string): string {
   const flat = text
@@ -217,7 +229,21 @@ export function createForwarder(
           `${describe} with a redirect (${answer.status}${location === null ? '' : ` to ${location}`}): the proxy forwards to ${base.url} only and follows no redirect`,
         )
       }
-      const { text, pieces } = await readCapped(answer, describe)
+      let read: Awaited<ReturnType<typeof readCapped>>
+      try {
+        read = await readCapped(answer, describe)
+      } catch (error) {
+        // The service answered: a body its Content-Encoding does not decode is its fault, said as such.
+        const undecodable = decodingFailure(error)
+        if (undecodable === undefined) throw error
+        const encoding = `content-encoding ${answer.headers.get('content-encoding') ?? 'missing'}`
+        drift.push(`the answer (${answer.status}) has a body that could not be decoded (${encoding})`)
+        throw new UpstreamFailure(
+          502,
+          `${describe} with ${answer.status} and a body that could not be decoded (${encoding}: ${undecodable})`,
+        )
+      }
+      const { text, pieces } = read
       const contentType = answer.headers.get('content-type')
       try {
         drift.push(...(await answerDrift(operation, answer.status, contentType, text)))

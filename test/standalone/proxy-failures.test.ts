@@ -1,7 +1,7 @@
 /**
  * `serve --proxy` when the real service fails: no answer within the time-out is a 504, a refused
- * connection, an answer that is not JSON and a redirect are 502s, all in the documented error
- * shape and journaled; nothing is sent to any host but the one named; the server goes on answering.
+ * connection, an answer that is not JSON, one whose body cannot be decoded (a bad gzip) and a
+ * redirect are 502s, all in the documented error shape and journaled; nothing is sent to any host but the one named; the server goes on answering.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
@@ -18,6 +18,7 @@ let stalling: Listening
 let html: Listening
 let elsewhere: Listening
 let redirecting: Listening
+let badGzip: Listening
 let elsewhereHits = 0
 
 beforeAll(async () => {
@@ -39,9 +40,13 @@ beforeAll(async () => {
     response.writeHead(302, { location: `${elsewhere.url}/securityToken` })
     response.end()
   })
+  badGzip = await listen((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+    response.end('these bytes are not gzip')
+  })
 })
 afterAll(async () => {
-  for (const server of [silent, stalling, html, elsewhere, redirecting]) await server?.close()
+  for (const server of [silent, stalling, html, elsewhere, redirecting, badGzip]) await server?.close()
 })
 
 async function through(url: string, path = '/securityToken') {
@@ -92,6 +97,20 @@ describe('serve --proxy when the service fails', () => {
       status: 200,
       drift: ['the answer (200) has a body that is not JSON (content-type text/html)'],
     })
+  })
+
+  it('answers 502 when the body cannot be decoded (a bad gzip), saying so: the service was reached', async () => {
+    const { reply, entry } = await through(badGzip.url)
+    expect(expectErrorShape(reply, 502)).toMatch(
+      new RegExp(
+        `^the service at ${badGzip.url} answered GET /securityToken with 200 and a body that could not be decoded \\(content-encoding gzip: .+\\)$`,
+      ),
+    )
+    expect(reply.json.error).toBe('Bad Gateway')
+    expect(entry).toMatchObject({ status: 502, proxy: { status: 200, failure: reply.json.message } })
+    expect(entry.proxy!.drift).toEqual([
+      'the answer (200) has a body that could not be decoded (content-encoding gzip)',
+    ])
   })
 
   it('answers 502 for a redirect and never follows it to another host', async () => {
