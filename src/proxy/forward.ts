@@ -10,8 +10,9 @@
  * the request's parameters and query (forwarded-path.ts), and redirects are not followed (a
  * redirect would send the request, credentials included, wherever the service points). Only a
  * short list of request headers goes through: Authorization (or `--token`'s), the content
- * negotiation and tracing headers; never cookies, Origin, Host or the simulator's own X-Sim-*
- * headers. The answer is served from the simulator's origin, so it is served as JSON under the
+ * negotiation and tracing headers, Via, and what fetch itself adds (Host, Accept-Encoding,
+ * Sec-Fetch-Mode, defaults for Accept, Accept-Language and User-Agent: docs/proxy.md lists them);
+ * never cookies, Origin, the client's Host or the simulator's own X-Sim-* headers. The answer is served from the simulator's origin, so it is served as JSON under the
  * simulator's `nosniff` and CSP, and none of the service's headers that a scenario may not set
  * (browser policy, CORS, framing) passes. With `--token`, the token is lent only to the callers the
  * server admits (`admitTokenCaller`: the standalone server's control-API origin rule).
@@ -36,7 +37,10 @@ import {
   proxyOptionsProblem,
 } from './proxy-options.ts'
 
-/** The request headers that go through to the service besides Authorization. */
+/**
+ * The request headers that go through to the service besides Authorization (docs/proxy.md lists
+ * these with what fetch adds; proxy-boundary.test.ts holds the two equal).
+ */
 const FORWARDED_REQUEST_HEADERS = [
   'accept',
   'accept-language',

@@ -6,8 +6,10 @@
  *   passes (the list a scenario rule may not set), even when the service labels JSON as HTML;
  * - with `--token`, a forwarded operation follows the control API's origin rule: a foreign Origin
  *   or a rebound Host gets a 403 and the service sees nothing; without a token, pages call the
- *   service with their own credentials, as before.
+ *   service with their own credentials, as before;
+ * - the request headers the service gets are exactly those docs/proxy.md lists.
  */
+import { readFileSync } from 'node:fs'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StandaloneServer, startStandaloneServer } from '../../src/runtimes/standalone/server.ts'
@@ -175,6 +177,69 @@ describe('serve --proxy', () => {
         expect(received.at(-1)!.headers.authorization).toBe('Bearer the-pages-own')
       } finally {
         await proxy.close()
+      }
+    })
+  })
+
+  describe('the request headers the service gets', () => {
+    /** The header names docs/proxy.md's Headers item lists as sent, before what it says is dropped. */
+    function documented(): string[] {
+      const docs = readFileSync(new URL('../../docs/proxy.md', import.meta.url), 'utf8')
+      const item = docs.slice(docs.indexOf('- **Headers.**'))
+      const sent = item.slice(0, item.search(/Everything else|Never cookies/))
+      return [...new Set([...sent.matchAll(/`([A-Za-z][\w-]*)(?::[^`]*)?`/g)].map((match) => match[1]!.toLowerCase()))]
+    }
+
+    /** Sends a request to the proxy as a plain HTTP client does, with exactly these headers. */
+    const send = (url: string, method: string, path: string, headers: Record<string, string>, body?: string) =>
+      new Promise<void>((resolve, reject) => {
+        const { hostname, port } = new URL(url)
+        httpRequest({ host: hostname, port, method, path, headers }, (answer) => {
+          answer.resume()
+          answer.on('end', resolve)
+        })
+          .on('error', reject)
+          .end(body)
+      })
+
+    it('are exactly those docs/proxy.md lists, whatever else the client sends', async () => {
+      const names = new Set<string>()
+      const upstream = await listen((request, response) => {
+        for (const name of Object.keys(request.headers)) names.add(name)
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end('{}')
+      })
+      const proxy = await startStandaloneServer({ port: 0, proxy: { url: upstream.url } })
+      try {
+        const kept = {
+          authorization: 'Bearer page',
+          accept: 'application/json',
+          'accept-language': 'de',
+          'content-type': 'application/json',
+          'user-agent': 'qa-suite/1',
+          traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+          tracestate: 'vendor=1',
+          'x-request-id': 'req-1',
+          'x-correlation-id': 'corr-1',
+        }
+        const dropped = {
+          cookie: 'session=secret',
+          origin: 'http://localhost:5173',
+          referer: 'http://localhost:5173/page',
+          forwarded: 'for=192.0.2.1',
+          'x-forwarded-for': '192.0.2.1',
+          'if-none-match': '"v1"',
+          'idempotency-key': 'k-1',
+          'cache-control': 'no-cache',
+          'accept-encoding': 'identity',
+        }
+        await send(proxy.url, 'GET', `/users/${user.id}`, { ...kept, ...dropped })
+        // A bare write: what the proxy and Node's fetch add when the client sends nothing.
+        await send(proxy.url, 'POST', '/manager', { 'content-type': 'application/json' }, '{}')
+        expect([...names].sort()).toEqual(documented().sort())
+      } finally {
+        await proxy.close()
+        await upstream.close()
       }
     })
   })
