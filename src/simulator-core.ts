@@ -109,7 +109,12 @@ export function createSimulatorCore(options: SimulatorOptions = {}): SimulatorCo
     ...(options.sessionIdleMs !== undefined && { idleMs: options.sessionIdleMs }),
   })
   const recorder = createRecorder(
-    new Journal(options.journalCapacity ?? DEFAULT_JOURNAL_CAPACITY, options.journalBodyLimit),
+    new Journal(
+      options.journalCapacity ?? DEFAULT_JOURNAL_CAPACITY,
+      options.journalBodyLimit,
+      undefined,
+      options.forwarder?.secrets,
+    ),
   )
 
   const pipeline = compose([

@@ -119,3 +119,18 @@ export function maskedJsonSecrets(text: string | null): string | null {
     isSecretName(name) ? `"${name}"${colon}"***"` : member,
   )
 }
+
+/**
+ * `text` with each of `secrets` written `***` wherever it occurs, also as a JSON writer that
+ * escapes `/` writes it (`\/`): what a service behind the proxy echoes of the operator's `--token`
+ * (in a body, a header, a message quoting either). Returns `text` itself when none occurs.
+ */
+export function maskedLiterals(text: string, secrets: readonly string[]): string {
+  let masked = text
+  for (const secret of secrets) {
+    if (secret === '') continue
+    masked = masked.replaceAll(secret, '***')
+    if (secret.includes('/')) masked = masked.replaceAll(secret.replaceAll('/', '\\/'), '***')
+  }
+  return masked
+}

@@ -8,11 +8,12 @@
  * never stores as given is a credential: the request's `Authorization` is masked as it arrives
  * (credential-labels.ts), and so are credential query parameters (`access_token`, `api_key`…) and
  * the string values of JSON fields named like secrets (`password`, `token`…) in a request's body
- * and a forwarded answer's (domain/credentials.ts), so no entry, listener, live event, export or
- * log line ever holds them.
+ * and a forwarded answer's (domain/credentials.ts), and, in a forwarded exchange, the proxy's own
+ * token wherever the service echoed it (its `secrets`), so no entry, listener, live event, export
+ * or log line ever holds them.
  */
 import type { OperationId } from '../contract/operations.ts'
-import { maskedJsonSecrets, maskedQuery } from '../domain/credentials.ts'
+import { maskedJsonSecrets, maskedLiterals, maskedQuery } from '../domain/credentials.ts'
 import { CredentialLabels } from './credential-labels.ts'
 
 /** What the proxy (`serve --proxy`) did with a forwarded request: where it went, and how the answer departs from the contract. */
@@ -189,11 +190,17 @@ export class Journal {
   /** The characters of the bodies held, against MAX_JOURNAL_BODY_CHARS. */
   #bodyChars = 0
   readonly #maxBodyChars: number
+  readonly #secrets: readonly string[]
 
+  /**
+   * @param secrets what a forwarded exchange must not show wherever it occurs, each written `***`:
+   *   the proxy's `--token`, which the service may echo in its answer.
+   */
   constructor(
     readonly capacity: number = DEFAULT_JOURNAL_CAPACITY,
     readonly bodyLimit: number = DEFAULT_JOURNAL_BODY_LIMIT,
     maxBodyChars = MAX_JOURNAL_BODY_CHARS,
+    secrets: readonly string[] = [],
   ) {
     if (!Number.isInteger(capacity) || capacity < 1)
       throw new Error(`journal capacity must be a positive integer, got ${capacity}`)
@@ -205,6 +212,7 @@ export class Journal {
     this.#cutter = new BodyCutter(bodyLimit)
     this.#emptyOldest = capacity
     this.#maxBodyChars = maxBodyChars
+    this.#secrets = secrets.filter((secret) => secret !== '')
   }
 
   /** The body total held, in characters (at most MAX_JOURNAL_BODY_CHARS). */
@@ -216,7 +224,9 @@ export class Journal {
    * Stores one exchange, its `authorization` masked; returns what was stored (`toEntry` shows it,
    * for listeners that want it now).
    */
-  record(input: JournalInput): StoredEntry {
+  record(given: JournalInput): StoredEntry {
+    const input =
+      given.proxy !== undefined && this.#secrets.length > 0 ? this.#withoutSecrets(given, given.proxy) : given
     const authorization = input.requestHeaders.authorization
     // Field by field, not `{ ...input, … }`: a spread that then overrides fields takes V8's slow
     // object-cloning path, and this runs on every request.
@@ -259,6 +269,28 @@ export class Journal {
       this.#emptyOldest++
     }
     return stored
+  }
+
+  /** A forwarded exchange with each of the secrets written `***` in every text it holds. */
+  #withoutSecrets(input: JournalInput, proxy: ProxyReport): JournalInput {
+    const hide = (text: string) => maskedLiterals(text, this.#secrets)
+    const hideAll = (headers: Readonly<Record<string, string>>) =>
+      Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, hide(value)]))
+    return {
+      ...input,
+      path: hide(input.path),
+      query: hide(input.query),
+      requestHeaders: hideAll(input.requestHeaders),
+      responseHeaders: hideAll(input.responseHeaders),
+      requestBody: input.requestBody === null ? null : hide(input.requestBody),
+      responseBody: input.responseBody === null ? null : hide(input.responseBody),
+      proxy: {
+        ...proxy,
+        url: hide(proxy.url),
+        drift: proxy.drift.map(hide),
+        ...(proxy.failure !== undefined && { failure: hide(proxy.failure) }),
+      },
+    }
   }
 
   /** Matching entries, oldest first. */

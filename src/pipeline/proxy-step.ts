@@ -16,6 +16,11 @@ import type { Step } from './compose.ts'
 export interface Forwarder {
   /** The service's base URL. */
   readonly url: string
+  /**
+   * What the forwarder lends the service that must be kept nowhere (the proxy's `--token`): the
+   * journal writes it `***` wherever a forwarded exchange holds it, a service's echo included.
+   */
+  readonly secrets?: readonly string[]
   /** Whether this operation is forwarded (`--proxy-only` / `--proxy-except`). */
   forwards(operation: OperationId): boolean
   /**

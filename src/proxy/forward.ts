@@ -295,6 +295,7 @@ export function createForwarder(
 
   return {
     url: base.url,
+    secrets: options.token === undefined ? [] : [options.token],
     forwards: (operation) => forwards(options, operation),
     forward,
   }

@@ -4,9 +4,11 @@
  * Authorization at all; recorded as it was sent, the step would replay without one and the
  * simulator would answer 401 where the service answered. So a forwarded exchange is recorded with
  * `Authorization: Bearer <token>`, which the recorder masks as `Bearer ***` (record.ts): the secret
- * never reaches the file, and replay sends its own token in its place.
+ * never reaches the file, and replay sends its own token in its place. Where the service echoed the
+ * token in its answer (or the client sent it in its request), it is written `***` there too.
  */
 
+import { maskedLiterals } from '../domain/credentials.ts'
 import type { Forwarder } from '../pipeline/proxy-step.ts'
 import { matchRoute } from '../pipeline/router.ts'
 import type { RecordedExchange } from './record.ts'
@@ -19,6 +21,18 @@ export function recordForwardedAs(
   return (exchange) => {
     const match = matchRoute(exchange.method, exchange.path)
     if (match.kind !== 'operation' || !forwarder.forwards(match.operation.id)) return exchange
-    return { ...exchange, headers: { ...exchange.headers, authorization: `Bearer ${token}` } }
+    const hide = (text: string) => maskedLiterals(text, [token])
+    const { response } = exchange
+    return {
+      ...exchange,
+      path: hide(exchange.path),
+      query: hide(exchange.query),
+      body: hide(exchange.body),
+      headers: {
+        ...Object.fromEntries(Object.entries(exchange.headers).map(([name, value]) => [name, hide(value)])),
+        authorization: `Bearer ${token}`,
+      },
+      response: { ...response, body: response.body === null ? null : hide(response.body) },
+    }
   }
 }
