@@ -1,18 +1,23 @@
 /**
- * The world a HAR session saw, as fixture files (`--world <dir>`, then `serve --fixtures <dir>`):
- * every record its successful answers showed (lists and items read, what writes answered), in the
- * shape and under the file names of `fixtures/`, validated against the model's record schemas and
- * the references between tables (`parseWorld`).
+ * The world a HAR session started from, as fixture files (`--world <dir>`, then `serve --fixtures
+ * <dir>`), so that replaying the session against it gives what the service gave: every record its
+ * successful answers showed, as first shown, but the records the session created (the key a
+ * POST's answer names, and records naming it). A record read before the session changed it (the
+ * key a PUT or DELETE names) is kept as read then; one first read after is kept as read then, its
+ * earlier state not being in the HAR. In the shape and under the file names of `fixtures/`, validated against
+ * the model's record schemas and the references between tables (`parseWorld`).
  *
  * A wire record is a stored one but for what the presenters derive at read time: a security token's
  * `expired` is dropped, and a debt token's link to its security token is the path's
- * `{securityTokenAddress}` when it was read under one (null otherwise). A record seen twice with
- * other values is reported and the later kept, as the service answered last. A payment or debt
+ * `{securityTokenAddress}` when it was read under one (null otherwise). A record read twice with
+ * other values, the session not having changed it between, is reported and the first kept. A payment or debt
  * token that names a security token the HAR did not show is left out (the world would not load),
  * and counted.
  */
 import type * as z from 'zod/mini'
+import { findOperation } from '../contract/operations.ts'
 import { type TableName, tables } from '../model/records.ts'
+import { normalizeKey } from '../model/table-spec.ts'
 import { fixtureFiles, parseWorld, tableNames } from '../model/world.ts'
 import type { HarExchange } from './har-exchanges.ts'
 import { parseJson } from './recorded-values.ts'
@@ -22,8 +27,10 @@ export interface HarWorld {
   readonly files: Readonly<Record<string, unknown[]>>
   /** How many records each table holds. */
   readonly counts: Readonly<Record<TableName, number>>
-  /** Records seen with other values later: `users.json 8352e67d-…: entries[2] and entries[5] differ in email`. */
+  /** Records read again with other values: `users.json 8352e67d-…: entries[2] and entries[5] differ in email`. */
   readonly conflicts: readonly string[]
+  /** Records the session created, left out of the world it started from. */
+  readonly created: number
   /** Records left out because they name a security token the HAR did not show. */
   readonly unlinked: number
 }
@@ -59,15 +66,44 @@ function differences(a: Record<string, unknown>, b: Record<string, unknown>): st
 
 const lower = (text: string) => text.toLowerCase()
 
+/** The keys a write names: its path's parameters and the scalars its answer gives (`{"id": 7, …}`). */
+function keysNamedBy(exchange: HarExchange, answer: unknown): string[] {
+  const scalars = isObject(answer)
+    ? Object.values(answer).filter((value) => typeof value === 'string' || typeof value === 'number')
+    : []
+  return [...Object.values(exchange.params), ...scalars].map((value) => normalizeKey(String(value)))
+}
+
 export function harWorld(exchanges: readonly HarExchange[]): HarWorld {
+  /** Per table: key → the record as first shown and the entry that showed it last. */
   const byTable = new Map<TableName, Map<string, { record: Record<string, unknown>; entry: number }>>(
     tableNames.map((name) => [name, new Map()]),
   )
+  /** `<table> <key>` of the records the session created, and of those it changed so far. */
+  const created = new Set<string>()
+  const changed = new Set<string>()
+  /** The created keys that are addresses or ids a record of another table may name (not a plain number). */
+  const createdNames = new Set<string>()
+  const namesCreated = (record: Record<string, unknown>) =>
+    Object.values(record).some((value) => typeof value === 'string' && createdNames.has(normalizeKey(value)))
+  /** The records shown that the session created, left out. */
+  const leftOut = new Set<string>()
   const conflicts: string[] = []
   for (const exchange of exchanges) {
     if (exchange.response.status < 200 || exchange.response.status >= 300) continue
     const answer = parseJson(exchange.response.body ?? '')
     if (!answer.ok) continue
+    const table = findOperation(exchange.operationId)?.group as TableName | undefined
+    // A write answers an acknowledgement naming what it wrote: every POST of the contract creates,
+    // PUT and DELETE change what was there.
+    if (exchange.method !== 'GET' && table !== undefined && byTable.has(table))
+      for (const key of keysNamedBy(exchange, answer.value)) {
+        if (exchange.method !== 'POST') changed.add(`${table} ${key}`)
+        else if (!byTable.get(table)!.has(key)) {
+          created.add(`${table} ${key}`)
+          if (!/^\d+$/.test(key)) createdNames.add(key)
+        }
+      }
     const objects = Array.isArray(answer.value) ? answer.value : [answer.value]
     for (const wire of objects) {
       if (!isObject(wire)) continue
@@ -75,18 +111,31 @@ export function harWorld(exchanges: readonly HarExchange[]): HarWorld {
       if (found === undefined) continue
       const records = byTable.get(found.table)!
       const key = (tables[found.table].key as (record: object) => string)(found.record)
-      const earlier = records.get(key)
-      let record = found.record
-      if (found.table === 'debtTokens' && record.securityTokenAddress === null && earlier !== undefined)
-        record = { ...record, securityTokenAddress: earlier.record.securityTokenAddress }
-      if (earlier !== undefined) {
-        const differ = differences(earlier.record, record)
-        if (differ.length > 0)
-          conflicts.push(
-            `${fixtureFiles[found.table]} ${key}: entries[${earlier.entry}] and entries[${exchange.entry}] differ in ${differ.slice(0, 5).join(', ')}${differ.length > 5 ? '…' : ''} (the later kept)`,
-          )
+      const id = `${found.table} ${key}`
+      const known = records.get(key)
+      // A record naming one the session created was made with it (a contract's debt token).
+      if (known === undefined && (created.has(id) || namesCreated(found.record))) {
+        leftOut.add(id) // not in the world the session started from
+        continue
       }
-      records.set(key, { record, entry: exchange.entry })
+      if (known === undefined) {
+        records.set(key, { record: found.record, entry: exchange.entry })
+        continue
+      }
+      // A debt token read under its security token tells the link a read of the token alone does not.
+      if (found.table === 'debtTokens' && known.record.securityTokenAddress === null)
+        known.record = { ...known.record, securityTokenAddress: found.record.securityTokenAddress }
+      if (changed.has(id)) continue // read after the session changed it: the world keeps it as it was
+      const unlinked = found.table === 'debtTokens' && found.record.securityTokenAddress === null
+      const read = unlinked
+        ? { ...found.record, securityTokenAddress: known.record.securityTokenAddress }
+        : found.record
+      const differ = differences(known.record, read)
+      if (differ.length > 0)
+        conflicts.push(
+          `${fixtureFiles[found.table]} ${key}: entries[${known.entry}] and entries[${exchange.entry}] differ in ${differ.slice(0, 5).join(', ')}${differ.length > 5 ? '…' : ''} (the first kept)`,
+        )
+      known.entry = exchange.entry
     }
   }
   const securityTokens = new Set(
@@ -114,5 +163,5 @@ export function harWorld(exchanges: readonly HarExchange[]): HarWorld {
     counts[name] = records.length
   }
   parseWorld(files, 'world/') // the same checks `serve --fixtures` makes; a mistake here is the converter's
-  return { files, counts, conflicts, unlinked }
+  return { files, counts, conflicts, created: leftOut.size, unlinked }
 }

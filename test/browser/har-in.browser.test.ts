@@ -2,9 +2,11 @@
  * HAR in, as a QA engineer meets it: a small page in headless Chromium uses the API on a standalone
  * server (the built command) while Playwright records the session (`recordHar`); the built
  * command's `scenarios from-har --world` turns the HAR into a scenario and a world. The scenario
- * replays green against that same server (the replay runs in a fresh session of its own), the
- * world starts a new server (`serve --fixtures`) that answers the page's reads with the data the
- * HAR showed, and against a server whose data differs the replay reports the difference by field.
+ * replays green against that same server (the replay runs in a fresh session of its own); the
+ * world, the state the session started from, starts a new server (`serve --fixtures`) that answers
+ * the page's reads as the seeded one did before the session wrote, and the session, which creates,
+ * updates and reads back, replays green against it; against a server whose data differs the
+ * replay reports the difference by field.
  */
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -25,7 +27,7 @@ const USER = '8352e67d-f793-4f8b-9395-3666184dc725'
 const PAYMENTS = `/manager/${MANAGER}/${TOKEN}`
 const SECRET = 'qa-session-token'
 
-/** The page: reads, one write, and the read that shows it, as an app's payments screen would. */
+/** The page: reads, a create, an update of a payment it read, and the reads that show both, as an app's payments screen would. */
 function pageHtml(api: string): string {
   const script = `
     const api = ${JSON.stringify(api)}
@@ -38,6 +40,12 @@ function pageHtml(api: string): string {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify({ managerAddress: '${MANAGER}', tokenAddress: '${TOKEN}', amount: 1250, serie: 'SENIOR', date: '2026-03-01T10:00:00.000Z', status: 'PENDING', type: 'JUROS' }),
+      })
+      await get(${JSON.stringify(PAYMENTS)})
+      await fetch(api + '/manager/${TOKEN}/2', {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ hash: '0x${'ab'.repeat(32)}', date: '2026-03-02T10:00:00.000Z', status: 'PAID', amount: 777 }),
       })
       await get(${JSON.stringify(PAYMENTS)})
       await get('/users/${USER}')
@@ -98,21 +106,28 @@ describe.skipIf(availability.kind === 'skip')('a HAR recorded by Playwright in C
       const converted = command(['scenarios', 'from-har', har, '--world', join(dir, 'world')])
       expect(converted.err).toBe('')
       expect(converted.code).toBe(0)
-      expect(converted.out).toContain(`wrote ${join(dir, 'session.scenario.json')}: 5 steps from `)
+      expect(converted.out).toContain(`wrote ${join(dir, 'session.scenario.json')}: 7 steps from `)
+      expect(converted.out).toContain('left out of the world 1 record the session created')
       expect(converted.out).toContain('left out 1 entry: not a path of the API (a page, an asset, another service)')
       const scenarioFile = join(dir, 'session.scenario.json')
       expect(readFileSync(scenarioFile, 'utf8')).not.toContain(SECRET)
 
       // Against the server it was recorded from: a fresh session of its own, so the seeded world.
       const replayed = command(['replay', scenarioFile, '--url', server.url, '--token', SECRET])
-      expect(replayed.out).toContain('5 passed, 0 failed')
+      expect(replayed.out).toContain('7 passed, 0 failed')
       expect(replayed.code).toBe(0)
 
-      // The world starts a new server that answers the page's reads with what the HAR showed.
+      // The world is where the session started: a new server from it answers the reads as the
+      // seeded one did before the session wrote, and the session replays green against it.
       const fromWorld = await startCli(['--quiet', '--fixtures', join(dir, 'world')])
       servers.push(fromWorld)
+      const seeded = await startCli(['--quiet'])
+      servers.push(seeded)
       for (const path of ['/securityToken', PAYMENTS, `/users/${USER}`])
-        expect(await answer(fromWorld, path), path).toEqual(await answer(server, path))
+        expect(await answer(fromWorld, path), path).toEqual(await answer(seeded, path))
+      const againstWorld = command(['replay', scenarioFile, '--url', fromWorld.url, '--token', SECRET])
+      expect(againstWorld.out).toContain('7 passed, 0 failed')
+      expect(againstWorld.code).toBe(0)
 
       // A simulator whose data differs: the replay names each field that differs.
       const changed = join(dir, 'changed')

@@ -18,6 +18,7 @@ import { dispatch } from '../../src/runtimes/cli/cli.ts'
 import { replayInProcess } from '../../src/runtimes/cli/replay.ts'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { parseScenario } from '../../src/scenarios/scenario-schema.ts'
+import { fixtures } from '../support/world.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 import { call } from './support.ts'
 
@@ -148,7 +149,7 @@ describe('the world a HAR saw (--world)', () => {
     expect((await call(simulator, 'GET', '/securityToken')).json).toEqual(shown)
   })
 
-  it('reports a record seen twice with other values, and keeps the later', () => {
+  it('reports a record read twice with other values, and keeps the first', () => {
     const har = readSample('charles.har')
     const user = JSON.parse(Buffer.from(har.log.entries[2]!.response.content.text!, 'base64').toString('utf8'))
     const again = structuredClone(har.log.entries[2]!)
@@ -160,9 +161,47 @@ describe('the world a HAR saw (--world)', () => {
     const { exchanges } = harToScenario(har, 'charles.har')
     const world = harWorld(exchanges)
     expect(world.conflicts).toEqual([
-      `users.json ${user.id}: entries[2] and entries[4] differ in email (the later kept)`,
+      `users.json ${user.id}: entries[2] and entries[4] differ in email (the first kept)`,
     ])
-    expect(world.files['users.json']).toEqual([{ ...user, email: 'new@example.com' }])
+    expect(world.files['users.json']).toEqual([user])
+  })
+
+  it('is the world the session started from: what it created left out, what it changed as read before', () => {
+    const token = fixtures.securityTokens[0]!
+    const paid = { ...fixtures.managerPayments[0]!, tokenAddress: token.contractAddress }
+    const pending = { ...paid, id: 2, status: 'PENDING' }
+    const updated = { ...pending, status: 'PAID', amount: 777 }
+    const made = { ...pending, id: 3 }
+    const list = `https://x.test/manager/${paid.managerAddress}/${token.contractAddress}`
+    const entry = (method: string, url: string, answer: unknown) => ({
+      request: {
+        method,
+        url,
+        headers: [],
+        ...(method !== 'GET' && { postData: { mimeType: 'application/json', text: '{}' } }),
+      },
+      response: { status: 200, content: { mimeType: 'application/json', text: JSON.stringify(answer) } },
+    })
+    const har = parseHar(
+      JSON.stringify({
+        log: {
+          version: '1.2',
+          entries: [
+            entry('GET', 'https://x.test/securityToken', [{ ...token, expired: false }]),
+            entry('GET', list, [paid, pending]),
+            // Writes answer an acknowledgement naming what they wrote, as the service does.
+            entry('POST', 'https://x.test/manager', { status: 'success', message: 'manager payment 3 stored', id: 3 }),
+            entry('PUT', `https://x.test/manager/${token.contractAddress}/2`, { success: true, message: 'updated' }),
+            entry('GET', list, [paid, updated, made]),
+          ],
+        },
+      }),
+      'x.har',
+    )
+    const world = harWorld(harToScenario(har, 'x.har').exchanges)
+    expect(world.files['manager-payments.json']).toEqual([paid, pending])
+    expect(world.created).toBe(1)
+    expect(world.conflicts).toEqual([])
   })
 
   it('leaves out, and counts, records that name a security token the HAR did not show (the world would not load)', () => {

@@ -54,7 +54,11 @@ export function scenariosFromHar(argv: readonly string[], output: CommandOutput,
       .filter(([, count]) => count > 0)
       .map(([table, count]) => `${count} ${table}`)
     say(`wrote the world to ${result.world.dir}: ${counts.length === 0 ? 'no records' : counts.join(', ')}`)
-    for (const conflict of result.world.conflicts) say(`  seen twice with other values: ${conflict}`)
+    if (result.world.created > 0)
+      say(
+        `  left out of the world ${plural(result.world.created, 'record')} the session created (it starts where the session did)`,
+      )
+    for (const conflict of result.world.conflicts) say(`  read twice with other values: ${conflict}`)
     if (result.world.unlinked > 0)
       say(
         `  left out of the world ${plural(result.world.unlinked, 'record')} naming a security token the HAR did not show`,
