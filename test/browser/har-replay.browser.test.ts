@@ -3,8 +3,11 @@
  * creates a manager payment through the standalone server, its journal exported from
  * `GET /__sim/journal.har`, the server stopped, and then Playwright's `page.routeFromHAR(file,
  * { notFound: 'abort' })` answers the same page from the file alone: it shows what it showed live,
- * and a request the file does not hold fails (nothing else answers).
+ * and a request the file does not hold fails (nothing else answers). A network error (a scenario's
+ * `networkError`, exported as status 0) replays as an empty 200, which Playwright makes of it:
+ * docs/har-export.md says so, and what to do instead.
  */
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -93,5 +96,55 @@ describe.skipIf(availability.kind === 'skip')('the exported HAR in Playwright’
       ),
     )
     expect(missing).toBe('failed')
+  }, 90_000)
+
+  it('replays a network error (status 0) as an empty 200: Playwright does not model one, as the docs say', async () => {
+    const server: StandaloneServer = await startStandaloneServer({ port: 0, host: '127.0.0.1' })
+    const origin = server.url
+    chromium ??= await launchChromium({ timeoutMs: 30_000 })
+    const fetchUser = (page: Page) =>
+      page.evaluate(
+        (id) =>
+          fetch(`/users/${id}`, { headers: { authorization: 'Bearer t' } }).then(
+            async (answer) => `answered ${answer.status} ${JSON.stringify(await answer.text())}`,
+            () => 'failed',
+          ),
+        USERS[0]!,
+      )
+    const blank = (page: Page) =>
+      page
+        .route(`${origin}/blank.html`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>x</title>' }))
+        .then(() => page.goto(`${origin}/blank.html`))
+    let text: string
+    try {
+      const scenario = {
+        description: 'users fail at the network level',
+        rules: [{ operation: 'getUser', networkError: true }],
+      }
+      const activated = await fetch(`${origin}/__sim/scenario`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ scenario }),
+      })
+      expect(activated.status).toBe(200)
+      const page = await chromium.context.newPage()
+      await blank(page)
+      expect(await fetchUser(page)).toBe('failed')
+      await page.close()
+      text = await (await fetch(`${origin}/__sim/journal.har?operation=getUser`)).text()
+    } finally {
+      await server.close()
+    }
+    const [entry] = SimHar.parse(JSON.parse(text)).log.entries
+    expect(entry!.response.status).toBe(0)
+    directory ??= await mkdtemp(join(tmpdir(), 'har-replay-'))
+    await writeFile(join(directory, 'network-error.har'), text)
+
+    const replayed = await chromium.context.newPage()
+    await replayed.routeFromHAR(join(directory, 'network-error.har'), { url: `${origin}/users/**`, notFound: 'abort' })
+    await blank(replayed)
+    expect(await fetchUser(replayed)).toBe('answered 200 ""')
+    const docs = readFileSync(new URL('../../docs/har-export.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')
+    expect(docs).toMatch(/status 0\)? replays under Playwright's `routeFromHAR` as an empty 200/)
   }, 90_000)
 })
