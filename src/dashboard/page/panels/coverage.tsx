@@ -7,6 +7,7 @@
  * declare, and the simulator's own. It follows the
  * requests as they arrive.
  */
+import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
 import { call } from '../api.ts'
 import { useLoaded } from '../hooks.ts'
@@ -148,113 +149,89 @@ function Matrix({
   )
 }
 
+/** One row of a table apart: an operation's status, how often, and who answered it. */
+interface ApartRow {
+  readonly operationId: string
+  readonly status: number
+  readonly seen: number
+  readonly by: ComponentChildren
+}
+
+/** A card listing statuses apart from the matrix, or saying where none was seen what would show. */
+function Apart(props: { id: string; title: string; none: string; seen: string; by: string; rows: ApartRow[] }) {
+  return (
+    <section class="card wide" aria-labelledby={props.id}>
+      <h3 id={props.id}>{props.title}</h3>
+      {props.rows.length === 0 ? (
+        <p>{props.none}</p>
+      ) : (
+        <table class="coverage-apart">
+          <thead>
+            <tr>
+              <th scope="col">Operation</th>
+              <th scope="col">Status</th>
+              <th scope="col" class="number">
+                {props.seen}
+              </th>
+              <th scope="col">{props.by}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.map((row) => (
+              <tr key={`${row.operationId} ${row.status}`}>
+                <th scope="row">{row.operationId}</th>
+                <td>{statusName(row.status)}</td>
+                <td class="number">{row.seen}</td>
+                <td>{row.by}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
+
 function NotCounted({ report }: { report: Coverage }) {
-  const forced = report.operations.flatMap((operation) =>
-    operation.responses.flatMap((response) =>
-      response.forced === undefined
-        ? []
-        : [{ operationId: operation.operationId, ...response, forced: response.forced }],
+  const rows = (pick: (operation: CoveredOperation) => Omit<ApartRow, 'operationId'>[]) =>
+    report.operations.flatMap((operation) =>
+      pick(operation).map((row) => ({ operationId: operation.operationId, ...row })),
+    )
+  const forced = rows((operation) =>
+    operation.responses.flatMap(({ status, forced: causes }) =>
+      causes === undefined ? [] : [{ status, seen: forcedTimes(causes), by: <Causes causes={causes} /> }],
     ),
   )
-  const undeclared = report.operations.flatMap((operation) =>
-    operation.undeclared.map((response) => ({ operationId: operation.operationId, ...response })),
+  const undeclared = rows((operation) =>
+    operation.undeclared.map(({ status, seen, causes }) => ({ status, seen, by: <Causes causes={causes} /> })),
   )
-  const own = report.operations.flatMap((operation) =>
-    operation.simulator.map((response) => ({ operationId: operation.operationId, ...response })),
-  )
+  const own = rows((operation) => operation.simulator.map(({ status, seen, reason }) => ({ status, seen, by: reason })))
   return (
     <>
-      <section class="card wide" aria-labelledby="forced-title">
-        <h3 id="forced-title">Declared statuses a scenario rule forced ({forced.length}, not counted as reached)</h3>
-        {forced.length === 0 ? (
-          <p>None: a scenario's rule that answers a status the operation declares shows here, not as seen.</p>
-        ) : (
-          <table class="coverage-apart">
-            <thead>
-              <tr>
-                <th scope="col">Operation</th>
-                <th scope="col">Status</th>
-                <th scope="col" class="number">
-                  Forced
-                </th>
-                <th scope="col">Answered by</th>
-              </tr>
-            </thead>
-            <tbody>
-              {forced.map((response) => (
-                <tr key={`${response.operationId} ${response.status}`}>
-                  <th scope="row">{response.operationId}</th>
-                  <td>{response.status}</td>
-                  <td class="number">{forcedTimes(response.forced)}</td>
-                  <td>
-                    <Causes causes={response.forced} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <section class="card wide" aria-labelledby="undeclared-title">
-        <h3 id="undeclared-title">Statuses the contract does not declare ({undeclared.length}, not counted)</h3>
-        {undeclared.length === 0 ? (
-          <p>None seen: a scenario's rule that answers a 503 or a network error shows here.</p>
-        ) : (
-          <table class="coverage-apart">
-            <thead>
-              <tr>
-                <th scope="col">Operation</th>
-                <th scope="col">Status</th>
-                <th scope="col" class="number">
-                  Seen
-                </th>
-                <th scope="col">Answered by</th>
-              </tr>
-            </thead>
-            <tbody>
-              {undeclared.map((response) => (
-                <tr key={`${response.operationId} ${response.status}`}>
-                  <th scope="row">{response.operationId}</th>
-                  <td>{statusName(response.status)}</td>
-                  <td class="number">{response.seen}</td>
-                  <td>
-                    <Causes causes={response.causes} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <section class="card wide" aria-labelledby="own-title">
-        <h3 id="own-title">The simulator's own statuses ({own.length}, not counted)</h3>
-        {own.length === 0 ? (
-          <p>None seen: its limits (429, 507, 413…) and header checks show here.</p>
-        ) : (
-          <table class="coverage-apart">
-            <thead>
-              <tr>
-                <th scope="col">Operation</th>
-                <th scope="col">Status</th>
-                <th scope="col" class="number">
-                  Seen
-                </th>
-                <th scope="col">Why the simulator answers it</th>
-              </tr>
-            </thead>
-            <tbody>
-              {own.map((response) => (
-                <tr key={`${response.operationId} ${response.status}`}>
-                  <th scope="row">{response.operationId}</th>
-                  <td>{response.status}</td>
-                  <td class="number">{response.seen}</td>
-                  <td>{response.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <Apart
+        id="forced-title"
+        title={`Declared statuses a scenario rule forced (${forced.length}, not counted as reached)`}
+        none="None: a scenario's rule that answers a status the operation declares shows here, not as seen."
+        seen="Forced"
+        by="Answered by"
+        rows={forced}
+      />
+      <Apart
+        id="undeclared-title"
+        title={`Statuses the contract does not declare (${undeclared.length}, not counted)`}
+        none="None seen: a scenario's rule that answers a 503 or a network error shows here."
+        seen="Seen"
+        by="Answered by"
+        rows={undeclared}
+      />
+      <Apart
+        id="own-title"
+        title={`The simulator's own statuses (${own.length}, not counted)`}
+        none="None seen: its limits (429, 507, 413…) and header checks show here."
+        seen="Seen"
+        by="Why the simulator answers it"
+        rows={own}
+      />
     </>
   )
 }
