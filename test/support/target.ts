@@ -48,7 +48,7 @@ export const standaloneTarget: SimulatorTargetFactory = async (options) => {
     baseUrl: running.url,
     exchanges,
     send: sender(running.url, exchanges),
-    close: running.close,
+    close: async () => void (await running.close()),
     ...simulatorControls(running.simulator),
   }
 }

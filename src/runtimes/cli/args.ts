@@ -13,7 +13,7 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../standalone/server.ts'
 import { parseCommandArgs } from './command-args.ts'
 import { HELP, SERVE_OPTIONS } from './serve-options.ts'
 
-export interface CliOptions {
+interface CliOptions {
   port: number
   host: string
   seed: number

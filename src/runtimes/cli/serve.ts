@@ -1,75 +1,25 @@
 /**
  * `debt-token-simulator serve` (the default command, what `npm start` runs): parses its options,
- * starts the standalone server (with a scenario active, the session recorded and the scenario and
- * fixture directories watched when asked) and shuts it down cleanly on SIGINT or SIGTERM, writing
- * the recording first.
+ * maps them to the standalone server's options (the server builds the proxy, persistence, the
+ * recording and the coverage file from them, as for the library's users), watches the scenario and
+ * fixture directories when asked, and shuts the server down cleanly on SIGINT or SIGTERM, saying
+ * what it wrote.
  */
 
-import { writeCoverageFileSync } from '../../coverage/coverage-file.ts'
-import { recordCoverage } from '../../coverage/coverage-recorder.ts'
-import { loadReportBuilder, type ReportBuilder } from '../../coverage/report-builder.ts'
-import { ApiError } from '../../http/api-error.ts'
-import { DEFAULT_NOW } from '../../model/clock.ts'
 import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
 import { StoredChangeError } from '../../persistence/apply-changes.ts'
 import { PersistDirectoryError } from '../../persistence/node/persist-error.ts'
-import { createFileRecording, type FileRecording, recordingTargetProblem } from '../../record-replay/record-to-file.ts'
 import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
-import { MAX_WORLD_SIZE, type Scenario, type ScenarioWorld } from '../../scenarios/scenario-schema.ts'
-import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
+import { type FilesWritten, FileTargetError } from '../standalone/files-at-close.ts'
 import { type StandaloneServer, startStandaloneServer } from '../standalone/server.ts'
-import { type CliOptions, parseArgs } from './args.ts'
+import { parseArgs } from './args.ts'
 import type { CommandOutput } from './io.ts'
 import { openInBrowser } from './open-browser.ts'
 import { signalReader } from './shutdown-signals.ts'
 import { watchDirectories } from './watch.ts'
 
-/** A recording that replays against a fresh simulator started like this one (same seed, clock, world, rules). */
-function startRecording(file: string, options: CliOptions, startScenario: Scenario | undefined): FileRecording {
-  const notes: string[] = []
-  let world: ScenarioWorld | undefined = startScenario?.world
-  if (world === undefined && options.size !== undefined) {
-    if (options.size <= MAX_WORLD_SIZE) world = { size: options.size }
-    else notes.push(`recorded with --size ${options.size}: replay it against a server started with the same --size`)
-  }
-  if (options.fixtures !== undefined)
-    notes.push(`recorded with --fixtures ${options.fixtures}: replay it against a server started with them`)
-  if (options.now === 'system')
-    notes.push('recorded with a system clock: timestamps in the expectations will differ on replay')
-  if (options.scenario !== undefined) notes.push(`recorded with the scenario ${options.scenario} active`)
-  if (options.proxy !== undefined)
-    notes.push(
-      `recorded through the proxy to ${options.proxy.url}: the answers are the service's; replay --url ${options.proxy.url} checks the service again, a replay against the simulator shows where the two differ`,
-    )
-  return createFileRecording(file, {
-    description: `Recorded session${options.proxy === undefined ? '' : ` through the proxy to ${options.proxy.url}: the answers are the service's`}, started ${new Date().toISOString()}.`,
-    notes,
-    seed: options.seed,
-    ...(options.now !== 'system' && { now: options.now ?? DEFAULT_NOW }),
-    ...(startScenario !== undefined && { rules: startScenario.rules }),
-    ...(world !== undefined && { world }),
-  })
-}
-
-/**
- * The recording as the server sees it: a flush that fails (`POST /__sim/record/flush`: the disk is
- * full, the directory went away) is said in the log and answered 507 with the reason, and
- * recording goes on (the next flush may succeed; shutdown tries again and exits 1 if it cannot).
- */
-function reportingFailures(recording: FileRecording, output: CommandOutput): FileRecording {
-  return {
-    ...recording,
-    flush: async () => {
-      try {
-        return recording.flushSync()
-      } catch (error) {
-        const message = `the recording could not be written to ${recording.file} (${error instanceof Error ? error.message : String(error)}); recording goes on`
-        output.err(`debt-token-simulator: ${message}`)
-        throw new ApiError(507, message)
-      }
-    },
-  }
-}
+/** The flag of each file option, as the command names it in a refusal. */
+const FLAG_OF = { recordTo: '--record', coverageOut: '--coverage-out' } as const
 
 /** SIM_PERSIST_COMPACT_FLOOR as a byte count, when it is one. */
 function compactFloor(value: string | undefined): number | undefined {
@@ -96,25 +46,9 @@ export async function serveCommand(
     return 2
   }
   const { options } = parsed
-  // The files written at exit are checked now: a mistake is said before anything is served.
-  for (const [flag, file] of [
-    ['--record', options.record],
-    ['--coverage-out', options.coverageOut],
-  ] as const) {
-    const problem = file === undefined ? undefined : recordingTargetProblem(file)
-    if (problem === undefined) continue
-    output.err(`debt-token-simulator: ${flag}: ${problem}`)
-    return 2
-  }
   const fixtures = options.fixtures === undefined ? undefined : loadFixtureDirectory(options.fixtures)
   const scenarios = options.scenarios === undefined ? {} : loadScenarioDirectory(options.scenarios)
-  // Loaded now, only for --coverage-out: the report is written at exit, synchronously on a second
-  // Ctrl-C too; without the option a start does not load the builder (and the OpenAPI document's).
-  const reportBuilder: ReportBuilder | undefined =
-    options.coverageOut === undefined ? undefined : await loadReportBuilder()
-  const startScenario =
-    options.scenario === undefined ? undefined : (scenarios[options.scenario] ?? shippedScenarios()[options.scenario])
-  const recording = options.record === undefined ? undefined : startRecording(options.record, options, startScenario)
+  const warn = (line: string) => output.err(`debt-token-simulator: ${line}`)
   // The command builds nothing itself: the server is started from these options, as the library's
   // users start it, so what the library refuses or admits (the proxy's token included) holds here.
   let server: StandaloneServer
@@ -127,6 +61,7 @@ export async function serveCommand(
       scenarios,
       log: options.log,
       controlOrigins: options.controlOrigins,
+      warn,
       ...(options.scenario !== undefined && { scenario: options.scenario }),
       ...(options.proxy !== undefined && { proxy: options.proxy }),
       ...(options.size !== undefined && { size: options.size }),
@@ -136,18 +71,24 @@ export async function serveCommand(
       ...(options.journalBodyLimit !== undefined && { journalBodyLimit: options.journalBodyLimit }),
       ...(options.maxRecords !== undefined && { maxRecords: options.maxRecords }),
       ...(fixtures !== undefined && { fixtures }),
-      ...(recording !== undefined && { recording: reportingFailures(recording, output) }),
+      ...(options.record !== undefined && { recordTo: options.record }),
+      ...(options.coverageOut !== undefined && { coverageOut: options.coverageOut }),
       ...(options.persist !== undefined && {
         persist: {
           dir: options.persist,
           reset: options.persistReset,
           // For tests that need compactions while they kill the server: not an option users need.
           compactFloorBytes: compactFloor(env.SIM_PERSIST_COMPACT_FLOOR),
-          warn: (line) => output.err(`debt-token-simulator: ${line}`),
+          warn,
         },
       }),
     })
   } catch (error) {
+    // A file to write at exit that cannot be written: said before anything is served.
+    if (error instanceof FileTargetError) {
+      output.err(`debt-token-simulator: ${FLAG_OF[error.option]}: ${error.problem}`)
+      return 2
+    }
     // The directory is in use, written for another world, or damaged: said, and left as it is.
     if (!(error instanceof PersistDirectoryError || error instanceof StoredChangeError)) throw error
     output.err(`debt-token-simulator: --persist: ${error.message}`)
@@ -164,37 +105,11 @@ export async function serveCommand(
         warn: (line) => output.err(`debt-token-simulator: ${line}`),
       })
     : undefined
-  /** Writes the recording, if any; false (after saying why) when it could not be written. */
-  const writeRecording = (): boolean => {
-    if (recording === undefined) return true
-    try {
-      const written = recording.flushSync()
-      output.out(`debt-token-simulator: recorded ${written.steps} requests to ${written.file}`)
-      return true
-    } catch (error) {
-      output.err(
-        `debt-token-simulator: the recording could not be written to ${recording.file}: ${error instanceof Error ? error.message : String(error)}`,
-      )
-      return false
-    }
-  }
-  /** Writes the coverage report, if asked for; false (after saying why) when it could not be written. */
-  const writeCoverage = (): boolean => {
-    if (options.coverageOut === undefined || reportBuilder === undefined) return true
-    try {
-      const report = recordCoverage(simulator).reportWith(reportBuilder)
-      writeCoverageFileSync(options.coverageOut, report)
-      const { operations, responses } = report.totals
-      output.out(
-        `debt-token-simulator: coverage (${operations.covered}/${operations.total} operations, ${responses.covered}/${responses.total} responses) written to ${options.coverageOut}`,
-      )
-      return true
-    } catch (error) {
-      output.err(
-        `debt-token-simulator: the coverage report could not be written to ${options.coverageOut}: ${error instanceof Error ? error.message : String(error)}`,
-      )
-      return false
-    }
+  /** Says what was written at exit; false when a file could not be. */
+  const said = ({ written, failed }: FilesWritten): boolean => {
+    for (const line of written) output.out(`debt-token-simulator: ${line}`)
+    for (const line of failed) warn(line)
+    return failed.length === 0
   }
   const meaningOf = signalReader()
   const shutdown = (signal: NodeJS.Signals) => {
@@ -204,8 +119,7 @@ export async function serveCommand(
       // A second Ctrl-C means "now": no more waiting for answers under way (the recording is still
       // written, synchronously, since losing it silently is worse than a few milliseconds).
       output.err(`debt-token-simulator: ${signal} again, exiting without waiting for requests under way`)
-      writeRecording()
-      writeCoverage()
+      said(server.writeFilesSync())
       process.exit(signal === 'SIGINT' ? 130 : 143)
     }
     watching?.close()
@@ -217,9 +131,8 @@ export async function serveCommand(
     // them. The server closes the simulator it made: what is stored stays; the lock goes.
     void server
       .close({ graceMs: options.shutdownGraceMs })
-      .then(() => {
-        if (!writeRecording()) code = 1
-        if (!writeCoverage()) code = 1
+      .then((written) => {
+        if (!said(written)) code = 1
       })
       .catch((error: unknown) => {
         code = 1
@@ -234,7 +147,7 @@ export async function serveCommand(
   const notes = [
     ...(options.scenario === undefined ? [] : [`scenario ${options.scenario}`]),
     ...(options.proxy === undefined ? [] : [`proxying to ${options.proxy.url}`]),
-    ...(recording === undefined ? [] : [`recording to ${recording.file}`]),
+    ...(options.record === undefined ? [] : [`recording to ${options.record}`]),
     ...(watching === undefined ? [] : [`watching ${watched.join(' and ')}`]),
     ...(options.persist === undefined ? [] : [`persisting to ${options.persist}`]),
   ]

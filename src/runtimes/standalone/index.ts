@@ -16,4 +16,5 @@ provideFactories(factories)
 provideFakerLocale(fakerLocaleSource)
 
 export type { ProxyOptions } from '../../proxy/proxy-options.ts'
+export { type FilesWritten, FileTargetError } from './files-at-close.ts'
 export * from './server.ts'

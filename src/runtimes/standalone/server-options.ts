@@ -1,6 +1,7 @@
 /**
  * What the standalone server takes and gives: its options (a port, a simulator or the
- * options of a new one, a recording, the log, the proxy, persistence), the server handle, and what
+ * options of a new one, a recording, the files it writes at close, the log, the proxy,
+ * persistence), the server handle, and what
  * one request listener needs (server.ts's `createRequestListener`).
  */
 import type { Server } from 'node:http'
@@ -13,14 +14,24 @@ import type { LiveRecording } from '../../record-replay/live-recording.ts'
 import type { RecordedExchange } from '../../record-replay/record.ts'
 import type { SimulatorCore, SimulatorOptions } from '../../simulator-core.ts'
 import type { ControlAccess } from './cors.ts'
+import type { FilesWritten } from './files-at-close.ts'
 
 export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   port?: number
   host?: string
   /** An existing simulator to serve (options for a new one are then ignored). */
   simulator?: SimulatorCore
-  /** Receives every answered request (`--record`), and is what `POST /__sim/record/flush` writes. */
+  /** Receives every answered request, and is what `POST /__sim/record/flush` writes (rather than `recordTo`). */
   recording?: ServerRecording
+  /**
+   * Records every answered request to this scenario file (`--record`), written by `close()` and by
+   * `POST /__sim/record/flush`, with the seed, clock, world and rules it started with.
+   */
+  recordTo?: string
+  /** Writes the API coverage report to this file (`--coverage-out`) when the server closes. */
+  coverageOut?: string
+  /** Where the server says what goes wrong beside a request: a recording that could not be flushed (default console.warn). */
+  warn?: (line: string) => void
   /** The operations log: `quiet` (none; the default for embedding), `normal` (a line per request), `verbose` (with bodies). */
   log?: LogLevel
   /** Where log lines go (default: console.log). */
@@ -58,9 +69,12 @@ export interface StandaloneServer {
    * Stops accepting connections and resolves once every connection is gone. Requests the server
    * has begun to read (a scenario's delay included) may finish for up to `graceMs` (default 0: they
    * are cut at once), answered with `Connection: close`; connections on which no request was read
-   * (idle keep-alive ones, ones that sent nothing) close at once either way.
+   * (idle keep-alive ones, ones that sent nothing) close at once either way. Then the files of
+   * `recordTo` and `coverageOut` are written: what was written and what could not be is said.
    */
-  close(options?: { graceMs?: number }): Promise<void>
+  close(options?: { graceMs?: number }): Promise<FilesWritten>
+  /** Writes the files of `recordTo` and `coverageOut` now, synchronously: for a process that must exit at once. */
+  writeFilesSync(): FilesWritten
 }
 
 export const DEFAULT_PORT = 4010

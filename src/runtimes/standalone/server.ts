@@ -43,6 +43,7 @@ import {
 } from './cors.ts'
 import { dashboardAssets } from './dashboard-assets.ts'
 import { drainOnClose } from './drain.ts'
+import { checkFileTargets, filesAtClose } from './files-at-close.ts'
 import { isLoopbackAddress } from './loopback.ts'
 import { nodeHttp } from './node-http.ts'
 import { fromNodeRequest, originForm } from './node-request.ts'
@@ -156,6 +157,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
   }
   if (options.proxy !== undefined && options.simulator !== undefined)
     throw new TypeError('proxy: give it for a simulator this server creates, or build the simulator with a forwarder')
+  checkFileTargets(options)
   const host = options.host ?? DEFAULT_HOST
   const access: ControlAccess = {
     origins: new Set(options.controlOrigins ?? []),
@@ -180,6 +182,8 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
   }
   // GET /__sim/coverage answers what this recorder counts (a simulator made by createSimulator has one already).
   recordCoverage(simulator)
+  const warn = options.warn ?? ((line: string) => console.warn(`[debt-token-simulator] ${line}`))
+  const files = await filesAtClose(options, simulator, warn)
   const recordAs =
     options.recordAs ?? (forwarder === undefined ? undefined : recordForwardedAs(forwarder, options.proxy?.token))
   let url = ''
@@ -208,7 +212,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     },
     createRequestListener(simulator, {
       origin: () => url,
-      recording: options.recording,
+      recording: options.recording ?? files.recording,
       logControl,
       access,
       dashboard: dashboardAssets(),
@@ -241,8 +245,12 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
       // end whole (and reconnects) rather than cut by a close that cuts what is still under way.
       for (const end of [...streams]) end()
       await drain.close(graceMs)
+      // Answers under way are in the recording by now.
+      const written = files.writeSync()
       // A simulator this server made is closed with it (its persistence directory let go).
       if (options.simulator === undefined) await simulator.close()
+      return written
     },
+    writeFilesSync: () => files.writeSync(),
   }
 }
