@@ -187,6 +187,9 @@ export const SimHealth = z.lazy(() =>
   z
     .object({
       status: z.literal('ok'),
+      simulator: z.literal('debt-token-simulator').clone().register(z.globalRegistry, {
+        description: 'which server answers: what tells this simulator from another server on the port',
+      }),
       clock: SimClock,
       scenario: z.nullable(z.string()),
       sessions: count,

@@ -27,6 +27,7 @@ export const simulatorHandlers: ControlHandlerTable<
   listControlRoutes: () => ({ routes: controlRoutes.map(({ method, path, summary }) => ({ method, path, summary })) }),
   getHealth: (_input, { simulator }) => ({
     status: 'ok',
+    simulator: 'debt-token-simulator',
     clock: clockView(simulator),
     scenario: simulator.scenarios.active,
     sessions: simulator.sessions.list().length,

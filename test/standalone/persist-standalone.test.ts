@@ -36,3 +36,16 @@ it('keeps a write across servers on one directory, and close() lets go of it', a
     await second.close()
   }
 })
+
+it('lets go of the directory when the port is taken (EADDRINUSE), so the process may start again', async () => {
+  const dir = temporaryDirectory('persist-standalone-')
+  const holder = await startStandaloneServer({ port: 0 })
+  try {
+    const port = Number(new URL(holder.url).port)
+    await expect(startStandaloneServer({ port, persist: { dir } })).rejects.toMatchObject({ code: 'EADDRINUSE' })
+  } finally {
+    await holder.close()
+  }
+  const next = await startStandaloneServer({ port: 0, persist: { dir } })
+  await next.close()
+})

@@ -229,10 +229,18 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     continueOrRefuse((request, response) => server.emit('request', request, response)),
   )
   const drain = drainOnClose(server)
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? DEFAULT_PORT, host, () => resolve())
-  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? DEFAULT_PORT, host, () => resolve())
+    })
+  } catch (error) {
+    // The port is taken (EADDRINUSE) or refused: let go of what the start took, the persistence
+    // directory above all, so that this process may start again on another port or reuse the winner.
+    unsubscribe()
+    if (options.simulator === undefined) await simulator.close()
+    throw error
+  }
   const address = server.address() as AddressInfo
   url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`
   return {
