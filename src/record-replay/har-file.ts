@@ -39,14 +39,26 @@ export type { Har, HarEntry } from '../contract/har.ts'
 
 /** Parses and checks a HAR file's text; `file` names it in errors. */
 export function parseHar(text: string, file: string): Har {
+  return checkHar(harJson(text, file), file)
+}
+
+/**
+ * A HAR file's text as JSON, not checked yet: apart from `checkHar`, so that a caller that read the
+ * text can let it go before the check copies the tree (har-import.ts), rather than hold the text,
+ * the parsed tree and the checked copy at once.
+ */
+export function harJson(text: string, file: string): unknown {
   const body = withoutBom(text)
   if (nestedDeeperThan(body)) throw new HarError(file, '', 'not a HAR file: JSON nested too deeply')
-  let json: unknown
   try {
-    json = JSON.parse(body)
+    return JSON.parse(body)
   } catch (error) {
     throw new HarError(file, '', `not JSON (${(error as Error).message})`)
   }
+}
+
+/** Checks parsed JSON (`harJson`) as a HAR file; `file` names it in errors. */
+export function checkHar(json: unknown, file: string): Har {
   if (json === null || typeof json !== 'object' || Array.isArray(json) || !('log' in json))
     throw new HarError(file, '', 'not a HAR file: JSON without a "log" object (save it from the Network panel as HAR)')
   const result = Har.safeParse(json, { reportInput: true })

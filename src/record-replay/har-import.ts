@@ -22,7 +22,7 @@ import {
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { scenarioFileText } from '../scenarios/scenario-file-text.ts'
 import { parseScenario } from '../scenarios/scenario-schema.ts'
-import { checkHarSize, HAR_SIZE_LIMIT_BYTES, HarError, parseHar } from './har-file.ts'
+import { checkHar, checkHarSize, HAR_SIZE_LIMIT_BYTES, type Har, HarError, harJson } from './har-file.ts'
 import { type HarConversion, harToScenario } from './har-to-scenario.ts'
 import { type HarWorld, harWorld } from './har-world.ts'
 import { failureReason, recordingTargetProblem, writeFileAtomically } from './record-to-file.ts'
@@ -49,7 +49,11 @@ function defaultScenarioFile(har: string): string {
   return join(dirname(har), `${basename(har).replace(/\.har$/i, '')}.scenario.json`)
 }
 
-function readHar(file: string): string {
+/**
+ * The HAR file parsed, not checked yet (har-file.ts). Its text lives only in this call: the
+ * conversion holds the parsed tree, then the exchanges it kept, not the file as well.
+ */
+function readHarJson(file: string): unknown {
   let size: number
   try {
     const stats = statSync(file)
@@ -61,7 +65,21 @@ function readHar(file: string): string {
     throw new HarError(file, '', code === 'ENOENT' ? 'no such file' : `cannot be read (${code})`)
   }
   checkHarSize(size, file)
-  return readFileSync(file, 'utf8')
+  return harJson(readFileSync(file, 'utf8'), file)
+}
+
+/** The HAR file read and checked: the checked copy alone outlives this call, not the parsed JSON it was made from. */
+function readHar(file: string): Har {
+  return checkHar(readHarJson(file), file)
+}
+
+/**
+ * The file converted: the HAR read, checked and turned into exchanges and a scenario in this call,
+ * so that only what the conversion keeps (the exchanges, their bodies) outlives it, not the parsed
+ * file, while the world is made and the scenario written.
+ */
+function convertHarFile(file: string): HarConversion {
+  return harToScenario(readHar(file), basename(file), attachedReader(file))
 }
 
 /** A body Playwright attached beside the HAR (`content._file`), only from the HAR's own directory. */
@@ -123,9 +141,7 @@ function writeScenario(out: string, text: string): void {
 }
 
 export function importHarFile(options: HarImportOptions): HarImport {
-  const text = readHar(options.har)
-  const har = parseHar(text, options.har)
-  const conversion = harToScenario(har, basename(options.har), attachedReader(options.har))
+  const conversion = convertHarFile(options.har)
   const out = options.out === '-' ? undefined : (options.out ?? defaultScenarioFile(options.har))
   const scenario = withSchemaReference(conversion.scenario, out === undefined ? process.cwd() : dirname(resolve(out)))
   parseScenario(scenario, out ?? 'the scenario') // what replay will load; a mistake here is the converter's

@@ -11,7 +11,7 @@ import { writeCoverageFileSync } from '../../coverage/coverage-file.ts'
 import { coverageHtml } from '../../coverage/coverage-html.ts'
 import { coverageOf, mergeCoverage } from '../../coverage/coverage-tally.ts'
 import { coverageSummary, coverageTable, missingLines, percent } from '../../coverage/coverage-text.ts'
-import { readDataFile } from '../../model/read-data-file.ts'
+import { MAX_DATA_FILE_BYTES, readDataFile } from '../../model/read-data-file.ts'
 import { parseCommandArgs } from './command-args.ts'
 import type { CommandOutput } from './io.ts'
 
@@ -62,6 +62,30 @@ function readReport(file: string): CoverageReport {
   return parsed.data
 }
 
+/**
+ * The largest merged report, in characters of JSON: what one part may hold (MAX_DATA_FILE_BYTES).
+ * A suite's parts repeat one another (every operation, the same ready steps), so their merge stays
+ * about one part's size however many there are (about 25 kB of JSON; 10,000 parts merge in about
+ * 100 MB of memory, docs/performance.md). Only parts that each bring what none other did (rules of
+ * their own, a 400's fields) add up; past this the command stops, naming the part, rather than
+ * hold all of them at once: what it holds is at most this and one part, whatever the directory.
+ */
+export const MAX_MERGED_REPORT_CHARS = MAX_DATA_FILE_BYTES
+
+/** The parts merged into one report, one at a time; an Error naming the part that could not be merged. */
+function mergedReport(files: readonly string[]): CoverageReport {
+  let report = coverageOf([])
+  for (const [merged, file] of files.entries()) {
+    report = mergeCoverage(report, readReport(file))
+    const chars = JSON.stringify(report).length
+    if (chars > MAX_MERGED_REPORT_CHARS)
+      throw new Error(
+        `${file}: merged with the ${merged} part(s) before it, the report reaches ${(chars / 2 ** 20).toFixed(1)} MB of JSON, over the ${MAX_MERGED_REPORT_CHARS / 2 ** 20} MB a merged report may hold; the parts bring more rules or fields than a suite's do (merge fewer at a time, or empty the directory before a run)`,
+      )
+  }
+  return report
+}
+
 function threshold(value: string | undefined, name: string): number | undefined | string {
   if (value === undefined) return undefined
   const number = Number(value.replace(/%$/, ''))
@@ -85,11 +109,11 @@ export function coverageCommand(argv: readonly string[], output: CommandOutput):
   if (typeof minOperations === 'string') return usage(minOperations)
   if (typeof minResponses === 'string') return usage(minResponses)
 
-  let report = coverageOf([])
+  let report: CoverageReport
   try {
     const files = paths.flatMap(reportFiles)
     if (files.length === 0) throw new Error(`no report in ${paths.join(', ')} (no *.json file)`)
-    for (const file of files) report = mergeCoverage(report, readReport(file))
+    report = mergedReport(files)
   } catch (error) {
     output.err(`coverage: ${error instanceof Error ? error.message : String(error)}`)
     return 1
