@@ -69,6 +69,13 @@ export {
 } from './runtimes/msw/simulator.ts'
 export type { ScenarioRule } from './scenarios/rule-schema.ts'
 export { parseScenario, Scenario, ScenarioError, type ScenarioInput } from './scenarios/scenario-schema.ts'
+// For an app's server: forwards a Playwright test's sim-session cookie as X-Sim-Session (docs/server-rendered.md).
+export {
+  SESSION_COOKIE,
+  SESSION_HEADER,
+  type SessionCookieSource,
+  simulatorSessionHeaders,
+} from './sessions/session-header.ts'
 export {
   createSimulatorCore,
   type ScenarioStatus,

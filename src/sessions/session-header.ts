@@ -1,7 +1,14 @@
-/** The `X-Sim-Session` header: which isolated copy of the service (session) a request runs against. */
+/**
+ * The `X-Sim-Session` header: which isolated copy of the service (session) a request runs against;
+ * and the `sim-session` cookie that carries it through a server-rendered app (the standalone
+ * server reads it from API calls that send no header; an app's server forwards it as the header).
+ */
 import type { SimRequest } from '../http/sim-request.ts'
 
 export const SESSION_HEADER = 'x-sim-session'
+
+/** The cookie the Playwright fixture sets for the app, naming the test's session (docs/server-rendered.md). */
+export const SESSION_COOKIE = 'sim-session'
 
 /**
  * The session id a request names, or null without the header. An empty header is returned as the
@@ -10,4 +17,30 @@ export const SESSION_HEADER = 'x-sim-session'
  */
 export function sessionOf(request: Pick<SimRequest, 'header'>): string | null {
   return request.header(SESSION_HEADER)?.trim() ?? null
+}
+
+/** The `sim-session` cookie's value in a `Cookie` header, or undefined (the first, as a browser sends the most specific first). */
+export function sessionCookieIn(cookieHeader: string | undefined): string | undefined {
+  if (cookieHeader === undefined) return undefined
+  for (const pair of cookieHeader.split(';')) {
+    const equals = pair.indexOf('=')
+    if (equals === -1 || pair.slice(0, equals).trim() !== SESSION_COOKIE) continue
+    const value = pair.slice(equals + 1).trim()
+    return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value
+  }
+  return undefined
+}
+
+/** Where an app's server finds the `sim-session` cookie: its value, or a cookie store such as Next's `await cookies()`. */
+export type SessionCookieSource = string | null | undefined | { get(name: string): { value: string } | undefined }
+
+/**
+ * The headers that carry a Playwright test's session from an app's server to the simulator:
+ * `{ 'x-sim-session': <the sim-session cookie> }`, or `{}` when the request has none (outside a
+ * test). Spread them into the app's server-side fetches:
+ * `fetch(url, { headers: { ...simulatorSessionHeaders(await cookies()) } })`.
+ */
+export function simulatorSessionHeaders(from: SessionCookieSource): Record<string, string> {
+  const session = typeof from === 'object' && from !== null ? from.get(SESSION_COOKIE)?.value : from
+  return session ? { [SESSION_HEADER]: session } : {}
 }

@@ -11,7 +11,12 @@ import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { explainLoadFailure, loadMswPlaywright } from '../../src/runtimes/playwright/in-process.ts'
 import { inProcess } from '../../src/runtimes/playwright/index.ts'
 import { createRemoteSimulator } from '../../src/runtimes/playwright/remote-simulator.ts'
-import { resolveServerUrl, routeWithSession, sessionIdFor } from '../../src/runtimes/playwright/shared-server.ts'
+import {
+  resolveServerUrl,
+  routeWithSession,
+  sessionIdFor,
+  setSessionCookie,
+} from '../../src/runtimes/playwright/shared-server.ts'
 import { SESSION_ID_PATTERN } from '../../src/sessions/session-registry.ts'
 
 describe('sessionIdFor', () => {
@@ -80,6 +85,21 @@ describe('routeWithSession', () => {
     expect(sent).toEqual({
       headers: { authorization: 'Bearer page', 'content-type': 'application/json', 'x-sim-session': 'pw-one' },
     })
+  })
+})
+
+describe('setSessionCookie', () => {
+  it("sets the sim-session cookie for the app's origin and the server's, once each, at path /", async () => {
+    const added: unknown[] = []
+    const context = { addCookies: async (cookies: unknown[]) => added.push(...cookies) } as unknown as BrowserContext
+    await setSessionCookie(context, ['http://localhost:3000/app/', 'http://127.0.0.1:4010', undefined], 'pw-one')
+    expect(added).toEqual([
+      { name: 'sim-session', value: 'pw-one', url: 'http://localhost:3000/' },
+      { name: 'sim-session', value: 'pw-one', url: 'http://127.0.0.1:4010/' },
+    ])
+    added.length = 0
+    await setSessionCookie(context, [undefined, 'http://127.0.0.1:4010/', 'http://127.0.0.1:4010'], 'pw-two')
+    expect(added).toEqual([{ name: 'sim-session', value: 'pw-two', url: 'http://127.0.0.1:4010/' }])
   })
 })
 

@@ -7,7 +7,8 @@
  *   through @msw/playwright. `simulator` is that simulator object.
  * - `'shared-server'`: the tests talk to one standalone server (its URL in `process.env.SIM_URL`
  *   or the `simulatorServerUrl` option), each in a session of its own (`X-Sim-Session`, ended
- *   after the test); `simulator` is a client of that session over the control API. Sessions
+ *   after the test, and a `sim-session` cookie for the app at `baseURL`, which a server-rendered
+ *   app forwards); `simulator` is a client of that session over the control API. Sessions
  *   share the server's clock.
  *
  * The `simulator` fixture is automatic: a test that does not name it still gets its page served.
@@ -29,7 +30,7 @@ import { createSimulator, type Simulator, type SimulatorOptions } from '../msw/s
 import { countTestCoverage, coverageDirectory, leaveSessionCoverage } from './coverage.ts'
 import { routeThroughSimulator } from './in-process.ts'
 import { createRemoteSimulator, type RemoteScenarios, type RemoteSimulator } from './remote-simulator.ts'
-import { resolveServerUrl, routeWithSession, sessionIdFor } from './shared-server.ts'
+import { resolveServerUrl, routeWithSession, sessionIdFor, setSessionCookie } from './shared-server.ts'
 
 export { expect } from '@playwright/test'
 export type { RemoteScenarios, RemoteSimulator, Simulator, SimulatorOptions }
@@ -78,7 +79,11 @@ export const test = base.extend<SimulatorTestOptions & SimulatorTestFixtures>({
   simulatorCoverage: [undefined, { option: true }],
 
   simulator: [
-    async ({ context, simulatorMode, simulatorOptions, simulatorServerUrl, simulatorCoverage }, use, testInfo) => {
+    async (
+      { context, baseURL, simulatorMode, simulatorOptions, simulatorServerUrl, simulatorCoverage },
+      use,
+      testInfo,
+    ) => {
       const coverage = coverageDirectory(simulatorCoverage)
       if (simulatorMode === 'in-process') {
         const simulator = createSimulator(simulatorOptions)
@@ -93,6 +98,8 @@ export const test = base.extend<SimulatorTestOptions & SimulatorTestFixtures>({
         // Starts the session from the seeded world, and fails early if the server is not there.
         await remote.reset()
         await routeWithSession(context, url, remote.session)
+        // For a server-rendered app: its server reads the cookie and forwards it as X-Sim-Session.
+        await setSessionCookie(context, [baseURL, url], remote.session)
         await use(remote)
         if (coverage !== undefined) await leaveSessionCoverage(coverage, url, remote.session)
         await remote.end()

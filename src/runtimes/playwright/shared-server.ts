@@ -3,10 +3,11 @@
  * Playwright globalSetup) in a session of its own. Its page's requests to the server carry the
  * test's `X-Sim-Session`, added by a route on the browser context for the server's origin only
  * (extra HTTP headers would go to every origin the page calls), so parallel workers never see
- * each other's writes.
+ * each other's writes. The context also holds a `sim-session` cookie naming the session, for the app
+ * (Playwright's `baseURL`), whose server forwards it as X-Sim-Session (docs/server-rendered.md).
  */
 import type { BrowserContext, Route } from '@playwright/test'
-import { SESSION_HEADER } from '../../sessions/session-header.ts'
+import { SESSION_COOKIE, SESSION_HEADER } from '../../sessions/session-header.ts'
 import { freshSessionId } from '../../sessions/session-id.ts'
 
 /** Where globalSetup leaves the shared server's URL for the workers (they inherit its environment). */
@@ -43,4 +44,20 @@ export async function routeWithSession(context: BrowserContext, serverUrl: strin
     (url) => url.href.startsWith(prefix),
     (route: Route) => route.fallback({ headers: { ...route.request().headers(), [SESSION_HEADER]: session } }),
   )
+}
+
+/**
+ * Sets the `sim-session` cookie to `session` on `context` for each URL's origin (path `/`): the app
+ * (Playwright's `baseURL`) sends it with every request, and its server forwards it to the
+ * simulator as X-Sim-Session. Cookies do not tell ports apart: one set for the server's URL reaches an
+ * app on the same host name too.
+ */
+export async function setSessionCookie(
+  context: BrowserContext,
+  urls: readonly (string | undefined)[],
+  session: string,
+): Promise<void> {
+  const origins = new Set<string>()
+  for (const url of urls) if (url !== undefined && URL.canParse(url)) origins.add(new URL(url).origin)
+  await context.addCookies([...origins].map((origin) => ({ name: SESSION_COOKIE, value: session, url: `${origin}/` })))
 }

@@ -118,13 +118,15 @@ const STEERING_HEADERS = ['x-sim-session', 'x-sim-scenario'] as const
  * admitted only from callers the control API admits, so a foreign page can neither fill the
  * session table nor move a shared scenario's counters. API calls without them stay open to all.
  */
-export function admitSteeringHeaders(request: IncomingMessage, access: ControlAccess): void {
+export function admitSteeringHeaders(request: IncomingMessage, access: ControlAccess, sessionCookie = false): void {
   const requested = request.method === 'OPTIONS' ? (request.headers['access-control-request-headers'] ?? '') : ''
-  const named = STEERING_HEADERS.filter(
+  const named: string[] = STEERING_HEADERS.filter(
     (name) => request.headers[name] !== undefined || requested.toLowerCase().includes(name),
-  )
+  ).map((name) => (name === 'x-sim-session' ? 'X-Sim-Session' : 'X-Sim-Scenario'))
+  // The sim-session cookie, read when X-Sim-Session is not sent (session-cookie.ts), steers as it would.
+  if (sessionCookie) named.unshift('the sim-session cookie')
   if (named.length === 0) return
-  const headers = named.map((name) => (name === 'x-sim-session' ? 'X-Sim-Session' : 'X-Sim-Scenario')).join(' and ')
+  const headers = named.join(' and ')
   const verb = named.length === 1 ? 'is' : 'are'
   admitBrowserCaller(request.headers.host, request.headers.origin, access, {
     hostOnly: `${headers} (like the control API) ${verb} taken only with`,

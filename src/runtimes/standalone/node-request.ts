@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http'
 import { ApiError } from '../../http/api-error.ts'
 import type { SimRequest } from '../../http/sim-request.ts'
 import { MAX_BODY_BYTES } from '../../pipeline/validate-request.ts'
+import { SESSION_HEADER } from '../../sessions/session-header.ts'
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -48,10 +49,12 @@ class NodeSimRequest implements SimRequest {
   readonly #request: IncomingMessage
   readonly #url: string
   readonly #queryStart: number
+  /** The session of the `sim-session` cookie, read as X-Sim-Session (session-cookie.ts). */
+  readonly #cookieSession: string | undefined
   #query: URLSearchParams | undefined
   #body: Promise<string> | undefined
 
-  constructor(request: IncomingMessage, method: string) {
+  constructor(request: IncomingMessage, method: string, cookieSession: string | undefined) {
     const url = originForm(request.url ?? '/')
     const q = url.indexOf('?')
     this.method = method
@@ -59,6 +62,7 @@ class NodeSimRequest implements SimRequest {
     this.#request = request
     this.#url = url
     this.#queryStart = q
+    this.#cookieSession = cookieSession
   }
 
   /** Parsed on first use; most requests carry no query at all. */
@@ -76,6 +80,7 @@ class NodeSimRequest implements SimRequest {
       return all === undefined ? null : all.join(', ')
     }
     const value = this.#request.headers[name]
+    if (value === undefined && name === SESSION_HEADER && this.#cookieSession !== undefined) return this.#cookieSession
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
   }
 
@@ -96,10 +101,14 @@ export function originForm(target: string): string {
   return rest === '' || rest.startsWith('?') ? `/${rest}` : rest
 }
 
-/** @param method the method the pipeline sees: a HEAD is answered as its GET, without the body. */
+/**
+ * @param method the method the pipeline sees: a HEAD is answered as its GET, without the body.
+ * @param cookieSession the session of the `sim-session` cookie, when the request sends no X-Sim-Session.
+ */
 export function fromNodeRequest(
   request: IncomingMessage,
   method = (request.method ?? 'GET').toUpperCase(),
+  cookieSession?: string,
 ): SimRequest {
-  return new NodeSimRequest(request, method)
+  return new NodeSimRequest(request, method, cookieSession)
 }

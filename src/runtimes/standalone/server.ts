@@ -56,6 +56,7 @@ import {
   type StandaloneOptions,
   type StandaloneServer,
 } from './server-options.ts'
+import { assertCookieSession, cookieSessionOf } from './session-cookie.ts'
 import { openStream } from './stream-response.ts'
 
 export * from './server-options.ts'
@@ -93,8 +94,10 @@ export function createRequestListener(
     try {
       const target = originForm(request.url ?? '/')
       const controlTarget = target.startsWith(CONTROL_PREFIX) && isControlPath(target.split('?', 1)[0]!)
+      // The sim-session cookie names the session of an API call without X-Sim-Session, never a control one's.
+      const cookieSession = controlTarget ? undefined : cookieSessionOf(request)
       if (controlTarget) allowOrigin = controlOriginAllowed(request.headers.origin, access)
-      else admitSteeringHeaders(request, access)
+      else admitSteeringHeaders(request, access, cookieSession !== undefined)
       if (request.method === 'OPTIONS') {
         if (controlTarget) admitControlRequest(request, 'OPTIONS', access) // a foreign origin's preflight: 403
         response.writeHead(204, preflightHeaders(request, access))
@@ -109,8 +112,9 @@ export function createRequestListener(
       // Refused before a byte of the body is read; the connection closes rather than drain it.
       if (declaredTooLarge(request))
         throw new ApiError(413, `body is larger than ${MAX_BODY_BYTES} bytes`, undefined, CLOSE)
+      if (cookieSession !== undefined) assertCookieSession(cookieSession)
       // A HEAD is answered as its GET; node leaves the body out (Content-Length stays the GET's).
-      const simRequest = fromNodeRequest(request, request.method === 'HEAD' ? 'GET' : undefined)
+      const simRequest = fromNodeRequest(request, request.method === 'HEAD' ? 'GET' : undefined, cookieSession)
       // A recording reads the body first: after a network error the socket is gone, and the body with it.
       const recorded = (recording !== undefined || liveRecording.active) && isRecorded(simRequest)
       const recordedBody = recorded ? await simRequest.text() : undefined
