@@ -107,18 +107,25 @@ function checkWorldTarget(dir: string): void {
     throw new HarError(dir, '', 'is not empty; name a new or empty directory for --world')
 }
 
-/** Writes the world into a fresh directory beside `dir`; returns it (renamed into place by the caller). */
+/**
+ * Writes the world into a fresh directory beside `dir`; returns it (renamed into place by the
+ * caller). A failure (a full disk, a read-only mount) names the world's file and the errno.
+ */
 function writeWorldBeside(dir: string, world: HarWorld): string {
   const target = resolve(dir)
-  mkdirSync(dirname(target), { recursive: true })
-  const temporary = temporaryPathBeside(target)
-  mkdirSync(temporary)
+  let writing = target
+  let temporary: string | undefined
   try {
-    for (const [file, records] of Object.entries(world.files))
+    mkdirSync(dirname(target), { recursive: true })
+    temporary = temporaryPathBeside(target)
+    mkdirSync(temporary)
+    for (const [file, records] of Object.entries(world.files)) {
+      writing = join(dir, file)
       writeFileSync(join(temporary, file), `${JSON.stringify(records, null, 2)}\n`, { flag: 'wx' })
+    }
   } catch (error) {
-    rmSync(temporary, { recursive: true, force: true })
-    throw error
+    if (temporary !== undefined) rmSync(temporary, { recursive: true, force: true })
+    throw new HarError('', '', `${writing} cannot be written (${failureReason(error)})`)
   }
   return temporary
 }

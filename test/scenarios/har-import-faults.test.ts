@@ -38,6 +38,10 @@ vi.mock('node:fs', async (importOriginal) => {
         throw Object.assign(new Error(`EIO: i/o error, rename '${String(from)}' -> '${String(to)}'`), { code: 'EIO' })
       actual.renameSync(from, to)
     },
+    writeFileSync: (...args: Parameters<typeof fs.writeFileSync>) => {
+      if (diskFull && String(args[1]).length > 0) throw systemError('ENOSPC', 'no space left on device', 'write')
+      return actual.writeFileSync(...args)
+    },
     writeSync: (...args: Parameters<typeof fs.writeSync>) => {
       if (diskFull && String(args[1]).length > 0) throw systemError('ENOSPC', 'no space left on device', 'write')
       return (actual.writeSync as (...all: unknown[]) => number)(...args)
@@ -115,6 +119,22 @@ describe('from-har on a failing disk', () => {
       code: 1,
       err: [`scenarios from-har: ${out} cannot be written (ENOSPC: no space left on device) (nothing written)`],
     })
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('names the world file and ENOSPC on a full disk, and leaves no world behind', () => {
+    const dir = temporaryDirectory('dts-har-faults-')
+    const world = join(dir, 'world')
+    diskFull = true
+    const { code, err } = fromHar(charles, '--out', join(dir, 's.json'), '--world', world)
+    expect(code).toBe(1)
+    expect(err).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^scenarios from-har: ${world}/[a-z-]+\\.json cannot be written \\(ENOSPC: no space left on device\\)`,
+        ),
+      ),
+    ])
     expect(readdirSync(dir)).toEqual([])
   })
 
