@@ -1,15 +1,15 @@
 /**
  * The pieces of debt-token-simulator/playwright the example suite does not reach: session ids
  * for any test title, where the shared server's URL comes from, which requests the session route
- * touches, @msw/playwright's loading under the installed msw (2: loads; 3: a clear error) and
- * `inProcess()`.
+ * touches, @msw/playwright's loading under the installed msw (2: loads; 3: a clear error),
+ * `inProcess()` and `remote()`.
  */
 import { createRequire } from 'node:module'
 import type { BrowserContext, Route } from '@playwright/test'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/runtimes/msw/simulator.ts'
 import { explainLoadFailure, loadMswPlaywright } from '../../src/runtimes/playwright/in-process.ts'
-import { inProcess } from '../../src/runtimes/playwright/index.ts'
+import { inProcess, type PageSimulator, remote } from '../../src/runtimes/playwright/index.ts'
 import { createRemoteSimulator } from '../../src/runtimes/playwright/remote-simulator.ts'
 import {
   resolveServerUrl,
@@ -135,6 +135,21 @@ describe('inProcess', () => {
     const remote = createRemoteSimulator({ url: 'http://127.0.0.1:4010', session: 'pw-a' })
     expect(() => inProcess(remote)).toThrow(
       /in shared-server mode the test's simulator is a client of session pw-a on http:\/\/127\.0\.0\.1:4010, whose clock every session shares/,
+    )
+  })
+})
+
+describe('remote', () => {
+  it('gives the remote simulator back, typed with its session, and refuses an in-process one saying why', () => {
+    // As the fixture gives it: either kind.
+    const simulator = createRemoteSimulator({ url: 'http://127.0.0.1:4010', session: 'pw-b' }) as PageSimulator
+    // @ts-expect-error a test's simulator may be in-process, which has no session: remote() narrows it
+    void simulator.session
+    const session: string = remote(simulator).session
+    expect(session).toBe('pw-b')
+    expect(remote(simulator).url).toBe('http://127.0.0.1:4010')
+    expect(() => remote(createSimulator())).toThrow(
+      /in in-process mode the test's simulator is the simulator itself, with no session and no server\. Skip the test there: test\.skip\(simulatorMode === 'in-process'/,
     )
   })
 })

@@ -131,3 +131,15 @@ export function inProcess(simulator: PageSimulator): Simulator {
     `debt-token-simulator/playwright: this needs the in-process simulator; in shared-server mode the test's simulator is a client of session ${simulator.session} on ${simulator.url}, whose clock every session shares. Skip the test there: test.skip(simulatorMode === 'shared-server', '…')`,
   )
 }
+
+/**
+ * `simulator` as the shared server's client of the test's session, for what only it has: the
+ * `session` id (what an app's server forwards as X-Sim-Session), the server's `url`, `end()`.
+ * Throws in in-process mode, saying so.
+ */
+export function remote(simulator: PageSimulator): RemoteSimulator {
+  if (!('handlers' in simulator)) return simulator
+  throw new Error(
+    "debt-token-simulator/playwright: this needs the shared server's client; in in-process mode the test's simulator is the simulator itself, with no session and no server. Skip the test there: test.skip(simulatorMode === 'in-process', '…')",
+  )
+}
