@@ -103,6 +103,8 @@ describe.skipIf(availability.kind === 'skip')(title, () => {
       // Chromium logs every 4xx/5xx fetch as "Failed to load resource"; the sequence asks for those on purpose.
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
         pageErrors.push(`console: ${message.text()}`)
+      // Started with `quiet: true` as docs/browser.md says, msw (2 or 3) logs nothing, not even its start.
+      else if (message.text().includes('[MSW]')) pageErrors.push(`msw logged: ${message.text()}`)
     })
     await page.goto(`${testPage.origin}/?seed=${SEED}&api=${encodeURIComponent(API_BASE_URL)}`)
     await page.waitForFunction(() => window.simulatorPage !== undefined || window.simulatorPageError !== undefined)

@@ -37,13 +37,16 @@ function show(replies: readonly WireReply[]): void {
 
 async function start(): Promise<void> {
   const { simulator, worker } = setupSimulatorWorker({ seed, baseUrl, persist, sync })
-  // msw 3 renames onUnhandledRequest to onUnhandledFrame; the cast lets one call serve 2.x and 3.x.
-  await worker.start({
+  // As docs/browser.md starts it: msw 3 reads onUnhandledFrame, msw 2 onUnhandledRequest, each
+  // ignores the other's key (named apart from the call, the object type-checks under both), and
+  // `quiet` keeps msw from logging every request (the runtime test checks the console stays so).
+  const startOptions = {
     serviceWorker: { url: '/mockServiceWorker.js' },
-    onUnhandledRequest: 'bypass',
     onUnhandledFrame: 'bypass',
+    onUnhandledRequest: 'bypass',
     quiet: true,
-  } as Parameters<typeof worker.start>[0])
+  } as const
+  await worker.start(startOptions)
 
   let sent = 0
   window.simulatorPage = {
