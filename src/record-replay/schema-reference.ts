@@ -9,7 +9,6 @@
  * version on the registry's CDN, which the version the command came from has.
  */
 import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import packageJson from '../../package.json' with { type: 'json' }
 
@@ -24,7 +23,10 @@ const SCENARIO_SCHEMA_URL = `https://unpkg.com/${PACKAGE_NAME}@${packageJson.ver
 /** The schema file of the package a project in `directory` would import, if there is one. */
 function installedSchema(directory: string): string | undefined {
   try {
-    // createRequire wants a file's path; the file need not exist.
+    // createRequire wants a file's path; the file need not exist. node:module is reached through
+    // process.getBuiltinModule, not imported: the bundler hoists a static import of it into the
+    // chunk every entry shares, the browser's included.
+    const { createRequire } = process.getBuiltinModule('node:module')
     const manifest = createRequire(join(directory, 'noop.js')).resolve(`${PACKAGE_NAME}/package.json`)
     const schema = join(dirname(manifest), SCHEMA_IN_PACKAGE)
     return existsSync(schema) ? schema : undefined

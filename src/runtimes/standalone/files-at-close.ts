@@ -14,13 +14,7 @@ import { DEFAULT_NOW } from '../../model/clock.ts'
 import { createFileRecording, failureReason, recordingTargetProblem } from '../../record-replay/record-to-file.ts'
 import { MAX_WORLD_SIZE, type ScenarioWorld } from '../../scenarios/scenario-schema.ts'
 import type { SimulatorCore } from '../../simulator-core.ts'
-import type { ServerRecording, StandaloneOptions } from './server-options.ts'
-
-/** What writing the files said: a line per file written, and one per file that could not be. */
-export interface FilesWritten {
-  readonly written: readonly string[]
-  readonly failed: readonly string[]
-}
+import type { FilesWritten, ServerRecording, StandaloneOptions } from './server-options.ts'
 
 export interface FilesAtClose {
   /** The recording the server feeds (`recordTo`), if any. */

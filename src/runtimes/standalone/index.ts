@@ -17,5 +17,5 @@ provideFakerLocale(fakerLocaleSource)
 
 export type { ProxyOptions } from '../../proxy/proxy-options.ts'
 export { type EnsuredServer, ensureStandaloneServer } from './ensure-server.ts'
-export { type FilesWritten, FileTargetError } from './files-at-close.ts'
+export { FileTargetError } from './files-at-close.ts'
 export * from './server.ts'

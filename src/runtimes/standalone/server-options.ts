@@ -14,7 +14,6 @@ import type { LiveRecording } from '../../record-replay/live-recording.ts'
 import type { RecordedExchange } from '../../record-replay/record.ts'
 import type { SimulatorCore, SimulatorOptions } from '../../simulator-core.ts'
 import type { ControlAccess } from './cors.ts'
-import type { FilesWritten } from './files-at-close.ts'
 
 export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   port?: number
@@ -59,6 +58,12 @@ export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
 /** A session recording the server feeds: API requests and the control requests that change state. */
 export interface ServerRecording extends SessionRecording {
   record(exchange: RecordedExchange): void
+}
+
+/** What writing the files of `recordTo` and `coverageOut` said: a line per file written, and one per file that could not be. */
+export interface FilesWritten {
+  readonly written: readonly string[]
+  readonly failed: readonly string[]
 }
 
 export interface StandaloneServer {
