@@ -12,6 +12,7 @@ import {
   ensureStandaloneServer,
   startStandaloneServer,
 } from '../../src/runtimes/standalone/index.ts'
+import { freePort } from '../support/free-port.ts'
 import { samples } from '../support/samples.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
@@ -22,15 +23,6 @@ afterEach(async () => {
   vi.restoreAllMocks()
   for (const close of closing.splice(0).reverse()) await close()
 })
-
-/** A port nothing listens on (the kernel's pick, let go at once). */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 async function ensure(options: Parameters<typeof ensureStandaloneServer>[0]): Promise<EnsuredServer> {
   const server = await ensureStandaloneServer(options)

@@ -11,7 +11,7 @@
  */
 import { execFile } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { type AddressInfo, connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -20,6 +20,7 @@ import type { SimRequest } from '../../src/http/sim-request.ts'
 import { HELP } from '../../src/runtimes/cli/serve-options.ts'
 import { createSimulatorCore } from '../../src/simulator-core.ts'
 import { cliPath, projectRoot, type StartedServer, startCli } from '../support/cli-process.ts'
+import { freePort } from '../support/free-port.ts'
 import { listen, type RunningService, startDriftedService } from '../support/real-service.ts'
 import { samples } from '../support/samples.ts'
 import { fixtures } from '../support/world.ts'
@@ -74,15 +75,6 @@ function scratchDirectory(prefix: string): string {
   const directory = mkdtempSync(join(tmpdir(), prefix))
   scratchDirectories.push(directory)
   return directory
-}
-
-/** A port nothing listens on just now. */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 /** Writes a scenario file `<name>.json` into `directory`. */
