@@ -134,3 +134,11 @@ export function maskedLiterals(text: string, secrets: readonly string[]): string
   }
   return masked
 }
+
+/** Each header value of `headers` with `secrets` written `***` (maskedLiterals). */
+export function maskedHeaderValues(
+  headers: Readonly<Record<string, string>>,
+  secrets: readonly string[],
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskedLiterals(value, secrets)]))
+}

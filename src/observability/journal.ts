@@ -13,7 +13,7 @@
  * or log line ever holds them.
  */
 import type { OperationId } from '../contract/operations.ts'
-import { maskedJsonSecrets, maskedLiterals, maskedQuery } from '../domain/credentials.ts'
+import { maskedHeaderValues, maskedJsonSecrets, maskedLiterals, maskedQuery } from '../domain/credentials.ts'
 import { CredentialLabels } from './credential-labels.ts'
 
 /** What the proxy (`serve --proxy`) did with a forwarded request: where it went, and how the answer departs from the contract. */
@@ -274,8 +274,7 @@ export class Journal {
   /** A forwarded exchange with each of the secrets written `***` in every text it holds. */
   #withoutSecrets(input: JournalInput, proxy: ProxyReport): JournalInput {
     const hide = (text: string) => maskedLiterals(text, this.#secrets)
-    const hideAll = (headers: Readonly<Record<string, string>>) =>
-      Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, hide(value)]))
+    const hideAll = (headers: Readonly<Record<string, string>>) => maskedHeaderValues(headers, this.#secrets)
     return {
       ...input,
       path: hide(input.path),

@@ -8,7 +8,7 @@
  * token in its answer (or the client sent it in its request), it is written `***` there too.
  */
 
-import { maskedLiterals } from '../domain/credentials.ts'
+import { maskedHeaderValues, maskedLiterals } from '../domain/credentials.ts'
 import type { Forwarder } from '../pipeline/proxy-step.ts'
 import { matchRoute } from '../pipeline/router.ts'
 import type { RecordedExchange } from './record.ts'
@@ -29,7 +29,7 @@ export function recordForwardedAs(
       query: hide(exchange.query),
       body: hide(exchange.body),
       headers: {
-        ...Object.fromEntries(Object.entries(exchange.headers).map(([name, value]) => [name, hide(value)])),
+        ...maskedHeaderValues(exchange.headers, [token]),
         authorization: `Bearer ${token}`,
       },
       response: { ...response, body: response.body === null ? null : hide(response.body) },
