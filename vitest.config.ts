@@ -10,14 +10,16 @@
  *   in a fresh module graph.
  * - `types`: what the compiler says of the public types (a whole TypeScript program), next to the
  *   type check rather than in the inner loop.
- * - `loopback`: real HTTP on 127.0.0.1 against servers started in the test process.
+ * - `loopback`: real HTTP on 127.0.0.1 against servers started in the test process (those that
+ *   mock or reset modules in `loopback-isolated`).
  * - `fuzz`: generated requests in-process and against the standalone server, over loopback.
  * - `process`: tests that run the built command (dist/cli) or `npm start` in child processes.
  * - `browser`: headless Chromium on the built dist/.
  * - `vm-threads`, `vm-forks`: the in-process behaviour suite in vitest's vm pools, whose sandbox
  *   (like Jest's) gives host-realm objects from globals such as structuredClone.
  *
- * `process` and `browser` build dist/ first, in their global setup.
+ * `process` and `browser` build dist/ first, in their global setup. Every project but the
+ * `*-isolated` ones, `types` and the vm pools shares a module graph per worker (`isolate: false`).
  */
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
@@ -51,10 +53,12 @@ const LOOPBACK_TESTS = [
   'test/node/strict-listen-options.test.ts',
   'test/scenarios/{activation,control-routes,record,record-replay-anywhere,replay-service,replay-shared-server,replay-shipped,rule-outcomes,watch,world-create}.test.ts',
 ]
+/** Loopback files that mock or reset modules: a module graph of their own each. */
+export const ISOLATED_LOOPBACK_TESTS = ['test/standalone/{routed-once,standalone-entry,ensure-server}.test.ts']
 /** Run again in vitest's vm pools (their own projects), where a sandbox's realm differs from the host's. */
 const VM_POOL_TESTS = ['test/node/conformance.node.test.ts', 'test/node/realm.vm.test.ts']
 /** Unit files that assert what a module loads, or mock, stub or reset modules: a module graph of their own each. */
-const ISOLATED_UNIT_TESTS = [
+export const ISOLATED_UNIT_TESTS = [
   'test/unit/{routed-once,coverage-browser-option,work-slices,world-generator-on-demand,factory-loader}.test.ts',
   'test/unit/{generator-loaders,write-layer,coverage-recorder-lazy}.test.ts',
   'test/scenarios/har-import-faults.test.ts',
@@ -106,13 +110,27 @@ export default defineConfig({
         test: {
           name: 'loopback',
           include: LOOPBACK_TESTS,
-          exclude: [...PROCESS_TESTS, ...ALL_BROWSER_TESTS, ...EXCLUDED],
+          exclude: [...PROCESS_TESTS, ...ALL_BROWSER_TESTS, ...ISOLATED_LOOPBACK_TESTS, ...EXCLUDED],
+          isolate: false,
           setupFiles: ['test/support/frozen-default-world.ts'],
         },
       },
       {
         extends: true,
-        test: { name: 'fuzz', include: FUZZ_TESTS, setupFiles: ['test/support/frozen-default-world.ts'] },
+        test: {
+          name: 'loopback-isolated',
+          include: ISOLATED_LOOPBACK_TESTS,
+          setupFiles: ['test/support/frozen-default-world.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'fuzz',
+          include: FUZZ_TESTS,
+          isolate: false,
+          setupFiles: ['test/support/frozen-default-world.ts'],
+        },
       },
       ...(['vmThreads', 'vmForks'] as const).map((pool) => ({
         extends: true as const,
@@ -123,12 +141,16 @@ export default defineConfig({
           setupFiles: ['test/support/in-process-only.ts', 'test/support/frozen-default-world.ts'],
         },
       })),
-      { extends: true, test: { name: 'process', include: PROCESS_TESTS, globalSetup: ['test/global-setup.ts'] } },
+      {
+        extends: true,
+        test: { name: 'process', include: PROCESS_TESTS, isolate: false, globalSetup: ['test/global-setup.ts'] },
+      },
       {
         extends: true,
         test: {
           name: 'browser',
           include: BROWSER_TESTS,
+          isolate: false,
           globalSetup: ['test/global-setup.ts', 'test/browser/support/chromium-server.global.ts'],
         },
       },

@@ -41,5 +41,5 @@ if [[ $node_in_scripts != "v$NODE_VERSION" || $msw_installed != "$MSW_VERSION" ]
   exit 1
 fi
 
-PROPERTY_RUNS=quick SIM_TEST_BROWSER=smoke npm exec -- vitest run --project unit --project unit-isolated --project loopback --project process --project vm-threads --project vm-forks --project browser
+PROPERTY_RUNS=quick SIM_TEST_BROWSER=smoke npm exec -- vitest run --project unit --project unit-isolated --project loopback --project loopback-isolated --project process --project vm-threads --project vm-forks --project browser
 echo "node-leg: passed on msw $msw_installed and Node $node_in_scripts in $((SECONDS - started)) s"
