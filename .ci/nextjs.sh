@@ -18,7 +18,7 @@ step() { printf '\nnextjs: %s (at %ss)\n' "$*" "$((SECONDS - started))"; }
 echo "nextjs: node $(node --version)"
 
 step "build the package (dist/ is what the example installs)"
-(cd "$repo" && npm run -s build)
+(cd "$repo" && node scripts/build.mjs --if-stale)
 cd "$repo/examples/nextjs"
 step "npm ci"
 # --ignore-scripts: nothing the example installs needs an install script (Next's SWC binary and

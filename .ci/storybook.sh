@@ -13,7 +13,7 @@ started=$SECONDS
 step() { printf '\nstorybook: %s (at %ss)\n' "$*" "$((SECONDS - started))"; }
 
 step "build the package (dist/ is what the example installs)"
-(cd "$repo" && npm run -s build)
+(cd "$repo" && node scripts/build.mjs --if-stale)
 cd "$repo/examples/storybook"
 step "npm ci"
 # --ignore-scripts: nothing the example installs needs an install script (the msw worker is
