@@ -24,7 +24,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/runtimes/cli/cli.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
-import { chromiumAvailability } from './support/chromium.ts'
+import { CHROMIUM_PATH, chromiumAvailability } from './support/chromium.ts'
 
 const run = promisify(execFile)
 const require = createRequire(import.meta.url)
@@ -50,7 +50,7 @@ function writeProject(directory: string, coverageOption: string): void {
       fullyParallel: true, workers: 2, retries: 0,
       use: {
         browserName: 'chromium',
-        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] },
+        launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] },
       },
       projects: [
         { name: 'in-process', use: { simulatorMode: 'in-process', simulatorOptions: { baseUrl: 'https://api.example.test' }, ${option} } },
@@ -95,7 +95,7 @@ async function runPlaywright(directory: string, env: Record<string, string>): Pr
     [...args, ...[...OPTION_PROJECTS, VARIABLE_PROJECT].map((p) => `--project=${p}`)],
     {
       cwd: directory,
-      env: { ...process.env, FORCE_COLOR: '0', ...env },
+      env: { ...process.env, CHROMIUM_PATH, FORCE_COLOR: '0', ...env },
       maxBuffer: 16 * 1024 * 1024,
     },
   ).catch((error: { stdout?: string; stderr?: string }) => {

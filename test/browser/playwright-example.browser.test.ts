@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { startBusyCore } from './support/busy-core.ts'
-import { chromiumAvailability } from './support/chromium.ts'
+import { CHROMIUM_PATH, chromiumAvailability } from './support/chromium.ts'
 import { describeError, describeFailure, type JsonReport, outcomes } from './support/playwright-report.ts'
 
 const run = promisify(execFile)
@@ -83,7 +83,7 @@ describe.skipIf(availability.kind === 'skip')(title, () => {
         ]
         const exit = await run(process.execPath, args, {
           cwd: root,
-          env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: report, FORCE_COLOR: '0' },
+          env: { ...process.env, CHROMIUM_PATH, PLAYWRIGHT_JSON_OUTPUT_FILE: report, FORCE_COLOR: '0' },
           maxBuffer: 16 * 1024 * 1024,
         }).then(
           () => 0,

@@ -1,5 +1,7 @@
 /**
- * Headless Chromium for the browser test: Debian's /usr/bin/chromium driven by playwright-core
+ * Headless Chromium for the browser test: Debian's headless shell (/usr/bin/chromium-headless-shell,
+ * the build Playwright itself runs for headless tests: the browser without its UI, a fraction of
+ * the full browser's CPU per page), else its full /usr/bin/chromium, driven by playwright-core
  * (Playwright's own browser download does not work here). Each caller gets fresh storage: a new
  * browser context of the one Chromium the browser project's global setup started
  * (chromium-server.global.ts), or, for a caller that needs a process of its own (flags,
@@ -21,8 +23,11 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core'
  */
 export const CHROMIUM_ENDPOINT_VARIABLE = 'DEBT_TOKEN_SIMULATOR_TEST_CHROMIUM'
 
-/** The Chromium binary; CHROMIUM_PATH overrides Debian's location. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** The Chromium binary: CHROMIUM_PATH, else Debian's headless shell, else Debian's full Chromium. */
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium'
 
 /** Flags known to work on this machine; the background-networking ones stop Chromium from calling home. */
 export const CHROMIUM_FLAGS = [
