@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { propertyRuns } from '../support/property-runs.ts'
+import { FULL_COUNTS, propertyRuns } from '../support/property-runs.ts'
 import { atOnce } from './support/at-once.ts'
 import { chromiumAvailability } from './support/chromium.ts'
 import { DELETED_FIXTURE, pageUrl, SEED } from './support/persistence-world.ts'
@@ -56,11 +56,17 @@ describe.skipIf(availability.kind === 'skip')('tabs writing, resetting and reloa
   /** The test page, and a fresh profile (so fresh origin storage) per run. */
   const { origin, browser } = testPageAndProfiles(availability)
 
+  // Three tabs found the bug this test has found (a reset between a create and an investment, CI's
+  // seed): they run every time; two tabs, a narrower interleaving, with the full counts (CI).
   const cases = [
-    { tabs: 2, mode: 'persist' },
     { tabs: 3, mode: 'persist' },
-    { tabs: 2, mode: 'sync' },
     { tabs: 3, mode: 'sync' },
+    ...(FULL_COUNTS
+      ? ([
+          { tabs: 2, mode: 'persist' },
+          { tabs: 2, mode: 'sync' },
+        ] as const)
+      : []),
   ] as const
   // Each run: Chromium's start, its tabs, and rounds of requests across them.
   it.each(cases)(
