@@ -160,7 +160,7 @@ step "the entries on exactly Node $NODE_FLOOR, the engines floor: plain Node, th
 "$node_floor" plain-node.mjs
 "$node_floor" standalone.cjs
 
-step "tsc --noEmit: create-vite@$CREATE_VITE's vanilla-ts tsconfig (no Node types)"
+step "tsc --noEmit: create-vite@$CREATE_VITE's vanilla-ts tsconfig (no Node types), TypeScript $TYPESCRIPT and 7"
 npm_quiet pack "create-vite@$CREATE_VITE" --pack-destination "$work" >/dev/null
 tar -xzf "$work"/create-vite-*.tgz -C "$work" package/template-vanilla-ts/tsconfig.json
 # The template lists vite/client's types; vite is not installed here, and Node's types must not be
@@ -176,6 +176,9 @@ node -e '
 npx tsc --noEmit -p tsconfig.vanilla-ts.json
 # The same sources with declaration files checked too (skipLibCheck off): nothing of ours needs Node.
 npx tsc --noEmit -p tsconfig.vanilla-ts.json --skipLibCheck false
+# And with TypeScript 7, the template's own compiler (the repository's typescript-native), likewise.
+node "$repo/node_modules/typescript-native/bin/tsc" --version
+node "$repo/node_modules/typescript-native/bin/tsc" --noEmit -p tsconfig.vanilla-ts.json --skipLibCheck false
 step "tsc --noEmit: docs/browser.md's step-2 sample (worker.start's options) under the same tsconfig with msw@$MSW2"
 readme_example browser-start browser-doc/main.ts
 npx tsc --noEmit -p tsconfig.browser-doc.json
