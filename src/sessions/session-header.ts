@@ -31,16 +31,31 @@ export function sessionCookieIn(cookieHeader: string | undefined): string | unde
   return undefined
 }
 
-/** Where an app's server finds the `sim-session` cookie: its value, or a cookie store such as Next's `await cookies()`. */
-export type SessionCookieSource = string | null | undefined | { get(name: string): { value: string } | undefined }
+/**
+ * Where an app's server finds the `sim-session` cookie: its value, a cookie store such as Next's
+ * `await cookies()`, or the incoming Fetch `Request` (a React Router loader's `request`), whose
+ * `Cookie` header it is read from.
+ */
+export type SessionCookieSource =
+  | string
+  | null
+  | undefined
+  | { get(name: string): { value: string } | undefined }
+  | { headers: { get(name: string): string | null } }
 
 /**
  * The headers that carry a Playwright test's session from an app's server to the simulator:
  * `{ 'x-sim-session': <the sim-session cookie> }`, or `{}` when the request has none (outside a
  * test). Spread them into the app's server-side fetches:
- * `fetch(url, { headers: { ...simulatorSessionHeaders(await cookies()) } })`.
+ * `fetch(url, { headers: { ...simulatorSessionHeaders(await cookies()) } })`, or
+ * `simulatorSessionHeaders(request)` in a loader.
  */
 export function simulatorSessionHeaders(from: SessionCookieSource): Record<string, string> {
-  const session = typeof from === 'object' && from !== null ? from.get(SESSION_COOKIE)?.value : from
+  const session =
+    typeof from !== 'object' || from === null
+      ? from
+      : 'headers' in from
+        ? sessionCookieIn(from.headers.get('cookie') ?? undefined)
+        : from.get(SESSION_COOKIE)?.value
   return session ? { [SESSION_HEADER]: session } : {}
 }

@@ -87,3 +87,12 @@ it("simulatorSessionHeaders forwards the cookie from an app's server as the head
   })
   for (const none of [undefined, null, '', { get: () => undefined }]) expect(simulatorSessionHeaders(none)).toEqual({})
 })
+
+it("simulatorSessionHeaders reads the cookie from a loader's Request, and nothing else of its Cookie header", () => {
+  const request = (cookie?: string) =>
+    new Request('http://app.test/payments', cookie === undefined ? {} : { headers: { cookie } })
+  expect(simulatorSessionHeaders(request('theme=dark; sim-session=pw-z; other=1'))).toEqual({ 'x-sim-session': 'pw-z' })
+  expect(simulatorSessionHeaders(request('sim-session="pw-q"'))).toEqual({ 'x-sim-session': 'pw-q' })
+  for (const none of [request(), request('theme=dark'), request('sim-session=')])
+    expect(simulatorSessionHeaders(none)).toEqual({})
+})
