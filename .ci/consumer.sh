@@ -72,6 +72,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/dts-consumer-XXXXXX")
 server_pid=
 cleanup() {
   [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  # The background installs (below) still running after a failure.
+  for pid in $(jobs -p); do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -97,6 +100,35 @@ step "npm pack (prepack builds dist/)"
 npm_quiet pack --pack-destination "$work" >/dev/null
 tarball=$(ls "$work"/debt-token-simulator-*.tgz)
 echo "packed $(basename "$tarball") ($(du -k "$tarball" | cut -f1) KB)"
+
+# Three projects of their own, installed in the background from here (their installs wait on the
+# network and the disk more than on the CPU the checks below need); each is awaited where it is used.
+background_install() { # <dir> <log> <package…>: npm install -D into a fresh project
+  local dir=$1 log=$2
+  shift 2
+  (cd "$dir" && npm_quiet install -D "$@") >"$log" 2>&1
+}
+awaited() { # <pid> <log> <what>: the background install's end, its output on failure
+  wait "$1" || { echo "consumer: installing $3 failed:" >&2; cat "$2" >&2; exit 1; }
+}
+jest_cjs="$work/jest-cjs"
+mkdir -p "$jest_cjs"
+cp "$repo"/test/consumer/jest-cjs/* "$jest_cjs/"
+echo '{ "name": "jest-cjs-app", "private": true, "version": "0.0.0" }' >"$jest_cjs/package.json"
+background_install "$jest_cjs" "$work/jest-cjs.log" "$tarball" "msw@$MSW2" "jest@$JEST" "jest-environment-jsdom@$JEST" \
+  "jest-fixed-jsdom@$JEST_FIXED_JSDOM" "@babel/plugin-transform-modules-commonjs@$BABEL_CJS" &
+jest_cjs_install=$!
+example_jest="$work/example-jest"
+# The example's files as the repository has them (not a node_modules or lockfile of a local run).
+mkdir -p "$example_jest"
+tar -C "$repo/examples/jest" --exclude=node_modules --exclude=package-lock.json -cf - . | tar -C "$example_jest" -xf -
+background_install "$example_jest" "$work/example-jest.log" "$tarball" "msw@$MSW3" "jest@$JEST" &
+example_jest_install=$!
+sized="$work/sized"
+mkdir -p "$sized"
+echo '{ "name": "sized", "private": true, "type": "module" }' >"$sized/package.json"
+background_install "$sized" "$work/sized.log" "$tarball" msw &
+sized_install=$!
 
 step "publint --strict, attw (default profile: ESM and CommonJS)"
 npx publint --strict "$tarball"
@@ -246,13 +278,9 @@ run_example_runners "$node24"
 step "tsc --noEmit: docs/browser.md's step-2 sample with msw@$MSW3"
 npx tsc --noEmit -p tsconfig.browser-doc.json
 
-jest_cjs="$work/jest-cjs"
-mkdir -p "$jest_cjs" && cd "$jest_cjs"
-cp "$repo"/test/consumer/jest-cjs/* .
-echo '{ "name": "jest-cjs-app", "private": true, "version": "0.0.0" }' > package.json
 step "a CommonJS project: the tarball with msw@$MSW2 jest@$JEST jest-fixed-jsdom@$JEST_FIXED_JSDOM"
-npm_quiet install -D "$tarball" "msw@$MSW2" "jest@$JEST" "jest-environment-jsdom@$JEST" \
-  "jest-fixed-jsdom@$JEST_FIXED_JSDOM" "@babel/plugin-transform-modules-commonjs@$BABEL_CJS"
+awaited "$jest_cjs_install" "$work/jest-cjs.log" "the CommonJS project"
+cd "$jest_cjs"
 readme_example jest-cjs api.test.js
 readme_example jest-config jest.config.js
 node "$repo/scripts/bundle-conformance.mjs" .
@@ -266,18 +294,13 @@ npm_quiet install --no-save "msw@$MSW3"
 "$node24" --experimental-vm-modules node_modules/jest/bin/jest.js --ci --config '{}' api.test.js
 
 step "examples/jest on Node $(node --version): the tarball with msw@$MSW3 jest@$JEST, its own npm test (Jest in ESM mode)"
-example_jest="$work/example-jest"
-# The example's files as the repository has them (not a node_modules or lockfile of a local run).
-mkdir -p "$example_jest" && cd "$example_jest"
-tar -C "$repo/examples/jest" --exclude=node_modules --exclude=package-lock.json -cf - . | tar -xf -
-npm_quiet install -D "$tarball" "msw@$MSW3" "jest@$JEST"
+awaited "$example_jest_install" "$work/example-jest.log" "examples/jest"
+cd "$example_jest"
 [ "$(node -p "require('msw/package.json').version")" = "$MSW3" ] || { echo "examples/jest: expected msw $MSW3"; exit 1; }
 npm test -- --ci
 
 step "what \`npm install -D debt-token-simulator msw\` installs"
-sized="$work/sized"
-mkdir -p "$sized" && cd "$sized"
-echo '{ "name": "sized", "private": true, "type": "module" }' > package.json
-npm_quiet install -D "$tarball" msw
+awaited "$sized_install" "$work/sized.log" "the sized project"
+cd "$sized"
 echo "installed: $(npm ls --all --parseable 2>/dev/null | tail -n +2 | sort -u | wc -l) packages, $(du -sm node_modules | cut -f1) MB (node_modules, with msw)"
 echo "consumer: all checks passed"

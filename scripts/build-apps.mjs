@@ -22,7 +22,7 @@
  * from with its modification time (the bundlers' own lists of what they read, but installed
  * packages, which change only with package-lock.json), which scripts/start.mjs compares against.
  */
-import { chmodSync, copyFileSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, isAbsolute, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -43,10 +43,29 @@ const DASHBOARD_CSS = 'src/dashboard/page/dashboard.css'
  * Builtins the command takes through `process.getBuiltinModule` instead of an ES import, whose
  * named exports Node reads whole, lazy getters included: node:http's load undici, node:fs's
  * `promises` its promise API, node:util's its abort helpers, none of which the command uses
- * (decision 0024). The stand-in module exports the builtin's data properties under their names;
- * an import of one of the getters fails the build ("No matching export").
+ * (decision 0024). The stand-in module reads only the names the sources import from it: a build
+ * runs on one Node and the command on others, where another property may have become a getter
+ * that warns when read (node:fs's `F_OK` on Node 24: DEP0176). An import of a name that is not a
+ * data property where the build runs fails the build ("No matching export").
  */
 const BUILTINS_WITHOUT_GETTERS = /^node:(fs|http|util)$/
+
+/** The names the sources import (not as types) from `builtin`, such as `node:fs`. */
+function importedNames(builtin) {
+  const pattern = new RegExp(String.raw`import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]${builtin}['"]`, 'g')
+  const names = new Set()
+  for (const file of readdirSync(join(root, 'src'), { recursive: true })) {
+    if (!/\.tsx?$/.test(file)) continue
+    for (const [, typeOnly, specifiers] of readFileSync(join(root, 'src', file), 'utf8').matchAll(pattern)) {
+      if (typeOnly !== undefined) continue
+      for (const specifier of specifiers.split(',').map((part) => part.trim())) {
+        if (specifier === '' || specifier.startsWith('type ')) continue
+        names.add(specifier.split(/\s+as\s+/)[0])
+      }
+    }
+  }
+  return names
+}
 
 const builtinsWithoutGetters = {
   name: 'builtins-without-getters',
@@ -56,8 +75,9 @@ const builtinsWithoutGetters = {
   load(id) {
     if (!id.startsWith('\0builtin:')) return null
     const path = id.slice('\0builtin:'.length)
+    const imported = importedNames(path)
     const names = Object.entries(Object.getOwnPropertyDescriptors(process.getBuiltinModule(path)))
-      .filter(([name, descriptor]) => 'value' in descriptor && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')
+      .filter(([name, descriptor]) => 'value' in descriptor && imported.has(name))
       .map(([name]) => name)
     return `const builtin = process.getBuiltinModule(${JSON.stringify(path)})
 export default builtin
