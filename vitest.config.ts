@@ -14,7 +14,8 @@
  *   mock or reset modules in `loopback-isolated`).
  * - `fuzz`: generated requests in-process and against the standalone server, over loopback.
  * - `process`: tests that run the built command (dist/cli) or `npm start` in child processes.
- * - `browser`: headless Chromium on the built dist/.
+ * - `browser`: headless Chromium on the built dist/ (but the Playwright example's own run, which
+ *   CI's example step runs: `SIM_TEST_BROWSER=examples`).
  * - `vm-threads`, `vm-forks`: the in-process behaviour suite in vitest's vm pools, whose sandbox
  *   (like Jest's) gives host-realm objects from globals such as structuredClone.
  *
@@ -42,7 +43,18 @@ const ALL_BROWSER_TESTS = [
  * the in-process runtime. The whole project runs once, on the lockfile's Node and msw.
  */
 const BROWSER_SMOKE = ['test/browser/browser-runtime.browser.test.ts']
-const BROWSER_TESTS = process.env.SIM_TEST_BROWSER === 'smoke' ? BROWSER_SMOKE : ALL_BROWSER_TESTS
+/**
+ * The examples/playwright suite run as its users run it (its own Playwright, two workers): like the
+ * Storybook and Next.js examples, CI's example step runs it (`SIM_TEST_BROWSER=examples`,
+ * .ci/examples.sh), not `npm test`, whose browser project proves the same entry in its own files.
+ */
+const EXAMPLE_TESTS = ['test/browser/playwright-example.browser.test.ts']
+const BROWSER_TESTS =
+  process.env.SIM_TEST_BROWSER === 'smoke'
+    ? BROWSER_SMOKE
+    : process.env.SIM_TEST_BROWSER === 'examples'
+      ? EXAMPLE_TESTS
+      : ALL_BROWSER_TESTS
 const FUZZ_TESTS = ['test/fuzz/**/*.test.ts']
 /** Tests that open sockets (servers on 127.0.0.1, or in-process and standalone targets side by side). */
 const LOOPBACK_TESTS = [
@@ -150,6 +162,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: BROWSER_TESTS,
+          exclude: process.env.SIM_TEST_BROWSER === 'examples' ? [] : EXAMPLE_TESTS,
           isolate: false,
           globalSetup: ['test/global-setup.ts', 'test/browser/support/chromium-server.global.ts'],
         },

@@ -57,7 +57,7 @@ MSW_PLAYWRIGHT=$(dev_version @msw/playwright)
 MSW3=3.0.5
 NODE24=24.21.0
 # The Node the main checks run on, and the engines floor (package.json: node >= 22.12).
-NODE22=22.23.3
+NODE22=$(dev_version node)
 NODE_FLOOR=22.12.0
 # Jest and what the README's Jest setup names; `expect` (Jest's, for node:test) at Jest's version.
 JEST=30.5.2
@@ -90,7 +90,10 @@ install_node() {
   [ "$("$work/node-$1/node_modules/.bin/node" --version)" = "v$1" ] || { echo "expected Node $1"; exit 1; }
 }
 step "Node $NODE22 for the checks below (the Node 24 leg apart), and Node $NODE_FLOOR, the engines floor"
-install_node "$NODE22"
+# Node 22 is the repository's own (its `node` devDependency, the same version): linked, not fetched again.
+[ "$(node -p "require('./node_modules/node/package.json').version")" = "$NODE22" ] || { echo "expected the repository's node $NODE22"; exit 1; }
+mkdir -p "$work/node-$NODE22/node_modules/.bin"
+ln -s "$repo/node_modules/node/bin/node" "$work/node-$NODE22/node_modules/.bin/node"
 install_node "$NODE_FLOOR"
 node_floor="$work/node-$NODE_FLOOR/node_modules/.bin/node"
 export PATH="$work/node-$NODE22/node_modules/.bin:$PATH"
