@@ -15,7 +15,7 @@
  * - `fuzz`: generated requests in-process and against the standalone server, over loopback.
  * - `process`: tests that run the built command (dist/cli) or `npm start` in child processes.
  * - `browser`: headless Chromium on the built dist/ (but the Playwright example's own run, which
- *   CI's example step runs: `SIM_TEST_BROWSER=examples`).
+ *   `npm run test:examples` runs).
  * - `vm-threads`, `vm-forks`: the in-process behaviour suite in vitest's vm pools, whose sandbox
  *   (like Jest's) gives host-realm objects from globals such as structuredClone.
  *
@@ -24,6 +24,7 @@
  */
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { FULL_COUNTS } from './test/support/property-runs.ts'
 
 /**
  * vitest's default is a worker less than the cores, one on a 2-core machine, where its own process
@@ -45,8 +46,9 @@ const ALL_BROWSER_TESTS = [
 const BROWSER_SMOKE = ['test/browser/browser-runtime.browser.test.ts']
 /**
  * The examples/playwright suite run as its users run it (its own Playwright, two workers): like the
- * Storybook and Next.js examples, CI's example step runs it (`SIM_TEST_BROWSER=examples`,
- * .ci/examples.sh), not `npm test`, whose browser project proves the same entry in its own files.
+ * Storybook and Next.js examples, CI's example step runs it (`npm run test:examples`, which sets
+ * `SIM_TEST_BROWSER=examples`; .ci/examples.sh), not `npm test`, whose browser project proves the
+ * Playwright entry in files of its own.
  */
 const EXAMPLE_TESTS = ['test/browser/playwright-example.browser.test.ts']
 const BROWSER_TESTS =
@@ -93,7 +95,9 @@ export default defineConfig({
     pool: 'forks',
     experimental: { fsModuleCache: true },
     maxWorkers: WORKERS,
-    testTimeout: 20_000,
+    // A timeout catches a hang, it does not bound how long a test may take: at their full counts
+    // (CI) the property tests make ten times the runs, on a runner that may be busy.
+    testTimeout: FULL_COUNTS ? 120_000 : 20_000,
     hookTimeout: 30_000,
     projects: [
       {

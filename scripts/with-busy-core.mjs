@@ -6,7 +6,8 @@
  * code is the command's, and the spinner's CPU time is printed as proof the load was there. The
  * command runs with SIM_TEST_BUSY_CORE=1, under which a test that keeps a core busy itself while
  * it runs (test/browser/playwright-example.browser.test.ts) does so; the default run leaves it out.
- * `npm run test:busy` runs `npm test` twice in a row this way (docs/development.md).
+ * `npm run test:busy` runs `npm test` twice in a row this way, then `npm run test:examples`
+ * (docs/development.md).
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'

@@ -4,7 +4,8 @@
  * server, a session per test), two workers, every test in parallel, with Playwright's default
  * timeouts (30 s a test, 5 s an `expect`). It imports the package by name, so it runs on the built
  * dist/ (the browser project's global setup builds it), and its sources are first type-checked
- * against the built declarations, as a user's would be.
+ * against the built declarations, as a user's would be. `npm run test:examples` runs it (CI's example
+ * step, .ci/examples.sh, and `npm run test:busy`), not `npm test` (vitest.config.ts).
  *
  * On a loaded machine or a small CI runner: with SIM_TEST_BUSY_CORE set (`npm run test:busy`, through
  * scripts/with-busy-core.mjs, sets it for the whole suite), another process also keeps one core
