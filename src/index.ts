@@ -1,14 +1,12 @@
 /**
- * debt-token-simulator: a stateful, validated simulator of the Debt Token and Security Token
- * Service. This entry imports no runtime module; pick `./node`, `./browser` or the standalone
- * server for where it runs.
+ * debt-token-simulator: a stateful, validated simulator of the Debt Token and Security Token Service.
+ * This entry imports no runtime module; pick `./node`, `./browser` or `./standalone` for where it runs.
  */
 
 import type { operations as GeneratedOperations } from './contract/api-types.ts'
 import { operations as contractOperations } from './contract/operations.ts'
 
-// The OpenAPI document's types under openapi-typescript's own names, so `import type { paths,
-// components, operations }` reads as it does from a file that generator wrote.
+// The document's types under openapi-typescript's own names (`paths`, `components`, `operations`).
 export type { components, paths } from './contract/api-types.ts'
 export type { DebtTokenState } from './contract/control-factory-schemas.ts'
 export { ErrorBody } from './contract/error-body.ts'

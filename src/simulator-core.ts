@@ -1,9 +1,6 @@
 /**
- * The composition root without msw: `createSimulatorCore()` builds one self-contained simulator
- * (its world, model, clock, seeded random source, tenants, journal and pipeline). Instances share
- * nothing. `createSimulator()` (simulator.ts) adds the msw handlers; the standalone server runs on
- * the core alone, so it starts without loading msw. Its shape, grouped, is in
- * simulator-surface.ts.
+ * The composition root without msw: `createSimulatorCore()` builds one self-contained simulator; instances share
+ * nothing. simulator.ts adds the msw handlers; the standalone server runs on the core alone, without loading msw.
  */
 
 import { ApiError, errorResponse } from './http/api-error.ts'

@@ -1,7 +1,4 @@
-/**
- * What `createSimulatorCore()` (and every runtime's `createSimulator()`) takes: the world to start
- * from, the clock, scenarios, bounds, and the optional proxy forwarder and persistence store.
- */
+/** What `createSimulatorCore()` and every runtime's `createSimulator()` take. */
 import type { World, WorldSnapshot } from './model/world.ts'
 import type { WorldKeeper } from './model/world-keeper.ts'
 import type { Forwarder } from './pipeline/proxy-step.ts'
@@ -24,8 +21,8 @@ export interface SimulatorOptions {
   /** How many recent requests the journal keeps (default 500). */
   journalCapacity?: number
   /**
-   * How many characters of each request and response body the journal keeps (default 4096, the
-   * least; at most 1 MiB): raise it to export whole long answers (`journal.toHar()`, docs/har-export.md).
+   * How many characters of each body the journal keeps (default and least 4096, at most 1 MiB): raise it
+   * to export whole long answers (`journal.toHar()`, docs/har-export.md).
    */
   journalBodyLimit?: number
   /** How many sessions may exist at once (default 100). */
@@ -33,20 +30,15 @@ export interface SimulatorOptions {
   /** How long a session may sit idle before it is dropped, in ms (default 30 minutes). */
   sessionIdleMs?: number
   /**
-   * How many records the world, and each session, may hold beyond the seeded ones, a debt token
-   * counting one more per parcel (default 10,000): a create beyond it answers 507 until a reset
-   * frees room.
+   * How many records the world, and each session, may hold beyond the seeded ones (default 10,000; a
+   * debt token counts one more per parcel): a create beyond it answers 507 until a reset.
    */
   maxRecords?: number
-  /**
-   * Forwards operations to the real service instead of resolving them (`serve --proxy`; the
-   * standalone server's `proxy` option builds it with src/proxy/forward.ts). Scenarios still apply.
-   */
+  /** Forwards operations to the real service instead of resolving them (`serve --proxy`). Scenarios still apply. */
   forwarder?: Forwarder
   /**
-   * Keeps the default world's writes (records, payment ids, the clock when moved, resets) in a
-   * store, and starts from what it holds: a directory in Node (`persist: { dir }`), IndexedDB in
-   * the browser, or your own store (`keepWorldIn(store)`). Off by default: tests stay isolated.
+   * Keeps the default world's writes in a store and starts from what it holds: a directory in Node
+   * (`persist: { dir }`), IndexedDB in the browser, or your own (`keepWorldIn(store)`). Off by default.
    * Sessions are never persisted. One keeper per simulator.
    */
   persistence?: WorldKeeper

@@ -1,8 +1,4 @@
-/**
- * The simulator's public shape (decision 0022): a few members a test uses in nearly every file at
- * the top level, and the rest in groups named for what they are about: `scenarios`, `journal`,
- * `sessions`, and `host` for what only the runtimes that serve the simulator use.
- */
+/** The simulator's public shape: what tests use most at the top level, the rest in groups (decision 0022). */
 
 import type { SimRequest, SimResponse } from './http/sim-request.ts'
 import type { Clock } from './model/clock.ts'
@@ -42,11 +38,7 @@ export interface SimulatorSessions {
   readonly idleMs: number
 }
 
-/**
- * What the runtimes that serve the simulator use (the msw handlers, the standalone server and its
- * control API, `serve --watch`, the browser's tabs, Storybook, record and replay): for runtimes,
- * not tests. A test has what it needs at the simulator's top level and in its other groups.
- */
+/** What the runtimes that serve the simulator use (msw handlers, standalone server, `serve --watch`): not for tests. */
 export interface SimulatorHost {
   /** The seeded world the default tenant starts from. */
   readonly world: WorldSnapshot
@@ -57,16 +49,14 @@ export interface SimulatorHost {
   /** Routes and answers a request (404/405 for unknown routes): `execute` with the router's match. */
   handle(request: SimRequest): Promise<SimResponse>
   /**
-   * Answers a request the caller has already routed, with that match (what the msw handler and the
-   * standalone server call, so that a request is routed once): an operation runs the pipeline;
-   * anything else is answered 400, 404 or 405, as `handle` answers it.
+   * Answers a request the caller has already routed, so that a request is routed once: an operation
+   * runs the pipeline; anything else is answered 400, 404 or 405, as `handle` answers it.
    */
   execute(request: SimRequest, match: RouteMatch): Promise<SimResponse>
   /**
-   * Builds the world of a scenario (by name, or an object) ahead of `scenarios.use`, letting the
-   * event loop turn while its `world.create` records are made, so that the activation right after
-   * it holds no other client (PUT /__sim/scenario awaits it). Never throws: a scenario or world
-   * that is not valid is refused by `scenarios.use`, as before.
+   * Builds a scenario's world (by name, or an object) ahead of `scenarios.use`, yielding to the event
+   * loop so that the activation right after it holds no other client. Never throws: `scenarios.use`
+   * refuses what is not valid.
    */
   prepareScenario(nameOrScenario: unknown): Promise<void>
   /** Replaces the scenarios given besides the shipped ones (`serve --watch`); see `ScenarioActivation.refresh`. */
@@ -74,17 +64,15 @@ export interface SimulatorHost {
   /** Replaces the seeded world (`serve --watch`): the default tenant starts over from it, sessions end. */
   replaceWorld(fixtures: NonNullable<SimulatorOptions['fixtures']>): void
   /**
-   * Resolves once the default world takes changes: at once, except after its store failed, when
-   * the whole state is stored first; rejects, saying why, when that fails too (a change must then
-   * not be made: the store would not hold it).
+   * Resolves once the default world takes changes (after a failed store, once the whole state is
+   * stored); rejects, saying why, when that fails too: a change must then not be made.
    */
   writable(): Promise<void>
   /** The OpenAPI 3.1 document of the simulated API, built once per server URL (`buildOpenApiDocument` builds one anew). */
   openapi(serverUrl?: string): Promise<Record<string, unknown>>
   /**
-   * Calls `counter` after every request the simulator answered with the few fields a count needs,
-   * unformatted (what the coverage wing records; `journal.onExchange` formats a whole entry for each
-   * listener). The object passed is the journal's: read it then, never keep or change it.
+   * Calls `counter` after every answered request with the few unformatted fields a count needs (what
+   * coverage records). The object passed is the journal's: read it then, never keep or change it.
    * Returns the unsubscribe.
    */
   countExchanges(counter: ExchangeCounter): () => void
@@ -97,19 +85,13 @@ export interface SimulatorCore {
   /** The one clock every tenant shares. */
   readonly clock: Clock
   readonly seed: number
-  /**
-   * Back to the seeded world, the seeded random sequence and the initial clock, without a scenario;
-   * also ends every session and empties the journal.
-   */
+  /** Back to the seeded world, random sequence and clock, without a scenario; ends sessions, empties the journal. */
   reset(): void
   /** Factories of coherent records in the default world: `await create.debtTokens({ debtorAddress }, { state: 'overdue' })`. */
   readonly create: TenantControls['create']
   /** `count` records of a table at once: `await createMany.users(3)`; the same function as `create.<table>.many`. */
   readonly createMany: TenantControls['createMany']
-  /**
-   * One factory call, as `POST /__sim/factories/{table}` runs it: resolves with `{ records, linked }`,
-   * the records asked for and what the call made for their links (a debt token's signature contract).
-   */
+  /** One factory call, as `POST /__sim/factories/{table}` runs it: resolves with `{ records, linked }`. */
   createRecords: TenantControls['createRecords']
   /** The model's state (default tenant, or a session's), for inspection. */
   state(options?: StateOptions): StateView

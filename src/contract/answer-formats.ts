@@ -1,18 +1,13 @@
 /**
- * The formats of the values answers carry (ADDRESS, HASH, signatures, dates, UUIDs, amounts), for
- * the response schemas. They are documentation on the zod schema (`.meta`), not checks: an answer
- * is built by the simulator, never parsed again, and the stored records these shapes also describe
- * are checked by the model (model/records.ts) with the rules it chose for fixtures. So the OpenAPI
- * document shows a generator what real values look like without changing what any file may hold.
- * Where a field is empty until a client sets it (a contract created without dates), the format
- * allows `""`.
+ * The formats of answer values, for the response schemas: documentation (`.meta`), not checks, since an
+ * answer is built, never parsed, and stored records are checked by the model (model/records.ts). Where
+ * a field is empty until a client sets it, the format allows `""`.
  */
 import * as z from 'zod/mini'
 import { ADDRESS_PATTERN, dateMeta, dateTimeMeta, HASH_PATTERN } from './formats.ts'
 
 const SIGNATURE_EXAMPLE = `0x${'e0f384b92f5e8b1c2c5fff24890d73ea'.repeat(4)}1b`
 
-/** A string answer field described by `meta`. */
 function described(meta: Record<string, unknown>) {
   return z.string().clone().register(z.globalRegistry, meta)
 }

@@ -1,9 +1,7 @@
 /**
- * The regular expression of a bounded decimal string. zod checks such a string in two steps, a
- * pattern (`^\d{1,15}(\.\d{1,8})?$`) then a bound (`Number(value) <= max`), and JSON Schema has no
- * bound for a string; this pattern accepts exactly the strings both steps accept, so the OpenAPI
- * document says what the simulator accepts and a generator that follows it writes only valid
- * amounts. Built without lookarounds: every regex engine and generator reads it.
+ * The regular expression of a bounded decimal string: zod checks a pattern then `Number(value) <= max`,
+ * and JSON Schema has no bound for a string, so this pattern accepts exactly what both steps accept.
+ * Built without lookarounds so every regex engine and generator reads it.
  */
 
 interface DecimalBounds {
@@ -22,7 +20,6 @@ function digits(count: number): string {
   return count === 0 ? '' : count === 1 ? '\\d' : `\\d{${count}}`
 }
 
-/** Up to `count` zeros, or nothing. */
 function zeros(count: number): string {
   return count <= 0 ? '' : `0{0,${count}}`
 }
@@ -40,7 +37,6 @@ function sameLengthBelow(limit: string): string[] {
   return alternatives
 }
 
-/** The pattern (`^…$`) of the decimal strings within `bounds`. */
 export function boundedDecimalPattern(bounds: DecimalBounds): string {
   const limit = String(bounds.max)
   const m = limit.length

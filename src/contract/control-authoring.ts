@@ -1,10 +1,4 @@
-/**
- * The control routes for writing scenarios by hand (the dashboard's rule form is one client): the
- * scenario files' JSON Schema, so a downloaded file's `$schema` resolves while the simulator runs;
- * adding one rule to the active scenario; and checking a scenario without activating it. Each
- * validates with the scenario schema itself, so its messages are the ones a file gets at load.
- * Declared like every control route (control.ts spreads them into its table).
- */
+/** Control routes for writing scenarios by hand; they validate with the scenario schema, as a file is at load. */
 import * as z from 'zod/mini'
 import { SimScenarioSummary } from './control-dashboard-schemas.ts'
 import { controlPath } from './control-paths.ts'

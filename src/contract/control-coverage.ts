@@ -1,8 +1,4 @@
-/**
- * The control routes of API coverage: the report of what the server answered (the whole server, or
- * one session's with X-Sim-Session), and emptying it. Declared like every control route (control.ts
- * spreads them into its table); the coverage wing (src/coverage/) answers them.
- */
+/** The control routes of API coverage (docs/coverage.md); the coverage wing (src/coverage/) answers them. */
 import * as z from 'zod/mini'
 import { controlPath } from './control-paths.ts'
 import { defineControlRoute } from './control-route.ts'

@@ -1,19 +1,11 @@
-/**
- * The bodies of the control routes the dashboard stands on (control-dashboard.ts): the live event
- * stream, the scenario catalog, and the model's tables page by page. Named `Sim…` in the OpenAPI
- * document, like the other control bodies; the dashboard's types are inferred from them. The
- * record and replay routes' bodies are in control-record-replay-schemas.ts.
- */
+/** The bodies of the control routes the dashboard uses (control-dashboard.ts); its types are inferred from them. */
 import * as z from 'zod/mini'
 import { SimTableName } from './control-factory-schemas.ts'
 import { JournalEntry } from './control-journal-schemas.ts'
 
 const count = z.number().check(z.int(), z.gte(0))
 
-/**
- * One event of `GET /__sim/events`, the `data:` of a server-sent event. `exchange` events carry
- * the id `<epoch>:<seq>`, which a reconnecting client sends back as `Last-Event-ID`.
- */
+/** A `GET /__sim/events` event's `data:`; `exchange` ids are `<epoch>:<seq>`, sent back as `Last-Event-ID`. */
 export const SimEvent = z.lazy(() =>
   z
     .discriminatedUnion('type', [

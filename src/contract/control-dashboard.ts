@@ -1,10 +1,4 @@
-/**
- * The control routes behind the dashboard (`GET /__sim/ui`): the page and its two assets, the live
- * event stream, the scenario catalog with descriptions, scenario files built from journal entries,
- * in-memory recordings, replays the server runs in a fresh session, and the model's tables page by
- * page. Declared like every control route (control.ts spreads them into its table); any client
- * may use them, the dashboard is one.
- */
+/** The control routes behind the dashboard (`GET /__sim/ui`); any client may use them, the dashboard is one. */
 import * as z from 'zod/mini'
 import { SimEvent, SimScenarioCatalog, SimTablePage, SimTableRecord } from './control-dashboard-schemas.ts'
 import { SimTableName } from './control-factory-schemas.ts'
@@ -20,7 +14,6 @@ import {
 import { defineControlRoute, wholeNumberQuery } from './control-route.ts'
 import { Har } from './har.ts'
 
-/** The most records one page of a table holds. */
 const MAX_PAGE_SIZE = 500
 
 const asset = (description: string) => z.string().clone().register(z.globalRegistry, { description })

@@ -1,14 +1,7 @@
-/**
- * The factories' control schemas: what POST /__sim/factories/{table} takes (how many, in which
- * state, with which overrides) and answers (the records made and those made to link them), with
- * the bounds a scenario's `world.create` shares. Named `Sim…` in the OpenAPI document.
- */
+/** The factories' control schemas, with the bounds a scenario's `world.create` shares. */
 import * as z from 'zod/mini'
 
-/**
- * The tables of the model, as control routes name them (`?table=debtTokens`). The model declares
- * its tables above the contract; a unit test keeps the two lists the same.
- */
+/** The model's tables as control routes name them (`?table=debtTokens`); a unit test keeps the model's list equal. */
 export const SimTableName = z
   .enum(['signatureContracts', 'users', 'debtTokens', 'securityTokens', 'managerPayments', 'investorPayments'])
   .register(z.globalRegistry, { id: 'SimTableName' })
@@ -29,7 +22,6 @@ export const DebtTokenState = z
   .register(z.globalRegistry, { id: 'SimDebtTokenState' })
 export type DebtTokenState = z.infer<typeof DebtTokenState>
 
-/** How many records a factory creates: a whole number from 1 to MAX_FACTORY_COUNT. */
 export const FactoryCount = z.lazy(() =>
   z.int({ error: `must be a whole number from 1 to ${MAX_FACTORY_COUNT}` }).check(z.gte(1), z.lte(MAX_FACTORY_COUNT)),
 )

@@ -1,8 +1,4 @@
-/**
- * The control route that exports the journal as a HAR 1.2 file, and the file's shape: what the
- * browser's Network panel imports and Playwright's `routeFromHAR` answers from. Declared like every
- * control route (control.ts spreads it into its table); record and replay (src/record-replay/har-export-handler.ts) answers it.
- */
+/** The HAR 1.2 export route and file shape (docs/har-export.md); src/record-replay/har-export-handler.ts answers it. */
 import * as z from 'zod/mini'
 import { MAX_JOURNAL_PAGE } from './control-journal-schemas.ts'
 import { controlPath } from './control-paths.ts'

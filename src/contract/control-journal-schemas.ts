@@ -1,24 +1,16 @@
-/**
- * The journal's answers (`GET /__sim/journal`, the entries the live events and the HAR export
- * carry) and how much one answer holds. The other control routes' bodies are in control-schemas.ts.
- */
+/** The journal's answers (`GET /__sim/journal`, live events, the HAR export) and how much one holds. */
 import * as z from 'zod/mini'
 import { IsoDateTime } from './formats.ts'
 import { type OperationId, operationIds } from './operations.ts'
 
 const count = z.number().check(z.int(), z.gte(0))
 
-/**
- * The most entries one `GET /__sim/journal` answers, and what it answers without `limit`: as many
- * as /__sim/state's records. A journal kept larger (`--journal-size`, up to 100,000) is paged back
- * with `before`: 100,000 entries with 8 KB of bodies each would be an answer of 800 MB.
- */
+/** The most entries one `GET /__sim/journal` answers (its default `limit`); a larger journal is paged with `before`. */
 export const MAX_JOURNAL_PAGE = 2000
 /**
- * The most characters of bodies one journal answer carries: what MAX_JOURNAL_PAGE entries hold
- * when each keeps the default of 4096 characters of its request and of its response. A journal told
- * to keep longer bodies (`--journal-body-limit`) answers fewer entries, the newest, and the rest is
- * paged back with `before` as a longer journal is.
+ * The most characters of bodies one journal answer carries: a full page at the default body limit.
+ * With longer bodies (`--journal-body-limit`) an answer holds fewer entries, the newest; the rest
+ * is paged back with `before`.
  */
 export const MAX_JOURNAL_PAGE_BODY_CHARS = MAX_JOURNAL_PAGE * 2 * 4096
 

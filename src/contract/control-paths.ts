@@ -1,10 +1,4 @@
-/**
- * Where each control route is: its method and path, by id. The router matches the control routes
- * from this table alone, so a process that only answers the simulated API (a test file, a browser
- * page) never loads the control routes' declarations, their schemas and their documentation
- * (control.ts and the files it spreads in, loaded by the runtimes that serve `/__sim`). Each
- * declaration takes its method and path from here with `...controlPath(id)`.
- */
+/** Each control route's method and path: the router needs only this, so declarations load on demand (decision 0017). */
 import { CONTROL_GROUP, CONTROL_PREFIX } from './control-route.ts'
 
 const CONTROL_PATHS = {
@@ -62,10 +56,8 @@ export interface ControlPath<Id extends ControlRouteId = ControlRouteId> {
   readonly path: (typeof CONTROL_PATHS)[Id]['path']
 }
 
-/** A control route's id, group, method and path, spread into its declaration. */
 export function controlPath<const Id extends ControlRouteId>(id: Id): ControlPath<Id> {
   return { id, group: CONTROL_GROUP, ...CONTROL_PATHS[id] }
 }
 
-/** Every control route's id, group, method and path, in the table's order. */
 export const controlPaths: readonly ControlPath[] = (Object.keys(CONTROL_PATHS) as ControlRouteId[]).map(controlPath)

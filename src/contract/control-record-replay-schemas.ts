@@ -1,8 +1,4 @@
-/**
- * The bodies of the record and replay control routes the dashboard also uses (control-dashboard.ts):
- * scenario files, in-memory recordings, replays run by the server, and scenario files built from
- * journal entries. Named `Sim…` in the OpenAPI document, like the other control bodies.
- */
+/** The bodies of the record and replay control routes the dashboard also uses (control-dashboard.ts). */
 import * as z from 'zod/mini'
 import { EXAMPLE_SCENARIO, eitherForm } from './control-schemas.ts'
 import { IsoDateTime } from './formats.ts'

@@ -1,9 +1,4 @@
-/**
- * The shape of a control route: a route under `/__sim` that acts on the simulator itself (its
- * clock, data, scenarios, sessions and journal) rather than on the simulated service. It is
- * declared on the same shape as an operation, in the `control` group, so the one router matches
- * it, the one validation step parses its input and the OpenAPI document lists it under its tag.
- */
+/** A route under `/__sim` acting on the simulator, shaped as an operation for one router, validator and document. */
 import * as z from 'zod/mini'
 import type { RouteDefinition } from './operation.ts'
 
@@ -13,7 +8,6 @@ export const CONTROL_PREFIX = '/__sim'
 /** The group, and OpenAPI tag, of the control routes. */
 export const CONTROL_GROUP = 'control'
 
-/** What a control route may answer with: JSON, or a stream of events, or the dashboard's page and assets. */
 type ControlMediaType = 'application/json' | 'text/event-stream' | 'text/html' | 'text/javascript' | 'text/css'
 
 export interface ControlRouteDefinition extends RouteDefinition {
@@ -21,20 +15,13 @@ export interface ControlRouteDefinition extends RouteDefinition {
   /** Whether `X-Sim-Session` picks the session the route acts on (the OpenAPI document lists the header). */
   readonly session?: boolean
   /**
-   * The success answer's media type (default JSON). For JSON the handler returns the body, typed
-   * by `response`, and is answered with 200. For any other type the handler answers in full
-   * (status, headers, body) and `response` describes what it writes: a page, one event's data.
+   * The success answer's media type (default JSON). For JSON the handler returns the body and is
+   * answered with 200; otherwise it answers in full and `response` only describes what it writes.
    */
   readonly produces?: ControlMediaType
-  /**
-   * The JSON answer is a file to keep (a scenario file): it is written as `--record` writes one,
-   * indented and ended by a newline, so `curl … > file.json` gives a file to read and diff.
-   */
+  /** The JSON answer is a file to keep: written indented and newline-ended, as `--record` writes one. */
   readonly answersFile?: true
-  /**
-   * The JSON answer is a file to download (a HAR file): answered with `Content-Disposition:
-   * attachment` and this file name, so a browser saves it rather than shows it.
-   */
+  /** The JSON answer is a file to download: `Content-Disposition: attachment` with this file name. */
   readonly attachment?: string
 }
 
@@ -42,7 +29,6 @@ export function defineControlRoute<const T extends ControlRouteDefinition>(route
   return route
 }
 
-/** Whether a path (without its query) is under the control prefix: the control routes answer it. */
 export function isControlPath(path: string): boolean {
   return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
 }

@@ -1,10 +1,4 @@
-/**
- * The bodies of the control routes (control.ts): what PUT /__sim/clock and PUT /__sim/scenario
- * take, and what each route answers: the clock, the active scenario, the model's state, the
- * sessions (the journal's are in control-journal-schemas.ts, the factories' bodies in
- * control-factory-schemas.ts). Their named
- * schemas appear in the OpenAPI document as `Sim…`.
- */
+/** The bodies of the control routes of control.ts; named schemas appear in the OpenAPI document as `Sim…`. */
 import * as z from 'zod/mini'
 import { SimTableName } from './control-factory-schemas.ts'
 import { INSTANT_PATTERN, IsoDateTime } from './formats.ts'
@@ -13,10 +7,7 @@ import { ScenarioName } from './scenario-names.ts'
 
 const count = z.number().check(z.int(), z.gte(0))
 
-/**
- * An ISO 8601 instant in the years 0001-9999 (seconds, fraction and offset optional), checked and
- * kept as text: `clock.set()` takes the text as `--now` gives it.
- */
+/** An ISO 8601 instant of years 0001-9999, checked and kept as text: `clock.set()` takes it as `--now` gives it. */
 const Instant = z
   .string()
   .check((payload) => {
@@ -70,10 +61,7 @@ const AdvanceMs = z
     examples: [86_400_000, -3_600_000],
   })
 
-/**
- * PUT /__sim/clock: fix the clock at an instant, or move it by some milliseconds: one form or the
- * other (`oneOf` in the document), never both, so a generated client's type says so too.
- */
+/** PUT /__sim/clock: fix the clock at an instant or move it by milliseconds; `oneOf`, so generated types say so. */
 export const SetClockBody = z.lazy(() =>
   z
     .xor(
@@ -95,10 +83,7 @@ export const SetClockBody = z.lazy(() =>
     }),
 )
 
-/**
- * PUT /__sim/scenario: a shipped or configured scenario by name, or a scenario object (named or
- * not). The two forms are told apart by `scenario`, so they are exclusive (`oneOf`).
- */
+/** PUT /__sim/scenario: a scenario by name or a scenario object, told apart by `scenario`, so exclusive (`oneOf`). */
 export const ActivateScenarioBody = z.lazy(() =>
   z
     .xor(
@@ -202,13 +187,11 @@ export const SimHealth = z.lazy(() =>
 )
 
 /**
- * The most records one `GET /__sim/state` answer carries, a tenth of an API list's cap
- * (MAX_LIST_ITEMS): a page of debt tokens with their parcels is built and written without holding
- * other clients for long, where ten times as many held them noticeably. A larger table is
- * paged with `offset`.
+ * The most records one `GET /__sim/state` answer carries, below an API list's cap (MAX_LIST_ITEMS)
+ * so that building a page does not hold other clients for long. A larger table is paged with `offset`.
  */
 export const MAX_STATE_RECORDS = 2000
-/** `limit` without `table`: each of the six tables gets as many, MAX_STATE_RECORDS in all at most. */
+/** `limit` without `table`: each table gets as many, MAX_STATE_RECORDS in all at most. */
 export const MAX_STATE_RECORDS_PER_TABLE = Math.floor(MAX_STATE_RECORDS / SimTableName.options.length)
 
 export const SimState = z.lazy(() =>

@@ -1,9 +1,6 @@
 /**
- * The control routes: every route under `/__sim`, declared once, like the operations of the
- * simulated API. The router matches them from the same table, the same step validates their
- * input, the OpenAPI document lists them under the `control` tag and `GET /__sim` lists them.
- * Each one's handler (what it does to the simulator) is in src/control/; a route is added with a
- * declaration here and a handler there.
+ * The control routes: every route under `/__sim`, declared once like the simulated API's operations.
+ * Each one's handler is in src/control/; a route is added with a declaration here and a handler there.
  */
 import * as z from 'zod/mini'
 import { authoringRoutes } from './control-authoring.ts'

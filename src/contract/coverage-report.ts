@@ -1,11 +1,4 @@
-/**
- * The API coverage report as a zod schema: which operations of the service a suite called, which of
- * each operation's declared responses it saw and how often, the statuses it met that the contract
- * does not declare (with the scenario rule that answered them), the simulator's own statuses
- * (reported, not counted), and for each declared response never seen a ready step that reaches
- * it. `docs/coverage.schema.json` is generated from it (`npm run coverage-schema`); the JSON of
- * `coverage report --json`, of `GET /__sim/coverage` and of each process's part is this shape.
- */
+/** The API coverage report as a zod schema (docs/coverage.md); `npm run coverage-schema` writes its JSON Schema. */
 import * as z from 'zod/mini'
 
 const Count = z.int().check(z.gte(0))

@@ -1,7 +1,4 @@
-/**
- * Debt tokens and their parcels: the read-only queries by security token (manager), debtor and
- * creditor. Every query answers an array, empty when nothing matches.
- */
+/** Debt tokens and their parcels: read-only queries, each answering an array, empty when nothing matches. */
 import * as z from 'zod/mini'
 import { answer } from './answer-formats.ts'
 import { Address } from './formats.ts'
@@ -95,10 +92,7 @@ export type DebtToken = z.infer<typeof DebtToken>
 
 const DebtTokenList = z.array(DebtToken)
 
-/**
- * The path parameters' descriptions, with examples that name one debt token of the seeded world
- * (fixtures/) and its parties, so a documented request reads a real record.
- */
+/** Path parameter descriptions; the examples name a seeded debt token, so a documented request reads a real one. */
 const seeded = {
   securityToken: {
     description: "the security token's ADDRESS",

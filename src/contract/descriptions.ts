@@ -1,13 +1,7 @@
-/**
- * The prose of the API that no single route owns: the introduction of the OpenAPI document (what
- * holds for every operation: authentication, errors, statuses answered before any operation is
- * matched, scenarios and sessions) and the description of each resource group, the document's
- * tags. Each route's own prose is on its declaration.
- */
+/** The prose no single route owns: the OpenAPI document's introduction and its tags' descriptions. */
 import { CONTROL_GROUP } from './control-route.ts'
 import type { OperationGroup } from './operation.ts'
 
-/** What each resource group is, as the spec's service has it. */
 const GROUP_DESCRIPTIONS: Readonly<Record<OperationGroup, string>> = {
   signatureContracts:
     'Signature contracts between a creditor and a debtor: the loan terms from which the installment schedule and the debt token follow.',
@@ -20,7 +14,6 @@ const GROUP_DESCRIPTIONS: Readonly<Record<OperationGroup, string>> = {
     'Security tokens: the securities, with their series, that debt tokens back and investors buy on the marketplace.',
 }
 
-/** The control routes' tag: what they are, and who may call them. */
 const CONTROL_DESCRIPTION =
   'The control API: routes under `/__sim` that act on the simulator itself (its clock, data, scenarios, sessions and journal), not on the simulated service. They need no Bearer token. The standalone server answers them for clients that send no `Origin` (curl, test suites), for loopback origins and for the origins given with `--control-origin`, and refuses other origins with 403; while it listens on a loopback address, it also refuses a `Host` that is not `localhost`, `127.0.0.1` or `[::1]`. Their `POST` and `PUT` requests must send `Content-Type: application/json` (else 415), except a request without a body from a client that is not a browser (no `Origin` or `Sec-Fetch-Site` header, which browsers send with every write): `POST /__sim/reset` with no body at all is accepted from curl or a generated client. A method a path does not take answers 405 before any 415. Routes with the `X-Sim-Session` header act on that session only.'
 
@@ -45,5 +38,4 @@ export const API_PARAGRAPHS = {
     '**Sessions** (`X-Sim-Session: <id>`): requests naming a session run against its own copy of the seeded world, created on first use (see the `control` tag).',
 }
 
-/** The document's introduction. */
 export const API_DESCRIPTION = Object.values(API_PARAGRAPHS).join('\n\n')

@@ -1,7 +1,4 @@
-/**
- * The documented error shape `{statusCode, error, message}` (statusCode is a string) and the
- * reason phrases used with it. Every error the simulator answers has this shape.
- */
+/** The error shape `{statusCode, error, message}` (statusCode a string) of every error answer, and reason phrases. */
 import * as z from 'zod/mini'
 
 export const ErrorBody = z

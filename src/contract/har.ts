@@ -1,9 +1,6 @@
 /**
- * A HAR file (HTTP Archive 1.1 or 1.2), as far as turning it into a scenario reads it: the
- * entries' requests (method, URL, headers, body) and answers (status, content). Every tool adds
- * fields of its own (`_initiator`, `_resourceType`, `_frameref`, `comment`, `pages`, `timings`…):
- * they are allowed and left aside. The command (`scenarios from-har`) and the control route the
- * dashboard drops a file on (`POST /__sim/scenario-file/from-har`) check a file with it.
+ * A HAR file (HTTP Archive 1.1 or 1.2), as far as turning it into a scenario reads it (docs/har-import.md).
+ * Every tool adds fields of its own (`_initiator`, `pages`, `timings`…): they are allowed and left aside.
  */
 import * as z from 'zod/mini'
 

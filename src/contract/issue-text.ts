@@ -1,8 +1,4 @@
-/**
- * zod issues in the simulator's words: what was expected and what was given, bounded, with no
- * validator wording ("Invalid input", "Too small: …"). Every message a user reads about a value
- * (requests, control bodies, scenario and fixture files) is worded here.
- */
+/** zod issues in the simulator's words, bounded, no validator wording: every message about a value is worded here. */
 import type { z } from 'zod/mini'
 import { knownFields, nearestName } from './unknown-key.ts'
 
@@ -36,7 +32,6 @@ function unknownKey(key: string, path: readonly PropertyKey[], schema: z.core.$Z
   return suggestion === undefined ? quoted : `${quoted} (did you mean ${JSON.stringify(suggestion)}?)`
 }
 
-/** What zod's issue says was expected, in the simulator's words (no validator wording). */
 function expectation(issue: z.core.$ZodIssue, schema: z.core.$ZodType | undefined): string | undefined {
   switch (issue.code) {
     case 'too_small':
@@ -68,9 +63,8 @@ function describeType(input: unknown): string {
 }
 
 /**
- * What is wrong with a value, in the simulator's words and without the field: "must be at least 0,
- * got -1", "is required". Validator wording ("Invalid input", "Too small: …") never reaches a user.
- * Given the `schema` the issue came from, an unknown field names the known one nearest to it.
+ * What is wrong with a value, without the field: "must be at least 0, got -1", "is required". Given
+ * the `schema` the issue came from, an unknown field names the known one nearest to it.
  */
 export function issueText(issue: z.core.$ZodIssue, schema?: z.core.$ZodType): string {
   const input = (issue as { input?: unknown }).input
@@ -97,11 +91,10 @@ export function issueText(issue: z.core.$ZodIssue, schema?: z.core.$ZodType): st
 }
 
 /**
- * The issues to report for one issue: for a union of object forms (`{"now"}` or `{"advanceMs"}`)
- * that the value failed, the issues of the one form it chose, when exactly one form failed only on
- * fields the value gave (none missing, none belonging to another form), so the message names the
- * field ("body.now is not a real date") rather than the forms; a value of the wrong type for every
- * form gets that one message ("must be a JSON object, got array"); else the union's own message.
+ * The issues to report for one issue. For a failed union of object forms: the issues of the one form
+ * the value chose, when exactly one form failed only on fields the value gave, so the message names
+ * the field rather than the forms; one message for a value of the wrong type for every form; else the
+ * union's own message.
  */
 export function reportedIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
   if (issue.code !== 'invalid_union') return [issue]

@@ -1,8 +1,4 @@
-/**
- * The query that picks journal entries, the same for the journal (`GET /__sim/journal`) and its HAR
- * export (`GET /__sim/journal.har`): an operation, a status, a session, and a page of the newest
- * `limit` entries numbered below `before`.
- */
+/** The query that picks journal entries, shared by `GET /__sim/journal` and its HAR export. */
 import * as z from 'zod/mini'
 import { MAX_JOURNAL_PAGE } from './control-journal-schemas.ts'
 import { wholeNumberQuery } from './control-route.ts'

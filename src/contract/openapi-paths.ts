@@ -1,13 +1,9 @@
 /**
- * The path each route has in the OpenAPI document. The spec writes two pairs of routes whose paths
- * differ only in a parameter's name: `GET /manager/{address}/{tokenAddress}` beside
- * `PUT /manager/{address}/{id}`, and the same under `/investor`. OpenAPI forbids that ("templated
- * paths with the same hierarchy but different templated names MUST NOT exist"), and tools that
- * route by the document (mock servers, request validators, stateful testers) cannot tell such
- * paths apart, so the document gives each pair one path item serving both methods, with the
- * differing parameter named after both (`{tokenAddressOrId}`) and described, and typed, by each
- * operation for itself. Generated clients still get one function per operation with the right
- * type per argument. The router, the handlers and docs/api.md keep the spec's names.
+ * The path each route has in the OpenAPI document. The spec has route pairs whose paths differ only
+ * in a parameter's name (`/manager/{address}/{tokenAddress}` and `/manager/{address}/{id}`), which
+ * OpenAPI forbids and routing tools cannot tell apart, so the document gives each pair one path item
+ * with the parameter named after both (`{tokenAddressOrId}`), typed by each operation for itself.
+ * The router, the handlers and docs/api.md keep the spec's names.
  */
 import type { RouteDefinition } from './operation.ts'
 
@@ -34,7 +30,6 @@ function joinedName(names: readonly string[]): string {
   return names.map((name, i) => (i === 0 ? name : `${name[0]!.toUpperCase()}${name.slice(1)}`)).join('Or')
 }
 
-/** The document path of every route, by route id. */
 export function documentPaths(routes: readonly RouteDefinition[]): Map<string, DocumentPath> {
   const byShape = new Map<string, RouteDefinition[]>()
   for (const route of routes) {
@@ -58,11 +53,7 @@ export function documentPaths(routes: readonly RouteDefinition[]): Map<string, D
   return paths
 }
 
-/**
- * Each path parameter of a route by every name it goes by: the spec's (the contract's) and, where
- * the document renamed it, the document's too (`tokenAddressOrId` for `tokenAddress` and `id`), so a
- * scenario rule may name it as docs/api.md and a generated client do.
- */
+/** Each path parameter by every name it goes by (the contract's and the document's), as scenario rules may name it. */
 export function parameterAliases(routes: readonly RouteDefinition[]): Map<string, Readonly<Record<string, string>>> {
   const aliases = new Map<string, Readonly<Record<string, string>>>()
   for (const [id, { names }] of documentPaths(routes)) {

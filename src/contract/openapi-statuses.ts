@@ -1,9 +1,7 @@
 /**
- * Every status a route can answer, with why and an example message, for the OpenAPI document: the
- * route's own (its `errors`) and those the request pipeline answers whatever the route does. The
- * pipeline sits above the contract, so the limits it enforces are restated here;
- * test/unit/openapi-statuses.test.ts keeps them equal to the pipeline's and checks that each
- * status is really answered.
+ * Every status a route can answer, with why and an example message, for the OpenAPI document. The
+ * pipeline sits above the contract, so its limits are restated here; test/unit/openapi-statuses.test.ts
+ * keeps them equal to the pipeline's.
  */
 import * as z from 'zod/mini'
 import { built } from './built-schema.ts'
@@ -20,7 +18,6 @@ export const DOCUMENTED_MAX_RECORDS = 10_000
 /** The default session limit (sessions/session-registry.ts: DEFAULT_SESSION_LIMIT). */
 export const DOCUMENTED_SESSION_LIMIT = 100
 
-/** Why a route answers one status, and a message it may answer with. */
 interface StatusDescription {
   readonly reasons: string[]
   example: string
@@ -51,11 +48,7 @@ function emptyFields(declared: z.ZodMiniType | undefined): Record<string, string
     : {}
 }
 
-/**
- * What the simulator says to a request whose input breaks the route's schemas, or undefined when no
- * input can (a route whose input takes any text, such as an id, or that takes none): whether the
- * route answers a 400 of its own for its input.
- */
+/** What the simulator says to input breaking the route's schemas; undefined when no input can (any text, or none). */
 export function schemaBreakExample(route: RouteDefinition): string | undefined {
   return (
     firstIssue('path parameter', route.params, emptyFields(route.params)) ??
@@ -65,7 +58,6 @@ export function schemaBreakExample(route: RouteDefinition): string | undefined {
   )
 }
 
-/** Why a request that breaks the route's declared input is refused, and what the simulator then says. */
 function addInputReasons(statuses: StatusReasons, route: RouteDefinition): void {
   const fields = [
     route.params !== undefined && 'path parameter',

@@ -1,11 +1,7 @@
 /**
- * The OpenAPI 3.1 document of the simulated API and of the control routes, derived from the
- * operation table and the control table with zod's own JSON Schema output: paths (openapi-paths.ts),
- * parameters, request bodies, the 200 response with its links to the operations that read what a
- * create wrote, every error status a route can answer with why (openapi-statuses.ts), and a
- * `default` for the others a scenario may answer, all in the documented error shape. The operations are tagged by resource group, the control routes
- * `control`; the prose no route owns is in descriptions.ts. Served at `/__sim/openapi.json` and
- * written to a file by `npm run openapi`; `npm run check` lints it with Redocly (redocly.yaml).
+ * The OpenAPI 3.1 document of the simulated API and the control routes, derived from the operation
+ * and control tables with zod's own JSON Schema output. Written by `npm run openapi` and linted with
+ * Redocly (redocly.yaml) by `npm run check`.
  */
 import * as z from 'zod/mini'
 import { built } from './built-schema.ts'
@@ -89,9 +85,8 @@ function parametersOf(route: RouteDefinition, path: DocumentPath, components: Re
 }
 
 /**
- * The header as the simulator checks it (SESSION_ID_PATTERN): 1-64 of A-Z a-z 0-9 . _ ~ -, but
- * not `.` or `..`, spelled without a look-ahead so that every generator can read it; an empty
- * header is refused (400), not taken for "no session".
+ * The header as the simulator checks it (SESSION_ID_PATTERN), spelled without a look-ahead so that
+ * every generator can read it; an empty header is refused (400), not taken for "no session".
  */
 const SESSION_PARAMETER = {
   name: 'X-Sim-Session',
@@ -117,7 +112,6 @@ const CHALLENGE_HEADER = {
   },
 }
 
-/** What a route whose answer is a file to save says of it. */
 function attachmentHeader(fileName: string): JsonSchema {
   return {
     'Content-Disposition': {
@@ -168,13 +162,11 @@ function readsRequiredField(route: RouteDefinition, expression: string): boolean
   return field !== undefined && field._zod.optin !== 'optional'
 }
 
-/** The field names of a path or query schema. */
 function fieldsOf(declared: z.ZodMiniType | undefined): string[] {
   const schema = built(declared)
   return schema instanceof z.ZodMiniObject ? Object.keys(schema.shape) : []
 }
 
-/** One path item's operation: parameters, request body, the success answer and the error statuses. */
 function operationObject(
   route: RouteDefinition,
   tag: string,

@@ -1,9 +1,4 @@
-/**
- * The shape of one route of the contract (an operation of the simulated API; control.ts declares
- * the control routes on the same shape), and `defineOperation()`, the identity helper that keeps
- * each declaration's literal types. Handlers, request validation, the OpenAPI document and
- * scenario targeting all read these declarations; nothing else declares a route.
- */
+/** The shape of one route of the contract, and `defineOperation()`, which keeps each declaration's literal types. */
 import type { z } from 'zod/mini'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -44,9 +39,8 @@ export interface RouteDefinition {
   /** The success (200) response body. */
   readonly response: z.ZodMiniType
   /**
-   * The error statuses this route answers for reasons of its own, each with when it does. The
-   * statuses the pipeline answers for every operation (openapi-statuses.ts: 400 for a request that
-   * breaks the schemas, 401, 413, 422, 429, 507) are added to these, not listed here.
+   * The error statuses this route answers for reasons of its own, each with when it does. Those the
+   * pipeline answers for every operation (openapi-statuses.ts) are added, not listed here.
    */
   readonly errors: Readonly<Partial<Record<number, string>>>
 }

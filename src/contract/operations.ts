@@ -1,7 +1,4 @@
-/**
- * The operation table: every operation of the spec, merged from the group modules, with lookup by
- * id. Handlers, the router, the OpenAPI document and scenario validation iterate over this table.
- */
+/** The operation table: every operation of the spec, merged from the group modules, with lookup by id. */
 import { debtTokenOperations } from './debt-tokens.ts'
 import { investorPaymentOperations, managerPaymentOperations } from './payments.ts'
 import { securityTokenOperations } from './security-tokens.ts'

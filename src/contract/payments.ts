@@ -1,13 +1,8 @@
 /**
- * Manager and investor payments: one contract for both kinds, parameterised by role. The two share
- * their fields, rules and routes (POST /{role}, GET and PUT /{role}/{address}/…); what sets them
- * apart is written once per role below and nowhere else:
- *
- * - who owns a record (`managerAddress` or `investorAddress`);
- * - what the PUT path's address names: the security token for managers (as the service does, not
- *   as the spec's parameter name says), the investor for investors;
- * - the PUT answer: `{success: true, message}` for managers, `{status: "success", message}` for
- *   investors.
+ * Manager and investor payments: one contract for both kinds, parameterised by role. What sets them
+ * apart is written once per role below: the owner field, what the PUT path's address names (the
+ * security token for managers, as the service does rather than as the spec's parameter name says;
+ * the investor for investors) and the PUT answer's shape.
  */
 import * as z from 'zod/mini'
 import { answer } from './answer-formats.ts'
@@ -57,10 +52,7 @@ export interface PaymentRole {
   /** The PUT answer's schema: the one difference in shape between the kinds. */
   readonly updated: z.ZodMiniType
   readonly notFound: string
-  /**
-   * The document's path examples: a PENDING payment of the seeded world (fixtures/), so a tool
-   * that sends them (a generated client's docs, Schemathesis) reads and updates a real one.
-   */
+  /** The document's path examples: a PENDING payment of the seeded world, so tools that send them hit a real one. */
   readonly pathExample: { readonly owner: string; readonly tokenAddress: string; readonly id: string }
 }
 
@@ -86,7 +78,6 @@ function paymentInput<const Owner extends PaymentRole['owner']>(role: PaymentRol
     })
 }
 
-/** A stored payment as lists answer it. */
 function paymentOutput<const Owner extends PaymentRole['owner']>(role: PaymentRole & { owner: Owner }) {
   return z
     .object({ ...field(role.owner, answer.address(role.ownerWords)), ...paymentOutputFields })

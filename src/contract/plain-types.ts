@@ -1,12 +1,9 @@
 /**
- * The records and bodies of the API and of the control routes as plain TypeScript types, one name
- * per schema of the OpenAPI document (its `components.schemas`), so users type what they send and
- * read without zod: `import type { SecurityToken } from 'debt-token-simulator'`. They are aliases
- * of the generated api-types.ts; test/unit/public-types.test.ts checks each against its zod schema.
- * The error body is `ErrorBody` (the document's `Error`, a name that would shadow the global). A
- * record as read is `<Name>Record` in the document (`UserRecord`), so that no operation id is
- * `create`/`get` + a schema name (createManagerPayment): generators (Kubb) name a schema's mock
- * that way, and the two would collide in one barrel; here it keeps its short name (`User`).
+ * The records and bodies of the API and the control routes as plain TypeScript types, aliases of the
+ * generated api-types.ts (test/unit/public-types.test.ts checks each against its zod schema). The
+ * error body is `ErrorBody` (`Error` would shadow the global). A record as read is `<Name>Record` in
+ * the document, so no operation id is `create`/`get` + a schema name, which would collide with
+ * generators' (Kubb) mock names; here it keeps its short name (`User`).
  */
 import type { components } from './api-types.ts'
 

@@ -1,9 +1,4 @@
-/**
- * What a scenario's name may be, wherever one is given (a file name, `X-Sim-Scenario`, the control
- * API's bodies): the rule in words, as a regular expression, and as the zod schema of a body field
- * whose OpenAPI `pattern` says the same, so a tool that generates names from the document sends
- * names the simulator takes. The scenario catalog (src/scenarios/) re-exports the rule.
- */
+/** What a scenario's name may be, as a regular expression and as a zod schema whose OpenAPI `pattern` says the same. */
 import * as z from 'zod/mini'
 
 export const MAX_SCENARIO_NAME_LENGTH = 64

@@ -1,8 +1,4 @@
-/**
- * The two schema forms zod/mini leaves out that the contract uses: looking through a wrapper
- * (`z.lazy()`, `z.optional()`, `z.nullable()`) at the schema it holds, and making an object
- * schema strict while it keeps its checks and metadata. Written as zod's own methods do them.
- */
+/** What zod/mini leaves out that the contract uses, written as zod's own methods do: `unwrap()` and `strict()`. */
 import * as z from 'zod/mini'
 
 /** The schema a wrapper holds; a `z.lazy()` is built now if it was not. */

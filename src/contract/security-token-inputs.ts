@@ -1,6 +1,4 @@
-/**
- * Security tokens: what a client sends to create one (with its series) and to update one.
- */
+/** Security tokens: what a client sends to create one (with its series) and to update one. */
 import * as z from 'zod/mini'
 import { DateOrDateTime, DecimalString, MAX_MONEY, thousands } from './formats.ts'
 

@@ -1,7 +1,4 @@
-/**
- * Security tokens (with their series): list, create, update and delete. What a client sends for
- * the create and the update is in security-token-inputs.ts.
- */
+/** Security tokens (with their series): list, create, update and delete; inputs are in security-token-inputs.ts. */
 import * as z from 'zod/mini'
 import { answer } from './answer-formats.ts'
 import { Address, BooleanQuery } from './formats.ts'

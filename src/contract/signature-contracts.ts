@@ -1,6 +1,4 @@
-/**
- * Signature contracts: creating one (which also creates its debt token) and reading it back.
- */
+/** Signature contracts: creating one (which also creates its debt token) and reading it back. */
 import * as z from 'zod/mini'
 import { answer } from './answer-formats.ts'
 import { Address, InstallmentsString, IsoDate, MoneyString, MonthlyInterestString } from './formats.ts'

@@ -1,7 +1,6 @@
 /**
- * The field a schema knows that an unknown one was most likely meant to be. Used wherever a strict
- * object refuses a key (factory overrides, request and control bodies, fixtures, scenario files),
- * so a typo such as `originalAmout` is answered with `did you mean "originalAmount"?`.
+ * The field a schema knows that an unknown one was most likely meant to be, so wherever a strict
+ * object refuses a key, a typo such as `originalAmout` is answered with `did you mean "originalAmount"?`.
  */
 import type { z } from 'zod/mini'
 

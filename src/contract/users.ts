@@ -1,6 +1,4 @@
-/**
- * Users: a person's account, personal data and residential address, read by id.
- */
+/** Users: a person's account, personal data and residential address, read by id. */
 import * as z from 'zod/mini'
 import { answer } from './answer-formats.ts'
 import { IsoDateTime } from './formats.ts'

@@ -1,8 +1,6 @@
 /**
- * The control handler for writing scenarios by hand: checking a scenario as a file is checked,
- * without activating it (the dashboard's rule draft is checked this way, so its messages are a
- * file's). Adding a rule to the active scenario acts on a tenant: it is in tenant-handlers.ts. The
- * scenario files' JSON Schema is served with the dashboard's files (src/dashboard/).
+ * The control handler that checks a scenario as a file is checked, without activating it (the
+ * dashboard's rule draft is checked this way, so its messages are a file's).
  */
 import { parseNamedScenario } from '../scenarios/scenario-activation.ts'
 import type { ControlHandlerTable } from './control-handler.ts'

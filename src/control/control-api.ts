@@ -1,8 +1,6 @@
 /**
- * The control API: the dispatch of a request under `/__sim` to its control route's handler. The
- * core's handlers are here; the runtime that serves the control routes (the standalone server, the
- * in-process replay) hands over the wings' (record and replay, the dashboard), and the type makes a
- * route without a handler a compile error there. Mistakes are answered in the documented error shape.
+ * The control API: dispatches a request under `/__sim` to its route's handler. The runtime hands over
+ * the wings' handlers (record and replay, the dashboard); the type makes a missing handler a compile error.
  */
 import { type ControlRouteId, controlRoutes } from '../contract/control.ts'
 import type { ControlRouteDefinition } from '../contract/control-route.ts'
@@ -24,7 +22,6 @@ import { tenantHandlers } from './tenant-handlers.ts'
 /** Each control route's declaration by id (the router matches the control paths alone). */
 const declarationOf = new Map<ControlRouteId, ControlRouteDefinition>(controlRoutes.map((route) => [route.id, route]))
 
-/** The core's control handlers, by route id. */
 const coreHandlers = {
   ...simulatorHandlers,
   ...tenantHandlers,
@@ -50,12 +47,7 @@ function unmatched(match: Exclude<RouteMatch, { kind: 'control' }>, request: Sim
   }
 }
 
-/**
- * The control API over the core's handlers and the wings' `wings`: a function that answers a
- * request under `/__sim`. The router matches it, unless the runtime passes the match it made (to a
- * control route, or to none: 404, or 405 with the methods the path takes), its input is validated
- * against the route's declaration, and the route's handler answers.
- */
+/** Answers a request under `/__sim`: routed unless the runtime passes its match, its input validated, then handled. */
 export function createControlApi(wings: ControlHandlerTable<WingControlRouteId>): ControlDispatch {
   const controlHandlers: ControlHandlerTable = { ...coreHandlers, ...wings }
   return (context, match) => handleControlRequest(controlHandlers, context, match)

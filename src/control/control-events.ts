@@ -1,7 +1,6 @@
 /**
- * Who hears about control requests that change a simulator (its clock, scenario, sessions, a
- * reset): the event stream (`GET /__sim/events`) tells its clients, so a dashboard reflects what a
- * colleague's curl did. The control API announces every answered request that is not a read.
+ * Who hears about control requests that change a simulator: the event stream (`GET /__sim/events`),
+ * so a dashboard reflects what a colleague's curl did.
  */
 import type { SimulatorCore } from '../simulator-core.ts'
 

@@ -1,9 +1,6 @@
 /**
- * What a control handler is: what one control route does to the simulator, given its input as the
- * route's declaration parses it (src/contract/control.ts) and the simulator it acts on. The table
- * of handlers is typed by the declarations, so a route without a handler does not compile. The
- * core's handlers are in this folder; the wings' (record and replay, the dashboard) take what they
- * need from the runtime that assembles them (a recording, the dashboard's files) when it builds them.
+ * What a control handler is: what one control route (src/contract/control.ts) does to the simulator,
+ * given its parsed input. The handler table is typed by the declarations, so a missing one does not compile.
  */
 import type { ControlRouteById, ControlRouteId } from '../contract/control.ts'
 import type { ControlRouteDefinition } from '../contract/control-route.ts'
@@ -19,11 +16,7 @@ export interface ControlContext {
   readonly serverUrl?: string | undefined
 }
 
-/**
- * How the control API answers a request: what the runtime calls, and what a replayed control step
- * goes through. A runtime that routed the request already passes its `match`, so it is not routed
- * again; without one the control API routes it.
- */
+/** How the control API answers a request; a runtime that routed it already passes its `match`. */
 export type ControlDispatch = (context: ControlContext, match?: RouteMatch) => Promise<SimResponse>
 
 /** A value as the handler may hand it over: its arrays and objects may be read-only (it is only serialized). */
@@ -33,10 +26,7 @@ type ReadOnly<T> = T extends readonly (infer E)[]
     ? { readonly [K in keyof T]: ReadOnly<T[K]> }
     : T
 
-/**
- * What a handler answers: for a JSON route the success body, typed by the route's response schema
- * (answered with 200); for a route that produces another media type, the whole response.
- */
+/** What a handler answers: a JSON route's success body (answered with 200), or another media type's whole response. */
 type ControlAnswer<Route extends ControlRouteDefinition> = Route extends { produces: infer Media }
   ? Media extends 'application/json'
     ? ReadOnly<OperationOutput<Route>>

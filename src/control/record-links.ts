@@ -1,8 +1,6 @@
 /**
- * The links of a stored record to the records it refers to, for browsing the world: a debt token
- * leads to its security token, the signature contract that opened it, its parties and their other
- * tokens; a security token to its debt tokens and payments; and so on. A link names one record by
- * key (only when it exists) or a search of a table (`q`), which the table routes answer.
+ * The links of a stored record to the records it refers to, for browsing the world. A link names
+ * one record by key (only when it exists) or a search of a table (`q`), which the table routes answer.
  */
 import type { Model } from '../model/model.ts'
 import type {
@@ -35,16 +33,12 @@ function toRecord(model: Model, label: string, table: TableName, key: string | n
 const search = (label: string, table: TableName, q: string): RecordLink[] =>
   q === '' ? [] : [{ label, table, key: null, q }]
 
-/** The user whose wallet is `address`, as a link. */
 function user(model: Model, label: string, address: string): RecordLink[] {
   const found = model.users.where('walletAddress', normalizeKey(address))[0]
   return found === undefined ? [] : toRecord(model, label, 'users', found.id)
 }
 
-/**
- * The signature contract that opened a debt token: the one between the same wallets for the same
- * principal and number of installments (the stored token does not name it).
- */
+/** The signature contract that opened a debt token, found by wallets and loan terms (the token does not name it). */
 function contractOf(model: Model, token: DebtTokenRecord): SignatureContractRecord | undefined {
   if (model.signatureContracts.count() > SCAN_LIMIT) return undefined // no index leads there: not worth a scan
   const creditor = normalizeKey(token.originalCreditor)

@@ -1,8 +1,4 @@
-/**
- * The control handlers that read scenarios: the catalog with descriptions and rules in words, and
- * one scenario's file. Files built from journal entries and recordings are record and replay's
- * (src/record-replay/control-handlers.ts).
- */
+/** The control handlers that read scenarios: the catalog, with rules in words, and one scenario's file. */
 import { ApiError } from '../http/api-error.ts'
 import type { ScenarioRule } from '../scenarios/rule-schema.ts'
 import type { Scenario } from '../scenarios/scenario-schema.ts'

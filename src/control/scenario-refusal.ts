@@ -1,7 +1,6 @@
 /**
- * What a control route answers when the scenario a client names or sends cannot be used: a 400
- * with the scenario's own message (an unknown name with the known ones; a mistake in a scenario
- * with each line's path, joined by "; " so it fits one message).
+ * What a control route answers when the scenario a client names or sends cannot be used: a 400 with
+ * the scenario's own message (each mistake's line joined by "; " so it fits one message).
  */
 import { ApiError } from '../http/api-error.ts'
 import { UnknownScenarioError } from '../scenarios/scenario-catalog.ts'

@@ -1,7 +1,4 @@
-/**
- * The control handlers that act on the simulator as a whole: the route list, health, the clock,
- * the journal, the sessions, the OpenAPI document and the recording.
- */
+/** The control handlers that act on the simulator as a whole rather than on one tenant. */
 import { controlRoutes } from '../contract/control.ts'
 import { MAX_JOURNAL_PAGE, MAX_JOURNAL_PAGE_BODY_CHARS } from '../contract/control-journal-schemas.ts'
 import { inCalendar } from '../contract/instants.ts'

@@ -1,10 +1,7 @@
 /**
- * What `GET /__sim/state` answers: at most MAX_STATE_RECORDS records, whatever the table, so that
- * no control answer is larger than an API list and none holds the event loop long. A larger
- * `limit` is a 400 saying how to page, rather than a page silently shorter than asked (a client
- * that pages by `limit` would skip records). The page is built in chunks with the event loop
- * turning between them (work-slices.ts): the records of a generated world are built on first
- * read, which a page of cold debt tokens makes long enough to hold other clients.
+ * What `GET /__sim/state` answers: at most MAX_STATE_RECORDS records, so no control answer is larger
+ * than an API list. A larger `limit` is a 400, not a silently shorter page (a client paging by `limit`
+ * would skip records). Built in chunks (work-slices.ts): cold generated records are slow to build.
  */
 import { MAX_STATE_RECORDS, MAX_STATE_RECORDS_PER_TABLE } from '../contract/control-schemas.ts'
 import { WorkSlices } from '../factories/work-slices.ts'
@@ -12,7 +9,7 @@ import { ApiError } from '../http/api-error.ts'
 import type { TableName } from '../model/records.ts'
 import type { SimulatorCore } from '../simulator-core.ts'
 
-/** Records built per chunk: a few milliseconds of work, even for cold debt tokens. */
+/** Records built per chunk: few enough to hold no other client long, even cold debt tokens. */
 const CHUNK = 100
 
 /** Refuses a `limit` past what one answer carries: MAX_STATE_RECORDS for one table, a sixth of it for all six. */
@@ -35,7 +32,6 @@ export interface StateQuery {
   readonly offset?: number | undefined
 }
 
-/** The state a `GET /__sim/state` answers, its page built chunk by chunk. */
 export async function statePage(simulator: SimulatorCore, query: StateQuery) {
   checkStateLimit(query.limit, query.table)
   const limit = query.limit ?? 200

@@ -1,8 +1,6 @@
 /**
- * The model's tables, page by page and record by record, as the dashboard's Data panel browses
- * them (the default world, or a session's with `X-Sim-Session`). Records are shown as the API
- * shows them, with the fields derived at read time (a debt token's status, a security token's
- * `expired`) at the clock's now, plus the links the wire shape leaves out.
+ * The model's tables as the dashboard's Data panel browses them: records as the API shows them now
+ * (derived fields included), plus the links the wire shape leaves out.
  */
 import { ApiError } from '../http/api-error.ts'
 import type { Model } from '../model/model.ts'
@@ -48,11 +46,7 @@ function exactMatches(model: Model, table: TableName, q: string): object[] {
   return [...found.values()]
 }
 
-/**
- * A page of the table, or of the records matching `q`. Without `q` only the page's records are
- * built. A table of at most SCAN_LIMIT records is searched in every top-level field; a larger one
- * (a generated world) by whole key and indexed address only, so no search builds a million records.
- */
+/** A page of the table or of the records matching `q`; past SCAN_LIMIT records, searched by key and index only. */
 function page(model: Model, table: TableName, q: string, offset: number, limit: number) {
   const live = model[table]
   if (q === '') return { total: live.count(), records: live.slice(offset, limit) as object[] }

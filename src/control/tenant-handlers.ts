@@ -1,8 +1,4 @@
-/**
- * The control handlers that act on one tenant, the default one or the session `X-Sim-Session`
- * names: reset, the model's state, the factories and the scenario (read, activate, add a rule,
- * deactivate).
- */
+/** The control handlers that act on one tenant: the default one or the session `X-Sim-Session` names. */
 import { FactoryError } from '../factories/factory-error.ts'
 import type { ScenarioRuleInput } from '../scenarios/rule-schema.ts'
 import type { ScenarioInput } from '../scenarios/scenario-schema.ts'
@@ -12,10 +8,7 @@ import type { ControlContext, ControlHandlerTable } from './control-handler.ts'
 import { refusingBadScenarios } from './scenario-refusal.ts'
 import { statePage } from './state-page.ts'
 
-/**
- * The tenant a control request acts on: the session its `X-Sim-Session` header names (created on
- * first use, as an API request would), or the default one.
- */
+/** The tenant a control request acts on: its `X-Sim-Session` session (created on first use), or the default one. */
 export function tenantOf({ simulator, request }: ControlContext): TenantControls {
   const session = sessionOf(request)
   return session === null ? simulator : simulator.sessions.get(session)

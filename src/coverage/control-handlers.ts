@@ -1,8 +1,4 @@
-/**
- * The control routes of API coverage: `GET /__sim/coverage` answers the report of the simulator the
- * request reached (the whole of it, or the session X-Sim-Session names), `POST /__sim/coverage/reset`
- * empties it. A simulator nobody records coverage for answers 409.
- */
+/** The control routes of API coverage (`GET /__sim/coverage`, `POST /__sim/coverage/reset`); 409 when not recorded. */
 import type { ControlHandlerTable } from '../control/control-handler.ts'
 import { ApiError } from '../http/api-error.ts'
 import { sessionOf } from '../sessions/session-header.ts'

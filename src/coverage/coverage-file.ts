@@ -1,10 +1,7 @@
 /**
- * Writes a coverage report to a file, whole or not at all: to a temporary file beside it, then
- * renamed over it, so a reader (the `coverage report` command merging a suite's parts) never meets
- * half a report, even when the process is stopped while it writes. Node only: node:fs and node:path
- * are reached through process.getBuiltinModule when a file is written, not imported, so that the
- * Storybook entry, which a page's bundler follows, can carry the parts writer (coverage-parts.ts)
- * for stories rendered in Node.
+ * Writes a coverage report to a file whole or not at all (beside it, then renamed over), so a merge
+ * never meets half a report. node:fs is reached through process.getBuiltinModule, not imported, so
+ * that the Storybook entry, which a page's bundler follows, can carry the parts writer.
  */
 import type { CoverageReport } from '../contract/coverage-report.ts'
 import { randomHex } from '../model/random-hex.ts'

@@ -1,8 +1,6 @@
 /**
- * The coverage report as one self-contained HTML page (`coverage report --html <file>`): the
- * totals, a matrix of operations by declared status coloured seen or missing (what a scenario rule
- * forced is shown beside, never as seen), each missing cell with its ready step to copy, and the
- * statuses listed apart. No script, no external file: a CI artifact opens as it is.
+ * The coverage report as one self-contained HTML page (`coverage report --html <file>`): no script,
+ * no external file, so a CI artifact opens as it is.
  */
 import type { CoverageCause, CoverageReport, ReadyStep } from '../contract/coverage-report.ts'
 import { coverageSummary } from './coverage-text.ts'
@@ -21,7 +19,6 @@ td.seen { background: #d8f3dc; } td.missing { background: #ffd6d6; } td.none { b
 details pre { white-space: pre-wrap; font-size: 12px; max-width: 40rem; }
 code { font-size: 12px; }`
 
-/** The page, as text. */
 export function coverageHtml(report: CoverageReport): string {
   const statuses = [...new Set(report.operations.flatMap((o) => o.responses.map((r) => r.status)))].sort(
     (a, b) => a - b,

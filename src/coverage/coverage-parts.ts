@@ -1,11 +1,7 @@
 /**
- * Each process of a suite leaves its part of the API coverage in a directory when it exits
- * (`coverage-<pid>-<random>.json`, written whole by a rename), and `coverage report <dir>` merges
- * the parts: the parts of a suite's workers, Jest's and vitest's alike, make one report. Node only.
- * An exit handler cannot wait, so the report builder is loaded (report-builder.ts) as soon as a
- * directory is given, and the part is written from it at exit, and before, when the suite is done
- * with the simulator (`server.close()`): a test runner's worker (vitest's threads and forks) can
- * end without an exit event.
+ * Each process of a suite leaves its part of the API coverage in a directory, for `coverage report
+ * <dir>` to merge. An exit handler cannot wait, so the builder is loaded as soon as a directory is
+ * given; the part is also written at `server.close()`, as a test worker can end without an exit event.
  */
 
 import type { CoverageReport } from '../contract/coverage-report.ts'
@@ -31,11 +27,7 @@ function sayNotWritten(directory: string, reason: string): void {
   console.error(`debt-token-simulator: the coverage part could not be written to ${directory}: ${reason}`)
 }
 
-/**
- * Writes every part of this process now, whole, over what an earlier call wrote. At exit it says
- * why a part could not be written; before (`atExit` false) a builder not loaded yet leaves the
- * part to the exit.
- */
+/** Writes every part of this process now, over what an earlier call wrote; before exit, once the builder loaded. */
 function writeCoverageParts(atExit = false): void {
   const builder = loadedReportBuilder()
   for (const [directory, { file, recorders, finished }] of partsByDirectory) {
@@ -91,11 +83,7 @@ export function leaveCoveragePart(directory: string, recorder: CoverageRecorder)
   partIn(directory).recorders.add(recorder)
 }
 
-/**
- * Adds a finished report (a test's simulator, done with; a session's on a server) to what this
- * process writes into `directory` when it exits: merged at once, so that nothing of the simulator
- * it came from is kept.
- */
+/** Adds a finished report to what this process writes into `directory` at exit, merged at once. */
 export async function leaveCoverageReport(directory: string, report: CoverageReport): Promise<void> {
   const builder = await loadReportBuilder()
   const part = partIn(directory)

@@ -1,11 +1,7 @@
 /**
- * Records a simulator's coverage as it answers: every exchange its `countExchanges` reports is
- * counted for its session (the default world's under null), so a report covers the whole simulator
- * or one session. A request costs a few counters (exchange-counts.ts); the report's work (a 400's
- * fields, the contract's responses) is done when a report is asked for, by the report builder,
- * loaded then (report-builder.ts), so that recording does not load it. The tallies live beside the
- * journal, not in it: `reset()` empties the journal and ends the sessions, and the coverage of what
- * was answered before stays.
+ * Records a simulator's coverage as it answers, per session, for a few counters a request; the
+ * report's work waits for a report to be asked for, by the builder loaded then. The tallies live
+ * beside the journal, so `reset()` leaves the coverage of what was answered before (decision 0018).
  */
 import type { CoverageReport } from '../contract/coverage-report.ts'
 import type { CountedExchange } from '../pipeline/journal-step.ts'
@@ -49,10 +45,7 @@ export function recordCoverage(simulator: Simulator): CoverageRecorder {
 /** Exchanges a scenario's rule answered, kept whole until the report builder is loaded, before they are settled. */
 const PENDING_KEPT = 500
 
-/**
- * One session's coverage: the cheap counts of the requests, the exchanges a rule answered, and the
- * tally they are settled into (made once the report builder is loaded).
- */
+/** One session's coverage: cheap counts, the exchanges a rule answered, and the tally both are settled into. */
 interface SessionCoverage {
   readonly counts: ExchangeCounts
   pending: CoverageExchange[]

@@ -1,8 +1,6 @@
 /**
- * The coverage report as pure functions: `coverageOf(exchanges)` counts answered calls against the
- * contract's declared responses, and `mergeCoverage(a, b)` adds two reports as if one report had
- * been made of both sets of exchanges (each process of a suite leaves a part; the command merges
- * them). Both go through one tally, so a merged report and a report of the union never differ.
+ * The coverage report as pure functions: `coverageOf` and `mergeCoverage` go through one tally, so a
+ * merged report and a report of the union never differ.
  */
 
 import {

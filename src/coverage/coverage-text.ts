@@ -1,9 +1,4 @@
-/**
- * The coverage report for a terminal: the totals, a table of operations by declared status (how
- * often a request reached each, ✗ where never, +nf where a scenario rule forced it n times), the
- * statuses listed apart (forced by a rule, undeclared, the simulator's own), and what is missing
- * with the way to reach it, one line each, to paste into a scenario file.
- */
+/** The coverage report for a terminal, what is missing with a step to paste into a scenario file (docs/coverage.md). */
 import type { CoverageCause as Cause, CoverageReport, ReadyStep } from '../contract/coverage-report.ts'
 
 /** A share as a percentage with one decimal (100.0 for an empty total: nothing is missing). */
@@ -64,7 +59,6 @@ export function missingLines(report: CoverageReport): string[] {
   )
 }
 
-/** The whole report as text for a terminal. */
 export function coverageTable(report: CoverageReport): string {
   const statuses = [...new Set(report.operations.flatMap((o) => o.responses.map((r) => r.status)))].sort(
     (a, b) => a - b,

@@ -1,10 +1,6 @@
 /**
- * Which statuses of an operation are the service's, and so counted by the coverage report: the
- * success, the Bearer check's 401, the 400 of an input that breaks the operation's schemas, and the
- * errors the operation declares for reasons of its own. The statuses the simulator answers for
- * limits and features of its own (a refused caller, a body too large, a list past its cap, the
- * session limit, the world's capacity, the proxy's and the store's failures) are reported apart and
- * never counted: a frontend meets them only against the simulator.
+ * Which statuses of an operation are the service's, and so counted. The simulator's own (its limits and
+ * features) are reported apart: a frontend meets them only against the simulator.
  */
 import { schemaBreakExample } from '../contract/openapi-statuses.ts'
 import type { Operation } from '../contract/operations.ts'

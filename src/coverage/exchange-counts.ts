@@ -1,10 +1,6 @@
 /**
- * What a recorder counts as requests are answered, cheap enough for every one of them: nested maps
- * from scenario, operation and status (and for a 400 its response body) to how many times, so that
- * a request that was already seen once costs a few lookups and one number set, no object made. A
- * 400's message is kept once per distinct body and read into the field names it names only when
- * the counts are settled into a tally: when a report is built, or when many distinct messages
- * have piled up.
+ * What a recorder counts per request, cheap enough for every one: a request seen before makes no object,
+ * and a 400's message is read into its fields only when the counts are settled into a tally.
  */
 import type { CountedExchange } from '../pipeline/journal-step.ts'
 import type { CoverageTally } from './coverage-tally.ts'

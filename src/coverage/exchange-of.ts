@@ -1,7 +1,6 @@
 /**
- * What the coverage report takes of a journal entry: the operation, the status, the scenario and
- * the rule that answered, and for a 400 the request fields its message names (the pipeline's
- * messages start each issue with the field: `body.amount must be …; path parameter address …`).
+ * What the coverage report takes of a journal entry; for a 400 the request fields its message names
+ * (the pipeline's messages start each issue with the field).
  */
 import type { JournalEntry } from '../observability/journal.ts'
 import type { CoverageExchange } from './coverage-tally.ts'

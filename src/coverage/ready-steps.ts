@@ -1,9 +1,7 @@
 /**
- * The way to reach a declared response a suite never saw, built from the contract: the operation's
- * example request (its parameters' and body's examples, which the OpenAPI document carries) changed
- * just enough to get the status: one field made invalid for a 400, no `Authorization` for a 401,
- * unknown addresses and ids for a 404. Each is a scenario file's step as it is. Where no request can
- * get the status, a scenario rule that makes the simulator answer it.
+ * The way to reach a declared response a suite never saw: the operation's example request from the
+ * OpenAPI document, changed just enough to get the status, as a scenario step; where no request can,
+ * a scenario rule that makes the simulator answer it.
  */
 import * as z from 'zod/mini'
 import { built } from '../contract/built-schema.ts'
@@ -101,9 +99,8 @@ function stepOf(
 }
 
 /**
- * The steps of a successful call of a delete: the create that links to it first, whose answer names
- * the record the delete then takes (the contract's example names a record the world may not hold,
- * and a delete uses its record up).
+ * The steps of a successful delete: a create first, whose answer names the record the delete takes
+ * (the contract's example names a record the world may not hold).
  */
 function createThenCall(operation: Operation, example: ExampleRequest): Record<string, unknown>[] | undefined {
   for (const create of operations) {

@@ -1,8 +1,6 @@
 /**
- * The coverage report's builder (coverage-tally.ts: the contract's declared responses, the ready
- * steps read from the OpenAPI document), loaded on demand: a test file or a browser page that
- * records coverage counts requests without it (decision 0017), and loads it when a report is
- * asked for, or, where a report must be written at exit, as soon as that is known.
+ * The coverage report's builder, loaded on demand (decision 0017): recording counts requests without
+ * it, and loads it when a report is asked for, or as soon as one must be written at exit.
  */
 export type ReportBuilder = typeof import('./coverage-tally.ts')
 

@@ -1,8 +1,4 @@
-/**
- * The dashboard's built files as the control handlers read them: a runtime that can read files
- * (the standalone server) hands them over; in-process there are none. A file of its own so that
- * the control handler and the dashboard's handlers both import it, not each other.
- */
+/** The dashboard's built files: a module apart, so both handler modules import it, not each other. */
 
 /** The dashboard's built files, by name. */
 export interface DashboardAssets {

@@ -1,10 +1,6 @@
 /**
- * Serves the dashboard: its page (written here: a shell that loads the script), and the script and
- * style sheet the build writes to dist/dashboard/ (the runtime that can read files hands them over
- * as `DashboardAssets`), with the scenario files' JSON Schema the build writes beside them and the
- * live event stream the dashboard follows (event-stream.ts). Every answer carries a strict Content-Security-Policy: the page runs only
- * its own script and styles and talks only to its own origin, so nothing leaves the machine. Each
- * carries an ETag too, so the browser's revalidation (`no-cache`) costs a 304 instead of the file.
+ * Serves the dashboard's files and event stream, each under a strict CSP (nothing leaves the machine)
+ * and with an ETag, so revalidation costs a 304 instead of the file.
  */
 
 import type { ControlHandlerTable } from '../control/control-handler.ts'

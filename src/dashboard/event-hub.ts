@@ -1,22 +1,8 @@
 /**
- * The fan-out behind `GET /__sim/events`, one per simulator. It listens to the simulator's
- * exchanges and control changes only while someone subscribes, formats each event once, gathers
- * the events of FLUSH_MS into one batch and writes that batch's bytes (one Buffer, shared by every
- * socket that has to keep it) to each live subscriber. So the cost of an answered request does not
- * grow with the number of dashboards open, and stalled subscribers share what they hold.
- *
- * Bounds (event-limits.ts; docs/behaviour.md, README Security):
- * - at most MAX_SUBSCRIBERS streams at once; the next one is refused with a 429;
- * - under a flood with many streams open, a batch carries at most BATCH_BUDGET ÷ streams exchanges
- *   and a `gap` counts the ones left out;
- * - a live subscriber more than LAG_MARK behind gets no more batches; once it drained it reads
- *   what it missed from the ring (a `gap` when some fell off), so a slow tab costs no memory;
- * - a subscriber with more than MAX_BUFFERED_BYTES unread, or still behind after a minute, is
- *   dropped: its socket is destroyed, not ended, so what waited for it is released at once (its
- *   browser reconnects with Last-Event-ID);
- * - the catch-up a new or reconnecting subscriber gets is read from the journal's ring a piece at
- *   a time, each piece written once the previous one was taken by the client, and each entry's
- *   text is formatted once for every subscriber that asks for it.
+ * The fan-out behind `GET /__sim/events`, one per simulator: each event formatted once, each batch one
+ * Buffer shared by every socket, so a request costs no more with more dashboards open. A lagging
+ * subscriber catches up from the journal's ring; one too far behind is destroyed, not ended, so what
+ * waited for it is released at once (bounds: event-limits.ts).
  */
 
 import { onControlChange } from '../control/control-events.ts'
@@ -197,8 +183,8 @@ export class EventHub {
     this.#batch = []
     this.#batchExchanges = 0
     this.#controlBatch = []
-    // The texts stay (bounded: each new one evicts the one a ring's length before it): clients that reconnect one at a time would
-    // otherwise have the whole ring formatted again each time the last one left.
+    // The texts stay (bounded by the ring's length): clients reconnecting one at a time would otherwise
+    // have the whole ring formatted again each time the last one left.
   }
 
   #onExchange(entry: JournalEntry): void {

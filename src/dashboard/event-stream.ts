@@ -1,13 +1,6 @@
 /**
- * `GET /__sim/events`: the journal, live, as server-sent events. A connection gets a `hello`, the
- * buffered entries it has not seen, then every exchange as it is answered, control changes and a
- * heartbeat comment. Each exchange's event id is `<epoch>:<seq>`: a client that reconnects with
- * `Last-Event-ID` gets only what it missed (and a `gap` event when some of it fell off the ring
- * buffer); after the journal was emptied the epoch differs and it gets everything again. The
- * simulator's EventHub (event-hub.ts) does the fan-out and keeps its cost bounded.
- *
- * A response that streams is a SimResponse with a `stream`: the runtime writes the headers, then
- * hands the stream a StreamClient and keeps it open until the client leaves (runtimes/standalone).
+ * `GET /__sim/events`: the journal, live, as server-sent events with `<epoch>:<seq>` ids, so a client
+ * reconnecting with `Last-Event-ID` gets only what it missed (a `gap` when some fell off the ring).
  */
 
 import type { ControlHandlerTable } from '../control/control-handler.ts'

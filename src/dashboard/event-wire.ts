@@ -1,8 +1,4 @@
-/**
- * The wire of `GET /__sim/events`: what a subscriber's connection offers the hub, how an event is
- * written (server-sent events: an `id:` line, when the event has one, and one `data:` line of JSON)
- * and how a reconnecting client's `Last-Event-ID` is read back.
- */
+/** The wire of `GET /__sim/events`: a subscriber's connection, an event as written, `Last-Event-ID` read back. */
 import type { z } from 'zod/mini'
 import type { SimEvent } from '../contract/control-dashboard-schemas.ts'
 

@@ -1,9 +1,6 @@
 /**
- * Calendar arithmetic on UTC days: adding months the way loan schedules do (the 31st becomes the
- * last day of a shorter month) and converting days to the Unix seconds parcels carry. One calendar
- * for every instant the simulator reads or writes: years 0001 to 9999, real dates only, so that
- * every date it writes is `YYYY-MM-DD` (no `+012024-…`, no negative years). The calendar's bounds
- * and the parsing of instants live with the formats (contract/instants.ts), which validate input.
+ * Calendar arithmetic on UTC days, years 0001 to 9999 only, so that every date the simulator writes
+ * is `YYYY-MM-DD` (no `+012024-…`). The bounds and the parsing of instants are in contract/instants.ts.
  */
 import { MAX_INSTANT_MS, MAX_YEAR, MIN_YEAR } from '../contract/instants.ts'
 
@@ -58,7 +55,6 @@ export function dayToUnixSeconds(isoDate: string): number {
   return (era * 146_097 + dayOfEra - 719_468) * 86_400
 }
 
-/** A Date → its `YYYY-MM-DD` day in UTC. */
 export function toIsoDay(date: Date): string {
   return date.toISOString().slice(0, 10)
 }

@@ -1,13 +1,8 @@
 /**
- * What of an `Authorization` header may be shown or kept: its scheme (`Bearer`, `Basic`, …), never
- * its credential. The journal, the dashboard, the log and recordings all show a header through
- * `maskedAuthorization`, so a token a client sent (the real service's, behind `serve --proxy`) is
- * written nowhere.
- *
- * The first word counts as the scheme only when it is a known one: a header that is a bare key
- * (`Authorization: sk_live_…`, some services' style) has no scheme, and showing its first word
- * would show the key. A Bearer token that is itself a wallet address is the caller's public
- * identity (the simulator's way to act as a given wallet), not a secret, so it is shown as sent.
+ * What of an `Authorization` header may be shown or kept: its scheme, never its credential (decision
+ * 0012). The first word counts as the scheme only when it is a known one, so a bare key
+ * (`Authorization: sk_live_…`) is never partly shown. A Bearer token that is a wallet address is the
+ * caller's public identity, not a secret, so it is shown as sent.
  */
 import { ADDRESS_PATTERN } from '../contract/formats.ts'
 
@@ -54,21 +49,14 @@ export function carriesSecret({ scheme, credential }: AuthorizationParts): boole
   return !(scheme?.toLowerCase() === 'bearer' && ADDRESS_PATTERN.test(credential))
 }
 
-/**
- * The header with its credential replaced by `***` and `label` (`Bearer ***2`, `Basic ***`, `***3`
- * for a bare key); a header without a secret is returned as it is.
- */
+/** The header with its credential replaced by `***` and `label` (`Bearer ***2`, `***3`); as it is without a secret. */
 export function maskedAuthorization(value: string, label = ''): string {
   const parts = authorizationParts(value)
   if (!carriesSecret(parts)) return value
   return parts.scheme === undefined ? `***${label}` : `${parts.scheme} ***${label}`
 }
 
-/**
- * Names of query parameters and JSON fields that carry a credential: OAuth's `access_token` (RFC
- * 6750 §2.3) and its kin, API keys, passwords and client secrets, however cased or joined
- * (`apiKey`, `api_key`, `API-KEY`).
- */
+/** Names of query parameters and JSON fields that carry a credential, however cased or joined (`api_key`). */
 const SECRET_NAMES = new Set([
   'accesstoken',
   'idtoken',
@@ -121,9 +109,8 @@ export function maskedJsonSecrets(text: string | null): string | null {
 }
 
 /**
- * `text` with each of `secrets` written `***` wherever it occurs, also as a JSON writer that
- * escapes `/` writes it (`\/`): what a service behind the proxy echoes of the operator's `--token`
- * (in a body, a header, a message quoting either). Returns `text` itself when none occurs.
+ * `text` with each of `secrets` written `***`, also as a JSON writer that escapes `/` writes it
+ * (`\/`): what a service behind the proxy echoes of the operator's `--token`.
  */
 export function maskedLiterals(text: string, secrets: readonly string[]): string {
   let masked = text
@@ -135,7 +122,6 @@ export function maskedLiterals(text: string, secrets: readonly string[]): string
   return masked
 }
 
-/** Each header value of `headers` with `secrets` written `***` (maskedLiterals). */
 export function maskedHeaderValues(
   headers: Readonly<Record<string, string>>,
   secrets: readonly string[],

@@ -1,7 +1,4 @@
-/**
- * What the integer `status` of a debt token means (the spec leaves it open), and how a status
- * follows from the token's signatures and parcels.
- */
+/** What a debt token's integer `status` means (the spec leaves it open) and how it is derived. */
 
 export const DebtTokenStatus = {
   /** Created from a signature contract; creditor and debtor have not both signed. */
@@ -25,7 +22,6 @@ export interface StatusFacts {
   now: number
 }
 
-/** The status a token in this state has. */
 export function deriveDebtTokenStatus(facts: StatusFacts): DebtTokenStatus {
   if (!facts.signed) return DebtTokenStatus.AwaitingSignatures
   if (facts.parcels.length > 0 && facts.parcels.every((parcel) => parcel.isPaid)) return DebtTokenStatus.Settled

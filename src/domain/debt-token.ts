@@ -1,10 +1,7 @@
 /**
- * A debt token put together from its loan: parcels by the Price table, what is owed and what is
- * paid, the status its signatures and parcels give. The one place a debt token is built: the
- * signature-contract resolver opens one (unsigned, nothing paid) and the world generator builds
- * the seeded ones. Random values come in through `DebtTokenDraws`, drawn in the order its doc
- * gives, so each caller keeps its own stream (the resolver its seeded faker, the generator a row's
- * stream) and the same seed gives the same token.
+ * A debt token put together from its loan: the one place a debt token is built (the signature-contract
+ * resolver and the world generator). Random values come in through `DebtTokenDraws`, in the order its
+ * doc gives, so each caller keeps its own stream and the same seed gives the same token.
  */
 import type { DebtToken } from '../contract/debt-tokens.ts'
 import { dayToUnixSeconds } from './calendar.ts'
@@ -24,7 +21,6 @@ export interface DebtTokenDraws {
   paymentHash(): string
   /** A party's signature (`0x` and 130 hexadecimal characters). */
   signature(): string
-  /** The token's address. */
   address(): string
 }
 
@@ -44,13 +40,10 @@ export interface DebtTokenTerms {
   readonly createdAt: Date
   /** Whether both parties have signed (the signatures are drawn only then). */
   readonly signed: boolean
-  /** Whether the token is offered on the marketplace. */
   readonly listed: boolean
   /** Whether the parcel due at `dueDate` (Unix seconds) is paid; no parcel is when absent. */
   readonly isPaid?: (dueDate: number) => boolean
-  /** The instant the status is derived at. */
   readonly now: Date
-  /** The security token this debt token backs, or null. */
   readonly securityTokenAddress: string | null
 }
 

@@ -1,7 +1,6 @@
 /**
- * The signature contract of a loan: the terms its debt token is built from (debt-token.ts), as the
- * contract states them, its installment value the Price table's. What the factories and the world
- * generator write beside a loan's debt token, so both say the same of a loan.
+ * The signature contract of a loan, its installment value the Price table's: the factories and the
+ * world generator both write it beside a loan's debt token, so both say the same of a loan.
  */
 import type { SignatureContract } from '../contract/signature-contracts.ts'
 import type { DebtTokenParty } from './debt-token.ts'
@@ -15,7 +14,6 @@ export interface LoanContractTerms {
   readonly monthlyInterests: string
   readonly creditor: DebtTokenParty
   readonly debtor: DebtTokenParty
-  /** The parties' type (`legalPerson`, `naturalPerson`). */
   readonly type: SignatureContract['type']
   readonly address: string
 }

@@ -1,7 +1,4 @@
-/**
- * Money arithmetic in integer cents, so installments add up exactly, and the decimal strings the
- * API writes amounts in ("1500.00").
- */
+/** Money in integer cents, so installments add up exactly, and the decimal strings the API writes ("1500.00"). */
 
 /** "1500.5" → 150050. Rounds half up past the second decimal. */
 export function toCents(decimal: string | number): number {

@@ -1,12 +1,7 @@
-/**
- * The Price table (French amortization): equal installments that pay interest on the balance and
- * amortize the rest. This is how the simulator derives a signature contract's installment value,
- * its last due date and its debt token's parcels.
- */
+/** The Price table (French amortization): equal installments; gives installment values, last due dates and parcels. */
 import type { PaymentFrequency } from '../contract/signature-contracts.ts'
 import { addMonths } from './calendar.ts'
 
-/** Months between two installments, per payment frequency. */
 const MONTHS_PER_PERIOD: Readonly<Record<PaymentFrequency, number>> = {
   monthly: 1,
   bimonthly: 2,
@@ -15,7 +10,6 @@ const MONTHS_PER_PERIOD: Readonly<Record<PaymentFrequency, number>> = {
   annual: 12,
 }
 
-/** Months between two installments of a loan paid at `frequency`. */
 export function monthsPerPeriod(frequency: PaymentFrequency): number {
   return MONTHS_PER_PERIOD[frequency]
 }
@@ -53,7 +47,6 @@ export function installmentCents(terms: LoanTerms): number {
   return Math.round((terms.principalCents * rate) / (1 - (1 + rate) ** -terms.installments))
 }
 
-/** The due date of the last installment. */
 export function lastDueDate(terms: Pick<LoanTerms, 'installments' | 'frequency' | 'firstDueDate'>): string {
   return addMonths(terms.firstDueDate, (terms.installments - 1) * MONTHS_PER_PERIOD[terms.frequency])
 }

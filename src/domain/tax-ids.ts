@@ -1,7 +1,4 @@
-/**
- * Brazilian tax ids (CPF for people, CNPJ for companies) with valid check digits, so seeded
- * parties carry numbers a real form accepts.
- */
+/** Brazilian tax ids (CPF, CNPJ) with valid check digits, so seeded parties carry numbers a real form accepts. */
 
 function checkDigit(digits: readonly number[]): number {
   const weightStart = digits.length + 1

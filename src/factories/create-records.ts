@@ -1,9 +1,7 @@
 /**
- * One factory call: what `simulator.create.<table>()`, `POST /__sim/factories/{table}` and each
- * entry of a scenario's `world.create` run. It validates the request (count, state, overrides,
- * each mistake named by its field), builds every record into a batch with the table's factory,
- * checks each against its table's record schema, and only then stores them: a refused call stores
- * nothing and leaves the random sequence where it was.
+ * One factory call: what `simulator.create.<table>()`, `POST /__sim/factories/{table}` and each entry
+ * of a scenario's `world.create` run. Every record is built and checked before any is stored, so a
+ * refused call stores nothing and leaves the random sequence where it was.
  */
 import type * as z from 'zod/mini'
 import { DebtTokenState, FactoryCount } from '../contract/control-factory-schemas.ts'
@@ -96,9 +94,8 @@ function parsedRequest(request: FactoryRequest) {
 }
 
 /**
- * Builds the records a request asks for into `batch` (not stored), checking each as it goes, and
- * pauses (yields) after each record: `createRecords` and a scenario's `world.create` let the event
- * loop turn between slices of it. Returns the records asked for.
+ * Builds and checks the records a request asks for into `batch` (not stored), yielding after each so
+ * callers can let the event loop turn between slices. Returns the records asked for.
  */
 export function* planning(batch: RecordBatch, request: FactoryRequest): Generator<void, object[]> {
   const { count, state, overrides } = parsedRequest(request)
@@ -154,10 +151,7 @@ function factoryOf(table: TableName, state: DebtTokenState): TableFactory {
   return factories[table]
 }
 
-/**
- * Every record the batch created since the last check passes its table's record schema (a last
- * guard: a date past the calendar's ends…).
- */
+/** A last guard (a date past the calendar's ends…): the batch's new records pass their record schema. */
 function checkRecords(batch: RecordBatch): void {
   for (const name of tableNames) {
     for (const record of batch.unchecked(name)) {
@@ -180,7 +174,6 @@ export function assignIds(batch: RecordBatch, model: Pick<Model, 'nextId'>): voi
   }
 }
 
-/** The records asked for and, apart, the rest the batch created, each as `stored` gives it. */
 function createdRecords<N extends TableName>(
   batch: RecordBatch,
   asked: readonly object[],
@@ -196,11 +189,9 @@ function createdRecords<N extends TableName>(
 }
 
 /**
- * Creates records in a live world: stored as writes, counted against its capacity, like the API's.
- * A large call is built and stored in slices (work-slices.ts), so other clients are answered
- * meanwhile; other writes of the world wait for it (`exclusive`), and reads see its records
- * appear linked ones first. Nothing is stored until every record is built and checked, and
- * storing cannot fail on a key (each was drawn new), so a call stores all of its records or none.
+ * Creates records in a live world, as writes counted against its capacity. A large call runs in
+ * slices (work-slices.ts) while other writes wait (`exclusive`) and reads see linked records first.
+ * Storing cannot fail on a key (each was drawn new), so a call stores all of its records or none.
  */
 export async function createRecords<N extends TableName>(
   state: () => WorldState,

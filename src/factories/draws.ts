@@ -1,9 +1,4 @@
-/**
- * The values factories draw from a world's seeded random source: whole numbers, choices, dates
- * relative to the clock, and companies' CNPJs. A date that would leave the
- * calendar (years 0001-9999, the clock being near one of its ends) is a clear error naming the
- * field to give instead, never an invalid record.
- */
+/** Values drawn from a world's seeded source; a date leaving the calendar is an error naming the field to give. */
 import { inCalendar } from '../contract/instants.ts'
 import { toIsoDay } from '../domain/calendar.ts'
 import { completeCnpj, formatCnpj } from '../domain/tax-ids.ts'

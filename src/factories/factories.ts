@@ -1,10 +1,4 @@
-/**
- * `simulator.create`: one factory per table, typed by the table's overrides, creating coherent
- * records in a world (the default one, or a session's): `create.debtTokens({ debtorAddress },
- * { state: 'overdue' })` resolves with the stored record; `simulator.createMany.debtTokens(3, …)`
- * (the same function as `create.debtTokens.many(3, …)`) with three. Every call goes through
- * `createRecords` (create-records.ts), as the control route does.
- */
+/** `simulator.create`: one factory per table, typed by its overrides (docs/factories.md); calls run `createRecords`. */
 import type * as z from 'zod/mini'
 import type { DebtTokenState } from '../contract/control-factory-schemas.ts'
 import type { RecordOf, TableName } from '../model/records.ts'

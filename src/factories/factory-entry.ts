@@ -1,8 +1,4 @@
-/**
- * A scenario's `world.create`, and each of its entries: a table, how many records, their overrides
- * (typed by the table) and, for debt tokens, their state. What `POST /__sim/factories/{table}`
- * takes in its path and body, as a scenario file writes it, validated when the file is loaded.
- */
+/** A scenario's `world.create`: each entry is what `POST /__sim/factories/{table}` takes, checked at load. */
 import * as z from 'zod/mini'
 import { DebtTokenState, FactoryCount, MAX_FACTORY_COUNT } from '../contract/control-factory-schemas.ts'
 import type { TableName } from '../model/records.ts'

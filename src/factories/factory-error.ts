@@ -1,8 +1,6 @@
 /**
- * A factory call refused: an override that breaks its field's format, a link that does not exist, a
- * state the clock leaves no room for. An ApiError (400, or 507 when the world is full), so every
- * runtime answers it in the documented shape; the message names each field the way request
- * validation does: "overrides.debtorAddress must be an ADDRESS (…), got "0x12"".
+ * A factory call refused (a bad override, a missing link, a state the clock leaves no room for). An
+ * ApiError (400, or 507 when the world is full); the message names each field as request validation does.
  */
 import { ApiError } from '../http/api-error.ts'
 

@@ -1,12 +1,8 @@
 /**
- * How the simulator reaches the factories' code (create-records.ts and the per-table factories it
- * imports): loaded on demand with the world generator they draw people with, so a browser page
- * answers its first request without it (decision 0017). Every path that may create records awaits
- * `loadFactories()` first (a factory call, the generator gate before a request that may activate a
- * scenario, the runtimes before a start scenario, a scenario world's `prepare`); the Node entries
- * load the module with the generator, synchronously on first use (runtimes/msw/node-generator.ts),
- * so there a scenario world with `create` is built synchronously. The entries' `loadWorldGenerator()`
- * is this loader: awaited before a scenario whose world creates records where that cannot happen.
+ * How the simulator reaches the factories' code: loaded on demand with the world generator, so a
+ * browser page answers its first request without it (decision 0017). Every path that may create
+ * records awaits `loadFactories()` first; the Node entries provide the module synchronously
+ * (runtimes/msw/node-generator.ts).
  */
 import type { TableName } from '../model/records.ts'
 import { sharedLoad } from '../model/shared-load.ts'

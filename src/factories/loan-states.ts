@@ -1,8 +1,4 @@
-/**
- * How a debt token is made in each state relative to the clock's now: how long ago it was created
- * and which of its parcels are paid, so that the status the API derives then (domain/
- * debt-token-status.ts) is the state asked for. The loans factory checks the built token against it.
- */
+/** A debt token's age and paid parcels per state, so the status the API derives is the state asked for. */
 import type { DebtTokenState } from '../contract/control-factory-schemas.ts'
 import { dayToUnixSeconds } from '../domain/calendar.ts'
 import { DebtTokenStatus } from '../domain/debt-token-status.ts'
@@ -12,13 +8,12 @@ import { int } from './draws.ts'
 
 /** A token awaiting signatures was created this many days ago, at most. */
 const MAX_AWAITING_DAYS = 20
-/** An overdue token was created this many days ago, at least (its first installment, a month on, is past) and at most. */
+/** An overdue token's age in days, at least (its first installment, a month on, is past) and at most. */
 const MIN_OVERDUE_DAYS = 33
 const MAX_OVERDUE_DAYS = 360
 /** A settled token's last installment fell due up to about this many days ago. */
 const MAX_SETTLED_DAYS = 180
 
-/** The status the API reports for each state. */
 const STATUS_OF: Readonly<Record<DebtTokenState, number>> = {
   awaiting: DebtTokenStatus.AwaitingSignatures,
   active: DebtTokenStatus.Active,

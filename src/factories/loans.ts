@@ -1,10 +1,7 @@
 /**
- * The debt tokens and signature contracts factories: a loan between a creditor and a debtor, put
- * into its signature contract and its debt token by the Price table and the one debt token
- * builder (domain/debt-token.ts), so both state the same terms. A debt token is made in the state
- * asked for at the clock's now: its creation date, signatures and paid parcels are chosen so that
- * the status the API derives then is that state. A signature contract opens its debt token
- * awaiting signatures, as POST /debtToken/signature-contract does.
+ * The debt tokens and signature contracts factories: a loan built into both by the one debt token
+ * builder (domain/debt-token.ts), so both state the same terms. A signature contract opens its debt
+ * token awaiting signatures, as POST /debtToken/signature-contract does.
  */
 import type { DebtTokenState } from '../contract/control-factory-schemas.ts'
 import { MAX_YEAR } from '../contract/instants.ts'
@@ -39,7 +36,6 @@ export interface LoanLinks {
   debtor?: DebtTokenParty
 }
 
-/** A loan before its records are built. */
 interface LoanPlan {
   readonly creditor: DebtTokenParty
   readonly debtor: DebtTokenParty
@@ -111,7 +107,7 @@ function checkCalendar(plan: LoanPlan, now: Date): void {
   }
 }
 
-/** The loan's signature contract and debt token, added to the batch; the token's status is checked against the state. */
+/** Adds the loan's signature contract and debt token to the batch, checking the token's status against the state. */
 function buildLoan(batch: RecordBatch, plan: LoanPlan): { contract: SignatureContractRecord; token: DebtTokenRecord } {
   const { random, now } = batch
   checkCalendar(plan, now)
@@ -163,7 +159,6 @@ function checkNew(batch: RecordBatch, table: 'debtTokens' | 'signatureContracts'
     throw FactoryError.of(field, `must be a new address: ${address} is taken in ${table}`)
 }
 
-/** The loan terms left out of the overrides, drawn. */
 function drawnTerms(batch: RecordBatch, given: { frequency?: string; principal?: string; rate?: string }) {
   const { random } = batch
   const frequency = (given.frequency ?? pick(random, FREQUENCIES)) as LoanTerms['frequency']

@@ -1,11 +1,8 @@
 /**
- * What a factory call may set on the records it creates: per table, the stored record's own fields
- * (src/model/records.ts), each optional, with the input formats of the contract where the record
- * is looser (money, rates, installments written as the API takes them). Fields the simulator
- * derives (a debt token's parcels and status, a contract's installment value, a payment's id) are
+ * What a factory call may set on the records it creates: per table, the stored record's own fields,
+ * each optional, in the contract's input formats where the record is looser. Derived fields are
  * refused with what to give instead, so a created record is always coherent. These schemas type
- * `simulator.create.<table>()`, validate `POST /__sim/factories/{table}` and a scenario's
- * `world.create` alike.
+ * `simulator.create.<table>()` and validate the control route and a scenario's `world.create` alike.
  */
 import * as z from 'zod/mini'
 import {
@@ -150,7 +147,6 @@ export const InvestorPaymentOverrides = z.lazy(() =>
   z.extend(z.partial(z.extend(unwrap(InvestorPaymentRecord), { amount: PaymentAmount })), { id: paymentId }),
 )
 
-/** Each table's overrides. */
 export const overrideSchemas = {
   signatureContracts: SignatureContractOverrides,
   users: UserOverrides,

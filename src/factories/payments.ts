@@ -1,9 +1,4 @@
-/**
- * The manager and investor payments factories: a payment for a security token (a new one unless
- * given), by the token's manager or by an investor (a new one unless given), pending unless a
- * status is given (a paid one gets its transaction hash), dated in the last two months, in one of
- * the token's series. Ids are assigned when the records are stored, as the API assigns them.
- */
+/** The payments factories; ids are assigned when the records are stored, as the API assigns them. */
 import { PaymentSeries, PaymentType } from '../contract/payment-fields.ts'
 import { DEFAULT_PAYMENT_STATUS } from '../domain/payment-status.ts'
 import type { InvestorPaymentRecord, ManagerPaymentRecord, SecurityTokenRecord } from '../model/records.ts'

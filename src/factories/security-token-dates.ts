@@ -1,10 +1,7 @@
 /**
- * The dates of a security token the factory makes, coherent with those the overrides give: it is
- * created before its emission closes, and the emission closes on or before it expires, which is on
- * or before its latest expiration (createdAt ≤ emissionEndDate ≤ expirationDate ≤
- * maxExpirationDate). A date left out is drawn as before (created 1 to 300 days ago, emission end
- * in 60 to 120 days, expiry in two to five years) and then moved, when a given date requires it,
- * to the nearest day that keeps the order. Dates given are kept as given, even out of order.
+ * The dates of a security token the factory makes, coherent with those the overrides give
+ * (createdAt ≤ emissionEndDate ≤ expirationDate ≤ maxExpirationDate). A date left out is drawn, then
+ * moved to the nearest day that keeps the order; dates given are kept as given, even out of order.
  */
 import { toIsoDay } from '../domain/calendar.ts'
 import { dayFrom, instantFrom } from './draws.ts'

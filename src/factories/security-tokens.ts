@@ -1,9 +1,4 @@
-/**
- * The security tokens factory: a FIDC fund like the generated world's, open on the marketplace
- * (emission ends in two to four months, expiry in two to five years, unless the dates given say
- * otherwise: security-token-dates.ts keeps the drawn ones in order with them), with one to three series,
- * each with its vault, managed by a new manager unless one is given; its admin is the platform's.
- */
+/** The security tokens factory: a FIDC fund like the generated world's, open on the marketplace. */
 import type { SecurityTokenRecord } from '../model/records.ts'
 import { int, pick } from './draws.ts'
 import { FactoryError, linked } from './factory-error.ts'
@@ -17,7 +12,6 @@ const SEGMENTS = ['Agronegócio', 'Imobiliário', 'Varejo', 'Energia', 'Saúde']
 const SERIES_NAMES = ['SENIOR', 'MEZANINO', 'SUBORDINADA']
 const COLLECTION_TYPES = ['SENIOR', 'MEZZANINE', 'SUBORDINATED']
 const ACCOUNT_REMUNERATIONS = [1.1, 1.4, 1.9]
-/** The price of one quota of a series. */
 const QUOTA_PRICE = 1000
 
 type Series = SecurityTokenRecord['series'][number]

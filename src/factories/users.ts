@@ -1,8 +1,4 @@
-/**
- * The users factory: a person drawn like the generated world's (name, e-mail, valid CPF, phone,
- * residential address) by the world generator's people code, from the world's own random source,
- * with the overrides laid over it. A manager or an investor other factories need is made here too.
- */
+/** The users factory: people drawn by the world generator's code from the world's own random source. */
 import type { UserRecord } from '../model/records.ts'
 import { worldGenerator } from '../model/world-generator.ts'
 import { int } from './draws.ts'

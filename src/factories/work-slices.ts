@@ -1,13 +1,10 @@
 /**
- * Long work done in slices, so that one large request (a factory call of 1,000 debt tokens) does
- * not hold every other client: after each slice the work waits one turn of the event loop, where
- * the server reads and answers what else arrived. A slice is a time budget, not a record count,
- * so small calls never wait at all.
+ * Long work done in slices, so one large request does not hold every other client: after each slice
+ * (a time budget, so small calls never wait) the work waits one turn of the event loop.
  *
- * The turn is Node's setImmediate (it runs after the poll phase, so the sockets that are ready are
- * read first), taken when this module loads, so test suites that fake timers later do not stop
- * it; a browser has none and gets a MessageChannel message (nested timeouts are clamped to 4 ms);
- * a sandbox with neither (Jest's jsdom environment) gets a timeout, also taken at load.
+ * The turn is Node's setImmediate (after the poll phase, so ready sockets are read first), taken at
+ * load so test suites that fake timers later do not stop it; a browser gets a MessageChannel message
+ * (nested timeouts are clamped); a sandbox with neither (Jest's jsdom) gets a timeout, also taken at load.
  */
 
 /** The longest a slice of work runs before it lets the event loop turn. */

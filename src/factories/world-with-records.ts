@@ -1,9 +1,7 @@
 /**
  * A world snapshot with more seeded records: what a scenario's `world.create` makes of the world it
- * starts from. The new records are appended to each table's seeded rows, which stay shared and
- * unbuilt (a generated world's rows are not built to be appended to). The scenario's model holds
- * them as seeded records, and they go with the scenario's world when it is left (deactivated, or on
- * reset); what they weigh still counts against the world's capacity of written records.
+ * starts from. The seeded rows stay shared and unbuilt; the new records go with the scenario's world
+ * when it is left, and still count against the world's capacity of written records.
  */
 import type { RecordOf, TableName } from '../model/records.ts'
 import { deepFreeze, type SeededRows, TableSnapshot } from '../model/table-snapshot.ts'
@@ -11,7 +9,6 @@ import type { TableSpec } from '../model/table-spec.ts'
 import { tableNames, type WorldSnapshot } from '../model/world.ts'
 import type { RecordsByTable } from './record-batch.ts'
 
-/** A snapshot's rows followed by more records. */
 class AppendedRows<T extends object> implements SeededRows<T> {
   readonly #keys: string[]
   constructor(

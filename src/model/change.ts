@@ -1,9 +1,7 @@
 /**
- * A change of a world, as persistence stores it: a record put or deleted, a payment id counter
- * moved, the clock moved, the world reset; and the sink a store (a directory, IndexedDB) takes
- * them through (src/persistence). Every kind of change sets a state rather than stepping it, so
- * applying an entry twice leaves what applying it once does: a snapshot taken while a write was
- * halfway, followed by that write's entry, is still right.
+ * A change of a world as persistence stores it, and the sink a store takes them through. Every
+ * change sets a state rather than stepping it, so applying an entry twice is harmless: a snapshot
+ * taken halfway through a write, followed by that write's entry, is still right.
  */
 import type { ClockState } from './clock.ts'
 import type { TableName } from './records.ts'
@@ -24,20 +22,16 @@ export type Change =
   | { readonly t: 'reset' }
 
 /**
- * Where the changes go. `append` takes the changes of one write, in order, as one entry (a store
- * keeps it whole or drops it whole), and must serialize them before it returns: the records may be
- * changed by the next write. `stored()` resolves once every entry appended so far is stored (a
- * store batches: writes arriving while it stores share the next round); the model awaits it before
- * a write is answered, so an answer never precedes its change on the medium.
+ * Where the changes go. `append` takes one write's changes as one entry (kept or dropped whole) and
+ * must serialize them before it returns: the next write may change the records. `stored()` resolves
+ * once every entry so far is stored; the model awaits it so an answer never precedes its change.
  */
 export interface ChangeSink {
   append(changes: readonly Change[]): void
   stored(): Promise<void>
   /**
-   * Whether a write may be applied now: undefined when it may at once; otherwise a promise that
-   * resolves once it may (a store that failed has caught up with memory) or rejects when it may
-   * not (the store is still behind: the write is refused, and memory stays as it was). A store
-   * that never falls behind leaves it out.
+   * Whether a write may be applied now: undefined when it may at once, else a promise that resolves
+   * once a failed store caught up, or rejects when it is still behind (the write is refused).
    */
   ready?(): Promise<void> | undefined
   /** The world was replaced (`serve --watch` saw new fixtures): what is stored belongs to `identity` now. */

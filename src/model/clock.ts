@@ -1,18 +1,12 @@
 /**
- * The one clock of a simulator instance. Every timestamp it writes (createdAt, payment dates,
- * expiry) comes from here, so tests and scenarios can fix and advance time.
- *
- * A fixed clock stands still until it is set or advanced, which keeps responses byte-identical
- * run after run; a system clock follows real time, shifted by whatever `advance` added.
+ * The one clock of a simulator instance, so tests and scenarios can fix and advance time. A fixed
+ * clock stands still until set or advanced; a system clock follows real time, shifted by `advance`.
  */
 import { inCalendar, isDate, parseInstant } from '../contract/instants.ts'
 
 export interface Clock {
   now(): Date
-  /**
-   * Fixes the clock at `instant`, a Date or ISO text as `now` and `PUT /__sim/clock` take it (a fixed
-   * clock stays there; a system clock ticks on from it).
-   */
+  /** Sets the clock to `instant`, a Date or ISO text (a fixed clock stays there; a system clock ticks on from it). */
   set(instant: Date | string): void
   advance(milliseconds: number): void
   readonly mode: 'fixed' | 'system'

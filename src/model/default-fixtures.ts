@@ -1,9 +1,6 @@
 /**
- * The committed fixtures, bundled as JSON imports so the default world loads the same way in
- * Node, under vitest and in a browser bundle (no file system needed). They are the records as
- * parseWorld() would return them: `npm run fixtures` writes them from the generator, and a unit
- * test (fixtures.test.ts) checks that parsing them changes nothing, so a simulator on the default
- * world takes them as they are instead of validating them again in every process.
+ * The committed fixtures, bundled as JSON imports so every runtime loads them without a file system.
+ * They are taken as they are, not validated again: a unit test checks that parsing them changes nothing.
  */
 import debtTokens from '../../fixtures/debt-tokens.json' with { type: 'json' }
 import investorPayments from '../../fixtures/investor-payments.json' with { type: 'json' }
@@ -24,7 +21,7 @@ export const defaultFixtures: Readonly<Record<string, unknown>> = {
   [fixtureFiles.users]: users,
 }
 
-/** The default fixtures as a world, unparsed (see above): its records are shared, never written to. */
+/** The default fixtures as a world, unparsed: its records are shared, never written to. */
 export const defaultWorld = {
   debtTokens,
   investorPayments,

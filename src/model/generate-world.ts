@@ -1,14 +1,7 @@
 /**
- * Generates a coherent world from a seed: companies that lend and borrow again and again, security
- * tokens with series and vaults, debt tokens whose parcels follow the Price table and whose status
- * follows their parcels, signature contracts behind them, users with valid CPFs, and the managers'
- * and investors' payments. The committed fixtures were written by it (`npm run fixtures`), and
- * `--size n` builds larger worlds with it at start-up. The parts are in generator/.
- *
- * Parties, security tokens and payments come from one faker stream (generator/world-draws.ts).
- * Debt tokens and their signature contracts are seeded rows (generator/debt-rows.ts), built when
- * something reads them: a 100k-token world starts in well under a second and holds a few dozen
- * megabytes until it is read. This module is what world-generator.ts loads on demand.
+ * Generates a coherent world from a seed (the committed fixtures, `--size n`); the parts are in
+ * generator/. Debt tokens and their signature contracts are seeded rows (generator/debt-rows.ts),
+ * built when something reads them, so a large world starts fast. world-generator.ts loads this on demand.
  */
 
 import type { Randomizer } from '@faker-js/faker'
@@ -72,11 +65,7 @@ export function worldReach(n: number): { before: number; after: number } {
   }
 }
 
-/**
- * Refuses a `now` too close to the calendar's ends for the world's dates (birth dates decades back,
- * installments and expiries years ahead): every date a generated world holds, built now or on
- * first read, lies in the years 0001-9999.
- */
+/** Refuses a `now` too close to the calendar's ends for every date the world holds to lie in the years 0001-9999. */
 function checkRoom(now: Date, n: number): void {
   const { before, after } = worldReach(n)
   const at = now.getTime()
@@ -129,10 +118,7 @@ export function generateWorld(options: GenerateOptions): World {
   )
 }
 
-/**
- * One user drawn like the generated world's (name, CPF, address…) from a simulator's random source,
- * going on from where it is: what the factories create people with.
- */
+/** One user drawn like the generated world's, from a simulator's random source (what the factories create). */
 export function drawPerson(randomizer: Randomizer, now: Date, person: { role: string[]; daysAgo: number }): UserRecord {
   return drawUser(drawsFrom(randomizer, now), { index: userIndexOf(person.daysAgo), role: person.role })
 }

@@ -1,10 +1,7 @@
 /**
- * Reads a fixture directory from disk (Node only). Loading is loud: a directory that does not
- * exist, is not a directory, or lacks one of the table files fails with a FixtureError naming the
- * directory, the files it must hold and the ones missing; a file that is not valid JSON fails with
- * its name. Only platform.json is optional (the world then has the default platform settings, as
- * a scenario's empty world does). An intentionally empty world is a directory of files holding
- * `[]`, as fixtures/empty/ is. Validation is `parseWorld`'s.
+ * Reads a fixture directory from disk (Node only). Loading is loud: a missing directory or table file
+ * fails naming what is missing; only platform.json is optional. An empty world is files holding `[]`
+ * (fixtures/empty/). Validation is `parseWorld`'s.
  */
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,12 +9,11 @@ import { MAX_JSON_DEPTH, nestedDeeperThan, withoutBom } from '../contract/json-t
 import { readDataFile } from './read-data-file.ts'
 import { FixtureError, fixtureFiles, parseWorld, type World } from './world.ts'
 
-/** The files a fixture directory must hold: one per table. */
+/** One file per table. */
 const requiredFixtureFiles: readonly string[] = Object.entries(fixtureFiles)
   .filter(([name]) => name !== 'platform')
   .map(([, file]) => file)
 
-/** The files a fixture directory may hold without failing when absent. */
 const optionalFixtureFiles: readonly string[] = [fixtureFiles.platform]
 
 const EXPECTED =

@@ -1,9 +1,4 @@
-/**
- * The world a simulator starts from, read from its options: a world snapshot to share, a
- * generated world of `size` debt tokens, or fixtures (raw files or a parsed world; by default
- * the bundled fixtures/). Each simulator loads one at start, and again when `serve --watch`
- * sees its fixture directory change.
- */
+/** The world a simulator starts from, read from its options: a snapshot to share, a generated world or fixtures. */
 import { DEFAULT_NOW } from './clock.ts'
 import { defaultWorld } from './default-fixtures.ts'
 import { DEFAULT_SEED } from './random.ts'

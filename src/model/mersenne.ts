@@ -1,8 +1,6 @@
 /**
- * faker's default randomizer, MT19937 with 53-bit floats, ported here so that its `next()` can be
- * drawn from directly (the generator's hot path) and so that the same seed gives the same values
- * as faker's own `generateMersenne53Randomizer()` (a unit test compares both streams). A module of
- * its own so that the runtime's random source does not load faker's locales with it.
+ * faker's default randomizer (MT19937, 53-bit floats), ported so the generator's hot path draws from
+ * it directly and the runtime's random source does not load faker; a unit test compares the streams.
  */
 import type { Randomizer } from '@faker-js/faker'
 

@@ -1,9 +1,7 @@
 /**
- * A key for a record the service creates (a contract address, a user id) that the world does not
- * hold yet. Keys are drawn from the seeded sequence, and so were the seeded records (a generated
- * world, or fixtures the generator wrote with the same seed): a draw can line up with a seeded
- * one and repeat its key. Such a draw is taken again from the same sequence, so the same requests
- * still give the same records, and a write never fails on a key it drew itself.
+ * A key for a record the service creates that the world does not hold yet. The seeded records came
+ * from the same seeded sequence, so a draw can repeat one's key: it is drawn again from the sequence,
+ * so the same requests still give the same records and a write never fails on a key it drew.
  */
 
 /** How often a taken key is drawn again; a repeat needs the sequence to line up again at once. */

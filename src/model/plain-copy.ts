@@ -1,11 +1,7 @@
 /**
- * A deep copy of a stored record (JSON data: objects, arrays, primitives) made with this module's
- * own `Object` and `Array`, for a write to change.
- *
- * @note Not `structuredClone`: in a vm sandbox (Jest's environments, vitest's vmThreads and
- * vmForks pools, jsdom) the global `structuredClone` is the host's, so its copies are objects of
- * another realm, whose prototype is not this realm's `Object.prototype`; libraries that accept only
- * plain objects (mutative, under @msw/data's `Collection.update`) then refuse them.
+ * A deep copy of a stored record made with this realm's `Object` and `Array`, for a write to change.
+ * Not `structuredClone`: in a vm sandbox (Jest, vitest's vm pools) it is the host's, and its
+ * other-realm objects are refused by mutative (under @msw/data's `Collection.update`).
  */
 export function plainCopy<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value

@@ -1,13 +1,6 @@
 /**
- * The seeded source of every value the running service generates (addresses, hashes, ids,
- * symbols). One per simulator instance; `reseed()` on reset makes the sequence start over, so the
- * same seed and the same requests give byte-identical responses.
- *
- * It draws exactly what a base-locale faker on the same randomizer would (`faker.number.int`,
- * `faker.string.hexadecimal`, `faker.string.alpha`, `faker.string.uuid`; a unit test compares the
- * streams) without importing faker: faker's core is larger than the rest of the page, which a
- * browser page would load before its first answer. faker itself is loaded with the world generator, which
- * draws people from this same randomizer.
+ * The seeded source of every value the running service generates (`reseed()` on reset starts it over).
+ * It draws exactly what faker would without importing faker, which is larger than the rest of a page.
  */
 import type { Randomizer } from '@faker-js/faker'
 import { mersenne53 } from './mersenne.ts'

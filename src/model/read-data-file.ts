@@ -1,14 +1,12 @@
 /**
- * Reads a scenario, fixture or coverage report file (Node only: `--scenarios`, `--fixtures`,
- * `serve --watch`, `coverage report`),
- * refusing what would hang or stall the server: a path that is not a regular file (a FIFO named
- * `*.json` blocks a plain read until something writes to it) and a file over MAX_DATA_FILE_BYTES
- * (parsing a scenario of tens of megabytes held the event loop for seconds on every reload). The file is opened
- * non-blocking and checked through its descriptor, so what is checked is what is read.
+ * Reads a scenario, fixture or coverage report file (Node only), refusing what would hang or stall
+ * the server: a path that is not a regular file (a FIFO blocks a plain read) and a file over
+ * MAX_DATA_FILE_BYTES. It is opened non-blocking and checked through its descriptor, so what is
+ * checked is what is read.
  */
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs'
 
-/** The largest scenario or fixture file read: far above any real one (the shipped world's files are a few KB). */
+/** The largest scenario or fixture file read: far above any real one. */
 export const MAX_DATA_FILE_BYTES = 5 * 1024 * 1024
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`

@@ -1,8 +1,6 @@
 /**
- * Stored records and the tables that hold them. A stored record is the wire shape with stricter
- * formats (fixtures must use real ADDRESS values), plus the few links the wire shape does not carry
- * (which security token a debt token belongs to); fields derived at read time (a security token's
- * `expired`) are not stored.
+ * Stored records and the tables that hold them: the wire shape with stricter formats, plus the few
+ * links the wire shape does not carry; fields derived at read time are not stored.
  */
 import * as z from 'zod/mini'
 import { DebtToken, Parcel } from '../contract/debt-tokens.ts'
@@ -125,7 +123,6 @@ export const tables = {
   }),
 }
 
-/** The stored record type of each table. */
 interface RecordTypes {
   signatureContracts: SignatureContractRecord
   users: UserRecord

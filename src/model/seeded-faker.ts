@@ -1,14 +1,7 @@
 /**
- * Seeded faker instances for the world generator (pt_BR, then en, then base), built without
- * importing @faker-js/faker's main entry: that entry evaluates every one of faker's ~70 locales
- * (86 modules). The pt_BR entry loads three modules and carries the same locale chain. They draw
- * from mersenne.ts, so the same seed gives the same values as `new Faker({ locale: [pt_BR, en,
- * base] })` seeded alike (a unit test compares both streams).
- *
- * The pt_BR entry is the largest thing the package imports (docs/performance.md has its weight),
- * and most processes never generate: it is not imported here but handed over by the runtime,
- * either as the module (world-generator.ts's `loadWorldGenerator`, which imports it) or as a
- * synchronous loader that the Node entries give (runtimes/msw/node-faker.ts), called on first use.
+ * Seeded faker instances for the world generator (pt_BR, then en, then base), built from the pt_BR
+ * entry rather than faker's main one, which evaluates every locale; a unit test checks they draw as
+ * `new Faker` would. The entry is not imported here but handed over by the runtime (world-generator.ts).
  */
 import type { Faker, Randomizer } from '@faker-js/faker'
 import type { faker as PtBrFaker } from '@faker-js/faker/locale/pt_BR'
@@ -30,8 +23,8 @@ export function provideFakerLocale(source: { locale: FakerLocale } | { load: () 
 
 /**
  * Whether the locale is loaded, loading it with the synchronous loader first if there is one. A
- * loader that cannot run here is dropped, so that `loadWorldGenerator` imports the locale instead:
- * Jest's ES module runtime before Node 24.9 cannot require an ES module, which is what faker is.
+ * loader that cannot run (Jest's ES module runtime cannot require an ES module) is dropped, so that
+ * `loadWorldGenerator` imports the locale instead.
  */
 export function fakerLocaleLoaded(): boolean {
   if (locale === undefined && loadLocale !== undefined) {

@@ -1,28 +1,21 @@
 /**
- * The seeded, immutable layer of a table: rows in seed order, a map from key to row and the
- * secondary indexes. Built once per world and shared by every model (and session) made from that
- * world; records are frozen so no write can reach them.
- *
- * Rows come either from records already in memory (fixtures) or from a `SeededRows` source that
- * builds each record on first use (a generated world). A source knows every row's key and index
- * values up front, so lookups never build more records than they return: a 100k-token world
- * costs its keys when a table is first looked up (each index when it is first used), and a
- * record only when something reads it.
+ * The seeded, immutable layer of a table: rows in seed order, a key map and the secondary indexes,
+ * shared by every model made from the world; records are frozen so no write can reach them. A
+ * generated world's `SeededRows` knows every row's key and index values up front, so lookups never
+ * build more records than they return.
  */
 import type { TableSpec } from './table-spec.ts'
 
 /** Rows whose records are built on demand, always the same for the same row. */
 export interface SeededRows<T extends object> {
   readonly size: number
-  /** The normalized key of `row` (what the table spec's `key` gives for its record). */
   keyAt(row: number): string
-  /** The normalized value `row` is filed under in index `name`, as the table spec's index gives it. */
   filedAt(name: string, row: number): string | null
   /** The record of `row`: built on first use, deeply frozen, then the same object every time. */
   record(row: number): T
 }
 
-/** Records already in memory as seeded rows (they are frozen here). */
+/** Records already in memory as seeded rows (frozen here). */
 class RecordRows<T extends object> implements SeededRows<T> {
   readonly #keys: string[]
   constructor(
@@ -50,12 +43,8 @@ class RecordRows<T extends object> implements SeededRows<T> {
 
 const NO_ROWS: readonly number[] = Object.freeze([])
 
-/**
- * A turn of the event loop for background work: Node's setImmediate, taken when this module loads
- * (so that a test faking timers later does not stop it), else a zero timeout (a browser).
- */
+/** Node's setImmediate, taken at load so a test faking timers later does not stop background work; else a timeout. */
 const immediate: (callback: () => void) => unknown = globalThis.setImmediate ?? ((callback) => setTimeout(callback, 0))
-/** How long one turn of background indexing runs before it lets other work in. */
 const WARM_SLICE_MS = 4
 
 /** A map from rows, built a run of rows at a time (in the background) or to the end at once (when needed). */
@@ -108,11 +97,9 @@ export class TableSnapshot<T extends object> {
     this.#base = base
     this.#rows = Array.isArray(source) ? new RecordRows(spec, source as readonly T[]) : (source as SeededRows<T>)
     this.#names = Object.keys(spec.indexes)
-    // Records in memory (fixtures) are keyed now, so a duplicate key is an error when the world
-    // loads. Generated rows are keyed and indexed in the background, a few milliseconds a turn: a
-    // 100k-token world answers its first request at once, and the first lookup of a large table
-    // (keying every row at once) does not hold every other client; a lookup that comes
-    // first finishes the rest at once.
+    // Fixtures are keyed now, so a duplicate key fails the load. Generated rows are keyed and
+    // indexed in the background, a slice a turn, so that a large world answers at once and no first
+    // lookup holds every other client; a lookup that comes first finishes the rest.
     if (this.#rows instanceof RecordRows) this.#keys()
     else immediate(() => this.#warm())
   }
@@ -236,10 +223,7 @@ export class TableSnapshot<T extends object> {
 
 const SEEDED_ROWS = Symbol('seededRows')
 
-/**
- * Makes `owner[name]` the records of `rows`, built (all of them) on first read, and lets
- * `seededRowsOf` find the rows themselves until the property is replaced.
- */
+/** Makes `owner[name]` the records of `rows`, built on first read; `seededRowsOf` finds the rows until it is set. */
 export function attachSeededRows<T extends object>(owner: object, name: string, rows: SeededRows<T>): void {
   let records: T[] | undefined
   const get = () => (records ??= Array.from({ length: rows.size }, (_, row) => rows.record(row)))

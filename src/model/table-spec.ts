@@ -1,7 +1,4 @@
-/**
- * How a stored resource is keyed and indexed. Keys and index values are normalized (addresses
- * lower-cased) so that lookups ignore the casing of hexadecimal addresses.
- */
+/** How a stored resource is keyed and indexed. */
 import type { z } from 'zod/mini'
 
 export interface TableSpec<T extends object> {

@@ -1,15 +1,7 @@
 /**
- * How the simulator reaches the world generator (`size` worlds, scenario worlds, and the people
- * the factories create), and with it faker's pt_BR and en locales: the largest modules it loads.
- * The standalone server and the CLI load it on demand, so a server on the default world answers
- * its first request without evaluating them; every path that may generate there awaits
- * `loadWorldGenerator()` first (the server before a `size` world, the CLI before a start scenario
- * or a replay, the scenario step before an `X-Sim-Scenario` request, the control API before
- * activating a scenario, a factory call before it draws). The Node entries hand over
- * synchronous loaders of it and of faker's locale (runtimes/msw/simulator.ts), run on the first
- * generated value, so `createSimulator({ size })` stays synchronous where Node can require an ES
- * module; where it cannot, `loadWorldGenerator` imports them. The browser and Node entries export
- * a `loadWorldGenerator` to await before a synchronous call that generates.
+ * How the simulator reaches the world generator and faker's locales, the largest modules it loads,
+ * on demand (decision 0025): every path that may generate awaits `loadWorldGenerator()` first, or
+ * a Node entry hands over a synchronous loader so `createSimulator({ size })` stays synchronous.
  */
 import type * as Generator from './generate-world.ts'
 import type { GenerateOptions } from './generate-world.ts'
@@ -21,17 +13,14 @@ let generator: typeof Generator | undefined
 let requireGenerator: (() => void) | undefined
 
 /**
- * Hands over a synchronous loader (the Node ES build's: a `require` of the generator's entry), run
- * the first time the generator is needed and not provided yet, so a process that never generates
- * never evaluates it. It provides the generator (and the factories) by its own import; where it
- * loads another copy of the package (a require from inside a vm sandbox) or cannot run, nothing is
- * provided here, and `loadWorldGenerator()` is the way in.
+ * Hands over a synchronous loader, run the first time the generator is needed, so a process that
+ * never generates never evaluates it. Where it loads another copy of the package (a vm sandbox) or
+ * cannot run, nothing is provided, and `loadWorldGenerator()` is the way in.
  */
 export function provideGeneratorLoader(load: () => void): void {
   requireGenerator = load
 }
 
-/** Runs the synchronous loader, if one is handed over and has not run yet. */
 export function requireGeneratorNow(): void {
   const load = requireGenerator
   if (load === undefined) return
@@ -43,7 +32,6 @@ export function requireGeneratorNow(): void {
   }
 }
 
-/** Makes `generateWorld` callable now with a generator module imported by the caller. */
 export function provideWorldGenerator(module: typeof Generator): void {
   generator = module
 }

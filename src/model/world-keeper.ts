@@ -1,8 +1,6 @@
 /**
  * What keeps the default world's changes somewhere and starts it from them: the seam between the
- * core and persistence (src/persistence/ implements it over a directory or IndexedDB). The core
- * hands over its world and tells the keeper of every new state of the default world; the keeper
- * applies what it holds at start, and gives each base state's model the sink its writes go to.
+ * core and persistence (src/persistence/ implements it over a directory or IndexedDB).
  */
 import type { ChangeSink } from './change.ts'
 import type { Clock, ClockState } from './clock.ts'
@@ -15,7 +13,6 @@ export interface KeptWorld {
   readonly world: WorldSnapshot
   /** How a generated world was made (its size and instant): what identifies it, not its rows. */
   readonly generated: { size: number; at: Date } | undefined
-  /** The default world's current model. */
   model(): Model
   /** Starts the default world over (a stored reset). */
   resetModel(): void
@@ -24,14 +21,11 @@ export interface KeptWorld {
 }
 
 export interface WorldKeeper {
-  /**
-   * Applies what is kept to `world`, then keeps what changes. Throws when the store refuses (another
-   * world's, damaged); returns the warnings to show.
-   */
+  /** Applies what is kept to `world`, then keeps what changes; throws when the store refuses, returns warnings. */
   open(world: KeptWorld): string[]
   /**
-   * The default world has a new state: the sink its model writes to, or undefined for a state that
-   * is not kept (a scenario's own world). A new base state after the first is a reset.
+   * The sink a new state of the default world writes to, or undefined for a state not kept (a
+   * scenario's own world). A new base state after the first is a reset.
    */
   newState(kept: boolean): ChangeSink | undefined
   /** The base state's model (what a snapshot of the store holds). */
@@ -39,7 +33,6 @@ export interface WorldKeeper {
   clockMoved(clock: Clock): void
   /** The seeded world was replaced (`serve --watch`): what is kept belongs to `world` now. */
   rebase(world: WorldSnapshot): void
-  /** Resolves once every change so far is stored. */
   stored(): Promise<void>
   /** Undefined when a change may be made at once; else when it may (see ChangeSink.ready). */
   ready(): Promise<void> | undefined

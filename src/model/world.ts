@@ -1,7 +1,4 @@
-/**
- * A world: the records a simulator starts from, validated and cross-checked, then frozen into
- * table snapshots that every model (and every session) of that world shares.
- */
+/** A world: the records a simulator starts from, validated, then frozen into snapshots every model shares. */
 import * as z from 'zod/mini'
 import { Address } from '../contract/formats.ts'
 import { issueText } from '../contract/issue-text.ts'
@@ -29,10 +26,7 @@ export type WorldSnapshot = {
   readonly platform: PlatformSettings
   /** The first ids the service assigns to new payments (one past the highest seeded id). */
   readonly firstIds: { readonly managerPayments: number; readonly investorPayments: number }
-  /**
-   * What the records a scenario's `world.create` added weigh as written records (a debt token
-   * counting its parcels): they are seeded in its world, and still count against its capacity.
-   */
+  /** What a scenario's `world.create` records weigh: seeded in its world, they still count against its capacity. */
   readonly createdWeight?: number
 }
 
@@ -96,8 +90,7 @@ export function parseWorld(files: Readonly<Record<string, unknown>>, source = 'f
   for (const name of tableNames) {
     const file = fixtureFiles[name]
     const raw = files[file] ?? []
-    // Without zod's JIT: each file is parsed once, and compiling a fast path per record schema for
-    // it costs more than it saves (about a twentieth of the command's start to first response).
+    // Without zod's JIT: each file is parsed once, so compiling a fast path costs more than it saves.
     const schema = z.array(tables[name].schema as z.ZodMiniType)
     const result = schema.safeParse(raw, { jitless: true })
     if (!result.success)

@@ -1,10 +1,7 @@
 /**
- * @msw/data's `Collection`, the store every written record goes through (decision 0002), imported
- * on a process's first write rather than with the entry. Reads never touch it (the layered tables
- * answer them), and importing it evaluates rettime's `class extends MessageEvent`, which in Node
- * loads the whole of undici: a standalone server answers its first read without either, and a
- * browser page leaves @msw/data, mutative and es-toolkit out of what loads before its first answer.
- * The first write waits for one chunk of the package (decision 0024).
+ * @msw/data's `Collection`, the store every written record goes through (decision 0002), imported on
+ * a process's first write rather than with the entry: reads never touch it, and importing it loads
+ * much (in Node, the whole of undici). See decision 0024.
  */
 import type { Collection } from '@msw/data'
 import { sharedLoad } from './shared-load.ts'
@@ -23,11 +20,7 @@ export function loadedCollectionClass(): CollectionClass | undefined {
   return loaded
 }
 
-/**
- * Resolves to the Collection class, importing @msw/data the first time. An import that fails (a
- * page whose chunk could not be fetched) fails the writes waiting for it, and the next write tries
- * again.
- */
+/** Resolves to the Collection class, importing @msw/data the first time; the next write retries a failed import. */
 export function loadCollectionClass(): Promise<CollectionClass> {
   return loaded !== undefined ? Promise.resolve(loaded) : importCollectionClass()
 }

@@ -1,13 +1,8 @@
 /**
- * How the journal shows a request's `Authorization`: the scheme and a number, `Bearer ***1`,
- * `Bearer ***2`, … one per distinct credential in the order this journal first saw them, so two
- * callers can be told apart while the credential itself is kept nowhere. A number says nothing
- * about the token (a hash of it, even a short one, would let anyone check a guessed token against
- * it); it holds for the journal's life, across a `reset`, so a draft made of entries before and
- * after one still tells the same callers apart.
- *
- * Only a digest of each credential is remembered, at most MAX_LABELLED of them: past that, further
- * credentials all read `***?` (a client sending a fresh token per request cannot grow this).
+ * How the journal shows a request's `Authorization`: the scheme and a number per distinct credential
+ * (`Bearer ***1`), so callers can be told apart while the credential is kept nowhere. A number, not a
+ * hash: even a short hash would let anyone check a guessed token against it. Numbers hold across a
+ * `reset`; past MAX_LABELLED digests every credential reads `***?`, so fresh tokens cannot grow this.
  */
 import { stableHex } from '../domain/caller.ts'
 import { authorizationParts, carriesSecret, maskedAuthorization } from '../domain/credentials.ts'

@@ -1,8 +1,6 @@
 /**
- * The operations log of the standalone server: one concise line per request (time, method, path,
- * status, duration, operation, scenario, session; for a request forwarded by `--proxy`, the
- * service's status and a line per contract drift); `verbose` adds who called (the Authorization as
- * the journal masks it, and the caller's wallet) and the bodies, `quiet` prints none.
+ * The standalone server's operations log: one line per request, plus a line per contract drift of a
+ * proxied one; `verbose` adds the caller (as the journal masks it) and the bodies.
  */
 import type { JournalEntry } from './journal.ts'
 

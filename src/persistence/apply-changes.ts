@@ -1,7 +1,6 @@
 /**
- * Applying stored changes to a fresh world at start: each entry is checked (its shape, and a put's
- * record against its table's zod schema, as fixtures are) before anything of it is applied, so a
- * bad stored record is reported with where it was read from rather than served.
+ * Applying stored changes to a fresh world at start: each entry is checked, a put's record against
+ * its table's schema, so a bad stored record is reported where it was read rather than served.
  */
 import type * as z from 'zod/mini'
 import { issueText } from '../contract/issue-text.ts'
@@ -37,7 +36,7 @@ function checkEntry(entry: StoredEntry): Change[] {
     }
     if (change.t !== 'put') return change
     const schema = tables[change.table].schema as z.ZodMiniType
-    // With zod's JIT: a world of 10,000 written records parses each table's schema thousands of times.
+    // With zod's JIT: a large written world parses each table's schema many times.
     const record = schema.safeParse(change.record)
     if (!record.success) {
       // Parsed again with the input in the issue, so the message can say what the field held.
@@ -48,10 +47,7 @@ function checkEntry(entry: StoredEntry): Change[] {
   })
 }
 
-/**
- * The common change, a put with exactly its three fields, checked without zod (most of a start's
- * changes are these: zod's union would copy every record once more); anything else goes to ChangeSchema.
- */
+/** A put with exactly its three fields, most of a start's changes: checked without zod's union, which copies it. */
 function isPlainPut(item: unknown): item is Change & { t: 'put' } {
   if (typeof item !== 'object' || item === null) return false
   const { t, table, record } = item as Record<string, unknown>
@@ -87,9 +83,8 @@ export interface ApplyTarget {
 }
 
 /**
- * Applies `entries` in order, at once (a simulator is created synchronously). A put replaces
- * whatever its key holds; a delete of a key that is absent is nothing to do. Returns the
- * warnings to show (a stored clock of the other mode is skipped).
+ * Applies `entries` in order, synchronously (as a simulator is created). Returns the warnings to
+ * show (a stored clock of the other mode is skipped).
  */
 export function applyEntries(target: ApplyTarget, entries: Iterable<StoredEntry>): string[] {
   const warnings: string[] = []

@@ -1,8 +1,4 @@
-/**
- * What persistence stores and how a store plugs in: the changes of a world (model/change.ts) as
- * they are read back (an entry and where it was read, checked against ChangeSchema), the identity
- * of the world they belong to, and the `Persistence` callback a simulator is given.
- */
+/** What persistence stores (a world's changes, as read back, and its identity) and how a store plugs in. */
 import * as z from 'zod/mini'
 import { strict } from '../contract/schema-forms.ts'
 import type { Change, ChangeSink } from '../model/change.ts'
@@ -60,17 +56,15 @@ export interface PersistenceSetup {
 }
 
 /**
- * How a simulator is persisted, storage-agnostic: called once at start with the world's identity
- * (a store refuses a directory written for another world by throwing), a way to read the whole
- * current state as changes (what a store compacts its log into) and one to apply entries later.
+ * How a simulator is persisted, storage-agnostic: called once at start with the world's identity (a
+ * store refuses another world's by throwing), its current state as changes, and a way to apply entries later.
  */
 export type Persistence = (context: {
   readonly identity: WorldIdentity
   readonly currentState: () => Change[]
   /**
-   * Applies entries that arrive after the start (read asynchronously, as IndexedDB answers, or
-   * written by another tab) to the live default world, checked as at start, without passing them
-   * back to the sink. Returns the warnings to show; throws StoredChangeError as the start does.
+   * Applies entries that arrive after the start (another tab's, say) to the live default world without
+   * passing them back to the sink. Returns the warnings to show; throws StoredChangeError as the start does.
    */
   readonly apply: (entries: Iterable<StoredEntry>) => string[]
 }) => PersistenceSetup

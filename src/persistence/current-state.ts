@@ -1,16 +1,10 @@
-/**
- * The whole persisted state of a world as changes: what a store compacts its log into. Applied to
- * the fresh world, they give the model and clock they were read from.
- */
+/** The whole persisted state of a world as changes: what a store compacts its log into. */
 import type { Clock, ClockState } from '../model/clock.ts'
 import type { Model } from '../model/model.ts'
 import { tableNames } from '../model/world.ts'
 import type { Change } from './change.ts'
 
-/**
- * The written records, the deleted seeded keys, the id counters past the seeded ones, and the clock
- * if it moved. `model` undefined: the world holds nothing kept (a scenario's own world is in use).
- */
+/** What differs from the seeded world, and the clock if it moved; `model` undefined: a scenario's world is in use. */
 export function currentState(model: Model | undefined, clock: Clock, initialClock: ClockState): Change[] {
   const changes: Change[] = []
   const now = clock.state()

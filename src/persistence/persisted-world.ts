@@ -1,9 +1,6 @@
 /**
- * Wires a simulator's default world to a store (`Persistence`): the core's `WorldKeeper`
- * (`keepWorldIn(store)`, what a runtime hands `createSimulator` as `persistence`). A gate every
- * change of the default world goes through (shut while stored changes are applied at start, so that
- * they are not stored again), the start itself (the store's entries applied, checked), and what the
- * simulator then offers: waiting until its changes are stored, and closing the store.
+ * Wires a simulator's default world to a store as the core's `WorldKeeper`: a gate every change goes
+ * through, shut while stored changes are applied so that they are not stored again.
  */
 import type { Clock } from '../model/clock.ts'
 import type { Model } from '../model/model.ts'

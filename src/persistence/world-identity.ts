@@ -1,7 +1,6 @@
 /**
- * The identity of the world a simulator starts from: its seed, and a hash of its seeded records
- * (or, for a generated world, how it was generated: hashing a million generated rows would cost
- * the start a second). Stored changes apply only to the world they were written on.
+ * A world's identity: its seed and a hash of its seeded records; a generated world's says how it was
+ * made instead, as hashing it would slow the start.
  */
 import type { TableName } from '../model/records.ts'
 import { tableNames, type WorldSnapshot } from '../model/world.ts'
@@ -30,10 +29,7 @@ function* seededTexts(world: WorldSnapshot): Iterable<string> {
   }
 }
 
-/**
- * The identity of `world` under `seed`. `generated` names how a generated world was made (its size
- * and instant): the seed and it determine the records.
- */
+/** The identity of `world` under `seed`; `generated` (size and instant) and the seed determine a generated world. */
 export function worldIdentity(
   seed: number,
   world: WorldSnapshot,

@@ -1,15 +1,8 @@
 /**
- * Contract drift: where a real answer of the service departs from the contract, as Prism's
- * validation proxy reports it. A status the operation does not declare, a body that breaks the
- * declared shape (a missing or unknown field, a wrong type, a value outside its enum or range) or
- * a value outside its documented format (ADDRESS, HASH, dates, UUIDs, amounts: the patterns the
- * OpenAPI document carries), and an answer that is not `application/json`.
- *
- * The zod schemas describe formats as metadata, not checks (answer-formats.ts), so the answer is
- * checked against their JSON Schema, the one the OpenAPI document publishes, by ajv: what a client
- * reads in the document is what drift is measured against. The parse and the check run on a worker
- * thread (drift-worker.ts), so an answer of any width or size up to the proxy's cap leaves the
- * other clients answered meanwhile.
+ * Contract drift: where a real answer of the service departs from the contract (status, shape,
+ * format, content type), as Prism's validation proxy reports it. Checked by ajv against the JSON
+ * Schema the OpenAPI document publishes, since the zod schemas carry formats as metadata only;
+ * on a worker thread (decision 0028).
  */
 import * as z from 'zod/mini'
 import { ErrorBody } from '../contract/error-body.ts'
@@ -73,10 +66,7 @@ function lineOf({ path, keyword, params, value, format }: Departure): string {
 /** A value that is not of its type, const or enum is said once: the other checks of its schema say nothing more. */
 const WHOLE_VALUE = new Set(['type', 'const', 'enum'])
 
-/**
- * Departures of a JSON text from a zod schema's published JSON Schema, one line each, `body…`
- * paths. Throws JsonTextError when the text is not JSON.
- */
+/** Departures of a JSON text from a zod schema's published JSON Schema. Throws JsonTextError when it is not JSON. */
 async function schemaDrift(schema: z.ZodMiniType, text: string): Promise<string[]> {
   const { key, schema: json } = jsonSchemaOf(schema)
   let checked: Checked
@@ -111,9 +101,8 @@ function statusesOf(operation: Operation): ReadonlySet<number> {
 }
 
 /**
- * How one real answer (status, content type, body text) departs from the contract of `operation`;
- * empty when it keeps to it. An undeclared status says so, and its body is then checked as an
- * error only if it is not a 2xx. Throws JsonTextError when the body is not JSON.
+ * How one real answer departs from the contract of `operation`; empty when it keeps to it. A body
+ * under a status that is not 2xx is checked as an error. Throws JsonTextError when it is not JSON.
  */
 export async function answerDrift(
   operation: Operation,

@@ -1,8 +1,6 @@
 /**
- * The thread the proxy's drift check runs on: it parses a real answer (with the simulator's JSON
- * limits: json-text.ts) and validates it with ajv against the contract's published JSON Schema,
- * off the event loop that answers the other clients. One worker a process, started on the first
- * check and not keeping the process alive; ajv is loaded in it from the package's own dependency.
+ * The thread the proxy's drift check runs on, off the event loop that answers the other clients
+ * (decision 0028): one a process, started on the first check, not keeping the process alive.
  */
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../contract/json-text.ts'
 
@@ -19,16 +17,15 @@ export interface Departure {
 
 export type Checked = { readonly departures: readonly Departure[] } | { readonly notJson: string }
 
-/** The heap the drift thread may use: a 32 MiB answer parses to a few times that. */
+/** The heap the drift thread may use: the largest answer the proxy reads parses to a few times its size. */
 const DRIFT_HEAP_MB = 512
 
 /** The most departures a check sends back: enough for the lines a drift report keeps. */
 const MAX_DEPARTURES = 200
 
 /**
- * The worker's code, run there as a script (`eval`), so it needs no file of its own in each build:
- * everything it uses is a global, passed in `workerData` or defined inside it. json-text.ts's depth
- * scan is handed to it as source, so the worker reads JSON with the same limit as every reader.
+ * The worker's code, run as a script (`eval`) so it needs no file of its own in each build: all it
+ * uses is a global, in `workerData` or inside it. json-text.ts's depth scan is passed in as source.
  */
 function driftWorker(deeper: (text: string, max: number) => boolean): void {
   // No `require` here: a bundler would swap it for a helper of its own, which the worker does not have.
@@ -55,10 +52,7 @@ function driftWorker(deeper: (text: string, max: number) => boolean): void {
       positions.set(container, (known = new Map(Object.keys(container).map((key, i) => [key, i]))))
     return known.get(name) ?? -1
   }
-  /**
-   * A JSON Pointer as drift lines write it (`body[0].address`, walking the value to tell items from
-   * members), and where it lies in the answer: the position of each step.
-   */
+  /** A JSON Pointer as drift lines write it (`body[0].address`), and the position of each step. */
   const locate = (root: unknown, pointer: string): { path: string; at: unknown; rank: number[] } => {
     let path = 'body'
     let at = root as Record<string, unknown> | undefined

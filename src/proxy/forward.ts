@@ -1,21 +1,10 @@
 /**
- * The forwarder of `serve --proxy <base-url>`: sends a routed request to the real service and
- * answers with the service's answer, checked against the contract (contract-drift.ts). What can go
- * wrong on the way is answered in the documented error shape, never thrown: no answer within the
- * time-out is a 504; a refused or broken connection, a redirect, an answer that is not JSON, whose
- * body does not decode (its Content-Encoding) or that is too large is a 502 that says what the
- * service did.
- *
- * Kept to one host and under its base path: the URL is the base URL with the operation's path and
- * the request's parameters and query (forwarded-path.ts), and redirects are not followed (a
- * redirect would send the request, credentials included, wherever the service points). Only a
- * short list of request headers goes through: Authorization (or `--token`'s), the content
- * negotiation and tracing headers, Via, and what fetch itself adds (Host, Accept-Encoding,
- * Sec-Fetch-Mode, defaults for Accept, Accept-Language and User-Agent: docs/proxy.md lists them);
- * never cookies, Origin, the client's Host or the simulator's own X-Sim-* headers. The answer is served from the simulator's origin, so it is served as JSON under the
- * simulator's `nosniff` and CSP, and none of the service's headers that a scenario may not set
- * (browser policy, CORS, framing) passes. With `--token`, the token is lent only to the callers the
- * server admits (`admitTokenCaller`: the standalone server's control-API origin rule).
+ * The forwarder of `serve --proxy <base-url>`: sends a routed request to the real service and answers
+ * with its answer, checked against the contract. Failures are answered (504 on time-out, 502 with what
+ * the service did), never thrown. Kept to one host under its base path, following no redirect (it would
+ * carry credentials wherever the service points), passing a short list of headers each way: the answer
+ * is served from the simulator's origin. `--token` is lent only to the callers the server admits
+ * (`admitTokenCaller`). docs/proxy.md and decision 0011 give the rules.
  */
 import { JsonTextError } from '../contract/json-text.ts'
 import type { Operation } from '../contract/operations.ts'
@@ -37,10 +26,7 @@ import {
   proxyOptionsProblem,
 } from './proxy-options.ts'
 
-/**
- * The request headers that go through to the service besides Authorization (docs/proxy.md lists
- * these with what fetch adds; proxy-boundary.test.ts holds the two equal).
- */
+/** Request headers forwarded besides Authorization: docs/proxy.md lists them, proxy-boundary.test.ts checks both. */
 const FORWARDED_REQUEST_HEADERS = [
   'accept',
   'accept-language',
@@ -59,9 +45,8 @@ const FORWARDED_REQUEST_HEADERS = [
 const HOP_HEADER = /^(?:proxy-.*|via)$/
 
 /**
- * The largest answer body read from the service: 32 MiB, about the largest list the contract
- * allows (20,000 security tokens). The body is checked in slices whatever its size; the limit
- * bounds the memory a request takes and the one step done whole, joining its text.
+ * The largest answer body read from the service: about the largest list the contract allows. It bounds
+ * the memory a request takes and the one step done whole, joining its text.
  */
 export const MAX_UPSTREAM_BODY_BYTES = 32 * 1024 * 1024
 
@@ -80,9 +65,8 @@ class UpstreamFailure extends Error {
 }
 
 /**
- * The body as text and as the bytes it came in, read up to MAX_UPSTREAM_BODY_BYTES (then a 502,
- * the rest left unread): each chunk is decoded as it arrives, and the bytes are written out as they
- * came, so no step copies a large answer whole but the joining of its text.
+ * The body as text and as the bytes it came in, read up to MAX_UPSTREAM_BODY_BYTES (then a 502): chunk
+ * by chunk, so no step copies a large answer whole but the joining of its text.
  */
 async function readCapped(answer: Response, describe: string): Promise<{ text: string; pieces: Uint8Array[] }> {
   if (answer.body === null) return { text: '', pieces: [] }
@@ -122,9 +106,8 @@ function networkReason(error: unknown): string {
 }
 
 /**
- * What the decompressor said when fetch could not decode the body its Content-Encoding names (a
- * bad gzip, deflate or brotli stream), or undefined for any other failure. fetch reports it as a
- * broken body (`terminated`) whose cause is the zlib error: `Z_DATA_ERROR`, a brotli `ERR_…`.
+ * What the decompressor said when fetch could not decode the body its Content-Encoding names, or
+ * undefined for any other failure: fetch reports it as `terminated` with the zlib error as cause.
  */
 function decodingFailure(error: unknown): string | undefined {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause
@@ -154,10 +137,8 @@ function forwardedHeaders(request: SimRequest, token: string | undefined): Recor
 }
 
 /**
- * The service's answer headers the client gets: those a scenario rule may set, served as JSON
- * (the body is JSON: a service that labels it otherwise drifts, and its label could make the
- * answer a page on the simulator's origin) under the simulator's `nosniff` and CSP, and where the
- * answer came from.
+ * The service's answer headers the client gets: those a scenario rule may set, always labelled JSON
+ * (another label could make the answer a page on the simulator's origin), under `nosniff` and the CSP.
  */
 function answerHeaders(answer: Response, baseUrl: string, drift: number): Record<string, string> {
   const headers: Record<string, string> = {}
@@ -187,9 +168,8 @@ export function createForwarder(
   const base = proxyBaseUrl(options.url) as { url: string }
   const timeoutMs = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS
   const send = options.fetch ?? globalThis.fetch
-  // Node's fetch loads its HTTP client on its first call, which on a busy machine can outlast a short
-  // --proxy-timeout before a byte is sent: loaded now (a data: URL sends nothing), so the time-out
-  // counts the service's time, the first forward's included.
+  // Node's fetch loads its HTTP client on its first call, which can outlast a short --proxy-timeout:
+  // loaded now (a data: URL sends nothing), so the time-out counts only the service's time.
   if (options.fetch === undefined) send('data:,').catch(() => {})
 
   async function forward(operation: Operation, params: Record<string, string>, request: SimRequest) {

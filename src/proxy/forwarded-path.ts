@@ -1,12 +1,8 @@
 /**
- * Where a forwarded request goes: the base URL, then the operation's path as the contract writes
- * it with each parameter put back as exactly one segment, then the query. Never the client's path
- * as sent: a URL parser resolves `..`, `\` and `%2e%2e` segments (`/users/..\..\admin` is
- * `/admin`), so a client could otherwise reach any path of the service, with the token. A
- * parameter a URL cannot carry as one segment, or that a server would read as a step up (`.`,
- * `..`, `..;`) or as a separator once decoded again (`/`, `\`, `%`), or that holds a control
- * character, is refused with a 400 that names it; no value the contract allows has any of them.
- * The URL is then parsed as fetch will parse it, and must name the same origin and path.
+ * Where a forwarded request goes: the base URL, then the operation's path as the contract writes it
+ * with each parameter as exactly one segment, then the query. Never the client's path as sent: a URL
+ * parser resolves `..`, `\` and `%2e%2e`, so a client could reach any path of the service with the
+ * token. A parameter that is not one safe segment is refused with a 400; no value the contract allows is.
  */
 import type { Operation } from '../contract/operations.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -33,10 +29,7 @@ function encodedSegment(value: string): string | undefined {
   }
 }
 
-/**
- * The URL a request for `operation` with (decoded) `params` and `query` is forwarded to under the
- * base URL `base` (no trailing slash); throws a 400 for a parameter that cannot be forwarded.
- */
+/** The URL a request is forwarded to under `base` (no trailing slash); throws a 400 for a parameter that cannot be. */
 export function forwardedUrl(
   base: string,
   operation: Operation,

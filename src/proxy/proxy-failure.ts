@@ -1,8 +1,5 @@
 /**
- * How an answer says the proxy made it itself: its 502, 504 or 508 when the service did not answer
- * in time, could not be reached, answered something that is not JSON or a body that does not
- * decode, redirected, or when the request looped back. The service's own 502 never carries it
- * (the proxy drops every `X-Sim-*` header of the service's answers), so a client, and a
- * recording, can tell the two apart.
+ * How an answer says the proxy made it itself (its 502, 504 or 508). The service's own 502 never
+ * carries it (the proxy drops the service's `X-Sim-*` headers), so a client and a recording can tell them apart.
  */
 export const PROXY_FAILURE_HEADER = 'x-sim-proxy-failure'

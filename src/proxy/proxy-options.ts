@@ -1,8 +1,6 @@
 /**
- * What `serve --proxy <base-url>` is configured with, and the checks that keep it to one host:
- * the base URL (http or https, no credentials, query or fragment), the operations forwarded
- * (`--proxy-only` / `--proxy-except`, by operation id) and the time-out. Pure, so the command
- * line and `startStandaloneServer({ proxy })` refuse the same mistakes with the same words.
+ * What `serve --proxy <base-url>` is configured with, and the checks that keep it to one host. Pure,
+ * so the command line and `startStandaloneServer({ proxy })` refuse the same mistakes in the same words.
  */
 import { type OperationId, operationIds } from '../contract/operations.ts'
 

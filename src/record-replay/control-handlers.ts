@@ -1,8 +1,6 @@
 /**
- * The control routes of record and replay: replaying a scenario on the server, a scenario file built
- * from journal entries ("add to a scenario" in the dashboard) or from a HAR file dropped on it, the in-memory recording the control
- * API starts and stops, and flushing the `--record` file. The runtime hands over what it has: its
- * recordings, and its control API, through which replayed control steps go.
+ * The control routes of record and replay: replay on the server, scenario files from journal entries
+ * or a HAR file, the in-memory recording, and flushing the `--record` file.
  */
 import type { ControlDispatch, ControlHandlerTable } from '../control/control-handler.ts'
 import { ApiError } from '../http/api-error.ts'

@@ -1,14 +1,7 @@
 /**
- * How a replay step's expected body is compared with the response, and the readable diff of what
- * differs. The expectation is a subset: an object matches when every member it lists matches
- * (members it does not list are ignored); an array matches when it has the same length and each
- * item matches in order; the operators of `body-expectation.ts` (`$length`, `$minLength`,
- * `$contains`, `$type`, `$not`, `$absent`) match by their condition; anything else must be equal.
- * Each mismatch names its path (`body[0].status`) with the expected and the actual value.
- *
- * `$not` is the negation of its expectation, with one exception a QA reader expects: negating an
- * array operator (`$contains`, `$length`, `$minLength`) still wants an array, so "no item matches"
- * does not pass on an error object or a missing member.
+ * How a replay step's expected body is compared with the response (as a subset: docs/scenarios.md),
+ * and the readable diff of what differs, each mismatch by its path. `$not` of an array operator still
+ * wants an array, so "no item matches" does not pass on an error object or a missing member.
  */
 import {
   ABSENT_OPERATOR,

@@ -1,9 +1,7 @@
 /**
- * The entries of a HAR file that are the service's operations, as the exchanges a recording turns
- * into steps (record.ts). Each entry's method and path go through the simulator's router, whatever
- * the host (a HAR of the real service, of a standalone simulator, of a staging host): what it takes
- * for an operation is kept, in the file's order; everything else is left out and counted by reason,
- * so the summary says what the session held besides the API (the page, its assets, preflights).
+ * The entries of a HAR file that are the service's operations, whatever the host, found by the
+ * simulator's router, as the exchanges a recording turns into steps; the rest is left out and counted
+ * by reason, so the summary says what the session held besides the API.
  */
 import { matchRoute } from '../pipeline/router.ts'
 import { decodedBody, type Har, type HarEntry } from './har-file.ts'

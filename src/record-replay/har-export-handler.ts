@@ -1,7 +1,4 @@
-/**
- * HAR out's control route: `GET /__sim/journal.har` answers the journal entries the query
- * picks (as `GET /__sim/journal` would) as a HAR 1.2 file, its URLs on the server's own origin.
- */
+/** `GET /__sim/journal.har`: the journal entries the query picks as a HAR 1.2 file, on the server's own origin. */
 import { MAX_JOURNAL_PAGE, MAX_JOURNAL_PAGE_BODY_CHARS } from '../contract/control-journal-schemas.ts'
 import type { ControlHandlerTable } from '../control/control-handler.ts'
 

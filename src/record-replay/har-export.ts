@@ -1,14 +1,8 @@
 /**
- * The journal as a HAR 1.2 file: what a QA engineer opens in the browser's Network panel (Chromium's
- * devtools import it) and what Playwright's `routeFromHAR` answers a page from. Each journal entry
- * becomes one HAR entry, oldest first; the credentials are the journal's, already masked as they
- * arrived (decision 0012), and the headers that carry another secret (cookies, proxy credentials)
- * are masked here. A body the journal cut is left out, with a comment saying so, rather than written
- * as the broken text it would be. Members starting with `_` are the simulator's own, as HAR allows
- * (the entry's seq, operation, session and scenario). The shape is the contract's (SimHar in
- * src/contract/control-har.ts).
- *
- * Loaded on demand (`journal.toHar()`, `GET /__sim/journal.har`): no first answer needs it.
+ * The journal as a HAR 1.2 file, for devtools' Network panel and Playwright's `routeFromHAR`
+ * (docs/har-export.md). Credentials are the journal's, masked as they arrived (decision 0012); other
+ * secret headers are masked here. A body the journal cut is left out with a comment rather than
+ * written broken. Loaded on demand: no first answer needs it.
  */
 import packageJson from '../../package.json' with { type: 'json' }
 import type { SimHar as Har, SimHarEntry as HarEntry } from '../contract/plain-types.ts'

@@ -1,13 +1,7 @@
 /**
- * A HAR file (HTTP Archive, 1.1 or 1.2) as the browsers' devtools, Playwright's `recordHar`,
- * Charles, Proxyman and mitmproxy write it, read and checked before anything is converted: the
- * size first (a file over HAR_SIZE_LIMIT_BYTES is refused before it is parsed), then JSON, then
- * the fields the conversion reads, with the contract's schema (contract/har.ts). Each tool adds fields of its own (`_initiator`,
- * `_resourceType`, `_frameref`, `comment`…): they are kept out of the way, not refused.
- *
- * A refusal is a HarError naming the file and the field's path in it
- * (`session.har: log.entries[3].request.url: not a URL`), so nothing is converted from a file
- * that is partly wrong.
+ * A HAR file (1.1 or 1.2, as devtools and capture tools write it) checked before anything is
+ * converted: its size, then JSON, then the fields the conversion reads (contract/har.ts); fields a
+ * tool adds are not refused. A refusal is a HarError naming the file and the field's path.
  */
 import { Har } from '../contract/har.ts'
 import { issueText } from '../contract/issue-text.ts'
@@ -37,15 +31,13 @@ function formatHarPath(path: readonly PropertyKey[]): string {
 
 export type { Har, HarEntry } from '../contract/har.ts'
 
-/** Parses and checks a HAR file's text; `file` names it in errors. */
 export function parseHar(text: string, file: string): Har {
   return checkHar(harJson(text, file), file)
 }
 
 /**
- * A HAR file's text as JSON, not checked yet: apart from `checkHar`, so that a caller that read the
- * text can let it go before the check copies the tree (har-import.ts), rather than hold the text,
- * the parsed tree and the checked copy at once.
+ * A HAR file's text as JSON, not checked yet: apart from `checkHar`, so that a caller can let the text
+ * go before the check copies the tree, rather than hold all three at once.
  */
 export function harJson(text: string, file: string): unknown {
   const body = withoutBom(text)
@@ -81,10 +73,7 @@ export function checkHarSize(bytes: number, file: string): void {
 
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/
 
-/**
- * A body of the HAR as text: base64 decoded (`encoding: "base64"`) as UTF-8; undefined when it is
- * not valid base64 or not UTF-8 text (the entry is left out, not the file refused).
- */
+/** A body of the HAR as text, base64 decoded; undefined when it is not UTF-8 text (the entry is left out). */
 export function decodedBody(text: string, encoding: string | undefined): string | undefined {
   if (encoding === undefined || encoding === '') return text
   if (encoding.toLowerCase() !== 'base64' || !BASE64.test(text)) return undefined

@@ -1,10 +1,7 @@
 /**
- * `scenarios from-har` on disk (Node only): reads a HAR file (refused by its size before it is
- * read), converts it (har-file.ts, har-to-scenario.ts), and writes the scenario and, with a world
- * directory, its fixture files (har-world.ts). Everything is converted and checked in memory
- * first; then the world goes to a fresh directory beside its target and the scenario to a file
- * beside its own (record-to-file.ts), and each is renamed into place: a refused file leaves no
- * scenario and no world behind.
+ * `scenarios from-har` on disk (Node only): reads a HAR file, converts it, and writes the scenario
+ * and, with a world directory, its fixture files. All is checked in memory first, then each is written
+ * beside its target and renamed into place, so a refused file leaves no scenario and no world behind.
  */
 import {
   existsSync,
@@ -49,10 +46,7 @@ function defaultScenarioFile(har: string): string {
   return join(dirname(har), `${basename(har).replace(/\.har$/i, '')}.scenario.json`)
 }
 
-/**
- * The HAR file parsed, not checked yet (har-file.ts). Its text lives only in this call: the
- * conversion holds the parsed tree, then the exchanges it kept, not the file as well.
- */
+/** The HAR file parsed, not checked yet; its text lives only in this call, so it is not held beside the tree. */
 function readHarJson(file: string): unknown {
   let size: number
   try {
@@ -73,11 +67,7 @@ function readHar(file: string): Har {
   return checkHar(readHarJson(file), file)
 }
 
-/**
- * The file converted: the HAR read, checked and turned into exchanges and a scenario in this call,
- * so that only what the conversion keeps (the exchanges, their bodies) outlives it, not the parsed
- * file, while the world is made and the scenario written.
- */
+/** The file converted in this call, so that only what the conversion keeps outlives it, not the parsed file. */
 function convertHarFile(file: string): HarConversion {
   return harToScenario(readHar(file), basename(file), attachedReader(file))
 }
@@ -107,10 +97,7 @@ function checkWorldTarget(dir: string): void {
     throw new HarError(dir, '', 'is not empty; name a new or empty directory for --world')
 }
 
-/**
- * Writes the world into a fresh directory beside `dir`; returns it (renamed into place by the
- * caller). A failure (a full disk, a read-only mount) names the world's file and the errno.
- */
+/** Writes the world into a fresh directory beside `dir`, returned for the caller to rename into place. */
 function writeWorldBeside(dir: string, world: HarWorld): string {
   const target = resolve(dir)
   let writing = target

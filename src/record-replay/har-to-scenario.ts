@@ -1,14 +1,6 @@
 /**
- * A HAR file's operations as a scenario with steps: the exchanges har-exchanges.ts keeps go through
- * the same recorder `--record` uses (record.ts), so the file reads as a recording does: credentials
- * masked for `replay --token`, generated addresses, hashes and UUIDs reused later captured as
- * `{{placeholders}}`, ids a POST assigned captured, the recording's limits.
- *
- * What a recording of the simulator leaves exact because the simulator is deterministic, a HAR of
- * the real service cannot: an instant the service stamped on a write (`createdAt`, `date`) is its
- * clock's. So an instant that first appears in the answer of a write and was not sent by the
- * client is expected as `{"$type": "string"}` there and wherever it appears after: exact for what
- * the client controls, a type for what the service generated.
+ * A HAR file's operations as a scenario, through the recorder `--record` uses. The real service stamps
+ * writes with its own clock, so an instant a write's answer brought is expected as `{"$type": "string"}`.
  */
 import type { ScenarioInput } from '../scenarios/scenario-schema.ts'
 import {

@@ -1,18 +1,7 @@
 /**
- * The world a HAR session started from, as fixture files (`--world <dir>`, then `serve --fixtures
- * <dir>`), so that replaying the session against it gives what the service gave: every record its
- * successful answers showed, as first shown, but the records the session created (the key a
- * POST's answer names, and records naming it). A record read before the session changed it (the
- * key a PUT or DELETE names) is kept as read then; one first read after is kept as read then, its
- * earlier state not being in the HAR. In the shape and under the file names of `fixtures/`, validated against
- * the model's record schemas and the references between tables (`parseWorld`).
- *
- * A wire record is a stored one but for what the presenters derive at read time: a security token's
- * `expired` is dropped, and a debt token's link to its security token is the path's
- * `{securityTokenAddress}` when it was read under one (null otherwise). A record read twice with
- * other values, the session not having changed it between, is reported and the first kept. A payment or debt
- * token that names a security token the HAR did not show is left out (the world would not load),
- * and counted.
+ * The world a HAR session started from, as fixture files (`--world <dir>`): every record its answers
+ * showed, as first shown, but those the session created. One naming a security token the HAR did not
+ * show is left out, since the world would not load (docs/har-import.md).
  */
 import type * as z from 'zod/mini'
 import { findOperation } from '../contract/operations.ts'

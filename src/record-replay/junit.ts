@@ -1,9 +1,4 @@
-/**
- * JUnit XML of replay results, the format CI systems read: one `<testsuite>` per scenario file and
- * one `<testcase>` per step, with a `<failure>` holding the step's diff when it failed, or
- * `<skipped>` with the reason for a step marked `skip`; a skipped scenario is one `<testcase>` with
- * `<skipped>` and the reason.
- */
+/** JUnit XML of replay results, for CI: one `<testsuite>` per scenario file, one `<testcase>` per step. */
 import type { StepResult } from './replay.ts'
 
 export interface ReplaySuite {

@@ -1,9 +1,6 @@
 /**
- * The in-memory recording the control API starts and stops (`PUT`/`DELETE /__sim/recording`), for
- * a developer who wants to turn what they just clicked through into a QA case without restarting
- * the server with `--record <file>`. The server feeds it every request it answers while it runs;
- * the scenario file it makes (`GET /__sim/recording/scenario`) is the recorder's (record-replay/record.ts):
- * same masking, captures and limits, and the seed, clock, rules and world at the start.
+ * The in-memory recording the control API starts and stops (`PUT`/`DELETE /__sim/recording`), to turn
+ * a session into a QA case without restarting with `--record <file>`; its file is the recorder's.
  */
 
 import type { ScenarioInput } from '../scenarios/scenario-schema.ts'

@@ -1,13 +1,7 @@
 /**
- * Placeholders of replay steps. A step's `capture` names values of its response by path
- * (`body.contractAddress`, `body[0].id`, `status`, `headers.location`); any string of a later step
- * may then use `{{name}}`. A string that is exactly one placeholder takes the captured value with
- * its JSON type (a number stays a number); inside a longer string the value is written as text.
- *
- * `{{caller}}` is built in: the wallet address the simulator derives from the Bearer token replay
- * sends (`{{caller2}}` … for the tokens masked as `Bearer ***2` …), so expectations about "the
- * caller" hold for any token a recording masked. With `replay --token` every mask sends that one
- * token, so every `{{callerN}}` is the wallet derived from it.
+ * Placeholders of replay steps: a step's `capture` names values of its response by path, and later
+ * strings use `{{name}}` (a whole-string placeholder keeps the value's JSON type). `{{caller}}` is
+ * built in: the wallet derived from the token replay sends, so "the caller" holds for any masked token.
  */
 import { callerAddress } from '../domain/caller.ts'
 

@@ -1,11 +1,7 @@
 /**
- * What a recording (`--record`, `PUT /__sim/recording`) keeps of a forwarded request: the
- * credentials the service saw, not the client's. With `--token`, a client may send no
- * Authorization at all; recorded as it was sent, the step would replay without one and the
- * simulator would answer 401 where the service answered. So a forwarded exchange is recorded with
- * `Authorization: Bearer <token>`, which the recorder masks as `Bearer ***` (record.ts): the secret
- * never reaches the file, and replay sends its own token in its place. Where the service echoed the
- * token in its answer (or the client sent it in its request), it is written `***` there too.
+ * What a recording keeps of a forwarded request: the credentials the service saw (`--token`'s), not
+ * the client's, which may be none and would replay as a 401. The recorder masks it, so the secret never
+ * reaches the file; an echo of the token in a body is written `***` too.
  */
 
 import { maskedHeaderValues, maskedLiterals } from '../domain/credentials.ts'

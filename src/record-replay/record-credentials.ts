@@ -1,15 +1,8 @@
 /**
- * What a recording writes for the credentials of the requests it turns into steps: never one of
- * them. Each distinct Bearer token becomes a mask replay fills (`Bearer ***`, then `***2`, `***3`
- * …: `replay --token` sends its token there, or replay-token, replay-token-2 … by default), and
- * the wallet address the simulator took it for a placeholder (`{{caller}}`, `{{caller2}}` …), so
- * the steps act as the same caller under replay's token. Another scheme's credential is written
- * `Basic ***` (replay sends it as written: the simulator refuses any scheme but Bearer alike), a
- * bare key `***`. A Bearer token that is itself a wallet address is public and is the caller's
- * identity, so it is kept.
- *
- * Exchanges taken from the journal already carry masks (`Bearer ***7`) and say who the caller was
- * (`caller`); each mask is a distinct token all the same, numbered afresh in the file's order.
+ * What a recording writes for the credentials of its requests: never one of them. Each distinct
+ * Bearer token becomes a mask replay fills (`Bearer ***`, `***2` …) and its wallet a placeholder
+ * (`{{caller}}` …); another scheme's is `Basic ***`. A Bearer token that is a wallet address is public,
+ * so it is kept. Journal masks are numbered afresh in the file's order.
  */
 
 import { callerAddress } from '../domain/caller.ts'

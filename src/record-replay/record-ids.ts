@@ -1,18 +1,9 @@
 /**
- * Integer ids a recorded service assigned, as captures: a creation (`POST /manager`) answers
- * `{"id": 7, "message": "manager payment 7 stored"}`, and the session goes on with
- * `PUT /manager/0x…/7`. Kept literal, 7 breaks a replay against a service whose counters stand
- * elsewhere (another deployment, a simulator that took other payments first). So every integer id
- * member of a successful POST's answer becomes a capture of that answer (`"capture": {"id":
- * "body.id"}`), and a `{{placeholder}}` where the id appears afterwards.
- *
- * Small integers are everywhere (amounts, counts, installments), so an id is replaced only where it
- * can only be that id: in requests and answers under the path it was created at (`/manager` and
- * `/manager/…`, as REST nests a collection's items), as a whole path segment, as the value of an
- * id-named query parameter or body member (`id`, `paymentId`, `payment_id`), and as a word of the
- * text of those answers ("manager payment {{id}} updated"). Its own answer counts too, so the
- * creation step itself holds on any service. Of two ids of one value under one path (a reset
- * between two creations), a step uses the latest created before it.
+ * Integer ids a recorded service assigned, as captures: kept literal, an id breaks a replay against a
+ * service whose counters stand elsewhere. Every integer id member of a successful POST's answer becomes
+ * a capture and a `{{placeholder}}` afterwards. Small integers are everywhere, so an id is replaced only
+ * where it can only be that id: under the path it was created at, as a whole path segment, an id-named
+ * parameter or member, or a word of those answers' text. Of two ids of one value, the latest counts.
  */
 
 /** What the recorder knows of an exchange (record.ts): enough to find creations and their answers. */
@@ -62,10 +53,7 @@ function walkIds(value: unknown, path: string, visit: (id: number, path: string)
   }
 }
 
-/**
- * The capture name of a path: its last member name, numbered past names already taken. `next`
- * remembers where each name's numbers stand: a thousand creations must not count up from 2 each.
- */
+/** The capture name of a path, numbered past names taken; `next` keeps each count, so many ids do not recount. */
 function freshName(path: string, taken: Set<string>, next: Map<string, number>): string {
   const members = path.match(/[A-Za-z_]\w*/g) ?? []
   const base = members[members.length - 1] ?? 'id'
@@ -77,10 +65,7 @@ function freshName(path: string, taken: Set<string>, next: Map<string, number>):
   return name
 }
 
-/**
- * A whole number as a word of a text: not part of a longer number, word, decimal, date, time or
- * address. One pass finds them all, and each is looked up (a recording may hold a thousand ids).
- */
+/** A whole number as a word of a text: not part of a longer number, word, decimal, date, time or address. */
 const WORD_NUMBER = /(?<![\w.:/+-])\d+(?![\w:/+-]|\.\d)/g
 
 /**
@@ -109,10 +94,7 @@ export function captureAssignedIds(
     })
   })
 
-  /**
-   * The placeholder name of an id a step may name: created under its path, before it (or by it,
-   * for its own answer); of two of one value, the latest. Undefined when the step can name none.
-   */
+  /** The placeholder name of an id a step may name (created under its path, before it or by it); undefined: none. */
   const namesFor = (step: number, ownAnswer: boolean): ((id: number) => string | undefined) | undefined => {
     const path = exchanges[step]?.path ?? ''
     const groups = [...assigned].filter(([collection]) => isUnder(path, collection)).map(([, byValue]) => byValue)

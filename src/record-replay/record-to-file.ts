@@ -1,16 +1,8 @@
 /**
- * A session recording that writes itself to a scenario file (Node only): what `--record <file>`
- * hands the standalone server. The server feeds it every answered request; `flush()` (on
- * shutdown, or `POST /__sim/record/flush`) writes the scenario so far, atomically, and recording
- * goes on. The recorder's limits (record.ts) keep a flush short.
- *
- * Its `$schema` resolves from where it is written (schema-reference.ts), so an editor completes it.
- *
- * Written safely: the scenario goes to a new file beside the target, created exclusively (`wx`:
- * O_CREAT|O_EXCL, which refuses any existing name, a planted symbolic link included, so no link
- * is followed) under an unpredictable name, then renamed over the target (which replaces a link
- * at the target rather than writing through it). `recordingTargetProblem` checks the target at
- * start, so a path that cannot be written is refused before a session is recorded into it.
+ * A session recording that writes itself to a scenario file (`--record <file>`, Node only); `flush()`
+ * writes the scenario so far and recording goes on. Written to a new file beside the target, created
+ * exclusively (`wx` refuses any existing name, a planted link included) under an unpredictable name,
+ * then renamed over the target, which replaces a link there rather than writing through it.
  */
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -42,10 +34,7 @@ function writeBeside(file: string, text: string): string {
   return temporary
 }
 
-/**
- * Why a file operation failed, for a message: the errno and Node's words for it
- * (`ENOSPC: no space left on device`), without the path and call Node adds after them.
- */
+/** Why a file operation failed, for a message: `ENOSPC: no space left on device`, without Node's path and call. */
 export function failureReason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code
   const message = error instanceof Error ? error.message : String(error)
@@ -55,10 +44,8 @@ export function failureReason(error: unknown): string {
 }
 
 /**
- * Why `directory` could not be created. Node's recursive mkdir reports ENOENT when a part of the
- * path cannot be made under a read-only mount or a directory it may not write (it says the stat of
- * the path it could not create): a plain mkdir of the first missing part says the real errno
- * (EROFS, EACCES).
+ * Why `directory` could not be created. Node's recursive mkdir says ENOENT where it may not write:
+ * a plain mkdir of the first missing part says the real errno (EROFS, EACCES).
  */
 function creationFailure(directory: string, error: unknown): unknown {
   if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return error
@@ -73,9 +60,8 @@ function creationFailure(directory: string, error: unknown): unknown {
 }
 
 /**
- * Why `file` cannot take a recording (a directory, a special file, a directory that cannot be
- * created or written), or undefined when it can. Creates the missing directories, and proves the
- * directory writable by creating (and removing) a file there as a flush will.
+ * Why `file` cannot take a recording, or undefined when it can. Creates the missing directories, and
+ * proves the directory writable by creating (and removing) a file there as a flush will.
  */
 export function recordingTargetProblem(file: string): string | undefined {
   const target = resolve(file)

@@ -1,24 +1,9 @@
 /**
- * Turns a recorded session (the requests a server answered, in order) into a scenario with steps,
- * so a developer's manual session becomes a QA case that `npm run replay` runs green.
- *
- * - Secrets: no credential is written (record-credentials.ts): a Bearer token is `Bearer ***`
- *   (`***2`, `***3` … for further tokens), which replay fills from `--token`, and the wallet address
- *   the simulator derives from it `{{caller}}` (`{{caller2}}` …). Other headers than
- *   Authorization, Content-Type and X-Sim-* are dropped.
- * - Through the proxy, an answer the proxy made itself (its 502, 504 or 508: the service did not
- *   answer, or not with JSON) is not the service's: its step is marked `skip` with the reason, so
- *   replay does not send it, and `notes` say how many there were.
- * - Generated values: an address, hash, signature or UUID that first appears in a response and is
- *   used again later becomes a capture of that response and a `{{placeholder}}` everywhere after;
- *   an integer id a creation's answer assigned becomes one too (record-ids.ts).
- * - Everything else relies on determinism: the file records the seed (and fixed clock) of the
- *   session, and replay builds its simulator with them.
- * - Bounded, so a recording can always be written, quickly: at most RECORDING_LIMITS.steps
- *   requests and RECORDING_LIMITS.totalBodyBytes of bodies; a request whose body is over
- *   RECORDING_LIMITS.bodyBytes is left out, an answer over it is kept without its body (its status
- *   is still expected), and JSON nested deeper than 64 levels is kept as text. The scenario's
- *   `notes` say what was cut (the description is left as it was given).
+ * Turns a recorded session (the requests a server answered, in order) into a scenario with steps that
+ * `npm run replay` runs green (docs/scenarios.md). No credential is written (record-credentials.ts);
+ * the proxy's own answers become skipped steps; a generated value or assigned id used again becomes a
+ * capture and a `{{placeholder}}`; the rest relies on the recorded seed and clock. Bounded by
+ * RECORDING_LIMITS so a recording can always be written quickly; `notes` say what was cut.
  */
 
 import { utf8Length } from '../contract/json-text.ts'
@@ -37,10 +22,7 @@ export interface RecordedExchange {
   readonly query: string
   /** Request headers by lower-case name. */
   readonly headers: Readonly<Record<string, string>>
-  /**
-   * The wallet address the simulator took the Bearer token for, when the token is masked already
-   * (a journal entry's `caller`; null: none); undefined: derived from the token.
-   */
+  /** The caller the token was taken for when the token is masked already (null: none); undefined: derived from it. */
   readonly caller?: string | null | undefined
   readonly body: string
   readonly response: {
@@ -138,7 +120,7 @@ export function createSessionRecorder(options: SessionRecorderOptions = {}): Ses
     const requestBodies = exchanges.map((exchange) => parseJson(exchange.body))
     const responseBodies = exchanges.map((exchange) => parseJson(exchange.response.body ?? ''))
 
-    // Pass 1: where each generated value first appears, and whether it is used again.
+    // Where each generated value first appears, and whether it is used again.
     const first = new Map<string, { step: number; path: string | undefined }>()
     const reused = new Set<string>()
     const see = (value: string, step: number, responsePath: string | undefined) => {

@@ -1,8 +1,4 @@
-/**
- * What a recording reads in the exchanges it turns into steps: JSON bodies (deep ones left as
- * text), the strings in them with their paths, the generated values (addresses, hashes,
- * signatures, UUIDs) a later step may reuse, and the names captures get from where they appeared.
- */
+/** What a recording reads in its exchanges: JSON bodies, their strings by path, and the generated values in them. */
 import { nestedDeeperThan } from '../contract/json-text.ts'
 
 /** Values that are generated, long enough to be unique, and safe to replace wherever they appear. */

@@ -1,10 +1,7 @@
 /**
- * `POST /__sim/replay`: replays a scenario's steps on the server itself, as `replay --url` would
- * from outside: in a fresh session of its own (`replay-<name>-<hex>`), reset and given the
- * scenario (rules and world) for that session only, every step sent with that session's
- * `X-Sim-Session`; the session is ended afterwards unless asked to keep it. Nothing outside the
- * session changes but what a step itself does to the whole server (the clock is shared). The
- * runner and its differences are the replay's (record-replay/replay.ts).
+ * `POST /__sim/replay`: replays a scenario's steps on the server itself, as `replay --url` would, in
+ * a fresh session of its own, ended afterwards unless asked to keep it. Nothing outside the session
+ * changes but what a step does to the whole server (the clock is shared).
  */
 
 import type { ControlDispatch, ControlHandlerTable } from '../control/control-handler.ts'
@@ -18,10 +15,7 @@ import { replaySteps, type Send } from './replay.ts'
 import { sendInSession } from './session-send.ts'
 import { type AnswerRequest, simulatorSend } from './simulator-send.ts'
 
-/**
- * A `send` into the simulator in `session`: API requests to its pipeline, `/__sim` ones to the
- * control API (a replayed step cannot start another replay).
- */
+/** A `send` into the simulator in `session`; a replayed step cannot start another replay. */
 function sessionSend(simulator: SimulatorCore, session: string, dispatch: ControlDispatch): Send {
   const answer: AnswerRequest = async (request, control) => {
     if (!control) return simulator.host.handle(request)
@@ -32,10 +26,7 @@ function sessionSend(simulator: SimulatorCore, session: string, dispatch: Contro
   return sendInSession(simulatorSend(answer), session)
 }
 
-/**
- * Why a step may differ from what the file expects: it was written for another seed or clock, or
- * its recording noted something (a system clock, a world changed before it started).
- */
+/** Why a step may differ from what the file expects: another seed or clock, or what its recording noted. */
 function notesFor(scenario: Scenario, simulator: SimulatorCore): string[] {
   const notes: string[] = [...(scenario.notes ?? [])]
   const seed = scenario.simulator?.seed

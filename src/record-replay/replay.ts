@@ -1,13 +1,6 @@
 /**
- * The replay runner: sends a scenario's steps in order through a `send` function (in-process, or
- * `fetchSend()` against a running server), checks each answer against the step's expectation,
- * captures values for later steps, and reports every step as passed or failed with a readable
- * diff. It knows nothing of runtimes, so every runtime replays the same way.
- *
- * Authorization: a step that names no Authorization header sends `Bearer replay-token` (or the
- * token `replay --token` gives); a masked `Bearer ***` (what a recording writes) is replaced by it;
- * `null` sends no header at all. A step marked `skip` (what a recording through the proxy writes
- * for the proxy's own answers) is not sent: it is reported as skipped, with its reason.
+ * The replay runner: sends a scenario's steps through a `send` function and reports each with a
+ * readable diff. It knows nothing of runtimes, so every runtime replays the same way.
  */
 
 import type { ScenarioStep } from '../scenarios/step-schema.ts'
@@ -115,8 +108,7 @@ function check(step: ScenarioStep, outcome: ReplayOutcome, durationMs: number, v
     } else if (expect.status !== undefined && outcome.status !== expect.status) {
       problems.push(`status: expected ${expect.status}, got ${outcome.status} ${preview(body)}`)
     }
-    // A placeholder the answer could not give (its status already differs, say) is said after the
-    // status, for the part it kept from being compared.
+    // A placeholder the answer could not give is said after the status, for the part it kept from being compared.
     const expanded = (part: string, expand: () => unknown): unknown => {
       try {
         return expand()
@@ -233,10 +225,7 @@ export async function replaySteps(
 export interface FetchSendOptions {
   /** How long to wait for an answer (default 70 s). */
   readonly timeoutMs?: number
-  /**
-   * Headers sent with every request, over a step's own header of the same name (e.g. the
-   * `X-Sim-Session` of `replay --url`). The step results keep the request as the step built it.
-   */
+  /** Headers sent with every request over a step's own (`replay --url`'s `X-Sim-Session`), not in its results. */
   readonly headers?: Readonly<Record<string, string>>
 }
 

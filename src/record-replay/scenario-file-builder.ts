@@ -1,18 +1,8 @@
 /**
- * `POST /__sim/scenario-file`: a scenario file made of exchanges already answered (journal
- * entries: the dashboard's "Add to scenario draft", and the rule draft's download), one step each,
- * as a recording writes them. The file replays as it is built, so it carries the rules that
- * answered the exchanges along with the steps:
- *
- * - `rules` (and `world`) given: those (the dashboard's rule draft), validated as a file's;
- * - `rulesFrom`: that scenario's;
- * - neither: the scenario the exchanges were answered under (their `scenario`), when they agree on
- *   one. A `notes` line says so when they do not, or when that scenario is gone.
- *
- * A scenario is looked up as it answered: the one active under its name in an exchange's session
- * now (an inline one, rules added since), else the one known by name. The steps carry no
- * `X-Sim-Session`: the session was where the scenario was active, and a replay activates the
- * file's own scenario for its steps wherever it runs.
+ * `POST /__sim/scenario-file`: a scenario file made of journal entries, one step each, as a recording
+ * writes them. It replays as built, so it carries the rules that answered them: those given, those of
+ * `rulesFrom`, or the scenario the exchanges were answered under when they agree on one (a `notes`
+ * line says when not). Steps carry no `X-Sim-Session`: a replay activates the file's own scenario.
  */
 
 import { refusingBadScenarios } from '../control/scenario-refusal.ts'

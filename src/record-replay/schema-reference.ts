@@ -1,12 +1,7 @@
 /**
- * The `$schema` a scenario file written into a directory points at, so that editors complete and
- * check it wherever it lives (Node only). The shipped files sit beside the schema and say
- * `./scenario.schema.json`; a user's `my-scenarios/` or `recordings/` does not have it. There the
- * reference is the path, relative to the file, of `scenarios/scenario.schema.json` in the package
- * that directory's project resolves (`node_modules/debt-token-simulator`, found by Node's own
- * resolution rather than guessed), so the project's checkout carries it; when no installed package
- * is found (the command run by `npx` from another directory) it is the schema's URL for this
- * version on the registry's CDN, which the version the command came from has.
+ * The `$schema` a scenario file written into a directory points at, so that editors complete it
+ * wherever it lives (Node only): the relative path to the schema in the package that directory's
+ * project resolves, or, with no installed package near (`npx` elsewhere), this version's CDN URL.
  */
 import { existsSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
@@ -23,9 +18,8 @@ const SCENARIO_SCHEMA_URL = `https://unpkg.com/${PACKAGE_NAME}@${packageJson.ver
 /** The schema file of the package a project in `directory` would import, if there is one. */
 function installedSchema(directory: string): string | undefined {
   try {
-    // createRequire wants a file's path; the file need not exist. node:module is reached through
-    // process.getBuiltinModule, not imported: the bundler hoists a static import of it into the
-    // chunk every entry shares, the browser's included.
+    // createRequire wants a file's path, which need not exist. node:module is not imported: the bundler
+    // would hoist it into the chunk every entry shares, the browser's included.
     const { createRequire } = process.getBuiltinModule('node:module')
     const manifest = createRequire(join(directory, 'noop.js')).resolve(`${PACKAGE_NAME}/package.json`)
     const schema = join(dirname(manifest), SCHEMA_IN_PACKAGE)

@@ -1,9 +1,7 @@
 /**
- * Which scenario files can be replayed against the real service, which has no control API and
- * knows nothing of scenarios: those whose steps rest on the service's documented behaviour alone.
- * A file needs the simulator when it has rules (only the simulator applies them), a world of its
- * own, or a step that calls `/__sim` or sends or expects an `X-Sim-*` header. `replay --url`
- * against such a server skips these files with the reasons this gives.
+ * Which scenario files can be replayed against the real service, which knows nothing of scenarios:
+ * a file with rules, a world, `/__sim` calls or `X-Sim-*` headers needs the simulator, and
+ * `replay --url` against the service skips it with the reasons this gives.
  */
 import type { Scenario } from '../scenarios/scenario-schema.ts'
 import type { ScenarioStep } from '../scenarios/step-schema.ts'

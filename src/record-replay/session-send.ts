@@ -1,9 +1,7 @@
 /**
- * A replay in a session of its own on a simulator others may be using (`replay --url`,
- * `POST /__sim/replay`): every request carries the session's `X-Sim-Session` (a step's own is
- * replaced), and the `session` a `/__sim` route answers is told back as the one the step itself
- * named (null for none), so a recorded control step (`"session": null`) passes as it does in a
- * simulator of its own.
+ * A replay in a session of its own on a simulator others may be using: every request carries the
+ * session's `X-Sim-Session`, and a control route's `session` is told back as the one the step named,
+ * so a recorded control step passes as in a simulator of its own.
  */
 import { isControlPath } from '../contract/control-route.ts'
 import { SESSION_HEADER } from '../sessions/session-header.ts'

@@ -1,8 +1,6 @@
 /**
- * A replay's `send` straight into a simulator, with no port and no interception: each replayed
- * request as the simulator's own request, the answer as a replay outcome. The command's in-process
- * replay and `POST /__sim/replay` both send this way; what answers (the pipeline, the control
- * routes) is theirs to say.
+ * A replay's `send` straight into a simulator, with no port and no interception: how the command's
+ * in-process replay and `POST /__sim/replay` send.
  */
 import { isControlPath } from '../contract/control-route.ts'
 import type { SimRequest, SimResponse } from '../http/sim-request.ts'

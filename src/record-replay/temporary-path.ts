@@ -1,7 +1,4 @@
-/**
- * The path of a temporary file or folder beside `target` (`.<name>.<random>.tmp`), created
- * exclusively by the caller and renamed into place: a name no one can guess or plant beforehand.
- */
+/** A temporary path beside `target`, for the caller to create exclusively: a name no one can guess or plant. */
 import { basename, dirname, join } from 'node:path'
 import { randomHex } from '../model/random-hex.ts'
 

@@ -1,9 +1,4 @@
-/**
- * Manager and investor payments: one resolver factory for both kinds, parameterised by the
- * contract's role (contract/payments.ts), which says what sets them apart: who owns a record, what
- * the PUT path's address names (the security token for managers, the investor for investors) and
- * the PUT answer's shape.
- */
+/** Manager and investor payments: one resolver factory for both, by the contract's role (contract/payments.ts). */
 import type * as z from 'zod/mini'
 import type { PaymentUpdate } from '../contract/payment-fields.ts'
 import {
@@ -25,7 +20,6 @@ type CreationBody =
   | Omit<z.output<typeof ManagerPaymentInput>, 'managerAddress'>
   | Omit<z.output<typeof InvestorPaymentInput>, 'investorAddress'>
 
-/** A validated PUT body (the same for both kinds). */
 type UpdateBody = z.output<typeof PaymentUpdate>
 
 /** The fields both kinds of payment store, besides their id and owner (as a list answers them). */
@@ -88,7 +82,6 @@ type PaymentOperationIds<Title extends PaymentRole['title']> =
   | `list${Title}Payments`
   | `update${Title}Payment`
 
-/** The resolvers of one kind of payment, from its role in the contract. */
 function paymentResolvers<const Role extends PaymentRole>(
   role: Role,
   table: PaymentTable,

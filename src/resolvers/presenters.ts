@@ -1,16 +1,12 @@
-/**
- * Stored records → wire shapes: drops the links the wire does not carry and adds the fields derived
- * at read time (a security token is expired once its expiration date has passed on the clock).
- */
+/** Stored records → wire shapes: drops links the wire does not carry, adds fields derived at read time (`expired`). */
 import type { DebtToken } from '../contract/debt-tokens.ts'
 import type { SecurityToken } from '../contract/security-tokens.ts'
 import { debtTokenStatusAt } from '../domain/debt-token-status.ts'
 import type { DebtTokenRecord, SecurityTokenRecord } from '../model/records.ts'
 
 /**
- * The wire shape of each stored debt token, built once per record and frozen: lists of the same
- * records then serialize from a cache (see pipeline/json-cache.ts). A memo of a pure function of an
- * immutable record (a changed token is a new record), so nothing is shared but equal results.
+ * The wire shape of each stored debt token, built once per record and frozen, so lists of the same
+ * records serialize from a cache (pipeline/json-cache.ts). Safe: a changed token is a new record.
  */
 const presentedDebtTokens = new WeakMap<DebtTokenRecord, DebtToken>()
 /** The same, for statuses other than the stored one (the clock moved): one per record and status. */
@@ -47,9 +43,8 @@ function instantOf(date: string): number {
 }
 
 /**
- * The wire shape of each stored security token, per expiry state: a list is read far more often
- * than a token changes, and a changed token is a new record object (LayeredTable never mutates
- * one), so the shape is built once per record and state. Frozen, as it is shared.
+ * The wire shape of each stored security token, per expiry state, built once and frozen: a changed
+ * token is a new record object (LayeredTable never mutates one).
  */
 const presented = new WeakMap<
   SecurityTokenRecord,

@@ -1,7 +1,4 @@
-/**
- * What a resolver is: the thin step that turns a validated input into model reads and writes and
- * a success body. Everything before it (auth, validation, scenarios) is the pipeline's.
- */
+/** A resolver: the thin step from validated input to model reads and writes and a body; the rest is the pipeline's. */
 import type { OperationInput, OperationOutput } from '../contract/operation.ts'
 import type { OperationById, OperationId } from '../contract/operations.ts'
 import type { Clock } from '../model/clock.ts'

@@ -1,7 +1,4 @@
-/**
- * Security tokens: the marketplace listing, creation (the caller becomes the manager; one vault per
- * series), partial updates and deletion.
- */
+/** Security tokens: listing, creation (the caller becomes the manager; one vault per series), update, deletion. */
 import type { SeriesInput } from '../contract/security-token-inputs.ts'
 import { dayAfter } from '../domain/calendar.ts'
 import { ApiError } from '../http/api-error.ts'

@@ -1,7 +1,4 @@
-/**
- * Signature contracts: creation derives the installment schedule and opens the matching debt
- * token (awaiting signatures); reading returns the stored contract.
- */
+/** Signature contracts: creation derives the schedule and opens the debt token (awaiting signatures). */
 
 import { dayInCalendar, MAX_YEAR } from '../contract/instants.ts'
 import type { SignatureContractInput } from '../contract/signature-contracts.ts'

@@ -2,11 +2,8 @@
  * Browser runtime: the simulator's handlers behind msw's `setupWorker`, so a frontend app talks to
  * the simulator in the page. Run `npx msw init <publicDir>` once to serve the worker script.
  *
- * The page loads only what the first answer needs. The world generator (faker's locales, the
- * largest part of the package) and the factories load on demand: `await loadWorldGenerator()`
- * before `setupSimulatorWorker({ size })`, `simulator.create.users()` or a scenario whose world
- * generates or creates records. The storage behind
- * `persist` and `sync` loads on demand too, before `worker.start()` resolves.
+ * The world generator and the factories load on demand: `await loadWorldGenerator()` before a synchronous
+ * call that generates or creates records. The storage of `persist` and `sync` loads before `worker.start()` resolves.
  *
  * @example
  * const { worker } = setupSimulatorWorker({ baseUrl: 'https://api.example.test', persist: true })
@@ -33,21 +30,18 @@ import './msw/msw-http-from-main.ts'
 
 export interface BrowserSimulatorOptions extends Omit<SimulatorOptions, 'persistence'> {
   /**
-   * Keep the written records, the clock if it was moved and the active scenario across reloads, in
-   * the page's IndexedDB; each write is stored before it is answered. `simulator.reset()` clears
-   * it. Storage refused or full, or no Web Locks: memory only, with one console warning. Default false.
+   * Keep the written records, the moved clock and the active scenario across reloads in IndexedDB, each write
+   * stored before it is answered; `reset()` clears it. Without storage or Web Locks: memory only. Default false.
    */
   persist?: boolean
   /**
-   * Share the world with the other tabs of this origin that run it: they take turns at one log, so
-   * every answered write is in every tab and no id is handed out twice (decision 0009). Alone, the
-   * world lives while one of its tabs is open. Default: the value of `persist`.
+   * Share the world with this origin's other tabs that run it: they take turns at one log, so every answered
+   * write is in every tab (decision 0009). Default: the value of `persist`.
    */
   sync?: boolean
   /**
-   * Record which parts of the API the page met (docs/coverage.md): `simulator.coverage()` is then
-   * the report. Default false: nothing is counted, and `coverage()` answers `{ recorded: false,
-   * message }` (typed `CoverageNotRecorded`) saying it was not asked for.
+   * Record which parts of the API the page met: `simulator.coverage()` is then the report
+   * (docs/coverage.md). Default false: `coverage()` answers `CoverageNotRecorded`.
    */
   coverage?: boolean
 }
@@ -93,11 +87,7 @@ export function setupSimulatorWorker(options: BrowserSimulatorOptions = {}): {
   return { simulator, worker }
 }
 
-/**
- * Every request and factory call of the default world in its turn among the tabs (decision 0009):
- * a write once the world holds what the other tabs stored, and with the lock that keeps them out
- * until it is stored; a read once the world holds what they stored. Sessions take turns too, harmlessly.
- */
+/** Every request and factory call of the default world in its turn among the tabs (decision 0009). */
 function takeTurns(
   simulator: Simulator | SimulatorWithoutCoverage,
   ready: Promise<BrowserTurns>,

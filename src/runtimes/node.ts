@@ -1,8 +1,6 @@
 /**
  * In-process runtime for test suites: the simulator's handlers behind msw's `setupServer`, so real
- * `fetch` calls in the test process reach the simulator without a port. `persist: { dir }` keeps
- * the default world's writes in a directory between runs (a development world); off by default,
- * so tests stay isolated.
+ * `fetch` calls in the test process reach the simulator without a port.
  *
  * @example
  * const { simulator, server } = setupSimulatorServer()
@@ -20,9 +18,8 @@ import { keepWorldIn } from '../persistence/persisted-world.ts'
 import { createSimulator as createMswSimulator, type Simulator, type SimulatorOptions } from './msw/simulator.ts'
 
 /**
- * What `server.listen()` takes: msw's options, under a name this package exports. msw does not
- * export its own, so a user's declaration file that names `server.listen` (a helper exporting it,
- * declarations on as `tsc --init` sets them) would fail with TS4023 without this one.
+ * What `server.listen()` takes: msw's options under a name this package exports. msw exports none, so
+ * a user's declaration file naming `server.listen` would fail with TS4023 without it.
  */
 export interface SimulatorListenOptions extends NonNullable<Parameters<SetupServer['listen']>[0]> {}
 
@@ -34,15 +31,13 @@ export interface SimulatorServer extends Omit<SetupServer, 'listen'> {
 /** The simulator's options in Node, with a persistence directory. */
 export interface NodeSimulatorOptions extends SimulatorOptions {
   /**
-   * Keeps the default world's writes (records, payment ids, the clock if moved, resets) in `dir`
-   * and starts from them next time; `reset: true` drops what it holds first. Sessions are not kept.
-   * One simulator per directory at a time (a lock): `await simulator.close()` lets go of it.
+   * Keeps the default world's writes in `dir` and starts from them next time (`reset: true` drops them
+   * first); sessions are not kept. One simulator per directory (a lock): `await simulator.close()` frees it.
    */
   persist?: { dir: string; reset?: boolean }
   /**
-   * Leaves this process's API coverage in `dir` when it exits (`coverage-<pid>-<random>.json`), for
-   * `npx debt-token-simulator coverage report <dir>` to merge; the environment variable
-   * `DEBT_TOKEN_SIMULATOR_COVERAGE_DIR` does the same when this is not given (docs/coverage.md).
+   * Leaves this process's API coverage in `dir` when it exits, for `npx debt-token-simulator coverage
+   * report <dir>` to merge. Default: `DEBT_TOKEN_SIMULATOR_COVERAGE_DIR`, else none (docs/coverage.md).
    */
   coverage?: { dir: string }
 }
@@ -78,9 +73,8 @@ export function setupSimulatorServer(options: NodeSimulatorOptions = {}): {
   const simulator = createSimulator(options)
   const server = setupServer(...simulator.handlers)
   if (coverageDirectory(options.coverage) !== undefined) {
-    // A test runner's worker can end without an exit event (vitest's): the part is written when the
-    // suite closes the server too (a promise while the report builder loads, which `afterAll(() =>
-    // server.close())` awaits), and again at exit if requests came after.
+    // A test runner's worker can end without an exit event (vitest's): the part is also written when
+    // the suite closes the server (a promise `afterAll` awaits), and again at exit if requests came after.
     const close = server.close.bind(server)
     server.close = () => {
       close()
@@ -97,10 +91,8 @@ export const strictListenOptions = {
 } as unknown as SimulatorListenOptions
 
 /**
- * Resolves once generated worlds (`size`), scenario worlds and the factories can run synchronously.
- * Node's own context does not need it (they load on the first generated value); inside a vm sandbox
- * (vitest's vm pools, Jest's ESM mode), await it before `createSimulator({ size })` or
- * `scenarios.use()` of a world that generates or creates records: their error says so.
+ * Resolves once generated worlds and the factories can run synchronously. Needed only inside a vm sandbox
+ * (vitest's vm pools, Jest's ESM mode), before a synchronous call that generates or creates records.
  */
 export const loadWorldGenerator: () => Promise<void> = loadFactories
 export type { Simulator, SimulatorOptions }

@@ -1,19 +1,7 @@
 /**
- * The operators a replay step's expected body may hold besides plain values, and their check at
- * load. An object whose one member is an operator stands for a condition on the value found there:
- *
- * - `{"$length": n}`: an array of exactly n items; `{"$minLength": n}`: of at least n;
- * - `{"$contains": subset}`: an array with an item matching `subset` (with these same rules);
- * - `{"$type": "string" | "number" | "integer" | "boolean" | "object" | "array" | "null"}`;
- * - `{"$not": expectation}`: a value that does not match `expectation` (any expected value,
- *   operators included), so `{"$not": {"$contains": {"id": 7}}}` is "no item has id 7";
- * - `{"$absent": true}`: as a member's expected value, the member is not there (as the whole
- *   body: the answer has none). An array item or a `$contains` operand is never absent, so
- *   `$absent` there fails at load.
- *
- * Member names starting with `$` are kept for operators, so a typo (`$contain`) fails at load
- * with the path of the bad field instead of failing every replay with "no such member".
- * `expect-subset.ts` applies the operators; this file only says what a well-formed one is.
+ * The operators a replay step's expected body may hold (`$length`, `$contains`, `$not`, `$absent`…;
+ * docs/scenarios.md), and their check at load; `expect-subset.ts` applies them. Member names starting
+ * with `$` are kept for operators, so a typo (`$contain`) fails at load rather than every replay.
  */
 
 export const LENGTH_OPERATOR = '$length'
@@ -46,10 +34,7 @@ export type BodyOperator =
 
 const isOperator = (name: string): name is Operator => (OPERATORS as readonly string[]).includes(name)
 
-/**
- * The operator an expected value stands for, or undefined for a plain value. Assumes a value that
- * passed `bodyExpectationIssues` (an operand of the wrong kind reads as a plain object).
- */
+/** The operator an expected value stands for, or undefined for a plain value (`bodyExpectationIssues` passed). */
 export function bodyOperator(expected: unknown): BodyOperator | undefined {
   if (expected === null || typeof expected !== 'object' || Array.isArray(expected)) return undefined
   const names = Object.keys(expected)
@@ -64,7 +49,6 @@ export function bodyOperator(expected: unknown): BodyOperator | undefined {
   return typeof operand === 'number' ? { kind: name, length: operand } : undefined
 }
 
-/** Whether `value` is of the JSON type `type` names. */
 export function hasValueType(value: unknown, type: ValueType): boolean {
   switch (type) {
     case 'null':
@@ -97,9 +81,8 @@ const given = (value: unknown) =>
         : JSON.stringify(value)
 
 /**
- * Whether an expected value at `path` stands for a member of an object (or the whole body), where
- * "not there" means something: not an array item, not what `$contains` looks for. A `$not` takes
- * the place of what it negates.
+ * Whether an expected value at `path` stands for a member (or the whole body), where "not there"
+ * means something: not an array item, not what `$contains` looks for (a `$not` stands where its operand would).
  */
 function standsForMember(path: readonly (string | number)[]): boolean {
   let end = path.length

@@ -1,8 +1,6 @@
 /**
- * Reads scenario files from disk (Node only): one file, or every `*.json` of a directory except
- * JSON Schemas (`*.schema.json`). A scenario is named after its file (`flaky-backend.json` →
- * `flaky-backend`). Every error names the file as given and the path of the bad field, e.g.
- * `scenarios/flaky-backend.json: rules[2].respond.status: must be one of 400, 401, …`.
+ * Reads scenario files from disk (Node only): one file, or every `*.json` of a directory but
+ * `*.schema.json`. A scenario is named after its file; every error names the file as given.
  */
 import { readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
@@ -13,7 +11,6 @@ import { parseScenario, type Scenario, ScenarioError } from './scenario-schema.t
 
 const SCHEMA_FILE_SUFFIX = '.schema.json'
 
-/** The scenario name of a file path: its base name without `.json`. */
 export function scenarioNameOf(file: string): string {
   return basename(file).replace(/\.json$/i, '')
 }
@@ -34,12 +31,10 @@ export function readScenarioText(file: string): string {
   }
 }
 
-/** Reads and validates one scenario file; `file` is used as given in error messages. */
 export function loadScenarioFile(file: string): Scenario {
   return parseScenarioText(readScenarioText(file), file)
 }
 
-/** Validates the text of scenario file `file` (named as given in error messages). */
 export function parseScenarioText(text: string, file: string): Scenario {
   if (nestedDeeperThan(text))
     throw new ScenarioError(file, [{ path: '', message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` }])
@@ -69,7 +64,6 @@ export function scenarioFilesIn(directory: string): string[] {
     .map((file) => join(directory, file))
 }
 
-/** Every scenario of a directory by name, in file name order. */
 export function loadScenarioDirectory(directory: string): Record<string, Scenario> {
   const scenarios: Record<string, Scenario> = {}
   for (const file of scenarioFilesIn(directory)) scenarios[scenarioNameOf(file)] = loadScenarioFile(file)

@@ -1,8 +1,6 @@
 /**
- * Field matching of scenario rules: does a call's path parameters, query and body carry the values
- * a rule's `match` lists? Values compare as the service compares them: path and query values as
- * text, `0x…` hexadecimal values (addresses, hashes) without regard to case, and body members by
- * JSON equality where a nested object matches when it holds the listed members.
+ * Whether a call carries the values a scenario rule's `match` lists, compared as the service compares
+ * them: `0x…` hexadecimal values without regard to case, body objects by the members listed.
  */
 import type { ScenarioRule } from './rule-schema.ts'
 

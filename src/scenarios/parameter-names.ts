@@ -1,17 +1,13 @@
 /**
- * The names a scenario rule's `match.params` may give a path parameter: the spec's, as the
- * contract declares it, and the OpenAPI document's where it had to rename one
- * (contract/openapi-paths.ts: `tokenAddressOrId` for the payments' `tokenAddress` and `id`).
+ * The names a scenario rule's `match.params` may give a path parameter: the spec's, and the OpenAPI
+ * document's where it had to rename one (contract/openapi-paths.ts).
  */
 import { parameterAliases } from '../contract/openapi-paths.ts'
 import { operations } from '../contract/operations.ts'
 
 let aliases: Map<string, Readonly<Record<string, string>>> | undefined
 
-/**
- * The path parameters a rule of `operationId` may name: the spec's, and the OpenAPI document's name
- * of those it renamed (`tokenAddressOrId`), as docs/api.md and generated clients write them.
- */
+/** The OpenAPI document's names of the path parameters of `operationId` it renamed (`tokenAddressOrId`). */
 export function documentNamesOf(operationId: string): Readonly<Record<string, string>> {
   aliases ??= parameterAliases(operations)
   return aliases.get(operationId) ?? {}

@@ -1,12 +1,8 @@
 /**
- * Which headers a scenario rule's `respond.headers` may set. A rule answers an API URL on the
- * simulator's own origin, which also serves the control API and the dashboard: a header that
- * changed how a browser treats the answer (render it as a page, store a cookie, lift a security
- * policy, open CORS, navigate) would let a scenario file turn an API URL into a page that steers
- * the simulator with the developer's browser. Those are refused at load, naming the field; headers
- * that describe the error (`Retry-After`, `WWW-Authenticate`, `X-Request-Id`, …) stay free.
- * The proxy (`serve --proxy`) passes on a real answer's headers by the same rule
- * (`headerRefusal`), since its answers are served from the same origin.
+ * Which headers a scenario rule's `respond.headers` may set. The simulator's origin also serves the
+ * control API and the dashboard: a header that changed how a browser treats the answer (a page, a
+ * cookie, CORS, a security policy) would let a scenario file steer the simulator with the developer's
+ * browser. The proxy passes on a real answer's headers by the same rule (`headerRefusal`).
  */
 import * as z from 'zod/mini'
 

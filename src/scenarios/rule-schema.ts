@@ -1,9 +1,6 @@
 /**
- * The rules of a scenario file, as zod schemas: which operation a rule applies to and to which of
- * its calls (matched fields, from the nth call, every nth, at most n times), and what it does
- * instead of or before the normal answer (a delay, a documented error with its headers, a network
- * failure). A matched field the operation does not have fails at load. Part of the scenario schema
- * (`scenario-schema.ts`).
+ * The rules of a scenario file, as zod schemas: which calls of an operation a rule applies to, and
+ * what it does instead of or before the normal answer. Part of `scenario-schema.ts`.
  */
 import * as z from 'zod/mini'
 import { built } from '../contract/built-schema.ts'

@@ -1,13 +1,6 @@
 /**
- * Which scenario applies to a request, and the world it runs against. One per simulator.
- *
- * - The active scenario (`scenarios.use`, `--scenario`, `PUT /__sim/scenario`) applies to every
- *   request. Activating one starts its counters from zero; a scenario with a world replaces the
- *   simulator's model with a fresh model of that world, and leaving it (for a scenario without a
- *   world, or none) brings back a fresh model of the simulator's own world.
- * - `X-Sim-Scenario: <name>` on a request overrides the active scenario for that request only, so
- *   parallel clients can use different scenarios. Each named scenario used this way keeps its own
- *   counters, and, if it has a world, its own model of that world; both live until `reset()`.
+ * Which scenario applies to a request: the active one, or the one `X-Sim-Scenario` names for that
+ * request alone, with its own counters and world until `reset()` (docs/scenarios.md).
  */
 
 import { ApiError } from '../http/api-error.ts'
@@ -26,7 +19,6 @@ import { createScenarioState, type ScenarioState } from './scenario-state.ts'
 
 export const SCENARIO_HEADER = 'x-sim-scenario'
 
-/** The name an inline scenario (an object, not a name) is known by unless one is given. */
 const INLINE_SCENARIO_NAME = 'inline'
 
 /** The scenario a rule added with none active starts: named and described so the journal says where it came from. */
@@ -36,16 +28,12 @@ const ADDED_RULES_SCENARIO = {
 }
 
 /**
- * The most rules a scenario may hold for one more to be added at runtime: each request tries every
- * rule, and each addition checks them all again, so a client adding rules in a loop would slow
- * every request down without end. A file may hold more.
+ * The most rules a scenario may hold for one more to be added at runtime: every request tries every
+ * rule, so a client adding rules in a loop would slow requests without end. A file may hold more.
  */
 export const MAX_RULES_FOR_ADDING = 1000
 
-/**
- * Validates an inline scenario and the name it will be known by, as a file is validated: the
- * messages name `scenario "<name>"` and the path of each bad field.
- */
+/** Validates an inline scenario and the name it will be known by, as a file is validated. */
 export function parseNamedScenario(raw: unknown, name: string = INLINE_SCENARIO_NAME): Scenario {
   // The name is echoed in the X-Sim-Scenario header of every answer it changes.
   if (!SCENARIO_NAME.test(name) || name.length > MAX_SCENARIO_NAME_LENGTH) {
@@ -83,28 +71,21 @@ export interface ScenarioActivation {
   /** Activates a scenario by name (throws UnknownScenarioError) or an inline one (validated). */
   activate(nameOrScenario: string | unknown, name?: string): ScenarioState
   /**
-   * Adds a rule (validated as a file's rule, named by its index) to the active scenario, after
-   * its rules: their counters and the data are kept, as adding a stub to WireMock keeps the
-   * others. With none active, activates a scenario of this one rule, named "added-rules".
+   * Adds a rule after the active scenario's rules, keeping their counters and the data (as WireMock
+   * keeps the other stubs). With none active, activates "added-rules" of this one rule.
    */
   addRule(rule: unknown): ScenarioState
   /** Back to normal behaviour; a world the active scenario brought is left for the default one. */
   deactivate(): void
   /** The scenario for a request; an unknown name in its header is a 400 listing the names. */
   forRequest(request: SimRequest): AppliedScenario | null
-  /**
-   * When the request's X-Sim-Scenario names a scenario whose world (with `world.create`) this
-   * tenant has not built yet: builds it ahead, letting the event loop turn, for `forRequest` to
-   * take. Undefined when there is nothing to build.
-   */
+  /** Builds ahead, in slices, the `world.create` world of the scenario X-Sim-Scenario names, if not built yet. */
   prepareForRequest(request: SimRequest): Promise<void> | undefined
   /** Forgets the active scenario and every header scenario's counters and worlds. */
   reset(): void
   /**
-   * After the catalog was replaced: an active scenario activated by name whose definition changed
-   * is activated again (fresh counters, its world rebuilt), one the catalog no longer has is
-   * deactivated; header scenarios whose definition changed start over on their next request.
-   * Inline scenarios are left alone.
+   * After the catalog was replaced: a changed scenario active by name restarts, a removed one is
+   * deactivated, changed header scenarios start over on their next request; inline ones are left alone.
    */
   refresh(): ScenarioRefresh | null
 }
@@ -123,8 +104,7 @@ export function createScenarioActivation(options: ScenarioActivationOptions): Sc
 
   function setActive(next: ScenarioState | null): void {
     const world = next?.scenario.world
-    // Built before anything changes: a world that cannot be built (a create entry naming a record
-    // the world lacks) leaves the scenario and the data as they were.
+    // Built before anything changes, so a world that cannot be built leaves the scenario and data as they were.
     const state = world !== undefined || stateFromScenarioWorld ? options.freshState(world) : undefined
     active = next
     if (state !== undefined) {
@@ -179,8 +159,7 @@ export function createScenarioActivation(options: ScenarioActivationOptions): Sc
         const { name, description } = ADDED_RULES_SCENARIO
         return this.activate({ description, rules: [rule] }, name)
       }
-      // The rules are validated again with the new one, so its messages say `rules[n]` as a file's
-      // would; only they (already parsed once, and parsing them is idempotent) and the description.
+      // Validated again with the new one, so its messages say `rules[n]` as a file's would (parsing is idempotent).
       const { description, rules } = active.scenario
       if (rules.length >= MAX_RULES_FOR_ADDING)
         throw new ScenarioError(`scenario "${active.name}"`, [

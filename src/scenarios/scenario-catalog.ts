@@ -1,7 +1,6 @@
 /**
- * The scenarios a simulator knows by name: the shipped ones plus any it was given. Looking up an
- * unknown name fails with an error that lists the available names, wherever the name came from
- * (the CLI, the control API, a header or `scenarios.use`).
+ * The scenarios a simulator knows by name: the shipped ones plus any it was given. An unknown name
+ * fails listing the available ones, wherever it came from.
  */
 
 // What a name may be is the contract's: the control API's bodies state it in the OpenAPI document.
@@ -28,7 +27,6 @@ export class UnknownScenarioError extends Error {
 }
 
 export interface ScenarioCatalog {
-  /** Available names, sorted. */
   readonly names: readonly string[]
   get(name: string): Scenario | undefined
   /** The scenario called `name`; throws UnknownScenarioError listing the available names. */
@@ -37,10 +35,7 @@ export interface ScenarioCatalog {
   replace(scenarios: Readonly<Record<string, CatalogEntry>>): void
 }
 
-/**
- * Validates scenarios given by name (raw JSON or already parsed); each is named
- * `scenario "<name>"` in errors unless `sourceOf` names it otherwise (a file, say).
- */
+/** Validates scenarios given by name; errors name `scenario "<name>"` unless `sourceOf` names a file. */
 export function parseNamedScenarios(
   raw: Readonly<Record<string, unknown>>,
   sourceOf: (name: string) => string = (name) => `scenario "${name}"`,
@@ -59,7 +54,6 @@ export function parseNamedScenarios(
 /** A scenario, or how to get it: shipped ones are validated on first use, not at start-up. */
 export type CatalogEntry = Scenario | (() => Scenario)
 
-/** A catalog of validated scenarios by name. */
 export function createScenarioCatalog(scenarios: Readonly<Record<string, CatalogEntry>>): ScenarioCatalog {
   let entries = new Map<string, CatalogEntry>(Object.entries(scenarios))
   let names = [...entries.keys()].sort()

@@ -1,7 +1,6 @@
 /**
  * The JSON Schema of scenario files, generated from the zod schema so editors complete and check
- * `scenarios/*.json` (each file points at it with `"$schema": "./scenario.schema.json"`). The
- * committed file is this function's output; a test keeps the two equal.
+ * `scenarios/*.json`. The committed file is this function's output; a test keeps the two equal.
  */
 import * as z from 'zod/mini'
 import { Scenario } from './scenario-schema.ts'
@@ -23,8 +22,8 @@ function withoutUnusedDefinitions(schema: Record<string, unknown>): Record<strin
 const ZOD_ONLY_FORMATS = new Set(['starts_with', 'ends_with', 'includes'])
 
 /**
- * The schema as ajv's strict mode takes it (editors and other validators read it alike): without
- * zod's own formats beside the patterns that say the same, and a list of types as `anyOf`.
+ * The schema as ajv's strict mode takes it: without zod's own formats beside the patterns that say
+ * the same, and a list of types as `anyOf`.
  */
 function strictJsonSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(strictJsonSchema)
@@ -49,7 +48,6 @@ function buildScenarioJsonSchema(): Record<string, unknown> {
   return strictJsonSchema(withoutUnusedDefinitions(schema)) as Record<string, unknown>
 }
 
-/** The committed file's exact text. */
 export function scenarioJsonSchemaText(): string {
   return `${JSON.stringify(buildScenarioJsonSchema(), null, 2)}\n`
 }

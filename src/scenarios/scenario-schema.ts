@@ -1,9 +1,7 @@
 /**
- * The scenario file format, as one zod schema: a description, the rules that switch operations
- * into documented errors, delays or network failures (rule-schema.ts), an optional world to start
- * from, and the QA steps that replay it (step-schema.ts). `scenarios/scenario.schema.json` is
- * generated from this schema (`npm run scenario-schema`), and `parseScenario()` is the one place a
- * file is validated, so a mistake fails at load with the file name and the path of the bad field.
+ * The scenario file format, as one zod schema (rules in rule-schema.ts, steps in step-schema.ts).
+ * `parseScenario()` is the one place a file is validated, so a mistake fails at load with the file
+ * name and the path of the bad field.
  */
 import * as z from 'zod/mini'
 import { IsoDateTime } from '../contract/formats.ts'

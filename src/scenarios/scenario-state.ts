@@ -1,13 +1,8 @@
 /**
- * One activated scenario inside one simulator: the scenario, a call counter and a fired counter
- * per rule, and the seeded source of its random delays. `decide()` is the rule semantics:
- *
- * 1. Every rule whose operation and `match` apply to the call counts it (its nth call).
- * 2. The first of those rules whose `fromCall`, `every` and `times` allow this nth call fires.
- * 3. No rule fires: the operation behaves normally.
- *
- * Counting in step 1 for every applicable rule, not only up to the winner, keeps "the 2nd call"
- * meaning the 2nd call to the operation, whatever earlier rules did with the 1st.
+ * One activated scenario: its rules' counters and the seeded source of its delays. `decide()` counts
+ * the call for every rule that applies, then fires the first whose `fromCall`, `every` and `times`
+ * allow it. Every applicable rule counts, not only up to the winner, so "the 2nd call" means the 2nd
+ * call to the operation, whatever earlier rules did with the 1st.
  */
 
 import { type CallFields, matchesFields } from './match-fields.ts'
@@ -22,7 +17,7 @@ interface RuleDecision {
 }
 
 export interface RuleCounters {
-  /** Calls the rule applied to (operation and match). */
+  /** Calls the rule applied to. */
   readonly calls: number
   /** Calls it fired on. */
   readonly fired: number
@@ -61,10 +56,7 @@ function allows(rule: ScenarioRule, nth: number, fired: number): boolean {
   return true
 }
 
-/**
- * @param carried counters of the scenario's first rules to start from: a rule added to an active
- *   scenario leaves what its other rules counted as it was (`ScenarioActivation.addRule`).
- */
+/** @param carried counters of the scenario's first rules to start from (`ScenarioActivation.addRule`). */
 export function createScenarioState(
   name: string,
   scenario: Scenario,

@@ -1,11 +1,7 @@
 /**
- * The worlds scenarios may start from, built without a file system so they work in every runtime:
- * `{ fixtures: 'empty' }` is a world without records (what fixtures/empty/ holds on disk),
- * `{ size: n }` is a seeded generated world, and either (or the simulator's own world) may be
- * given records to create (`create`), made by the factories when the scenario is activated.
- * The empty and generated worlds are built once per simulator and then shared, like the default
- * world, by every model made from them; created records are made again on each activation, at the
- * clock's now then, from the activating world's random source.
+ * The worlds scenarios may start from, built without a file system so they work in every runtime.
+ * Empty and generated worlds are built once per simulator and shared; `create` records are made
+ * again on each activation, at the clock's now then.
  */
 
 import { FactoryError } from '../factories/factory-error.ts'
@@ -22,7 +18,6 @@ export interface WorldSource {
   /** The simulator's own world: what undefined (no scenario world) means. */
   readonly base: WorldSnapshot
   readonly seed: number
-  /** The instant generated worlds are written against. */
   readonly now: Date
   /** A world's capacity of written records (--max-records): what `create` may add weighs against it. */
   readonly maxRecords: number
@@ -36,16 +31,13 @@ interface BuiltWorld {
 
 export interface ScenarioWorlds {
   /**
-   * The world a scenario starts from (`undefined`: the simulator's own) with a fresh random source:
-   * its `create` entries draw from that source and are stated against `now` (the clock's, at
-   * activation). What `prepare` built for the same world a moment before is taken instead.
+   * The world a scenario starts from (`undefined`: the simulator's own) with a fresh random source its
+   * `create` entries draw from, at `now`. What `prepare` built for the same world just before is taken instead.
    */
   build(world: ScenarioWorld | undefined, now: Date): BuiltWorld
   /**
-   * Builds a world with `create` entries ahead, in slices of the event loop (work-slices.ts), for
-   * the `build` that follows (PUT /__sim/scenario): 1,000 created records would otherwise hold
-   * every other client while they are made. A world that cannot be built is refused by that
-   * `build`, with the same error, without making its records again.
+   * Builds a world with `create` entries ahead, in slices, for the `build` that follows, so making its
+   * records holds no other client; a world that cannot be built is refused by that `build`.
    */
   prepare(world: ScenarioWorld | undefined, now: Date): Promise<void>
 }
@@ -121,10 +113,9 @@ function generatedWorld(source: WorldSource, size: number) {
 }
 
 /**
- * `base` with the records of each `create` entry, in order (an entry may name what an earlier one
- * created): `entry()` plans one, pausing after each record; `finish()` gives the world. All of
- * them or none: a refused entry, or records past the world's capacity of written records (a 507,
- * as for any write), leave nothing behind, the scenario not activated.
+ * `base` with the records of each `create` entry, in order: `entry()` plans one, pausing after each
+ * record; `finish()` gives the world. All or none: a refused entry or records past the world's
+ * capacity (a 507) leave nothing behind.
  */
 function creation(base: WorldSnapshot, { random, now }: { random: Random; now: Date }, maxRecords: number) {
   const { RecordBatch, planning, assignIds, worldWithRecords } = factoryModule()

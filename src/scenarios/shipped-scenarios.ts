@@ -1,7 +1,6 @@
 /**
- * The shipped scenarios (scenarios/*.json), bundled as JSON imports so every runtime, the browser
- * included, knows them without a file system. They are validated once, on first use, and named
- * by their file in errors. A test checks that this list and the directory agree.
+ * The shipped scenarios (scenarios/*.json), bundled as JSON imports so every runtime knows them
+ * without a file system. A test checks that this list and the directory agree.
  */
 import debtorQueryRejected from '../../scenarios/debtor-query-rejected.json' with { type: 'json' }
 import emptyWorld from '../../scenarios/empty-world.json' with { type: 'json' }
@@ -16,7 +15,6 @@ import slowBackend from '../../scenarios/slow-backend.json' with { type: 'json' 
 import { type CatalogEntry, parseNamedScenarios } from './scenario-catalog.ts'
 import type { Scenario } from './scenario-schema.ts'
 
-/** The raw files by scenario name. */
 export const shippedScenarioFiles = {
   'debtor-query-rejected': debtorQueryRejected,
   'empty-world': emptyWorld,
@@ -40,7 +38,6 @@ export function shippedScenarioEntries(): Record<string, CatalogEntry> {
   return Object.fromEntries(Object.keys(shippedScenarioFiles).map((name) => [name, () => shippedScenarios()[name]!]))
 }
 
-/** The shipped scenarios by name, validated. */
 export function shippedScenarios(): Readonly<Record<string, Scenario>> {
   parsed ??= Object.freeze(parseNamedScenarios(shippedScenarioFiles, (name) => `scenarios/${name}.json`))
   return parsed

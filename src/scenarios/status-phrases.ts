@@ -1,8 +1,6 @@
 /**
- * The reason phrase of any HTTP error status a scenario rule may answer (the `error` member of
- * the documented `{statusCode, error, message}` shape, unless the rule gives its own): the
- * simulator's own phrases first, then those of the IANA status code registry (and 418 of RFC 2324), then a generic
- * "Client Error" or "Server Error" for a status no registry names.
+ * The reason phrase of any HTTP error status a scenario rule may answer (the documented `error`
+ * member): the simulator's own, then the IANA registry's, then "Client Error" or "Server Error".
  */
 import { REASON_PHRASES } from '../contract/error-body.ts'
 

@@ -1,7 +1,6 @@
 /**
  * The QA steps of a scenario file, as zod schemas: the request a step sends, what its answer must
- * be (status or network error, a body subset with its operators, `$not` and `$absent` among them,
- * headers, a minimum duration), and the values it captures for later steps. Part of the scenario schema (`scenario-schema.ts`).
+ * be, and the values it captures for later steps. Part of `scenario-schema.ts`.
  */
 import * as z from 'zod/mini'
 import { bodyExpectationIssues, bodyExpectationJsonSchema } from './body-expectation.ts'
@@ -48,10 +47,7 @@ const BODY_EXPECTATION_ID = 'BodyExpectation'
 /** Any JSON value (zod's); its parse is used for its issues only, see `BodyExpectation`. */
 const JsonValue = z.json()
 
-/**
- * An expected body: plain JSON, where an object of one `$` member is an operator. The JSON Schema
- * editors read is written by hand (`bodyExpectationJsonSchema`), zod's would not know the operators.
- */
+/** An expected body: plain JSON, where an object of one `$` member is an operator (body-expectation.ts). */
 export const BodyExpectation = z
   // The value as parsed, checked as JSON but not copied: zod's JSON parse copies objects and leaves
   // out an own `__proto__` member (what JSON.parse gives), which is then not compared at replay.

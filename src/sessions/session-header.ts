@@ -1,7 +1,6 @@
 /**
- * The `X-Sim-Session` header: which isolated copy of the service (session) a request runs against;
- * and the `sim-session` cookie that carries it through a server-rendered app (the standalone
- * server reads it from API calls that send no header; an app's server forwards it as the header).
+ * The `X-Sim-Session` header naming the session a request runs against, and the `sim-session` cookie
+ * that carries it through a server-rendered app (docs/server-rendered.md).
  */
 import type { SimRequest } from '../http/sim-request.ts'
 
@@ -11,9 +10,8 @@ export const SESSION_HEADER = 'x-sim-session'
 export const SESSION_COOKIE = 'sim-session'
 
 /**
- * The session id a request names, or null without the header. An empty header is returned as the
- * empty id, not as "no session": the document says the header is 1-64 characters, so `X-Sim-Session:`
- * is refused with a 400 like any other malformed id, rather than quietly acting on the shared world.
+ * The session id a request names, or null without the header. An empty header is the empty id, so it
+ * is refused with a 400 like any malformed id rather than quietly acting on the shared world.
  */
 export function sessionOf(request: Pick<SimRequest, 'header'>): string | null {
   return request.header(SESSION_HEADER)?.trim() ?? null
@@ -33,8 +31,7 @@ export function sessionCookieIn(cookieHeader: string | undefined): string | unde
 
 /**
  * Where an app's server finds the `sim-session` cookie: its value, a cookie store such as Next's
- * `await cookies()`, or the incoming Fetch `Request` (a React Router loader's `request`), whose
- * `Cookie` header it is read from.
+ * `await cookies()`, or the incoming Fetch `Request` (a React Router loader's `request`).
  */
 export type SessionCookieSource =
   | string
@@ -45,10 +42,8 @@ export type SessionCookieSource =
 
 /**
  * The headers that carry a Playwright test's session from an app's server to the simulator:
- * `{ 'x-sim-session': <the sim-session cookie> }`, or `{}` when the request has none (outside a
- * test). Spread them into the app's server-side fetches:
- * `fetch(url, { headers: { ...simulatorSessionHeaders(await cookies()) } })`, or
- * `simulatorSessionHeaders(request)` in a loader.
+ * `{ 'x-sim-session': <cookie> }`, or `{}` outside a test. Spread them into server-side fetches:
+ * `fetch(url, { headers: { ...simulatorSessionHeaders(await cookies()) } })`.
  */
 export function simulatorSessionHeaders(from: SessionCookieSource): Record<string, string> {
   const session =

@@ -1,20 +1,14 @@
 /**
- * Fresh ids for the sessions a tool opens on a shared simulator (a replay, a Playwright test):
- * `<prefix>-<title>-<8 hex digits>`, the title reduced to the characters a session id may hold and
- * shortened so the id stays within 64, so the journal and the operations log say whose a request
- * was. Web Crypto, so the simulator's core can draw them in a browser too.
+ * Fresh ids for the sessions a tool opens on a shared simulator (a replay, a Playwright test), naming
+ * the test so the journal says whose a request was. Web Crypto, so a browser can draw them too.
  */
 import { randomHex } from '../model/random-hex.ts'
 
 /** The longest session id (SESSION_ID_PATTERN in session-registry.ts). */
 const MAX_SESSION_LENGTH = 64
-/** The suffix's bytes: 8 hexadecimal digits. */
 const SUFFIX_BYTES = 4
 
-/**
- * `<prefix>-<title>-<suffix>`: the title's runs of other characters become `-`, with none at either
- * end; `fallback` stands for a title with nothing left.
- */
+/** `<prefix>-<title>-<suffix>`, the title's runs of other characters as `-`; `fallback` for an empty title. */
 export function freshSessionId(
   prefix: string,
   title: string,

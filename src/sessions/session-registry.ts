@@ -1,8 +1,4 @@
-/**
- * Sessions: named, isolated copies of the simulator's state, so parallel QA runs and several
- * developers can share one server without seeing each other's writes. A session is created on
- * first use, expires after sitting idle, and their number is capped.
- */
+/** Sessions: named, isolated copies of the simulator's state, created on first use, expired when idle, capped. */
 import { ApiError } from '../http/api-error.ts'
 
 /** 1-64 of the characters a URL path segment keeps as they are, except `.` and `..`, which a URL cannot carry as one. */

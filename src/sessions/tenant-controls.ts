@@ -1,8 +1,4 @@
-/**
- * The in-process controls of one tenant (the default world, or a session's): its live model, its
- * scenario, its factories and its reset, and the state view `/__sim/state` shows. The simulator
- * core hands these out for the default tenant and for `sessions.get(id)`.
- */
+/** The in-process controls of one tenant (the default world, or a session's), and its state view. */
 
 import type { CreatedRecords, FactoryRequest } from '../factories/create-records.ts'
 import { createFactories, createManyFactories, type Factories, type ManyFactories } from '../factories/factories.ts'
@@ -17,10 +13,7 @@ import type { RuleCounters } from '../scenarios/scenario-state.ts'
 import type { ShippedScenarioName } from '../scenarios/shipped-scenarios.ts'
 import type { Tenant } from './tenant.ts'
 
-/**
- * One tenant's scenario: activate one, add a rule to it, read what is active. The simulator's
- * `scenarios` adds the catalog every tenant chooses from.
- */
+/** One tenant's scenario: activate one, add a rule to it, read what is active. */
 export interface TenantScenarios {
   /**
    * Activates a scenario for every request: a name (an unknown one throws, listing the available
@@ -29,19 +22,16 @@ export interface TenantScenarios {
   // `string & {}` keeps any name legal (a user's own scenarios) while editors still complete the shipped ones.
   use(nameOrScenario: ShippedScenarioName | (string & {}) | ScenarioInput | null, name?: string): void
   /**
-   * Adds a rule after the active scenario's rules, validated as a scenario file's rule; the other
-   * rules' counters and the data are kept. With none active, activates a scenario "added-rules"
-   * of this one rule. `addRule({ operation: 'createManagerPayment', fromCall: 2, respond: { status: 503, message: 'down' } })`
+   * Adds a rule after the active scenario's rules, validated as a file's, keeping their counters and the
+   * data; with none active, activates "added-rules" of this one rule.
+   * `addRule({ operation: 'createManagerPayment', fromCall: 2, respond: { status: 503, message: 'down' } })`
    */
   addRule(rule: ScenarioRuleInput): void
   /** The active scenario's name, or null. */
   readonly active: string | null
   /** The active scenario with its rule counters, or null. */
   status(): ScenarioStatus | null
-  /**
-   * The active scenario as it stands (an inline one, and rules added since it was activated,
-   * included), or null: what a file needs to answer as this tenant does now.
-   */
+  /** The active scenario as it stands (with rules added since), or null: what a file needs to answer as this tenant. */
   activeDefinition(): Scenario | null
 }
 
@@ -61,10 +51,7 @@ export interface TenantControls {
    * `await createMany.users(3, { role: ['manager'] })`; the same function as `create.<table>.many`.
    */
   readonly createMany: ManyFactories
-  /**
-   * What `POST /__sim/factories/{table}` runs: `count` records of `table`, with what they link to
-   * (`linked`: a debt token's signature contract, security token, manager…).
-   */
+  /** What `POST /__sim/factories/{table}` runs: `count` records of `table`, with what they link to (`linked`). */
   createRecords<N extends TableName>(request: FactoryRequest & { table: N }): Promise<CreatedRecords<N>>
   /** Back to the seeded world and sequence, without a scenario. */
   reset(): void
@@ -138,11 +125,7 @@ export function tenantControls(tenant: Tenant, clock: Clock): TenantControls {
   }
 }
 
-/**
- * A tenant's state: its counts and `limit` records of each table asked for, from `offset`. Only
- * those records are built (a page of a generated table of 100k rows costs the page). In-process,
- * any `limit` is the caller's to pay for; `GET /__sim/state` bounds it (control/state-page.ts).
- */
+/** A tenant's counts and a page of each table asked for, building only those (`GET /__sim/state` bounds `limit`). */
 export function stateView(tenant: Tenant, clock: Clock, options: StateOptions): StateView {
   const limit = options.limit ?? 200
   const offset = options.offset ?? 0

@@ -1,8 +1,6 @@
 /**
- * A tenant is one isolated copy of the simulated service: its model and random source (its world
- * state) and its scenario activation. The simulator has a default tenant, and one per session
- * (`X-Sim-Session`); each starts from the same seeded world, so a session costs nothing until it
- * writes. The clock is shared by all.
+ * A tenant is one isolated copy of the simulated service: the default one, or a session's. Each starts
+ * from the same seeded world, so a session costs nothing until it writes; the clock is shared by all.
  */
 import type { WorldState } from '../model/world-state.ts'
 import { createScenarioActivation, type ScenarioActivation } from '../scenarios/scenario-activation.ts'

@@ -1,8 +1,4 @@
-/**
- * The dashboard's client of the control API: same-origin fetches, JSON both ways (the control API
- * takes its writes only as JSON), the acting session as `X-Sim-Session`, and errors in the
- * documented shape turned into an Error with its message.
- */
+/** The dashboard's client of the control API: same-origin JSON fetches, the acting session as `X-Sim-Session`. */
 
 class ControlError extends Error {
   constructor(
@@ -54,7 +50,6 @@ export async function call<T>(method: string, path: string, options: CallOptions
   return json as T
 }
 
-/** Query string of the defined values. */
 export function query(values: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams()
   for (const [name, value] of Object.entries(values))

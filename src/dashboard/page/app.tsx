@@ -1,8 +1,4 @@
-/**
- * The dashboard's frame: the title, the live connection, the session the panels act on, the
- * announcements, and the six panels as tabs (arrow keys move between tabs, as the ARIA tabs
- * pattern says).
- */
+/** The dashboard's frame: the live connection, the acting session, announcements, and the panels as ARIA tabs. */
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { call } from './api.ts'
 import { useLoaded } from './hooks.ts'

@@ -1,9 +1,4 @@
-/**
- * The scenario draft: journal entries chosen with "Add to scenario draft", in order. The server
- * turns them into a scenario file (`POST /__sim/scenario-file`: one step per entry, its answer as
- * the expectation, tokens masked, generated values captured, and the rules and world of the
- * scenario that answered them), which the Record and replay panel downloads and replays.
- */
+/** The scenario draft: journal entries chosen with "Add to scenario draft", for `POST /__sim/scenario-file`. */
 import { call } from './api.ts'
 import { createStore } from './store.ts'
 import type { Entry, ScenarioFile } from './types.ts'

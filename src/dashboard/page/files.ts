@@ -1,7 +1,4 @@
-/**
- * Files the dashboard hands to the user or takes from them (JSON downloads), and the texts it shows
- * of an exchange: a body indented for reading, the request as a curl command.
- */
+/** Files the dashboard hands to the user, and the texts it shows of an exchange (an indented body, a curl command). */
 
 /** Offers `value` as a JSON file download (a Blob URL: nothing leaves the page). */
 export function downloadJson(fileName: string, value: unknown): void {
@@ -18,10 +15,7 @@ export function downloadJson(fileName: string, value: unknown): void {
 /** How the journal ends a body it cut: `…[123 more]` (src/observability/journal.ts). */
 const CUT_MARK = /…\[\d+ more\]$/
 
-/**
- * A body shown for reading: JSON indented, anything else as it is. A body the journal cut is no
- * longer valid JSON: its start is indented by `indentJson` and the cut mark follows on its own line.
- */
+/** A body shown for reading: JSON indented; a cut body, no longer JSON, indented all the same, its mark below. */
 export function pretty(text: string | null): string {
   if (text === null || text === '') return '(none)'
   try {
@@ -35,9 +29,8 @@ export function pretty(text: string | null): string {
 }
 
 /**
- * JSON text, maybe cut short, indented as `JSON.stringify(value, null, 2)` would: a new line after
- * `{`, `[` and `,` and before `}` and `]`, a space after `:`, outside strings (escapes respected);
- * whitespace outside strings is dropped. It parses nothing, so a cut or broken text is indented too.
+ * JSON text, maybe cut short, indented as `JSON.stringify(value, null, 2)` would. It parses nothing,
+ * so a cut or broken text is indented too.
  */
 function indentJson(text: string): string {
   let out = ''
@@ -110,9 +103,8 @@ function encodeTarget(target: string): string {
 const MASKED_AUTHORIZATION = /^(?:([A-Za-z0-9-]+) )?\*\*\*(?:\d+|\?)?$/
 
 /**
- * A header for the command. The journal keeps no credential, so a masked `Authorization` is sent
- * with the shell's `$TOKEN` in its place (`replay-token`, which the simulator takes, when unset),
- * in double quotes for the shell to expand it.
+ * A header for the command. The journal keeps no credential, so a masked `Authorization` sends the
+ * shell's `$TOKEN` (`replay-token` when unset), in double quotes for the shell to expand it.
  */
 function headerArgument(name: string, value: string): string {
   const masked = name.toLowerCase() === 'authorization' ? MASKED_AUTHORIZATION.exec(value) : null
@@ -150,9 +142,8 @@ export function asCurl(
 }
 
 /**
- * The scenario name for an uploaded file: its name without `.json`, accents dropped (`Ärger.json`
- * is `Arger`, not `-rger`), other characters a name may not hold as `-`, starting with a letter or
- * digit and at most 64 characters (the rule of scenario names); `uploaded` when nothing is left.
+ * The scenario name for an uploaded file, kept to the rule of scenario names: accents dropped
+ * (`Ärger.json` is `Arger`, not `-rger`), other characters as `-`; `uploaded` when nothing is left.
  */
 export function scenarioNameOfFile(fileName: string): string {
   const name = fileName

@@ -11,10 +11,7 @@ export interface Loaded<T> {
   readonly reload: () => void
 }
 
-/**
- * Loads `load()` now, again whenever `deps` change, and after activity of the kinds given (control
- * changes by anyone, and exchanges when the data moves with each request), at most every REFRESH_MS.
- */
+/** Loads `load()` now, whenever `deps` change, and after activity of the kinds given, at most every REFRESH_MS. */
 export function useLoaded<T>(
   load: () => Promise<T>,
   deps: readonly unknown[],

@@ -1,9 +1,6 @@
 /**
- * The journal's filters (operation, status class, session, text, which also reads a forwarded
- * request's drift lines) and the filtered view of the
- * live entries. Entries only ever arrive at the end (and the oldest leave at the start), so while
- * the filters stay the same only the new entries are tested: a burst of requests costs what it
- * adds, not a pass over all 20,000 entries.
+ * The journal's filters and the filtered view of the live entries. Entries only arrive at the end and
+ * leave at the start, so with the same filters only new entries are tested.
  */
 import type { Entry } from './types.ts'
 

@@ -1,10 +1,4 @@
-/**
- * The live feed: one EventSource on `GET /__sim/events` for the whole page. It keeps the journal
- * entries it was sent (at most MAX_ENTRIES, the oldest dropped first, so a long session keeps the
- * page's memory flat), batches updates to one render per frame, reconnects by itself (the browser
- * sends Last-Event-ID; a new epoch means the journal was emptied), and tells the panels when
- * something changed so they refresh what they show.
- */
+/** The live feed: one EventSource on `GET /__sim/events` for the page, keeping at most MAX_ENTRIES. */
 import type { Entry, ServerEvent } from './types.ts'
 
 /** The most entries the page keeps (the server's ring buffer is separate and usually smaller). */

@@ -1,8 +1,4 @@
-/**
- * The dashboard's entry (served at `GET /__sim/ui`): starts the live feed and renders the page.
- * Browser code: it imports only the contract's types and talks to the simulator only through the
- * control API of the origin it was served from.
- */
+/** The dashboard's entry (`GET /__sim/ui`): it imports only the contract's types and talks only to its own origin. */
 import { render } from 'preact'
 import { UNREACHABLE } from './api.ts'
 import { App } from './app.tsx'

@@ -1,12 +1,6 @@
 /**
- * The rule draft: a scenario written rule by rule in the Scenarios panel, before it is activated
- * or downloaded. Each rule is added only once the server has checked the draft with it
- * (`POST /__sim/scenario/check`, the scenario schema's own messages), which also words it. Kept in
- * the browser's localStorage, so a reload does not lose a half-written scenario.
- *
- * Its file carries steps too, so it replays as downloaded: the exchanges answered under the draft
- * once activated (journal entries whose scenario is the draft's name), turned into steps by the
- * server (`POST /__sim/scenario-file`, as the journal's draft of draft.ts is) with the draft's rules.
+ * The rule draft: a scenario written rule by rule, each added once the server checked it, kept in
+ * localStorage so a reload does not lose it. Its file carries the steps answered under it.
  */
 import { call } from './api.ts'
 import { createStore } from './store.ts'
@@ -61,10 +55,7 @@ function draftFile(draft: RuleDraft = ruleDraft.get()): Record<string, unknown> 
   }
 }
 
-/**
- * Starts the draft over from a scenario known by name: its description, world and rules (its
- * steps are not a draft's: replays are built from the journal). Answers how many steps were left.
- */
+/** Starts the draft over from a known scenario, leaving out its steps (a draft's come from the journal): how many. */
 export async function copyIntoRuleDraft(name: string, catalog: Catalog): Promise<number> {
   const file = await call<{
     description: string
@@ -102,19 +93,12 @@ export function removeFromRuleDraft(index: number): void {
   ruleDraft.set({ ...draft, rules: draft.rules.filter((_, i) => i !== index) })
 }
 
-/**
- * The exchanges answered under the draft: entries whose scenario is its name (not one a request
- * named with X-Sim-Scenario), oldest first.
- */
+/** The exchanges answered under the draft once activated (not those naming it in X-Sim-Scenario), oldest first. */
 export function answeredUnderDraft(entries: readonly Entry[], name: string): Entry[] {
   return entries.filter((entry) => entry.scenario === name && entry.requestHeaders['x-sim-scenario'] === undefined)
 }
 
-/**
- * The draft's file once the server finds it valid (its name and description may have changed
- * since), with a step per exchange answered under it: its rules and its steps, so it replays as
- * downloaded. Without such exchanges it holds the rules alone.
- */
+/** The draft's file, with a step per exchange answered under it, once the server finds it valid. */
 export async function checkedDraftFile(entries: readonly Entry[]): Promise<Record<string, unknown>> {
   const draft = ruleDraft.get()
   await check(draft)

@@ -1,14 +1,6 @@
 /**
- * The rule editor's form, read from the JSON Schema of a scenario rule that the simulator serves
- * (`GET /__sim/scenario.schema.json`), so a rule kind added to the schema appears in the editor
- * with no change to the page. Each property is a field: a string or number is a text field, an
- * `enum` (or a boolean) a choice, a `const` a checkbox, an object with properties a group of
- * fields, an `anyOf`/`oneOf` a choice of form with the chosen one's fields; any other shape (a
- * record, an array, a cycle of `$ref`s) is a field of raw JSON. The values are kept by key, as
- * typed, and turned into the rule on demand: empty fields are left out, and the page checks only
- * what it needs to build the object (JSON that parses); the server validates the rest, with the
- * messages a scenario file gets. No DOM here: the Scenarios panel renders it
- * (`panels/schema-fields.tsx`).
+ * The rule editor's form, read from the served rule schema, so a new rule kind needs no change to the
+ * page (decision 0021). The page checks only that raw JSON parses; the server validates the rest.
  */
 
 import type { JsonSchema } from '../../contract/json-schema.ts'
@@ -39,10 +31,7 @@ interface Alternative {
   readonly field: FormField
 }
 
-/**
- * What was typed, by field key: text for text, raw JSON and choices (a choice holds the index of
- * its option, or of the chosen form of an `anyOf`; empty: not given), true for a ticked checkbox.
- */
+/** What was typed, by field key: text (a choice holds its option's index; empty: not given), or true for a checkbox. */
 export type FormValues = Readonly<Record<string, string | boolean>>
 
 /** A form's own mistake: a raw JSON field that does not parse. */
@@ -188,10 +177,7 @@ type Built = { readonly typed: boolean } & (
 const NOT_GIVEN: Built = { typed: false, given: false }
 const typedValue = (value: unknown): Built => ({ typed: true, given: true, value })
 
-/**
- * The field's value from what was typed; throws a FormError when a raw JSON field does not parse.
- * A group is given when something in it was typed, or when `whole` (the rule itself).
- */
+/** The field's value from what was typed (a group's when something in it was, or `whole`); throws a FormError. */
 function build(field: FormField, values: FormValues, whole = false): Built {
   const typed = values[field.key]
   switch (field.kind) {

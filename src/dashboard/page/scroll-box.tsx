@@ -1,7 +1,4 @@
-/**
- * A body of text in a box that scrolls: focusable and named, so a keyboard user can scroll it
- * (axe's scrollable-region-focusable) and a screen reader says what it holds.
- */
+/** A scrolling box of text, focusable and named so a keyboard user can scroll it and a screen reader names it. */
 export function ScrollBox({ label, text }: { label: string; text: string }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keyboard

@@ -1,7 +1,4 @@
-/**
- * A value the panels share (the acting session, the scenario draft, messages), with a hook that
- * re-renders a component when it changes. Small on purpose: Preact's hooks and a set of listeners.
- */
+/** A value the panels share, with a hook that re-renders a component when it changes. */
 import { useLayoutEffect, useState } from 'preact/hooks'
 
 export interface Store<T> {
@@ -27,9 +24,8 @@ export function createStore<T>(initial: T): Store<T> {
 }
 
 /**
- * The store's value; the component re-renders when it changes. It subscribes in a layout effect,
- * which runs in the task that rendered: a change in a later task (the live feed's "open", say)
- * finds the listener there, where a plain effect, run after the next frame, would miss it.
+ * The store's value, re-rendering on change. It subscribes in a layout effect, run in the task that
+ * rendered: a plain effect, run after the next frame, would miss a change made in between.
  */
 export function useStore<T>(store: { get(): T; subscribe(listener: () => void): () => void }): T {
   const [, setTick] = useState(0)

@@ -1,7 +1,4 @@
-/**
- * The control API's types as the dashboard sees them, inferred from the contract's zod schemas
- * (type-only imports: nothing of the contract or of zod is bundled into the page).
- */
+/** The control API's types, inferred from the contract's zod schemas (type-only: nothing of zod reaches the page). */
 import type { z } from 'zod/mini'
 import type {
   SimEvent,

@@ -1,11 +1,7 @@
 /**
  * Debt tokens and their signature contracts, one row per loan, as seeded rows (table-snapshot.ts):
- * every row's addresses and links can be known without building a record (they key and index the
- * tables; the addresses are drawn on first need), and a row's records are built only when
- * something reads them, each time the same. Row i's creditor, debtor
- * and security token follow from i; its addresses, loan terms, parcel ids, payment hashes and
- * signatures are drawn, in that order, from row i's own stream (row-stream.ts), seeded from the
- * world's stream and i, so any row can be built alone and in any order.
+ * keys and links are known without building a record. Row i's parties follow from i, and its draws
+ * come from row i's own stream (row-stream.ts), so any row can be built alone and in any order.
  */
 import { buildDebtToken, type DebtTokenDraws, type DebtTokenOfLoan } from '../../domain/debt-token.ts'
 import { loanContract } from '../../domain/loan-contract.ts'
@@ -48,7 +44,6 @@ export interface DebtRowsOptions {
   securityTokens: readonly string[]
 }
 
-/** Records built on first use from their row, then the same object every time. */
 function lazyRows<T extends object>(
   size: number,
   keyAt: (row: number) => string,

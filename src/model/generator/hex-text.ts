@@ -1,22 +1,16 @@
 /**
- * Hexadecimal strings and UUIDs from 32-bit draws, as the generator writes addresses, hashes,
- * signatures and ids. Each is written into a small byte buffer and decoded as one flat string:
- * concatenating strings piece by piece leaves rope (cons) strings that cost several times their
+ * Hexadecimal strings and UUIDs from 32-bit draws. Each is written into a small byte buffer and
+ * decoded as one flat string: concatenation would leave rope strings that cost several times their
  * length in memory, and a large world holds millions of these.
  */
 
-/** Hexadecimal characters of an ADDRESS, after its `0x`. */
+/** Hexadecimal characters after the `0x` of each kind of text; a signature is the longest. */
 export const ADDRESS_HEX_DIGITS = 40
-/** Hexadecimal characters of a HASH (a payment hash), after its `0x`. */
 export const HASH_HEX_DIGITS = 64
-/** Hexadecimal characters of a signature, after its `0x`: the longest text drawn. */
 export const SIGNATURE_HEX_DIGITS = 130
-/** Hexadecimal characters one 32-bit draw gives. */
 export const HEX_DIGITS_PER_DRAW = 8
-/** The characters of a UUID (`xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx`). */
 const UUID_LENGTH = 36
 
-/** How many 32-bit draws `hexText(digits, …)` takes. */
 export const drawsForHex = (digits: number) => Math.ceil(digits / HEX_DIGITS_PER_DRAW)
 
 const HEX = Array.from('0123456789abcdef', (c) => c.charCodeAt(0))
@@ -28,27 +22,21 @@ const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer
 const ROOM = 2 + SIGNATURE_HEX_DIGITS
 const codes: Uint8Array | number[] = NodeBuffer ? NodeBuffer.alloc(ROOM) : new Array<number>(ROOM).fill(0)
 
-/** The first `length` characters of the buffer, as one flat string. */
 function decode(length: number): string {
   return NodeBuffer
     ? (codes as Buffer).toString('latin1', 0, length)
     : String.fromCharCode.apply(null, (codes as number[]).slice(0, length))
 }
 
-/** Writes `value` as 8 hexadecimal characters at `at`, most significant first. */
 function writeHex8(at: number, value: number): void {
   for (let shift = 28, i = at; shift >= 0; shift -= 4, i++) codes[i] = HEX[(value >>> shift) & 15]!
 }
 
-/** Writes the low 16 bits of `value` as 4 hexadecimal characters at `at`, most significant first. */
 function writeHex4(at: number, value: number): void {
   for (let shift = 12, i = at; shift >= 0; shift -= 4, i++) codes[i] = HEX[(value >>> shift) & 15]!
 }
 
-/**
- * `0x` and `digits` hexadecimal characters, 8 from each 32-bit draw (most significant first; the
- * last draw gives what is left of its high digits).
- */
+/** `0x` and `digits` hexadecimal characters, 8 from each 32-bit draw, most significant first. */
 export function hexText(digits: number, u32: () => number): string {
   if (!Number.isInteger(digits) || digits < 0 || digits > SIGNATURE_HEX_DIGITS) {
     throw new RangeError(`hexText: ${digits} hexadecimal digits asked for; 0 to ${SIGNATURE_HEX_DIGITS} fit`)

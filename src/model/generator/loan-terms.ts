@@ -1,7 +1,6 @@
 /**
- * The loan behind each generated debt token, drawn from the start of its row's stream, and the
- * limits of generated loans. The contract's own limits (formats.ts) are wider; these keep the
- * generated world plausible: small business loans of a few months, created in the last year.
+ * The loan behind each generated debt token, drawn from the start of its row's stream. The limits are
+ * narrower than the contract's (formats.ts) to keep the world plausible: small business loans.
  */
 import type { PaymentFrequency } from '../../contract/signature-contracts.ts'
 import { addMonths, toIsoDay } from '../../domain/calendar.ts'
@@ -10,30 +9,26 @@ import type { Company } from './parties.ts'
 import type { RowStream } from './row-stream.ts'
 import { DAY_MS } from './world-draws.ts'
 
-/** Payment frequencies, drawn uniformly from this list: monthly three times as often as the others. */
+/** Drawn uniformly from this list, so monthly three times as often as the others. */
 const FREQUENCIES: readonly PaymentFrequency[] = ['monthly', 'monthly', 'monthly', 'quarterly', 'bimonthly']
-/** Installments of a generated loan, at least and at most. */
 const MIN_GENERATED_INSTALLMENTS = 3
 const MAX_GENERATED_INSTALLMENTS = 12
-/** Principal, in steps of PRINCIPAL_STEP_CENTS (R$ 100): from R$ 5,000 to R$ 500,000. */
+/** Principal, in steps of PRINCIPAL_STEP_CENTS. */
 const PRINCIPAL_STEP_CENTS = 10_000
 const MIN_PRINCIPAL_STEPS = 50
 const MAX_PRINCIPAL_STEPS = 5000
-/** Monthly rate, in hundredths of a percent: 0.80 % to 2.50 %. */
+/** Monthly rate, in hundredths of a percent. */
 const MIN_RATE_HUNDREDTHS = 80
 const MAX_RATE_HUNDREDTHS = 250
-/** A signed token was created this many days ago, at least and at most. */
 const MIN_SIGNED_DAYS_AGO = 30
 const MAX_DAYS_AGO = 360
-/** An unsigned token (awaiting signatures) was created in the last few days. */
 const MIN_UNSIGNED_DAYS_AGO = 1
 const MAX_UNSIGNED_DAYS_AGO = 20
-/** The first installment falls due this many months after the token is created. */
 const MONTHS_TO_FIRST_INSTALLMENT = 1
-/** The longest period between installments among FREQUENCIES (quarterly), in months. */
+/** The longest period between installments among FREQUENCIES, in months. */
 const LONGEST_PERIOD_MONTHS = 3
 
-/** How far generated loans reach before now, in days (the oldest was created a year ago). */
+/** How far generated loans reach before now, in days. */
 export const LOAN_DAYS_BEFORE = MAX_DAYS_AGO
 /** How far generated loans reach after now, in days: the last installment of the longest loan created today. */
 export const LOAN_DAYS_AFTER =
@@ -50,10 +45,7 @@ export interface RowTerms {
   readonly monthlyInterests: string
 }
 
-/**
- * Draws a row's terms from `stream`, which has just drawn (or skipped) the row's addresses. Leaves
- * the stream where the debt token's own draws start.
- */
+/** Draws a row's terms from `stream`, just past the row's addresses, up to the debt token's own draws. */
 export function drawTerms(
   stream: RowStream,
   row: { creditor: Company; debtor: Company; signed: boolean; now: Date },

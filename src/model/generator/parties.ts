@@ -1,7 +1,6 @@
 /**
- * The people and companies of a generated world: users (the security tokens' managers first, then
- * investors) with valid CPFs, and the companies that lend and borrow, with valid CNPJs. Drawn from
- * the world's faker stream in a fixed order, so the same seed gives the same parties.
+ * The people and companies of a generated world, with valid CPFs and CNPJs, drawn from the world's
+ * faker stream in a fixed order so the same seed gives the same parties.
  */
 import { toIsoDay } from '../../domain/calendar.ts'
 import type { DebtTokenParty } from '../../domain/debt-token.ts'
@@ -25,16 +24,15 @@ const FIRST_USER_DAYS_AGO = 400
 const MIN_AGE_YEARS = 21
 const MAX_AGE_YEARS = 70
 
-/** The day (from now) user `index` was created on. */
 const createdDay = (index: number) => index - FIRST_USER_DAYS_AGO
 
 /** The index a user created `daysAgo` days before now is drawn with (the inverse of its creation day). */
 export const userIndexOf = (daysAgo: number) => FIRST_USER_DAYS_AGO - daysAgo
 
-/** How far a user's dates reach before now, in days: birth dates go back MAX_AGE_YEARS (and up to a year more). */
+/** How far a user's dates reach before now, in days (birth dates included). */
 export const USER_DAYS_BEFORE = Math.max((MAX_AGE_YEARS + 1) * 366, -createdDay(0))
 
-/** How far the dates of `count` users reach after now, in days (the last ones were created latest). */
+/** How far the dates of `count` users reach after now, in days. */
 export const userDaysAfter = (count: number) => Math.max(0, createdDay(count - 1))
 
 /** One user with a valid CPF, personal data and a residential address, drawn in a fixed order. */

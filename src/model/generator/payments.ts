@@ -1,7 +1,4 @@
-/**
- * The managers' and investors' payments of a generated world: per security token, a run of
- * monthly payments (amortization and interest in turn), every one paid but the last.
- */
+/** The payments of a generated world: per security token, a monthly run, every one paid but the last. */
 import { PaymentSeries } from '../../contract/payment-fields.ts'
 import type { InvestorPaymentRecord, ManagerPaymentRecord, SecurityTokenRecord, UserRecord } from '../records.ts'
 import { HASH_HEX_DIGITS } from './hex-text.ts'
@@ -14,13 +11,10 @@ const INVESTOR_PAYMENT_FIRST_DAY = -60
 /** Each next payment of a token comes this many days after the one before. */
 const PAYMENT_STEP_DAYS = 30
 
-/**
- * The day (from now) of payment `p` of security token `t`, its runs starting at `firstDay`: each
- * token's run one day after the previous token's. Both the draws and the bounds below use it.
- */
+/** The day (from now) of payment `p` of security token `t`, each token's run a day after the previous one's. */
 const paymentDay = (firstDay: number, p: number, t: number) => firstDay + p * PAYMENT_STEP_DAYS + t
 
-/** How far payments' dates reach before now, in days: the first token's first payment. */
+/** How far payments' dates reach before now, in days. */
 export const PAYMENT_DAYS_BEFORE = -paymentDay(Math.min(MANAGER_PAYMENT_FIRST_DAY, INVESTOR_PAYMENT_FIRST_DAY), 0, 0)
 
 /** How far the dates of `perToken` payments for each of `tokens` security tokens reach after now, in days. */

@@ -1,7 +1,6 @@
 /**
- * The seeded stream of one debt-token row: sfc32, a small fast generator, started from the world's
- * seed and the row's number, so that any row can be built alone, in any order, always the same.
- * One stream object is restarted for each row (`start`), so building a row allocates none.
+ * The seeded stream of one debt-token row (sfc32), started from the world's seed and the row's number,
+ * so any row can be built alone. One stream object is restarted per row, so building one allocates none.
  */
 
 /** Draws discarded after seeding, so that nearby seeds and rows do not start alike. */

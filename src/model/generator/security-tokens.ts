@@ -1,7 +1,4 @@
-/**
- * The security tokens of a generated world: FIDC funds with one to three series, each with its
- * vault, managed by the first users (the managers); every third one has expired, some have closed their emission.
- */
+/** The security tokens of a generated world: FIDC funds with one to three series, managed by the first users. */
 import { PaymentSeries } from '../../contract/payment-fields.ts'
 import { toIsoDay } from '../../domain/calendar.ts'
 import type { SecurityTokenRecord, UserRecord } from '../records.ts'
@@ -19,7 +16,6 @@ const SERIES_TERMS: Readonly<
   MEZANINO: { collectionType: 'MEZZANINE', accountRemuneration: 1.4 },
   SUBORDINADA: { collectionType: 'SUBORDINATED', accountRemuneration: 1.9 },
 }
-/** The price of one quota of a series. */
 const QUOTA_PRICE = 1000
 
 /** The first token was created this many days from now (negative: before it), each next one a day later. */
@@ -42,10 +38,10 @@ const createdDay = (i: number) => FIRST_CREATED_DAY + i
 const termDays = (i: number) => YEAR_DAYS * (MIN_TERM_YEARS + (i % TERM_YEAR_CHOICES))
 const openEmissionEndDay = (i: number) => OPEN_EMISSION_FIRST_DAY + i
 
-/** How far security tokens' dates reach before now, in days (the first was created 300 days ago). */
+/** How far security tokens' dates reach before now, in days. */
 export const SECURITY_TOKEN_DAYS_BEFORE = -Math.min(createdDay(0), EXPIRED_DAY, CLOSED_EMISSION_DAY)
 
-/** How far the dates of `count` security tokens reach after now, in days (expiry in up to 5 years, emission ends). */
+/** How far the dates of `count` security tokens reach after now, in days. */
 export const securityTokenDaysAfter = (count: number) =>
   Math.max(termDays(TERM_YEAR_CHOICES - 1), createdDay(count - 1), openEmissionEndDay(count - 1))
 

@@ -1,8 +1,6 @@
 /**
- * The world's one faker stream and the draws the generator takes from it for parties, security
- * tokens and payments. The hot draws (`int`, `hex`, `uuid`) use faker's own arithmetic on its
- * seeded randomizer (`number.int`, `number.int({ max: 0xffffffff })` per 8 hex characters,
- * `string.uuid`): exactly the values faker would give, at a fraction of the cost.
+ * The world's one faker stream and the draws the generator takes from it. The hot draws (`int`,
+ * `hex`, `uuid`) redo faker's arithmetic on its randomizer: exactly faker's values, for less.
  */
 import type { Faker, Randomizer } from '@faker-js/faker'
 import { createFaker, mersenne53 } from '../seeded-faker.ts'
@@ -13,11 +11,9 @@ export const DAY_MS = 86_400_000
 export interface WorldDraws {
   /** The pt_BR faker, for names, places and jobs. */
   readonly faker: Faker
-  /** The instant the world is "now" at. */
   readonly now: Date
   /** faker.number.int({ min, max }) */
   int(min: number, max: number): number
-  /** `0x` and `digits` hexadecimal characters. */
   hex(digits: number): string
   address(): string
   /** faker.string.uuid() */
@@ -25,7 +21,6 @@ export interface WorldDraws {
   /** `count` decimal digits. */
   digits(count: number): number[]
   pick<T>(items: readonly T[]): T
-  /** The ISO instant `offsetDays` days from now. */
   iso(offsetDays: number): string
 }
 
@@ -39,10 +34,7 @@ export function worldDraws(seed: number, now: Date): WorldDraws {
 /** The pt_BR faker of each randomizer drawn from outside a generated world (one per simulator's random source). */
 const fakers = new WeakMap<Randomizer, Faker>()
 
-/**
- * The same draws from a randomizer that is already seeded and in use (a simulator's random source,
- * for the factories' people): they go on from where it is, and leave it where they end.
- */
+/** The same draws from a randomizer already in use (a simulator's, for the factories), going on from where it is. */
 export function drawsFrom(randomizer: Randomizer, now: Date): WorldDraws {
   let faker = fakers.get(randomizer)
   if (faker === undefined) fakers.set(randomizer, (faker = createFaker(randomizer)))

@@ -1,8 +1,4 @@
-/**
- * The largest world the generator builds, in debt tokens: what `generateWorld` accepts (so
- * `createSimulator({ size })` is held to it in-process) and what the CLI's --size allows. It imports
- * nothing, so the CLI reads it without loading the generator.
- */
+/** The largest world the generator builds; imports nothing, so the CLI reads it without loading the generator. */
 export const MAX_GENERATED_SIZE = 1_000_000
 
 /** Whether `size` is a world size the generator builds: a whole number from 0 to MAX_GENERATED_SIZE. */

@@ -1,9 +1,7 @@
 /**
- * The store a browser simulator is created with when `persist` or `sync` is set. A simulator is
- * created synchronously, but IndexedDB answers asynchronously and the storage code is loaded by a
- * dynamic import: until it is ready, this sink keeps the writes made meanwhile (a `simulator.clock`
- * set before `worker.start()`), then hands them and every later one to the browser's store.
- * Small on purpose: it is in every page that imports the browser entry.
+ * The store a browser simulator is created with when `persist` or `sync` is set: the simulator is
+ * created synchronously, but the storage loads asynchronously, so this keeps the writes made
+ * meanwhile and hands them over. Small on purpose: it is in every page that imports the browser entry.
  */
 import type { Change, ChangeSink, Persistence, StoredEntry, WorldIdentity } from '../change.ts'
 import { describeIdentity, sameIdentity } from '../world-identity.ts'

@@ -1,13 +1,6 @@
 /**
- * The browser's store of a simulator's world: an IndexedDB database holding an append-only log of
- * entries (one record per write, so a write costs one small transaction however many came before
- * it) and a `meta` store naming the world the log belongs to and the active scenario. A few
- * promise wrappers over the raw API instead of a dependency: these operations are all the
- * simulator needs, and the page loads them only when `persist` is set.
- *
- * Every operation rejects with the browser's own error (QuotaExceededError when storage is full,
- * UnknownError or SecurityError when the user refused site data, InvalidStateError in some
- * private modes); the caller decides what a refusal means.
+ * The browser's store of a simulator's world: an IndexedDB append-only log, one record per write, and
+ * a `meta` store naming its world and scenario. Every operation rejects with the browser's own error.
  */
 
 /** One stored entry and its key: keys only grow, across every tab and a `restart` too. */
@@ -29,9 +22,8 @@ export interface ChangeLog<World, Scenario> {
   /** What is stored, the entries after key `after` only (0: all), read in one transaction. */
   read(after?: number): Promise<StoredLog<World, Scenario>>
   /**
-   * Stores one entry, after emptying the log when `restart` is set (a reset makes every earlier
-   * entry moot). The entry is the log's from then on (the caller passes its own copy); resolves
-   * with its key once the transaction commits.
+   * Stores one entry (the caller's own copy), after emptying the log when `restart` is set (after a
+   * reset); resolves with its key once the transaction commits.
    */
   append(entry: unknown, restart: boolean): Promise<number>
   /** Empties the log and the scenario, and records `world` as the world new entries belong to. */
@@ -45,7 +37,6 @@ const VERSION = 1
 const ENTRIES = 'entries'
 const META = 'meta'
 
-/** An IDBRequest as a promise of its result. */
 function settled<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result)
@@ -63,11 +54,7 @@ function committed(transaction: IDBTransaction): Promise<void> {
   })
 }
 
-/**
- * Opens (creating if needed) the database `name`; rejects when the browser refuses storage.
- * `isOurs` tells whether the world the log names is this page's: once a tab of another world has
- * taken the log over, `append` and `keepScenario` reject instead of mixing the two worlds.
- */
+/** Opens the database `name`; once a tab of another world took the log over, `append` and `keepScenario` reject. */
 export async function openChangeLog<World, Scenario>(
   name: string,
   isOurs: (stored: World | undefined) => boolean,

@@ -1,15 +1,7 @@
 /**
- * `setupSimulatorWorker({ persist, sync })`: the tabs of an origin that run the same world share
- * one log of its writes in IndexedDB and take turns at it (tab-turns.ts, decision 0009), so every
- * write a tab answered is in every tab, ids never repeat, and with `persist` the log is what a
- * reload starts from. `sync` alone keeps the log only while a tab of the world is open: the first
- * tab to open empties it. Each write is stored before its answer is sent, so closing the tab or a
- * crash loses at most the write in flight; nothing waits for `unload`, an event Chromium is
- * retiring. Loaded by a dynamic import, only when one of the two options is set.
- *
- * Storage that is refused (site data blocked, some private windows) or full, or a browser without
- * Web Locks, leaves the tab on its own, in memory, with one console warning: the simulator answers
- * as before, shares nothing and forgets on reload.
+ * `setupSimulatorWorker({ persist, sync })`: the tabs running one world share a log in IndexedDB and
+ * take turns at it (decision 0009). Each write is stored before its answer, so nothing waits for
+ * `unload`, which Chromium is retiring. Without storage or Web Locks, the tab goes on alone in memory.
  */
 // Types only: a value imported from the simulator would be shared with the page and split it (see DeferredSink).
 
@@ -23,12 +15,9 @@ import { TabTurns } from './tab-turns.ts'
 /** The database every simulator page of an origin stores its world in. */
 const DATABASE = 'debt-token-simulator'
 const PREFIX = '[debt-token-simulator]'
-/** Why a tab of a browser without Web Locks (before Safari 15.4, Firefox 96) goes on alone. */
+/** Why a tab of a browser without Web Locks goes on alone. */
 const NO_LOCKS = 'this browser has no Web Locks (navigator.locks), which tabs take turns with'
-/**
- * A log longer than this at start is rewritten as one entry, the state it adds up to, so that a
- * page used for weeks does not read every write it ever made (updates of one record pile up).
- */
+/** A log longer than this at start is rewritten as one entry, the state it adds up to, so starts stay short. */
 const COMPACT_AFTER = 500
 
 /** The active scenario as stored: what `scenarios.use` was given. */
@@ -52,7 +41,6 @@ export interface BrowserTurns {
   follow(): Promise<void>
 }
 
-/** A tab on its own: writes run at once, in memory. */
 const alone: BrowserTurns = { write: (work) => work(), follow: () => Promise.resolve() }
 
 const describeError = (error: unknown) =>

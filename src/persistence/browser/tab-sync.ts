@@ -1,8 +1,6 @@
 /**
- * Tabs of one origin telling each other that the shared log grew, so that each reads what the
- * others wrote as it happens, not only at its next request: a BroadcastChannel per log. A message
- * is only the key of the newest entry; the entries themselves are read from the log, in its
- * order, so a lost or late message costs freshness, never a write (decision 0009).
+ * Tabs telling each other that the shared log grew. A message is only the newest key, so a lost one
+ * costs freshness, never a write (decision 0009).
  */
 
 export interface TabSync {
@@ -11,10 +9,7 @@ export interface TabSync {
   close(): void
 }
 
-/**
- * Joins the channel named `log`, calling `grew` whenever another tab stored an entry there;
- * undefined when the page has no BroadcastChannel (then each request still reads the log first).
- */
+/** Joins the channel named `log`; undefined without BroadcastChannel (each request still reads the log first). */
 export function joinTabs(log: string, grew: (key: number) => void): TabSync | undefined {
   if (typeof BroadcastChannel === 'undefined') return undefined
   const channel = new BroadcastChannel(`debt-token-simulator ${log}`)

@@ -1,20 +1,12 @@
 /**
- * How the tabs of one origin agree on one world (decision 0009): every tab runs its own
- * simulator, and one log (IndexedDB) holds the writes of all of them, in the order they were made.
- * A tab writes only in its turn: it takes an exclusive Web Lock, reads the entries the others
- * added since it last looked (so it draws ids and keys from the newest state, and an update adds
- * to the newest record), makes its write, stores it, and lets go. A read first takes in what the
- * others stored, so an answer never misses a write another tab answered before it.
- *
- * A change made outside a turn (`simulator.reset()`, the clock set, a scenario with its own world:
- * synchronous calls that cannot wait for a lock) is applied at once and stored at the next turn,
- * after the entries other tabs stored meanwhile; it is applied again on top of them, since it was
- * made later (every change sets a state, so applying one again is harmless).
+ * How the tabs of one origin agree on one world (decision 0009): one IndexedDB log holds every tab's
+ * writes, and a tab writes only in its turn, under a Web Lock, after taking in what the others stored.
+ * A change made outside a turn (a synchronous `reset()`, say) is applied at once, stored at the next
+ * turn and applied again on top of the others' entries: every change sets a state, so that is harmless.
  */
 import type { Change, ChangeSink, StoredEntry } from '../change.ts'
 import type { ChangeLog } from './indexeddb-log.ts'
 
-/** What the turns need of the platform's `navigator.locks`. */
 export interface Locks {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>
 }

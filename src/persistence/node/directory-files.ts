@@ -1,12 +1,7 @@
 /**
- * The files of a persistence directory and how they read: `snapshot.jsonl` (a header line naming
- * the world and the log's generation, then one change per line: the state when it was written) and
- * `log-<generation>.jsonl` (one line per write since, the write's changes as a JSON array). The
- * snapshot is only ever replaced whole (written aside, then renamed), so any bad line in it is
- * damage; the log is appended to, so its last line may be torn by a kill and is dropped with a
- * warning, while a bad line before it is damage. Damage stops the start, naming file and line.
- * The directory holds regular files only: a link, a FIFO or a socket there (which would send the
- * log elsewhere, or hang the start on a read) stops the start, named.
+ * The files of a persistence directory: `snapshot.jsonl`, only ever replaced whole, and the log, whose
+ * torn last line is dropped with a warning; any other bad line stops the start, named. So does anything
+ * but a regular file: a link or FIFO would send the log elsewhere or hang the start.
  */
 import type { Dirent } from 'node:fs'
 import { join } from 'node:path'
@@ -66,12 +61,10 @@ function parseHeader(line: string, origin: string): SnapshotHeader {
   return header as SnapshotHeader
 }
 
-/** The header line of a snapshot. */
 export function headerLine(identity: WorldIdentity, generation: number): string {
   return `${JSON.stringify({ format: FORMAT, identity: { seed: identity.seed, fixtures: identity.fixtures }, generation })}\n`
 }
 
-/** What an entry that is not a regular file is, in words. */
 function kindOf(entry: Dirent): string {
   if (entry.isSymbolicLink()) return 'a symbolic link'
   if (entry.isFIFO()) return 'a FIFO'
@@ -97,8 +90,7 @@ function regularFiles(fs: PersistFs, dir: string): string[] {
 }
 
 /**
- * Reads the file `path` whole, or undefined when there is none. Opened without following a link
- * and without waiting for a FIFO's writer, then checked on the open file: what is read is a
+ * Reads the file `path` whole, or undefined when there is none; checked on the open file to be a
  * regular file with no other name (a hard link would have the log written elsewhere too).
  */
 function readRegularFile(fs: PersistFs, path: string): Buffer | undefined {

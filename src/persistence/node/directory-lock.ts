@@ -1,12 +1,8 @@
 /**
- * One simulator per persistence directory. The lock is the highest-numbered `lock-<n>` file, holding
- * its owner's identity (pid, start time, place: process-identity.ts). A start takes it by creating
- * the next number exclusively (a file written aside, then linked: link fails if the name exists, and
- * a reader never sees it half-written), and only when the highest one's owner is gone (killed, a
- * zombie, its pid reused by another program) or let it go. Nothing a start did not create itself is
- * ever removed before it holds the lock, so two starts meeting a stale lock cannot both take it:
- * one of them creates the next number, the other finds it taken and a live owner in it.
- * Decision 0008 says why this and not proper-lockfile or an OS lock.
+ * One simulator per persistence directory: the lock is the highest-numbered `lock-<n>` file, naming
+ * its owner. A start takes the next number by linking a file written aside (link fails if the name
+ * exists), only once the highest one's owner is gone or let it go; nothing it did not create is removed
+ * before it holds the lock, so two starts meeting a stale lock cannot both take it (decision 0008).
  */
 import { join } from 'node:path'
 import { fileSystemError, PersistDirectoryError } from './persist-error.ts'
@@ -20,16 +16,13 @@ const LEGACY_LOCK = 'lock'
 const HEARTBEAT_MS = 10_000
 /** A lock from elsewhere not refreshed for this long has lost its owner. */
 const STALE_ELSEWHERE_MS = 3 * HEARTBEAT_MS
-/** How often a start looks again after another start changed the locks under it: a bound, never reached in practice. */
+/** How often a start looks again after another start changed the locks under it: a bound only. */
 const ATTEMPTS = 64
 
 /** A lock's content: its owner, or none once the owner let it go (kept, so that numbers keep rising). */
 type Token = { readonly owner: ProcessIdentity } | { readonly released: true }
 
-/**
- * The locks this process holds, by pid and directory, and what releases each (also on exit: a
- * process that ends without close() leaves none). The pid is the real one, or a test's process.
- */
+/** The locks this process holds, by pid (a test's, maybe) and directory, and what releases each, on exit too. */
 const heldHere = new Map<string, () => void>()
 const heldKey = (processes: ProcessTable, dir: string): string => `${processes.self.pid} ${dir}`
 let releaseOnExit = false
@@ -43,7 +36,6 @@ function lockPath(dir: string, generation: number): string {
   return join(dir, `lock-${generation}`)
 }
 
-/** The numbers of the lock files in `dir`. */
 function lockNumbers(fs: PersistFs, dir: string): number[] {
   const numbers: number[] = []
   for (const entry of fs.entries(dir)) {
@@ -107,10 +99,7 @@ function describeOwner(owner: ProcessIdentity): string {
   return `pid ${owner.pid}`
 }
 
-/**
- * Refuses when `token`'s owner still holds the lock; answers normally when the lock can be taken
- * (let go, or its owner gone).
- */
+/** Refuses when `token`'s owner still holds the lock. */
 function refuseIfHeld(
   dir: string,
   path: string,

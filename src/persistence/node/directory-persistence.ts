@@ -1,10 +1,4 @@
-/**
- * A persistence directory as the simulator's store (`serve --persist <dir>`, `persist: { dir }`):
- * at start it takes the directory's lock, reads the snapshot and the log (refusing one written for
- * another world unless told to start over) and hands their entries to the simulator; only once
- * they applied does it touch the directory (cut a torn last line, begin a fresh one, remove what
- * a cut-short compaction left), so a start that fails changes nothing on disk.
- */
+/** A persistence directory as the simulator's store; a start that fails changes nothing on disk. */
 import { join } from 'node:path'
 import type { Change, ChangeSink, Persistence } from '../change.ts'
 import { describeIdentity, sameIdentity } from '../world-identity.ts'
@@ -104,10 +98,7 @@ export function directoryPersistence(options: DirectoryPersistenceOptions): Pers
   }
 }
 
-/**
- * Makes the directory ready to append to, once the stored entries applied: a fresh start writes its
- * snapshot, a torn last line is cut off, what a cut-short compaction left is removed.
- */
+/** Makes the directory ready to append to, once the stored entries applied. */
 function startLog(
   fs: PersistFs,
   dir: string,

@@ -1,17 +1,9 @@
 /**
- * The sink of a persistence directory: each write's changes become one JSON line of the log,
- * appended through one file descriptor and made durable with fdatasync before the write is
- * answered. The writes read in one turn of the event loop share a sync, and so do writes arriving
- * while syncs run (group commit), so under concurrent clients a sync costs a batch, not a request.
- * Rounds are answered in the order they were written: a round is stored only once every round
- * before it is.
- *
- * When a write or a sync fails (a full disk, an I/O error), memory is ahead of the disk: every
- * round not yet stored fails (its writes answer 503, applied in memory), later changes are not
- * appended as deltas of a state the disk never had, and `ready()` refuses writes until the whole
- * state is written as a new snapshot (tried again before each write). A log that outgrows its
- * snapshot is compacted the same way: the state written aside, synced, renamed over the old
- * snapshot, and a new log begun, so start time stays bounded by the world's size.
+ * The sink of a persistence directory: each write's changes become one JSON line of the log, made
+ * durable with fdatasync before the write is answered; writes of one event-loop turn share a sync
+ * (group commit), and rounds are stored in the order written. After a failed write or sync, memory is
+ * ahead of the disk: no delta is appended and `ready()` refuses writes until a new snapshot holds the
+ * whole state. A log that outgrows its snapshot is compacted the same way (decision 0008).
  */
 import { join } from 'node:path'
 import type { Change, ChangeSink, WorldIdentity } from '../change.ts'
@@ -20,11 +12,11 @@ import { type PersistFs, writeAll } from './persist-fs.ts'
 import { SnapshotFailed, writeSnapshot } from './snapshot-file.ts'
 import { newRound, type Round, StoreFailedError } from './store-round.ts'
 
-/** A log grows to this many times its snapshot before it is compacted into a new one. */
+/** A log grows to this many times its snapshot before it is compacted. */
 const COMPACT_FACTOR = 2
 /** …and to at least this: a small world is not rewritten every few writes. */
 const COMPACT_FLOOR_BYTES = 1 << 20
-/** Syncs under way at once (each holds a thread of libuv's pool of 4: two leave the rest to others). */
+/** Syncs under way at once: each holds a thread of libuv's small pool, so the rest is left to others. */
 const MAX_SYNCS = 2
 
 export interface LogWriterOptions {

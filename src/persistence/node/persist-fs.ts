@@ -1,8 +1,6 @@
 /**
- * The file system as a persistence directory reaches it: the few calls it makes, in one object,
- * so that a test can put a file system that fails (ENOSPC, EIO at a chosen write, sync or rename)
- * or stops (a process killed) in its place. Everything is synchronous but the syncs, which wait on
- * the disk and so run in libuv's thread pool.
+ * The few file-system calls a persistence directory makes, in one object so that a test can put a
+ * failing or stopping one in its place. All synchronous but the syncs, which wait on the disk.
  */
 import {
   closeSync,
@@ -29,7 +27,6 @@ import { promisify } from 'node:util'
 export interface PersistFs {
   /** Creates `path` and its parents; nothing when it exists as a directory. */
   mkdir(path: string): void
-  /** The entries of a directory, without following links. */
   entries(dir: string): Dirent[]
   open(path: string, flags: number): number
   fstat(fd: number): Stats
@@ -56,7 +53,6 @@ export interface PersistFs {
 const fdatasyncAsync = promisify(fdatasync)
 const fsyncAsync = promisify(fsync)
 
-/** The real file system. */
 export const nodeFs: PersistFs = {
   mkdir: (path) => void mkdirSync(path, { recursive: true }),
   entries: (dir) => readdirSync(dir, { withFileTypes: true }),
@@ -81,10 +77,7 @@ export const nodeFs: PersistFs = {
 /** Never follows a link in the last component, where the platform can say so (not Windows). */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0
 
-/**
- * Opening to read: a FIFO opens at once instead of waiting for a writer (so that it can be refused
- * rather than hang the start), and a link is not followed.
- */
+/** Opening to read: a FIFO opens at once (to be refused rather than hang the start), and a link is not followed. */
 export const READ_FLAGS = constants.O_RDONLY | NO_FOLLOW | (constants.O_NONBLOCK ?? 0)
 
 /** A log, appended to (O_APPEND: after a failed write is cut back, the next lands at the end). */
@@ -93,7 +86,6 @@ export const LOG_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_AP
 /** A file written whole (a snapshot aside, a lock's token). */
 export const NEW_FILE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NO_FOLLOW
 
-/** Writes all of `text` to `fd`. */
 export function writeAll(fs: PersistFs, fd: number, text: string | Uint8Array): void {
   const buffer = typeof text === 'string' ? Buffer.from(text) : text
   for (let written = 0; written < buffer.length; ) written += fs.write(fd, buffer, written)
@@ -106,10 +98,7 @@ function unsupported(error: unknown): boolean {
   return CANNOT_SYNC_DIRECTORY.has((error as NodeJS.ErrnoException).code ?? '')
 }
 
-/**
- * Makes a rename in `dir` durable where a directory can be synced (not on Windows: there the rename
- * stands as the system keeps it). A sync that fails otherwise (EIO) throws.
- */
+/** Makes a rename in `dir` durable where a directory can be synced (not on Windows); a failing sync (EIO) throws. */
 export async function syncDirectory(fs: PersistFs, dir: string): Promise<void> {
   let fd: number
   try {

@@ -1,9 +1,6 @@
 /**
- * Who owns a persistence directory's lock, told apart from whatever later runs under the same pid:
- * a process's pid, when it started (Linux: the boot and the start tick from /proc; elsewhere:
- * `ps`), and where (the host, and on Linux the pid namespace, so that a server in another
- * container is never mistaken for a dead one). A zombie counts as gone: it has exited, and its
- * files are closed.
+ * Who owns a persistence directory's lock, told apart from whatever later runs under the same pid. The
+ * place includes the pid namespace, so a server in another container is never taken for a dead one.
  */
 import { readFileSync, readlinkSync } from 'node:fs'
 import { hostname } from 'node:os'
@@ -56,7 +53,7 @@ function bootId(): string {
 function observePs(pid: number): Observed {
   let line: string
   try {
-    // child_process is reached here, not imported: importing it costs every start, and only macOS and the BSDs call this.
+    // Reached here, not imported: importing child_process costs every start, and only macOS and the BSDs need it.
     line = process
       .getBuiltinModule('node:child_process')
       .execFileSync('ps', ['-o', 'stat=', '-o', 'lstart=', '-p', String(pid)], {
@@ -94,7 +91,6 @@ function placeOfThisProcess(): string {
 
 let self: ProcessIdentity | undefined
 
-/** The processes of this system, as seen from this one. */
 export const systemProcesses: ProcessTable = {
   get self() {
     self ??= { pid: process.pid, start: observe(process.pid).start, place: placeOfThisProcess() }

@@ -1,9 +1,4 @@
-/**
- * Writing a persistence directory's state whole (a compaction, or catching up after a failed
- * store): the snapshot of the next generation written aside and synced, its empty log made, the
- * snapshot renamed over the old one, the rename synced. The rename is the switch: before it a
- * start reads the old snapshot and log, after it the new ones.
- */
+/** Writing a directory's state whole as the next generation's snapshot: its rename over the old one is the switch. */
 import { join } from 'node:path'
 import { logFile, SNAPSHOT_FILE } from './directory-files.ts'
 import { LOG_FLAGS, NEW_FILE_FLAGS, type PersistFs, syncDirectory, writeAll } from './persist-fs.ts'

@@ -1,8 +1,4 @@
-/**
- * What a persistence directory's writer answers with: a round (the writes whose lines are appended
- * and synced together, stored or failed as one) and the error a failed store gives every write it
- * could not store.
- */
+/** A round of a persistence directory's writer (writes synced together, stored or failed as one) and its error. */
 
 export interface Round {
   text: string

@@ -1,7 +1,6 @@
 /**
- * The command line of the standalone server: flags and environment variables → options, with a
- * usage error for anything it does not understand, all read from one declaration of the options
- * (serve-options.ts). Pure, so it is tested without starting anything.
+ * The command line of `serve`: flags and environment variables → options or a usage error, read from
+ * one declaration of the options (serve-options.ts). Pure, so it is tested without starting anything.
  */
 import { parseInstant } from '../../contract/instants.ts'
 import { GENERATED_SIZE_RULE, isGeneratedSize } from '../../model/generator/world-size.ts'
@@ -20,34 +19,22 @@ interface CliOptions {
   now: string | undefined
   fixtures: string | undefined
   size: number | undefined
-  /** The scenario active from the start (checked against the catalog when the server starts). */
   scenario: string | undefined
-  /** A directory of more scenario files, besides the shipped ones. */
   scenarios: string | undefined
-  /** Record the session's requests and responses as a scenario file with steps. */
   record: string | undefined
-  /** Write the API coverage report (JSON) to this file at shutdown. */
   coverageOut: string | undefined
-  /** Reload the --scenarios and --fixtures directories when their files change. */
   watch: boolean
-  /** The operations log: none, a line per request, or lines with bodies. */
   log: LogLevel
   sessionLimit: number | undefined
   sessionIdleMs: number | undefined
   journalSize: number | undefined
   journalBodyLimit: number | undefined
-  /** How long in-flight requests may finish on SIGINT/SIGTERM, in ms. */
   shutdownGraceMs: number
-  /** Browser origins besides loopback ones that may use the control API. */
   controlOrigins: string[]
   maxRecords: number | undefined
-  /** Open the dashboard (GET /__sim/ui) in the default browser once listening. */
   open: boolean
-  /** Forward the API to the real service at this base URL (`--proxy`, with `--token`, `--proxy-only`…). */
   proxy: ProxyOptions | undefined
-  /** Keep the default world's writes in this directory across restarts. */
   persist: string | undefined
-  /** Start the --persist directory over from the seeded world (and accept another seed or fixtures). */
   persistReset: boolean
 }
 
@@ -58,7 +45,6 @@ export type ParsedArgs =
 
 const PROXY_FLAGS = ['token', 'proxy-only', 'proxy-except', 'proxy-timeout'] as const
 
-/** The proxy options of the command line, or a usage error. */
 function proxyOptions(values: Readonly<Record<string, string>>): ProxyOptions | undefined | string {
   if (values.proxy === undefined) {
     const stray = PROXY_FLAGS.find((name) => values[name] !== undefined)

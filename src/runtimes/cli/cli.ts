@@ -1,10 +1,4 @@
-/**
- * The command line `debt-token-simulator [command] [options]`: picks the subcommand (serve, the
- * default; replay; scenarios; openapi; coverage), answers --version and --help, and turns what the command
- * returns into the exit code. A failure prints one line and exits 1. Only `serve` is imported with
- * the command line: each other subcommand loads when it runs or shows its help, so a start of the
- * server does not load the replay, HAR import, coverage report and OpenAPI code.
- */
+/** The command line: only `serve` is imported statically, each other subcommand loads on use (decision 0027). */
 import packageJson from '../../../package.json' with { type: 'json' }
 import { type CommandOutput, consoleOutput, wantsHelp } from './io.ts'
 import { serveCommand } from './serve.ts'
@@ -66,10 +60,7 @@ function commandNamed(name: string): (() => Promise<Command>) | undefined {
   return Object.hasOwn(commands, name) ? commands[name] : undefined
 }
 
-/**
- * Runs one command line (without node and the script); resolves with its exit code, or undefined
- * while a server keeps the process running.
- */
+/** Runs one command line (without node and the script): its exit code, or undefined while a server runs. */
 export async function dispatch(
   argv: readonly string[],
   output: CommandOutput = consoleOutput,

@@ -1,8 +1,4 @@
-/**
- * The argument reading every subcommand shares: node:util's `parseArgs` (strict) over the options
- * a command declares, its errors said as the command's usage errors ("unknown option --x",
- * "--port needs a value"), which name the argument as it was typed.
- */
+/** The argument reading every subcommand shares: node:util's strict `parseArgs`, its errors as usage errors. */
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 
 export interface CommandArgs {
@@ -12,9 +8,7 @@ export interface CommandArgs {
 }
 
 export interface CommandSpec {
-  /** Options that take a value, by long name. */
   readonly values?: readonly string[]
-  /** Options without a value, by long name. */
   readonly switches?: readonly string[]
   /** One-letter aliases: `{ p: 'port' }` makes `-p 80` mean `--port 80`. */
   readonly aliases?: Readonly<Record<string, string>>

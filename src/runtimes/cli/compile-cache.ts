@@ -1,14 +1,11 @@
 /**
- * Where the command keeps Node's compile cache when NODE_COMPILE_CACHE does not say: a directory of
- * the user's own, which no one else can write to. The builtins are taken from
- * `process.getBuiltinModule`, not imported: an import here would go to the command's chunk and load
- * it before the cache is on (main.ts).
+ * Where the command keeps Node's compile cache, which Node trusts (docs/security.md). Builtins are not
+ * imported: an import would go to the command's chunk and load it before the cache is on (main.ts).
  */
 
 /**
- * `$XDG_CACHE_HOME/debt-token-simulator` (else `~/.cache/debt-token-simulator`), made when missing;
- * undefined, so no cache is used, when it is not a directory the user owns and alone may write to
- * (a link, another user's, writable by the group or others) or cannot be made.
+ * `$XDG_CACHE_HOME/debt-token-simulator` (else under `~/.cache`), made when missing; undefined, so no
+ * cache is used, unless it is a directory (not a link) the user owns and alone may write to.
  */
 export function ownCacheDirectory(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
   const { lstatSync, mkdirSync } = process.getBuiltinModule('node:fs')

@@ -1,9 +1,4 @@
-/**
- * `debt-token-simulator coverage report <dir|file...>`: merges the coverage parts a suite's
- * processes left (every `*.json` of a directory, or the files named) into one report, prints it as a
- * table, writes it as JSON or a self-contained HTML page (--json, --html), and is a CI gate: below
- * `--min-operations` or `--min-responses` it exits 1, naming what is missing and how to reach it.
- */
+/** `coverage report <dir|file...>`: merges a suite's coverage parts, prints and writes the report, gates CI. */
 import { lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
 import { CoverageReport } from '../../contract/coverage-report.ts'
@@ -27,10 +22,7 @@ Options:
   --min-responses <pct>    exit 1 when fewer declared responses than this percentage were seen
   -h, --help               print this help`
 
-/**
- * The report files a path names: a file itself, or each `*.json` of a directory, which must be
- * files of that directory: a link that leads out of it is refused, not followed.
- */
+/** The report files a path names: itself, or each `*.json` of a directory (a link out of it refused). */
 function reportFiles(path: string): string[] {
   const full = resolve(path)
   if (!statSync(full).isDirectory()) return [full]
@@ -63,12 +55,8 @@ function readReport(file: string): CoverageReport {
 }
 
 /**
- * The largest merged report, in characters of JSON: what one part may hold (MAX_DATA_FILE_BYTES).
- * A suite's parts repeat one another (every operation, the same ready steps), so their merge stays
- * about one part's size however many there are (about 25 kB of JSON; 10,000 parts merge in about
- * 100 MB of memory, docs/performance.md). Only parts that each bring what none other did (rules of
- * their own, a 400's fields) add up; past this the command stops, naming the part, rather than
- * hold all of them at once: what it holds is at most this and one part, whatever the directory.
+ * The largest merged report, in characters of JSON: what one part may hold. A suite's parts repeat one
+ * another, so their merge stays about one part's size; past this the command stops rather than hold them all.
  */
 export const MAX_MERGED_REPORT_CHARS = MAX_DATA_FILE_BYTES
 

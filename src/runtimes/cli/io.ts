@@ -9,7 +9,6 @@ export const consoleOutput: CommandOutput = {
   err: (text) => console.error(text),
 }
 
-/** Whether `argv` asks for help (`-h`, `--help`). */
 export function wantsHelp(argv: readonly string[]): boolean {
   return argv.includes('-h') || argv.includes('--help')
 }

@@ -1,18 +1,8 @@
 #!/usr/bin/env node
 /**
- * The package's command, `debt-token-simulator` (dist/cli/cli.js): `npm start` and `npm run replay`
- * run it too.
- *
- * On a Node older than the package's floor it says so and exits 1: nothing else is imported, and
- * `node:module` is imported whole, since a named import of what an old Node lacks fails before any
- * code runs.
- *
- * Then it turns on Node's own compile cache before it loads the rest, which is imported only after,
- * so every later start of the command reuses the compiled code (docs/performance.md). The cache is
- * NODE_COMPILE_CACHE's when set, else a directory of the user's own (under XDG_CACHE_HOME or
- * ~/.cache), used only when no one else can write to it: Node trusts what it finds there, and a
- * directory in the shared temporary one could be planted by another user. Node checks each entry
- * and starts without the cache when it cannot write one; NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+ * The package's command. On a Node older than the package's floor it says so and exits 1: nothing else is
+ * imported, and `node:module` is imported whole, since a named import of what an old Node lacks fails
+ * before any code runs. Then it turns on Node's compile cache before importing the rest (compile-cache.ts).
  */
 import nodeModule from 'node:module'
 import { ownCacheDirectory } from './compile-cache.ts'

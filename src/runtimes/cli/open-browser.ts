@@ -1,8 +1,4 @@
-/**
- * `serve --open`: opens the dashboard in the default browser when one can be opened (the
- * platform's opener: `open` on macOS, `start` on Windows, `xdg-open` elsewhere, which needs a
- * desktop session); otherwise says so, and the URL printed at start is what to open by hand.
- */
+/** `serve --open`: opens the dashboard with the platform's opener, or says to open the printed URL by hand. */
 
 /** The command that opens `url` in the default browser on `platform`, or undefined for none. */
 export function openerFor(

@@ -1,8 +1,4 @@
-/**
- * The command line of `debt-token-simulator replay`: its help and its options, parsed into what
- * the command runs or a usage error (exit code 2) naming the mistake. Pure, so it is tested
- * without replaying anything.
- */
+/** The command line of `debt-token-simulator replay`: its help, and its options or a usage error. Pure. */
 import { SESSION_ID_PATTERN } from '../../sessions/session-registry.ts'
 import { parseCommandArgs } from './command-args.ts'
 import { SESSION_RULE } from './replay-server.ts'

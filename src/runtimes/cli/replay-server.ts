@@ -1,8 +1,4 @@
-/**
- * Replaying against a running server that others may be using: each file in a session of its own
- * (`X-Sim-Session` on every request, control and API), reset and given the file's scenario for
- * that session only, ended afterwards unless `--session` named it. What `replay --url` runs.
- */
+/** What `replay --url` runs against a simulator that others may be using: each file in a session of its own. */
 import { fetchSend, replaySteps, type StepResult } from '../../record-replay/replay.ts'
 import { sendInSession } from '../../record-replay/session-send.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
@@ -49,20 +45,13 @@ export function replaySessionId(name: string): string {
 export interface ServerReplayOptions {
   /** The session to replay in (default: a fresh `replaySessionId(name)`). */
   readonly session?: string
-  /**
-   * End the session afterwards (`DELETE /__sim/sessions/<id>`) rather than only deactivate its
-   * scenario; default: true for a generated session, false for a given one.
-   */
+  /** End the session afterwards rather than only deactivate its scenario; default: true for a generated session. */
   readonly endSession?: boolean
   /** The Bearer token of the steps (`replay --token`); see `ReplayOptions`. */
   readonly token?: string | undefined
 }
 
-/**
- * Replays a scenario against a running server, in one session: resets that session, activates the
- * scenario for it, replays the steps with its `X-Sim-Session` header, then ends the session (or
- * deactivates its scenario). Nothing outside the session is touched.
- */
+/** Replays a scenario in one session of a running server, reset first and ended after; nothing else is touched. */
 export async function replayAgainstServer(
   baseUrl: string,
   scenario: Scenario,

@@ -1,11 +1,5 @@
-/**
- * Telling the simulator from the real service before `replay --url` runs: the simulator answers
- * `GET /__sim/health` with its health (`{status: "ok", clock, sessions, …}`); anything else (a
- * 404, a 401, another body) is a server without the control API, which the replay then treats as
- * the real service: no sessions, no scenarios, the steps as written.
- */
+/** Tells the simulator (it answers `GET /__sim/health` with its health) from the real service for `replay --url`. */
 
-/** What answers at a base URL. */
 export type ServerKind =
   | { readonly kind: 'simulator' }
   | {
@@ -23,10 +17,7 @@ function isSimulatorHealth(body: unknown): boolean {
   return health.status === 'ok' && typeof health.clock?.now === 'string' && typeof health.sessions === 'number'
 }
 
-/**
- * Asks `GET <baseUrl>/__sim/health`, without credentials. Throws when nothing answers at all, so
- * an unreachable server fails the replay rather than passing for a service.
- */
+/** Asks `GET <baseUrl>/__sim/health`; throws when nothing answers, so an unreachable server fails the replay. */
 export async function probeServer(baseUrl: string): Promise<ServerKind> {
   let response: Response
   try {

@@ -1,21 +1,6 @@
 /**
- * `debt-token-simulator replay <file|directory>… [--url <url> [--session <id> | --no-control]] [--token <t>] [--junit <file>]`:
- * replays the steps of scenario files and reports each step as passed or failed with a readable diff.
- *
- * - In-process (default): a fresh simulator per file, built with the file's `simulator` options,
- *   with the file's scenario active; requests go straight to its pipeline (and `/__sim` requests
- *   to the control routes), with no port and no interception. Steps are sent as written.
- * - `--url` against the simulator (it answers `GET /__sim/health`): a server that others may be
- *   using, so each file runs in a session of its own (see replay-server.ts). The clock is shared
- *   by every session and is not reset: the server must run with the seed (and clock) the file
- *   was written for.
- * - `--url` against the real service (no simulator health, or `--no-control`): files that need
- *   the simulator are skipped with the reason (service-replay.ts); the others run as written, and
- *   every step answered otherwise than expected is a difference to look at.
- *
- * A directory stands for its scenario files; JSON Schemas (`*.schema.json`) are skipped, so
- * `scenarios/*.json` works too. Exit code: 0 when every replayed step passed, 1 otherwise (or when
- * no step was replayed at all), 2 for usage.
+ * `debt-token-simulator replay`: in-process (a fresh simulator per file), against a simulator server (a
+ * session per file, replay-server.ts) or against the real service (service-replay.ts); see REPLAY_HELP.
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
@@ -99,7 +84,6 @@ function scenarioFiles(paths: readonly string[], output: ReplayOutput): string[]
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
-/** Where the files of one run are replayed. */
 type Target = { readonly kind: 'in-process' } | ({ readonly url: string } & ServerKind)
 
 async function targetOf(args: ReplayArgs, output: ReplayOutput): Promise<Target> {
@@ -147,7 +131,6 @@ async function replayFile(
   return { results, where: `${target.url}, session ${session}` }
 }
 
-/** The whole command; returns the exit code. */
 export async function replayCommand(argv: readonly string[], output: ReplayOutput): Promise<number> {
   const parsed = parseReplayArgs(argv)
   if ('help' in parsed) {

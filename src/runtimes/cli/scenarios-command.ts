@@ -1,10 +1,4 @@
-/**
- * `debt-token-simulator scenarios [--scenarios <dir>] [--json]` lists the scenario files on this
- * machine that `serve` would load (the shipped ones, plus a directory's): it reads files and asks
- * no server. `scenarios validate <file|dir>...` checks scenario files as the server loads them and
- * exits 1 when one has a mistake, naming the file and field; `scenarios init` (scenarios-init.ts)
- * writes a starter file; `scenarios from-har` (scenarios-from-har.ts) converts a HAR file.
- */
+/** `scenarios`: lists the scenario files `serve` would load here, and runs `validate`, `init` and `from-har`. */
 import { statSync } from 'node:fs'
 import {
   isSchemaFile,

@@ -1,10 +1,4 @@
-/**
- * `debt-token-simulator scenarios from-har <file.har> [--out <file>] [--world <dir>]`: a session
- * saved from a browser's Network panel (or Playwright, Charles, mitmproxy) becomes a scenario file
- * that replays it, and with --world the fixture files of what it saw (record-replay/har-import.ts).
- * Prints what it wrote and what it left out, by reason. A file it cannot convert exits 1 with the
- * file and the field (nothing written); a usage mistake exits 2.
- */
+/** `scenarios from-har`: a HAR file becomes a scenario file, and with --world fixtures (har-import.ts). */
 
 import { FixtureError } from '../../model/world.ts'
 import { leftOutPhrases } from '../../record-replay/har-exchanges.ts'

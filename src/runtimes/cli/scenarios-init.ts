@@ -1,9 +1,4 @@
-/**
- * `debt-token-simulator scenarios init [directory] [--name <name>]`: writes a starter scenario file
- * (`<directory>/<name>.json`, default `./my-scenario.json`) whose `$schema` resolves from there, so
- * an editor completes and checks it at once. It never replaces a file: an existing one is refused
- * with exit code 2 and the reason, as is a directory that cannot be written.
- */
+/** `scenarios init`: writes a starter scenario file whose `$schema` resolves from where it is; never replaces one. */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { withSchemaReference } from '../../record-replay/schema-reference.ts'
@@ -13,10 +8,7 @@ import type { CommandOutput } from './io.ts'
 
 const DEFAULT_NAME = 'my-scenario'
 
-/**
- * The starter: one rule to edit and the steps that show it, against the default world (replay
- * passes as written). A rule and steps rather than an empty file, so the format is there to read.
- */
+/** The starter: a rule to edit and the steps that show it, so the format is there to read; replay passes it. */
 const STARTER = {
   description:
     'A starter scenario: every 2nd list of security tokens answers 503 with Retry-After; everything else behaves normally. Edit the rules and steps: your editor completes them from $schema.',

@@ -1,13 +1,8 @@
-/**
- * Every option of `serve`, declared once (SERVE_OPTIONS): args.ts reads argv by it, `--help` is
- * printed from it, and test/unit/serve-options.test.ts holds docs/development.md's table to it.
- */
 import { DEFAULT_SEED } from '../../model/random.ts'
 import { DEFAULT_JOURNAL_BODY_LIMIT, MAX_JOURNAL_BODY_LIMIT } from '../../observability/journal.ts'
 import { DEFAULT_PROXY_TIMEOUT_MS } from '../../proxy/proxy-options.ts'
 import { DEFAULT_HOST, DEFAULT_PORT } from '../standalone/server.ts'
 
-/** One option of `serve`: its flag, the value it takes, its environment variable and its help. */
 export interface ServeOption {
   readonly name: string
   readonly short?: string
@@ -19,7 +14,10 @@ export interface ServeOption {
   readonly whole?: readonly [min: number, max: number]
 }
 
-/** Every option of `serve`, declared once: the parser, the help and docs/development.md's table read it. */
+/**
+ * Every option of `serve`, declared once: args.ts parses by it, `--help` is printed from it, and
+ * test/unit/serve-options.test.ts holds docs/development.md's table to it.
+ */
 export const SERVE_OPTIONS: readonly ServeOption[] = [
   {
     name: 'port',

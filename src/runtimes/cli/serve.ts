@@ -1,10 +1,4 @@
-/**
- * `debt-token-simulator serve` (the default command, what `npm start` runs): parses its options,
- * maps them to the standalone server's options (the server builds the proxy, persistence, the
- * recording and the coverage file from them, as for the library's users), watches the scenario and
- * fixture directories when asked, and shuts the server down cleanly on SIGINT or SIGTERM, saying
- * what it wrote.
- */
+/** `serve`, the default command: the standalone server from its options, watched directories, a clean shutdown. */
 
 import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
 import { StoredChangeError } from '../../persistence/apply-changes.ts'
@@ -27,10 +21,7 @@ function compactFloor(value: string | undefined): number | undefined {
   return value !== undefined && Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined
 }
 
-/**
- * Starts the server; resolves once it listens (the process then runs until a signal), or with the
- * exit code of a usage error or of --help. A load error (fixtures, scenarios) throws.
- */
+/** Starts the server: resolves once it listens, or with a usage error's or --help's exit code; a load error throws. */
 export async function serveCommand(
   argv: readonly string[],
   output: CommandOutput,
@@ -116,8 +107,7 @@ export async function serveCommand(
     const meaning = meaningOf(signal)
     if (meaning === 'delivered twice') return
     if (meaning === 'now') {
-      // A second Ctrl-C means "now": no more waiting for answers under way (the recording is still
-      // written, synchronously, since losing it silently is worse than a few milliseconds).
+      // A second Ctrl-C means "now"; the recording is still written (synchronously): losing it is worse than the wait.
       output.err(`debt-token-simulator: ${signal} again, exiting without waiting for requests under way`)
       said(server.writeFilesSync())
       process.exit(signal === 'SIGINT' ? 130 : 143)

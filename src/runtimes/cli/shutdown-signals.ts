@@ -1,10 +1,7 @@
 /**
- * What each SIGINT or SIGTERM means to the serving command. The first starts the graceful
- * shutdown; a later one means "now". One press can arrive twice, though: Ctrl-C signals the whole
- * foreground process group, npm included, and npm passes what it gets on to its script (as does a
- * process manager that signals every process of the service, systemd's default). So the same
- * signal again within a second of the first is taken as that one delivered twice
- * (docs/decisions/0013-npm-start-execs-the-server.md).
+ * What each SIGINT or SIGTERM means to `serve`: the first starts the graceful shutdown, a later one
+ * means "now". But one Ctrl-C can arrive twice (it signals the whole process group, npm included, which
+ * passes it on), so the same signal again within the window is taken as one delivered twice (decision 0013).
  */
 
 /** How long after the first signal the same one is taken as a second delivery of it. */

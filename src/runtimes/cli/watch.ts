@@ -1,24 +1,7 @@
 /**
- * `serve --watch`: reloads the scenario directory (`--scenarios`) and the fixture directory
- * (`--fixtures`) of a running simulator when their files change, so a QA engineer edits a scenario
- * or a fixture and the next request sees it.
- *
- * - Each directory is watched with `node:fs` `watch` on the directory itself, not on its files:
- *   editors save by writing a new file and renaming it over the old one, which a watch on the old
- *   file would miss. Both directories are flat (`*.json`), so no recursive watch is needed.
- * - Events come in bursts (one save is several writes and renames): a reload runs once the
- *   directory has been quiet for `debounceMs`.
- * - A file with a mistake is not loaded: the error names the file, the path of the bad field and
- *   the problem, and the last good version stays in use (a scenario file's own, or the whole
- *   fixture directory's). A file whose text did not change is not reloaded.
- * - Scenarios: the changed set replaces the simulator's (`host.replaceScenarios`); an active scenario
- *   whose file changed is active again with fresh counters, one whose file is gone is deactivated.
- * - Fixtures: the world is replaced (`host.replaceWorld`): the seeded data start over and sessions end,
- *   which the log says.
- * - A directory removed and made again, or moved away and replaced, is watched again (the path is
- *   checked every second); while none is there the log says watching stopped and the last loaded
- *   data stay in use. Files are read with `readDataFile`: a FIFO or other non-regular file, or a
- *   file over 5 MB, is refused with a message instead of hanging or stalling the server.
+ * `serve --watch`: reloads the `--scenarios` and `--fixtures` directories when their files change. Each
+ * directory is watched, not its files: editors save by renaming a new file over the old one, which a watch
+ * on the old file would miss. A file with a mistake is reported and its last good version stays in use.
  */
 import { type FSWatcher, statSync, watch } from 'node:fs'
 import { basename, join } from 'node:path'
@@ -76,11 +59,9 @@ function identityOf(directory: string): string | undefined {
 }
 
 /**
- * Calls `reload` once `directory` has been quiet for `debounceMs` after events on `relevant`
- * files. A watch follows a directory, not its path: one removed and made again, or moved away and
- * replaced, would never be heard from again. So the path is also checked every `pollMs` (and on
- * each event): when another directory is there, it is watched and reloaded; when none is, the log
- * says watching stopped and why, and it starts again when one is back.
+ * Calls `reload` once `directory` has been quiet for `debounceMs` after events on `relevant` files.
+ * A watch follows a directory, not its path, so the path is also checked every `pollMs` (and on each
+ * event): another directory there is watched and reloaded; none, and the log says watching stopped.
  */
 function watchDirectory(
   directory: string,

@@ -1,8 +1,6 @@
 /**
- * `createSimulator()`: the simulator core plus its msw request handler (one for the whole API, routed by the simulator), for
- * `setupServer` in a test suite and `setupWorker` in a browser app. This module does not load the
- * world generator (faker's locales): the browser entry builds on it so that a page loads only what
- * its first answer needs; `simulator.ts` adds the generator for the Node entries.
+ * `createSimulator()`: the simulator core plus its msw request handler. It does not load the world
+ * generator, so the browser entry builds on it; `simulator.ts` adds it for Node (decision 0017).
  */
 import type { HttpHandler } from 'msw'
 import type { CoverageReport, SimHar } from '../../contract/plain-types.ts'
@@ -21,9 +19,8 @@ export * from '../../simulator-core.ts'
 /** Which journal entries `journal.toHar()` exports, and the origin their URLs start with. */
 export interface JournalHarOptions extends Omit<JournalFilter, 'limit' | 'before'> {
   /**
-   * The origin the requests were sent to (`https://api.example.test`): the journal keeps each
-   * request's path and query, not its host. Default: the simulator's `baseUrl` when it is an
-   * absolute URL, else `http://localhost`.
+   * The origin the requests were sent to (the journal keeps only path and query). Default: the
+   * simulator's `baseUrl` when it is an absolute URL, else `http://localhost`.
    */
   baseUrl?: string | undefined
   /** The newest `limit` matching entries. */
@@ -36,7 +33,7 @@ export interface JournalHarOptions extends Omit<JournalFilter, 'limit' | 'before
 export interface SimulatorJournalWithHar extends SimulatorJournal {
   /**
    * The journal (or the entries `options` picks) as a HAR 1.2 document, oldest first, credentials
-   * masked (docs/har-export.md). Async: the HAR builder is loaded on first use.
+   * masked (docs/har-export.md).
    */
   toHar(options?: JournalHarOptions): Promise<SimHar>
 }
@@ -47,9 +44,8 @@ export interface Simulator extends SimulatorCore {
   /** The msw request handlers (one, for the whole API; the simulator routes): pass them to setupServer/setupWorker. */
   readonly handlers: HttpHandler[]
   /**
-   * Which parts of the API this simulator answered since it was made: per operation, the calls and
-   * each declared response seen, with a ready step for each one never seen (docs/coverage.md).
-   * `reset()` does not clear it. `{ session }`: one session's requests only.
+   * Which parts of the API this simulator answered since it was made, with a ready step for each declared
+   * response never seen (docs/coverage.md). `reset()` does not clear it. `{ session }`: that session's only.
    */
   coverage(options?: { session?: string }): Promise<CoverageReport>
 }
@@ -61,10 +57,7 @@ export interface CoverageNotRecorded {
   readonly message: string
 }
 
-/**
- * A simulator that records no coverage (`setupSimulatorWorker()` unless `coverage: true`): the same
- * simulator, its `coverage()` answering that it was not asked for.
- */
+/** A simulator that records no coverage (`setupSimulatorWorker()` without `coverage: true`). */
 export interface SimulatorWithoutCoverage extends Omit<Simulator, 'coverage'> {
   coverage(options?: { session?: string }): Promise<CoverageNotRecorded>
 }
@@ -74,7 +67,6 @@ export function handlersOf(core: SimulatorCore, baseUrl = '*'): HttpHandler[] {
   return createHandlers({ baseUrl, execute: core.host.execute })
 }
 
-/** What a HAR's URLs start with when neither `toHar({ baseUrl })` nor the simulator's `baseUrl` names an origin. */
 const DEFAULT_HAR_ORIGIN = 'http://localhost'
 
 /** Adds `toHar` to the core's journal group (in place, so its getters keep working), the builder loaded on first use. */

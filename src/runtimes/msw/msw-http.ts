@@ -1,8 +1,6 @@
 /**
- * msw's `http`, with which handlers.ts makes the simulator's handler, handed over by the entry that
- * runs: the browser and Storybook entries import it from `msw` (a bundler keeps only `http`); the
- * Node entries take it from msw's own `http` module where they can (node-msw-http.ts), because
- * `msw`'s main entry loads GraphQL with it under msw 2, which every fresh test file would pay for.
+ * msw's `http` for handlers.ts, handed over by the entry that runs: under msw 2 `msw`'s main entry loads
+ * GraphQL with it, which the Node entries avoid where they can (decision 0026).
  */
 import type { http } from 'msw'
 
@@ -15,7 +13,6 @@ export function provideMswHttp(value: MswHttp): void {
   provided ??= value
 }
 
-/** msw's `http`, as an entry handed it over. */
 export function mswHttp(): MswHttp {
   if (provided === undefined)
     throw new Error(

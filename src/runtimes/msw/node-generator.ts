@@ -1,8 +1,6 @@
 /**
- * Hands the world generator and the factories to the simulator by importing them. The sources and
- * the CommonJS build import this module with the Node entries; the ES build replaces that import
- * with node-generator.required.ts (tsdown.config.ts) and builds this module as its own entry
- * (dist/generator.js), which that loader requires on the first generated value.
+ * Hands the world generator and the factories to the simulator by importing them. The ES build puts
+ * node-generator.required.ts in its place, which requires this module as dist/generator.js (decision 0025).
  */
 import * as factories from '../../factories/create-records.ts'
 import { provideFactories } from '../../factories/factory-loader.ts'

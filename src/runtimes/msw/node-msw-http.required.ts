@@ -1,15 +1,8 @@
 /**
- * node-msw-http.ts for the ES build (tsdown.config.ts puts this module in its place): msw's `http`
- * required from msw's own `http` module, `msw/http` (msw 3) or `msw/core/http` (msw 2), not from
- * its main entry, which under msw 2 loads GraphQL with it: the largest part of a fresh process's
- * import that the simulator never uses. Node ≥ 22.12 requires an ES module synchronously, and in
- * Node's own context the required module is the one `msw/node` imports.
- *
- * Inside a vm sandbox (vitest's vm pools, Jest's ES module runtime) the require is Node's own, reached
- * through Node's own `process`: Jest's would load msw's CommonJS build, which requires ES-module-only
- * packages, into Jest's registry. It loads another copy of msw's `http` module, in Node's context,
- * beside the sandbox's msw; msw 2 and 3 tell handlers apart by a property they carry (`__kind`,
- * `kind`), not by class, so the sandbox's `setupServer` runs the handler as its own.
+ * node-msw-http.ts for the ES build (tsdown.config.ts puts it in place): msw's `http` required from
+ * msw's own `http` module, not its main entry, which under msw 2 loads GraphQL with it (decision 0026).
+ * Inside a vm sandbox the require is Node's own (Jest's would load msw's CommonJS build): the copy it
+ * loads still serves the sandbox's `setupServer`, as msw tells handlers apart by a property, not a class.
  */
 import { type MswHttp, provideMswHttp } from './msw-http.ts'
 
@@ -24,10 +17,7 @@ function isMissing(error: unknown): boolean {
   return MISSING.has((error as { code?: unknown } | null)?.code as string)
 }
 
-/**
- * Where msw is looked for from: this file (in the installed package), then the working directory,
- * for an app whose bundler put this file where no node_modules is above it.
- */
+/** Where msw is looked for: from here, then from the working directory (for a bundled copy of this file). */
 function lookupBases(): string[] {
   return [import.meta.url, `${nodeProcess.cwd()}/`]
 }

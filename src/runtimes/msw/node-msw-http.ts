@@ -1,6 +1,2 @@
-/**
- * How the Node entries reach msw's `http`: from msw's main entry in the sources and the CommonJS
- * build (Jest's require resolves it in its own registry). The ES build replaces this module with
- * node-msw-http.required.ts (tsdown.config.ts), which takes it from msw's `http` module instead.
- */
+/** msw's `http` for the Node entries in the sources and the CommonJS build (the ES build's: decision 0026). */
 import './msw-http-from-main.ts'

@@ -1,10 +1,6 @@
 /**
- * The Playwright fixture's API coverage: with a directory (the `simulatorCoverage` option, else
- * `DEBT_TOKEN_SIMULATOR_COVERAGE_DIR`), each worker process leaves its part there when it exits,
- * as `setupSimulatorServer({ coverage: { dir } })` does, for `coverage report <dir>` to merge. In
- * process, what each test's simulator answered; on a shared server, each test's session's report,
- * read before the session ends. A test's report is merged into the part when the test ends, so the
- * worker keeps no test's simulator.
+ * The Playwright fixture's API coverage: each worker leaves its part in the directory when it exits. A
+ * test's report joins the part when the test ends, so the worker keeps no test's simulator.
  */
 import type { CoverageReport } from '../../contract/coverage-report.ts'
 import { COVERAGE_DIR_VARIABLE, leaveCoverageReport } from '../../coverage/coverage-parts.ts'

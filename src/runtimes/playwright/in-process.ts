@@ -1,19 +1,12 @@
 /**
- * In-process mode: a test's own simulator answers its page's API requests from the test process.
- * @msw/playwright's `defineNetworkFixture` routes every request of the browser context through
- * the simulator's msw handlers (what the handlers do not match goes on to the network).
- *
- * @msw/playwright is imported on demand: shared-server mode and the package's other entries never
- * need it, and a missing or incompatible one fails with what to do instead of an import error.
- * Its 0.6 line imports `SetupApi` and `handleRequest` from msw, which msw 3 no longer exports, so
- * in-process mode needs msw 2.
+ * In-process mode: @msw/playwright routes the context's requests through the test's simulator. Imported
+ * on demand, so other modes never need it; its 0.6 line imports what msw 3 no longer exports (msw 2 only).
  */
 import type { BrowserContext } from '@playwright/test'
 import type { Simulator } from '../msw/simulator.ts'
 
 type MswPlaywright = typeof import('@msw/playwright')
 
-/** The installed msw's version, or null when it cannot be read. */
 async function installedMswVersion(): Promise<string | null> {
   try {
     return (await import('msw/package.json', { with: { type: 'json' } })).default.version

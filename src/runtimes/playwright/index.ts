@@ -1,18 +1,14 @@
 /**
  * `debt-token-simulator/playwright`: Playwright fixtures that give each test a simulator of its own
- * behind its page. Two modes, chosen with the `simulatorMode` option (per project or `test.use`):
+ * behind its page (docs/playwright.md). The `simulatorMode` option (per project or `test.use`) picks:
  *
- * - `'in-process'` (default): each test gets its own simulator (`createSimulator`: its own world,
- *   clock and scenario), whose msw handlers answer the page's API requests from the test process
- *   through @msw/playwright. `simulator` is that simulator object.
- * - `'shared-server'`: the tests talk to one standalone server (its URL in `process.env.SIM_URL`
- *   or the `simulatorServerUrl` option), each in a session of its own (`X-Sim-Session`, ended
- *   after the test, and a `sim-session` cookie for the app at `baseURL`, which a server-rendered
- *   app forwards); `simulator` is a client of that session over the control API. Sessions
- *   share the server's clock.
+ * - `'in-process'` (default): each test's own simulator answers the page's API requests from the test
+ *   process through @msw/playwright (which needs msw 2).
+ * - `'shared-server'`: the tests talk to one standalone server (`process.env.SIM_URL` or
+ *   `simulatorServerUrl`), each in a session of its own, which a `sim-session` cookie names to a
+ *   server-rendered app; `simulator` is a client of that session. Sessions share the server's clock.
  *
  * The `simulator` fixture is automatic: a test that does not name it still gets its page served.
- * `@playwright/test` (and, for in-process mode, `@msw/playwright` with msw 2) are the user's.
  *
  * @example
  * import { expect, test } from 'debt-token-simulator/playwright'
@@ -54,10 +50,9 @@ export interface SimulatorTestOptions {
   /** Shared-server: the server's URL (default: `process.env.SIM_URL`). */
   simulatorServerUrl: string | undefined
   /**
-   * Leaves each worker's API coverage in `dir` when it exits (`coverage-<pid>-<random>.json`), for
-   * `npx debt-token-simulator coverage report <dir>` to merge: in-process, what each test's simulator
-   * answered; shared-server, each test's session's. Default: `DEBT_TOKEN_SIMULATOR_COVERAGE_DIR`, else none
-   * (docs/coverage.md).
+   * Leaves each worker's API coverage in `dir` when it exits, for `npx debt-token-simulator coverage
+   * report <dir>` to merge: in-process, what each test's simulator answered; shared-server, each test's
+   * session's. Default: `DEBT_TOKEN_SIMULATOR_COVERAGE_DIR`, else none (docs/coverage.md).
    */
   simulatorCoverage: { dir: string } | undefined
 }

@@ -1,9 +1,6 @@
 /**
- * A simulator on a shared standalone server, seen through one session: the `simulator` a Playwright
- * test gets in shared-server mode. Every call goes to the control API (`/__sim/...`) with the
- * session's `X-Sim-Session`, so it reads and changes that session alone and never another test's.
- * The clock is the server's, shared by every session: it is read here, never moved. Its factories
- * are the in-process ones' (`create.<table>()`, `createMany.<table>()`, `createRecords()`), run by the server.
+ * A simulator on a shared server seen through one session (shared-server mode): every call goes to the
+ * control API with the session's `X-Sim-Session`, so it never touches another test's session.
  */
 import type * as z from 'zod/mini'
 import { SimFactoryRecords } from '../../contract/control-factory-schemas.ts'

@@ -1,10 +1,6 @@
 /**
- * Shared-server mode: every test talks to one standalone server (started once, e.g. in a
- * Playwright globalSetup) in a session of its own. Its page's requests to the server carry the
- * test's `X-Sim-Session`, added by a route on the browser context for the server's origin only
- * (extra HTTP headers would go to every origin the page calls), so parallel workers never see
- * each other's writes. The context also holds a `sim-session` cookie naming the session, for the app
- * (Playwright's `baseURL`), whose server forwards it as X-Sim-Session (docs/server-rendered.md).
+ * Shared-server mode: each test in a session of its own. Its header is added by a route for the server's
+ * origin only, as extra HTTP headers would go to every origin; a cookie names it to the app's server.
  */
 import type { BrowserContext, Route } from '@playwright/test'
 import { SESSION_COOKIE, SESSION_HEADER } from '../../sessions/session-header.ts'
@@ -13,10 +9,7 @@ import { freshSessionId } from '../../sessions/session-id.ts'
 /** Where globalSetup leaves the shared server's URL for the workers (they inherit its environment). */
 const SERVER_URL_ENV = 'SIM_URL'
 
-/**
- * A fresh session id for a test: `pw-<title>-<8 hex digits>` (see freshSessionId), so the server's
- * operations log and journal say which test a request came from.
- */
+/** A fresh session id for a test, `pw-<title>-<hex>`, so the server's log says which test a request came from. */
 export function sessionIdFor(title: string, suffix?: string): string {
   return freshSessionId('pw', title, 'test', suffix)
 }
@@ -47,10 +40,9 @@ export async function routeWithSession(context: BrowserContext, serverUrl: strin
 }
 
 /**
- * Sets the `sim-session` cookie to `session` on `context` for each URL's origin (path `/`): the app
- * (Playwright's `baseURL`) sends it with every request, and its server forwards it to the
- * simulator as X-Sim-Session. Cookies do not tell ports apart: one set for the server's URL reaches an
- * app on the same host name too.
+ * Sets the `sim-session` cookie to `session` on `context` for each URL's origin (path `/`), for the
+ * app's server to forward as X-Sim-Session. Cookies do not tell ports apart: one set for the server's
+ * URL reaches an app on the same host name too.
  */
 export async function setSessionCookie(
   context: BrowserContext,

@@ -1,9 +1,6 @@
 /**
- * What an origin given with `--control-origin` must look like to ever match: exactly as a browser
- * writes its `Origin` header (`https://qa.example.com`, `http://localhost:5173`). The control API
- * compares origins as text, so `https://QA.Example.com`, `https://qa.example.com:443` or
- * `https://qa.example.com/` would silently allow nobody; a wildcard would look like it allows
- * everybody. Each is refused with the reason and, where there is one, the spelling a browser sends.
+ * A `--control-origin` must be written exactly as a browser writes its `Origin` header: the control API
+ * compares origins as text, so another spelling would silently allow nobody.
  */
 
 /** Why `text` is not an origin a browser sends, or undefined when it is one. */

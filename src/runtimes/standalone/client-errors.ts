@@ -1,8 +1,6 @@
 /**
- * Requests node refuses before the simulator sees them (headers too large, a request line that is
- * not HTTP, a client too slow to send its headers, a CONNECT, an Expect other than 100-continue, a
- * 100-continue whose body is over the limit), answered in the documented JSON shape with the status
- * a client expects instead of node's bare answer or a dropped socket, and the connection closed.
+ * Requests node refuses before the simulator sees them (too large, not HTTP, too slow, CONNECT, Expect),
+ * answered in the documented JSON shape instead of node's bare answer or a dropped socket.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'

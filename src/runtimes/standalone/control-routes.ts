@@ -1,8 +1,4 @@
-/**
- * The control API a runtime serves: the core's handlers with the wings' (record and replay, the
- * dashboard, coverage, the HAR export), given what this runtime has (its recordings, the dashboard's files). The control
- * API's own type makes a route no one handles a compile error here.
- */
+/** The control API a runtime serves: the core's handlers and the wings'; its type makes an unhandled route an error. */
 import { createControlApi } from '../../control/control-api.ts'
 import type { ControlDispatch } from '../../control/control-handler.ts'
 import { coverageHandlers } from '../../coverage/control-handlers.ts'

@@ -1,14 +1,9 @@
 /**
- * Who may call the standalone server from a browser. API routes answer every origin (the API uses
- * Bearer tokens, not cookies): every response allows it, and preflights allow every method and
- * header the API uses. The control API (/__sim) is the developer's: it answers CORS only for
- * loopback origins and the origins given with --control-origin, refuses other origins and, when
- * the server listens on loopback, requests whose Host is not a loopback name (DNS rebinding), and
- * its POST and PUT requests must say Content-Type: application/json, so a browser must preflight
- * (a bodyless one without Origin, which no browser sends, needs no type).
- * The API's own X-Sim-Session and X-Sim-Scenario headers steer the simulator as the control API
- * does: they are taken only from the callers the control API answers. So is an operation that
- * `serve --proxy --token` forwards: it acts on the real service as the operator.
+ * Who may call the standalone server from a browser (docs/security.md). API routes answer every origin
+ * (the API uses Bearer tokens, not cookies). The control API (/__sim) answers only loopback and
+ * `--control-origin` origins, refuses a non-loopback Host while listening on loopback (DNS rebinding),
+ * and takes only JSON writes, so a browser must preflight. The steering headers X-Sim-Session and
+ * X-Sim-Scenario, and an operation `serve --proxy --token` forwards, are taken only from those callers.
  */
 import type { IncomingMessage } from 'node:http'
 import { ApiError } from '../../http/api-error.ts'
@@ -19,10 +14,7 @@ const CORS_ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS'
 const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type'
 /** Allowed only to the callers the control API answers (admitSteeringHeaders). */
 const CORS_STEERING_HEADERS = 'X-Sim-Scenario, X-Sim-Session'
-/**
- * X-Sim-Upstream, X-Sim-Drift and X-Sim-Proxy-Failure: what a page proxied by `serve --proxy`
- * reads of where its answer came from.
- */
+/** X-Sim-Upstream, X-Sim-Drift and X-Sim-Proxy-Failure tell a page behind `serve --proxy` where its answer was from. */
 const CORS_EXPOSED_HEADERS =
   'X-Sim-Operation, X-Sim-Scenario, X-Sim-Session, X-Sim-Upstream, X-Sim-Drift, X-Sim-Proxy-Failure, WWW-Authenticate, Allow'
 
@@ -40,10 +32,8 @@ export function controlOriginAllowed(origin: string | undefined, access: Control
 }
 
 /**
- * Throws the 403 or 415 a control request deserves, or returns when it may go on. Runs before the
- * control route: a refused request reaches nothing. `routed` says whether a control route takes
- * this method at this path: when none does, the control API's 404 or 405 says so, not a 415 about
- * a body the request could never have sent.
+ * Throws the 403 or 415 a control request deserves, before the control route runs. `routed`: whether a
+ * control route takes this method at this path; when none does, its 404 or 405 says so, not a 415.
  */
 export function admitControlRequest(
   request: IncomingMessage,
@@ -54,10 +44,9 @@ export function admitControlRequest(
   admitBrowserCaller(request.headers.host, request.headers.origin, access, CONTROL_API)
   if (!routed || (method !== 'POST' && method !== 'PUT')) return
   if (/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) return
-  // A write without a body from a caller that is not a browser (curl, a generated client's
-  // resetSimulator()) has no type to declare. A browser sends Origin with every POST and PUT, and
-  // since 2020 Sec-Fetch-Site with every request, so a page's bodyless or empty form write still
-  // needs the JSON type, and with it a preflight.
+  // A bodyless write from a caller that is not a browser (curl, a generated client) has no type to
+  // declare. A browser sends Origin with every POST and PUT and Sec-Fetch-Site with every request, so a
+  // page's bodyless write still needs the JSON type, and with it a preflight.
   if (!fromBrowser(request) && !hasBody(request)) return
   throw new ApiError(415, `${method} requests to the control API must send Content-Type: application/json`)
 }
@@ -114,9 +103,8 @@ function admitBrowserCaller(
 const STEERING_HEADERS = ['x-sim-session', 'x-sim-scenario'] as const
 
 /**
- * An API call, or its preflight, that names a session or scenario is steering the simulator: it is
- * admitted only from callers the control API admits, so a foreign page can neither fill the
- * session table nor move a shared scenario's counters. API calls without them stay open to all.
+ * An API call (or preflight) that names a session or scenario steers the simulator: admitted only from the
+ * control API's callers, so a foreign page can neither fill the session table nor move a scenario's counters.
  */
 export function admitSteeringHeaders(request: IncomingMessage, access: ControlAccess, sessionCookie = false): void {
   const requested = request.method === 'OPTIONS' ? (request.headers['access-control-request-headers'] ?? '') : ''
@@ -140,10 +128,8 @@ const TOKEN_LENT: Refused = {
 }
 
 /**
- * What `serve --proxy --token` asks of a caller before it forwards a request with the token: the
- * control API's rule (no Origin, a loopback or `--control-origin` page, and a loopback Host while
- * listening on loopback). The token acts on the real service as the operator; open CORS would
- * lend it to every page the operator's browser opens.
+ * What `serve --proxy --token` asks of a caller before forwarding with the token: the control API's rule,
+ * as the token acts on the real service as the operator; open CORS would lend it to any page.
  */
 export function tokenCallerAdmission(access: ControlAccess): (request: SimRequest) => void {
   return (request) =>

@@ -1,9 +1,6 @@
 /**
- * Where the standalone server finds the dashboard's built files: `dist/dashboard/` of this package
- * (and the scenario files' JSON Schema: `scenarios/scenario.schema.json`, which the package ships),
- * found by walking up from this module to the package's own package.json (the module runs from
- * src/ in the tests, from dist/ or dist/cli/ when built, from node_modules when installed). Each
- * file is read once, on first request, and kept.
+ * Where the standalone server finds the dashboard's built files: up from this module to the package's own
+ * package.json, as it runs from src/, dist/, dist/cli/ or node_modules. Each file is read once and kept.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'

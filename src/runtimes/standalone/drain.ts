@@ -1,11 +1,7 @@
 /**
- * The standalone server's graceful close: it stops accepting connections, finishes and answers
- * every request of which it has read a byte, and closes at once every connection on which it has
- * read nothing since its last answer. So a request it began to read is never lost; the only
- * request a client can see reset is one the server had read nothing of when it closed the
- * connection, which HTTP/1.1 lets a server do to an idle keep-alive connection. Answers sent while
- * draining say `Connection: close`, so their clients send nothing more down those connections.
- * What is still under way when the grace ends is cut.
+ * The standalone server's graceful close: it answers every request of which it has read a byte, and
+ * closes at once every connection with nothing read since its last answer (HTTP/1.1 allows it for an idle
+ * keep-alive connection). What is still under way when the grace ends is cut.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'

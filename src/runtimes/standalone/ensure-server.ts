@@ -1,11 +1,7 @@
 /**
- * One simulator on a port, however often the code that wants it runs: a server-rendered app's
- * `instrumentation.ts` under `next dev` (restarts, hot reloads), a second process on the same port.
- * An adapter over startStandaloneServer, the one composition root: it asks the port first and reuses
- * the simulator answering there (its `GET /__sim/health` says `"simulator": "debt-token-simulator"`),
- * else starts one; a start that loses the port (or the persistence directory) to another process
- * at the same moment reuses the winner. A server this process started is kept on `globalThis`, so
- * a module evaluated again finds it without asking.
+ * One simulator on a port, however often the code that wants it runs (`next dev` reloads): it reuses the
+ * simulator answering there, else starts one; a start that loses a race reuses the winner.
+ * A server this process started is kept on `globalThis`, so a module evaluated again finds it.
  */
 import { PersistDirectoryError } from '../../persistence/node/persist-error.ts'
 import { startStandaloneServer } from './server.ts'
@@ -47,9 +43,8 @@ const reused = (url: string): EnsuredServer => ({ url, reused: true, close: asyn
 
 /**
  * Resolves with the simulator on `options.port` (default 4010): the one already answering there
- * (`reused: true`, `close()` does nothing, `options` unused), else one started with
- * `startStandaloneServer(options)` (`reused: false`), `persist` and every other option applied.
- * Throws when the port is held by a server that is not this simulator, naming the port.
+ * (`reused: true`, `close()` does nothing, `options` unused), else one `startStandaloneServer(options)`
+ * starts (`reused: false`). Throws when the port is held by a server that is not this simulator.
  */
 export function ensureStandaloneServer(options: StandaloneOptions = {}): Promise<EnsuredServer> {
   const port = options.port ?? DEFAULT_PORT

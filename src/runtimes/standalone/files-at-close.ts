@@ -1,10 +1,6 @@
 /**
- * The files a standalone server writes when it closes: the recording of every answered request as
- * a scenario file (`recordTo`, `serve --record`) and the API coverage report (`coverageOut`,
- * `serve --coverage-out`). Built here from the server's own options, so the command and the
- * library write the same files the same way. Both targets are checked when the server starts (a
- * mistake is said before anything is served); the coverage report builder is loaded then, so a
- * process told to stop at once still writes the report synchronously.
+ * The files a standalone server writes when it closes (`recordTo`, `coverageOut`). Both targets are checked
+ * at start, and the report builder loads then, so a process told to stop at once still writes it synchronously.
  */
 import { writeCoverageFileSync } from '../../coverage/coverage-file.ts'
 import { recordCoverage } from '../../coverage/coverage-recorder.ts'

@@ -1,8 +1,6 @@
 /**
- * `debt-token-simulator/standalone`: the standalone server for embedding (a test suite's or
- * Playwright's globalSetup). Like the in-process entries it hands over the world generator at
- * import, so `server.simulator.scenarios.use('rich-world')` and `createSimulatorCore({ size })` stay
- * synchronous; the command imports server.ts directly and loads the generator on demand.
+ * `debt-token-simulator/standalone`: the server for embedding. It hands over the world generator at import,
+ * so generated worlds stay synchronous; the command imports server.ts and loads the generator on demand.
  */
 import * as factories from '../../factories/create-records.ts'
 import { provideFactories } from '../../factories/factory-loader.ts'

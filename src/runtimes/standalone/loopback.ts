@@ -1,8 +1,6 @@
 /**
- * Whether an address, a Host header or an Origin names this machine. Decided on the address, not
- * its spelling: `::ffff:127.0.0.1`, `0:0:0:0:0:0:0:1`, `127.1` and `[::1]` are loopback as much as
- * `127.0.0.1` is. Each is first brought to the canonical form a WHATWG URL gives its host (the
- * form browsers send), then compared: 127.0.0.0/8, ::1, IPv4-mapped 127.0.0.0/8, or `localhost`.
+ * Whether an address, a Host or an Origin names this machine, decided on the address, not its spelling
+ * (`127.1`, `::ffff:127.0.0.1`): each is brought to the canonical host a WHATWG URL gives, then compared.
  */
 
 /** An IPv4-mapped IPv6 address in 127.0.0.0/8, as a URL writes it: `[::ffff:7f00:1]`. */

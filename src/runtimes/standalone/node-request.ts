@@ -89,10 +89,7 @@ class NodeSimRequest implements SimRequest {
   }
 }
 
-/**
- * The origin form of a request target: an absolute-form target (`http://host:port/path?query`, as
- * proxies send) is routed by its path and query.
- */
+/** The origin form of a request target: an absolute-form one (as proxies send) is routed by its path and query. */
 export function originForm(target: string): string {
   if (target.startsWith('/')) return target
   const match = /^https?:\/\/[^/?#]*/i.exec(target)

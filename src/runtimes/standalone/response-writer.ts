@@ -1,10 +1,4 @@
-/**
- * Writes a simulator answer to node: CORS, the answer's headers (with `nosniff` and the data-only
- * CSP on any answer without its own, so none can become a page), its bytes, or a destroyed socket
- * for a scenario's network error. It runs from setImmediate (see the server's listener), where a
- * throw would end the process, so headers node refuses are dropped rather than thrown. The status
- * line's reason phrase is the one the in-process runtimes give (statusPhrase), where it has one.
- */
+/** Writes a simulator answer to node: CORS, its headers and bytes, or a destroyed socket for a network error. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { DATA_ONLY_CSP, NO_SNIFF, type SimResponse } from '../../http/sim-request.ts'
 import { statusPhrase } from '../../scenarios/status-phrases.ts'
@@ -28,8 +22,7 @@ export function send(
   // JSON answers carry these already (jsonHeaders); this covers every other one, so none can become a page.
   headers['x-content-type-options'] ??= NO_SNIFF
   headers['content-security-policy'] ??= DATA_ONLY_CSP
-  // A cached body comes with its UTF-8 bytes, a proxied one in the pieces it came in: writing
-  // those spares encoding the string again (and copying a large answer whole).
+  // A cached body comes with its UTF-8 bytes, a proxied one in its pieces: writing those spares encoding again.
   const pieces = result.encoded?.pieces
   const body = pieces === undefined ? result.body : null
   if (pieces !== undefined) headers['content-length'] = result.encoded!.byteLength

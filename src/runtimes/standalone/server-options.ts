@@ -1,9 +1,4 @@
-/**
- * What the standalone server takes and gives: its options (a port, a simulator or the
- * options of a new one, a recording, the files it writes at close, the log, the proxy,
- * persistence), the server handle, and what
- * one request listener needs (server.ts's `createRequestListener`).
- */
+/** What the standalone server takes and gives, and what one request listener needs (`createRequestListener`). */
 import type { Server } from 'node:http'
 import type { DashboardAssets } from '../../dashboard/dashboard-assets.ts'
 import type { LogLevel } from '../../observability/operations-log.ts'
@@ -71,11 +66,9 @@ export interface StandaloneServer {
   readonly server: Server
   readonly simulator: SimulatorCore
   /**
-   * Stops accepting connections and resolves once every connection is gone. Requests the server
-   * has begun to read (a scenario's delay included) may finish for up to `graceMs` (default 0: they
-   * are cut at once), answered with `Connection: close`; connections on which no request was read
-   * (idle keep-alive ones, ones that sent nothing) close at once either way. Then the files of
-   * `recordTo` and `coverageOut` are written: what was written and what could not be is said.
+   * Stops accepting connections and resolves once every connection is gone. Requests the server has
+   * begun to read may finish for up to `graceMs` (default 0: cut at once); idle connections close at
+   * once. Then the files of `recordTo` and `coverageOut` are written, saying what was and what was not.
    */
   close(options?: { graceMs?: number }): Promise<FilesWritten>
   /** Writes the files of `recordTo` and `coverageOut` now, synchronously: for a process that must exit at once. */

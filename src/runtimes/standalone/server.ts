@@ -1,8 +1,6 @@
 /**
- * The standalone server: a thin node:http adapter over the same simulator the in-process runtimes
- * use. It hands each request straight to the simulator's pipeline, without msw and its Fetch
- * Request/Response round trip (decision 0016: the msw handlers are proven in-process). Adds CORS,
- * JSON 404/405s, the control API under /__sim, the operations log and a clean shutdown.
+ * The standalone server: a thin node:http adapter that hands each request straight to the simulator's
+ * pipeline, without msw (decision 0016), and adds CORS, the control API, the log and a clean shutdown.
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -66,11 +64,7 @@ const CLOSE: Readonly<Record<string, string>> = { connection: 'close' }
 
 const OPEN_ACCESS: ControlAccess = { origins: new Set(), loopbackOnly: false }
 
-/**
- * The control API, imported on the first control request: its contract and handlers (the wings'
- * record and replay, dashboard, coverage and HAR routes) are most of what a start would otherwise
- * evaluate before the first API answer.
- */
+/** The control API, imported on the first control request: most of what a start would evaluate (decision 0027). */
 function controlRoutesOnDemand(services: ControlServices) {
   return sharedLoad(async () => (await import('./control-routes.ts')).serveControlRoutes(services))
 }
@@ -127,9 +121,8 @@ export function createRequestListener(
       const result = control
         ? await (await controlApi())({ simulator, request: simRequest, serverUrl: origin() }, match)
         : await simulator.host.execute(simRequest, match)
-      // Written in the check phase rather than now: by then node has read and parsed every request
-      // that arrived in this poll phase, and the answers go out together. Under many busy
-      // connections this costs the server noticeably less CPU per request (docs/performance.md).
+      // Written in the check phase: by then node has parsed every request of this poll phase, and the
+      // answers go out together, which costs less CPU per request under load (docs/performance.md).
       if (control && isStreamed(result)) setImmediate(openStream, request, response, result, allowOrigin, streams)
       else setImmediate(send, request, response, result, allowOrigin)
       if (control) logControl?.(simRequest.method, simRequest.path, result.status, started)
@@ -239,8 +232,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
       server.listen(options.port ?? DEFAULT_PORT, host, () => resolve())
     })
   } catch (error) {
-    // The port is taken (EADDRINUSE) or refused: let go of what the start took, the persistence
-    // directory above all, so that this process may start again on another port or reuse the winner.
+    // Let go of what the start took (its persistence directory above all), to start again or reuse the winner.
     unsubscribe()
     if (options.simulator === undefined) await simulator.close()
     throw error
@@ -253,8 +245,7 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     simulator,
     close: async ({ graceMs = 0 } = {}) => {
       unsubscribe()
-      // Event streams never finish on their own: end them first, so that each client sees its stream
-      // end whole (and reconnects) rather than cut by a close that cuts what is still under way.
+      // Event streams never end on their own: end them first, so each client sees its stream end whole.
       for (const end of [...streams]) end()
       await drain.close(graceMs)
       // Answers under way are in the recording by now.

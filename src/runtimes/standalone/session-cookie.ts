@@ -1,9 +1,6 @@
 /**
- * The `sim-session` cookie: an API call that sends no `X-Sim-Session` but this cookie runs in the
- * session it names, so a Playwright test's session reaches the server through an app that forwards
- * its browser's cookies (a Next.js rewrite, a proxy). The header wins over the cookie; the id is
- * checked as the header's is (400); the control API and the dashboard take the header only, so a
- * browser holding the cookie still sees the whole server there (docs/server-rendered.md).
+ * The `sim-session` cookie: an API call without `X-Sim-Session` runs in the session it names, for an app that
+ * forwards cookies. The control API takes the header only, so it still shows the whole server.
  */
 import type { IncomingMessage } from 'node:http'
 import { ApiError } from '../../http/api-error.ts'

@@ -1,8 +1,5 @@
 /**
- * Writes a streamed answer (an event stream, `GET /__sim/events`) to node: the headers at once,
- * then what the stream writes, until the client leaves or the server closes. The stream sees the
- * connection as a StreamClient: how much waits unread (node's buffer and the socket's), a drain
- * callback to pace a catch-up, and `drop`, which destroys the socket so that what it buffered is
+ * Writes a streamed answer (`GET /__sim/events`) to node. `drop` destroys the socket so that its buffer is
  * released at once (ending it would keep the buffer until a client that does not read takes it).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'

@@ -1,6 +1,7 @@
 /**
  * Storybook entry: the simulator behind msw-storybook-addon's worker, and a world per story built
- * from its `parameters.simulator` (docs/storybook.md).
+ * from its `parameters.simulator` (docs/storybook.md). Nothing here imports Storybook or the addon: the
+ * types below are the shapes Storybook passes, so the entry works with any Storybook the addon supports.
  *
  * @example
  * // .storybook/preview.ts (CSF 3)
@@ -13,9 +14,6 @@
  *   parameters: { simulator: { world: (s) => s.create.debtTokens({}, { state: 'overdue' }) } },
  *   render: (args, { loaded }) => <DebtToken address={loaded.world.address} />,
  * }
- *
- * Nothing here imports Storybook or the addon: the types below are the shapes Storybook passes,
- * so the entry works with any Storybook the addon supports and adds only the simulator's weight.
  */
 import type { HttpHandler } from 'msw'
 import type { SetupWorker } from 'msw/browser'
@@ -29,9 +27,8 @@ import { createStoryWorlds } from './story-worlds.ts'
 export type { Simulator } from '../msw/create-simulator.ts'
 export type { SimulatorParameters, StoryScenario } from './story-parameters.ts'
 
-// The augmentation msw-storybook-addon makes for `parameters.msw`, for `parameters.simulator`: a
-// misspelt option fails to compile. Storybook is an optional peer: without it there is nothing to
-// augment, and the comment below keeps the declaration from failing a program that lacks it.
+// msw-storybook-addon's augmentation of `parameters.msw`, for `parameters.simulator`: a misspelt option
+// fails to compile. Storybook is an optional peer, so the directive below covers a program without it.
 // @ts-expect-error TS2664 where storybook is not installed (this repository; a user without Storybook)
 declare module 'storybook/internal/csf' {
   interface Parameters {
@@ -51,9 +48,8 @@ export interface SimulatorLoaded<Made = unknown> {
 const worlds = createStoryWorlds()
 
 /**
- * The page's msw handler for the simulator, for a worker set up by hand: pass it to `setupWorker`
- * so that it is an initial handler, which survives the addon's reset between stories while a
- * story's own `msw` handlers still come first. `baseUrl` as in `setupSimulatorWorker`.
+ * The page's msw handler for a worker set up by hand: pass it to `setupWorker` as an initial handler, which
+ * survives the addon's reset between stories while a story's own `msw` handlers still come first.
  */
 export function simulatorHandlers(baseUrl = '*'): HttpHandler[] {
   return createHandlers({ baseUrl, execute: worlds.execute })
@@ -65,9 +61,8 @@ export interface SimulatorWorkerOptions {
 }
 
 /**
- * The setup function msw-storybook-addon takes (`mswLoader(simulatorWorker())` in CSF 3,
- * `addonMsw(simulatorWorker())` in CSF Next): the addon's default worker, started as quietly, with
- * the simulator's handler as its initial handler. Requests outside the API go to the network.
+ * The setup function msw-storybook-addon takes (`mswLoader(simulatorWorker())`, or `addonMsw` in CSF Next):
+ * its default worker with the simulator's handler. Requests outside the API go to the network.
  */
 export function simulatorWorker(options: SimulatorWorkerOptions = {}): () => Promise<SetupWorker> {
   return async () => {
@@ -86,10 +81,8 @@ interface StoryContextLike {
 }
 
 /**
- * A Storybook loader: a fresh world for the story, from its `parameters.simulator` (a story without
- * them gets the default world, so no story sees another's writes). Adds `loaded.world` and
- * `loaded.simulator`. In Node, with `coverage: { dir }` or DEBT_TOKEN_SIMULATOR_COVERAGE_DIR, the
- * process leaves its API coverage in the directory when it exits.
+ * A Storybook loader: a fresh world for the story from its `parameters.simulator` (the default world
+ * without them), as `loaded.world` and `loaded.simulator`. In Node it records coverage when asked.
  */
 export async function simulatorLoader(context: StoryContextLike): Promise<SimulatorLoaded | Record<string, never>> {
   const parameters = readSimulatorParameters(context.parameters.simulator, context.id)
@@ -107,9 +100,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * A Storybook decorator: when the story's `world` function returned a plain object, its members fill
- * the story's args that are unset (`world: async (s) => ({ tokens: await s.createMany.debtTokens(3) })`
- * gives a component its `tokens` prop). Args the story or the controls set win.
+ * A Storybook decorator: when the story's `world` function returned a plain object, its members fill the
+ * story's unset args (`world: async (s) => ({ tokens: await s.createMany.debtTokens(3) })`); args the
+ * story or the controls set win.
  */
 export function withSimulatorArgs<Result>(
   story: (update?: { args?: Record<string, unknown> }) => Result,
@@ -122,10 +115,7 @@ export function withSimulatorArgs<Result>(
   return story({ args: { ...context.args, ...Object.fromEntries(unset) } })
 }
 
-/**
- * The loader and the decorator as preview annotations, for CSF Next:
- * `definePreview({ addons: [addonMsw(simulatorWorker()), simulatorAddon()] })`.
- */
+/** The loader and the decorator for CSF Next: `addons: [addonMsw(simulatorWorker()), simulatorAddon()]`. */
 export function simulatorAddon(): {
   loaders: (typeof simulatorLoader)[]
   decorators: (typeof withSimulatorArgs)[]

@@ -1,10 +1,4 @@
-/**
- * API coverage of stories rendered in Node (portable stories in Vitest or Jest): with a directory
- * (`parameters.simulator.coverage.dir`, set for every story in the project's annotations, else
- * `DEBT_TOKEN_SIMULATOR_COVERAGE_DIR`), each simulator a story loads is counted and the process
- * leaves its part there when it exits, as `setupSimulatorServer({ coverage: { dir } })` does. A
- * page has no directory to write to: in a browser nothing is recorded.
- */
+/** API coverage of stories rendered in Node, left as `setupSimulatorServer({ coverage })` does; none in a browser. */
 import { COVERAGE_DIR_VARIABLE, leaveCoveragePart } from '../../coverage/coverage-parts.ts'
 import { recordCoverage } from '../../coverage/coverage-recorder.ts'
 import type { Simulator } from '../msw/create-simulator.ts'

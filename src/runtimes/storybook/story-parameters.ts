@@ -1,8 +1,4 @@
-/**
- * What a story asks of the simulator in `parameters.simulator`, typed (a misspelt option fails to
- * compile) and checked again when the story loads (a story written in JavaScript, or cast, still
- * fails with the option's name instead of rendering a world nobody asked for).
- */
+/** `parameters.simulator`: typed, and checked again when the story loads, so a mistake names the option. */
 import type { Simulator } from '../msw/create-simulator.ts'
 
 /** A scenario as `simulator.scenarios.use` takes it: a shipped or registered name, or a scenario object. */
@@ -28,10 +24,9 @@ export interface SimulatorParameters<Made = unknown> {
   /** `true`: this story gets no simulator world (the simulator still answers, from the last world). */
   disable?: boolean
   /**
-   * Stories rendered in Node (portable stories in Vitest or Jest): leave the process's API coverage
-   * in `dir` when it exits, for `npx debt-token-simulator coverage report <dir>` (set it for every
-   * story in the project's annotations; `DEBT_TOKEN_SIMULATOR_COVERAGE_DIR` does the same). Ignored
-   * in a browser, which has no directory to write to (docs/coverage.md).
+   * Stories rendered in Node (portable stories in Vitest or Jest): leave the process's API coverage in
+   * `dir` when it exits, for `npx debt-token-simulator coverage report <dir>` (set it in the project's
+   * annotations; `DEBT_TOKEN_SIMULATOR_COVERAGE_DIR` does the same). Ignored in a browser (docs/coverage.md).
    */
   coverage?: { dir: string }
 }

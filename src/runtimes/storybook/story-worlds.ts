@@ -1,10 +1,7 @@
 /**
- * The worlds stories render against. One simulator per distinct seed, clock, size and extra
- * scenarios is kept and put back with `reset()` when a story asks for it again, so switching
- * stories costs a reset plus the story's own records: no new simulator, no fixtures parsed again,
- * and never a new service worker (the page's one msw handler answers from the world of the story
- * loaded last, through `execute`). Loads run one after another, so stories that load together (a docs page) each
- * build their world from scratch and see only their own records in `loaded`.
+ * The worlds stories render against: a simulator per distinct seed, clock, size and scenarios is kept and
+ * `reset()` when asked for again, so a story switch costs a reset plus its own records. Loads run one
+ * after another, so stories that load together each see only their own records.
  */
 import { isDate } from '../../contract/instants.ts'
 import type { SimRequest, SimResponse } from '../../http/sim-request.ts'
@@ -29,7 +26,7 @@ export interface StoryWorlds {
 /** The name of the performance measure each story's world build leaves (its detail: `{ story }`). */
 export const WORLD_MEASURE = 'debt-token-simulator: story world'
 
-/** How many simulators are kept for reuse (a generated world of a few hundred tokens is a few MB). */
+/** How many simulators are kept for reuse (each holds a whole world). */
 const KEPT_SIMULATORS = 8
 
 /** The options that make a simulator's seeded world, as the key of the simulator kept for them. */

@@ -1,9 +1,4 @@
-/**
- * The ready step of one declared response a suite never saw (the Coverage panel's picked cell): in
- * words, and as the JSON to paste into a scenario file (its `steps`, or a rule for its `rules`
- * where no request can get the status), with a button that copies it. The JSON is shown as well,
- * for a page without clipboard access.
- */
+/** The ready step of the picked coverage cell; its JSON is shown as well as copied, for a page without clipboard. */
 import { announce } from '../store.ts'
 import type { CoverageReady } from '../types.ts'
 

@@ -1,12 +1,4 @@
-/**
- * Coverage: which parts of the API the requests answered so far reached (`GET /__sim/coverage`,
- * the whole server or the acting session's). The totals first; then operations by the statuses
- * the contract declares, a matrix coloured seen (how often) or never seen, each missing cell
- * opening its ready step to copy (coverage-ready.tsx); then, apart and not counted, the declared
- * statuses a scenario rule forced, the statuses a scenario answered that the contract does not
- * declare, and the simulator's own. It follows the
- * requests as they arrive.
- */
+/** Coverage: operations by declared status, each missing cell opening its ready step; live as requests arrive. */
 import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
 import { call } from '../api.ts'

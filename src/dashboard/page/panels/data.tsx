@@ -1,8 +1,4 @@
-/**
- * Data: each table of the model (the shared world's or the acting session's), page by page and
- * searchable by address or id; a record opened shows as the API reads it now, with links to the
- * records it refers to; new records come from the factories.
- */
+/** Data: each table of the model, paged and searchable; a record opened shows as the API reads it now. */
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { call, query } from '../api.ts'
 import { useLoaded } from '../hooks.ts'

@@ -1,10 +1,4 @@
-/**
- * One exchange of the journal: the request (its credential masked, and the caller it stood for)
- * and the response with their headers and pretty JSON bodies (and, for a request `serve --proxy`
- * forwarded, where it went and its contract drift), "Copy as curl" (the command is also shown, for
- * a page without clipboard access) and "Add to scenario draft" (a step with this answer as its
- * expectation).
- */
+/** One exchange of the journal; the curl command is shown as well as copied, for a page without clipboard access. */
 import { useState } from 'preact/hooks'
 import { addToDraft, draft } from '../draft.ts'
 import { asCurl, pretty } from '../files.ts'
@@ -30,10 +24,7 @@ function Headers({ headers, label }: { headers: Readonly<Record<string, string>>
   )
 }
 
-/**
- * The journal keeps the first characters of a body (4096 unless the server keeps more,
- * `--journal-body-limit`) and says how many more there were.
- */
+/** The journal keeps the first characters of a body (`--journal-body-limit`) and says how many more there were. */
 function cutNote(body: string | null): string {
   const more = body === null ? null : /…\[(\d+) more\]$/.exec(body)
   if (more === null) return ''

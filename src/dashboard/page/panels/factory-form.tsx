@@ -1,8 +1,4 @@
-/**
- * Creates records with the factories (`POST /__sim/factories/{table}` with `{overrides?, count?,
- * state?}` → `{records}`), in the shared world or the acting session. A server without that route
- * says so here instead of failing silently.
- */
+/** Creates records with the factories (`POST /__sim/factories/{table}`); a server without the route says so here. */
 import { useState } from 'preact/hooks'
 import { call } from '../api.ts'
 import { ScrollBox } from '../scroll-box.tsx'

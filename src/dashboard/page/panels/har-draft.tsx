@@ -1,8 +1,4 @@
-/**
- * The Record and replay panel's HAR card: a HAR file dropped on it (or chosen) becomes a draft
- * scenario, as `scenarios from-har` makes one (`POST /__sim/scenario-file/from-har`): its steps
- * counted, what was left out in its notes, and the draft to download or replay in a fresh session.
- */
+/** The Record and replay panel's HAR card: a HAR file dropped on it becomes a draft scenario (`scenarios from-har`). */
 import { useState } from 'preact/hooks'
 import { call } from '../api.ts'
 import { downloadJson, scenarioNameOfFile } from '../files.ts'

@@ -1,8 +1,4 @@
-/**
- * The journal's list: a table that renders only the rows in view (plus a few), so 20,000 entries
- * cost what 30 do. Rows have one height; spacer rows stand for the others. It follows the newest
- * entry while scrolled to the bottom, and stays put while the user reads older ones.
- */
+/** The journal's list: only the rows in view are rendered, so a long journal costs what a short one does. */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import type { Entry } from '../types.ts'
 

@@ -1,9 +1,4 @@
-/**
- * Journal: every request the simulator answers, live, with filters by operation, status class,
- * session and text; one exchange opened shows its request and response, to copy as curl or add
- * to the scenario draft. "Download HAR" saves the journal (the chosen session's, or all of it) as a
- * HAR file for the browser's devtools and Playwright's routeFromHAR.
- */
+/** Journal: every request the simulator answers, live and filtered, one exchange opened, and "Download HAR". */
 import { useMemo, useRef, useState } from 'preact/hooks'
 import { call, query } from '../api.ts'
 import { downloadJson } from '../files.ts'

@@ -1,8 +1,4 @@
-/**
- * Overview: the simulator's health, the clock (set it, move it by a day or a month), how many
- * records each table holds, the active scenario, the live sessions (each can be ended) and how
- * many requests were served.
- */
+/** Overview: health, the clock, table sizes, the active scenario, the live sessions and requests served. */
 import { useState } from 'preact/hooks'
 import { call } from '../api.ts'
 import { useLoaded } from '../hooks.ts'

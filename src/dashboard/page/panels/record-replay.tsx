@@ -1,9 +1,4 @@
-/**
- * Record and replay: an in-memory recording (start, stop, download as a scenario file), the
- * scenario draft built from journal entries (download, replay), a draft from a dropped HAR file
- * (har-draft.tsx), and a replay of any scenario (known
- * by name, or a file) on the server in a fresh session, showing each step's result and differences.
- */
+/** Record and replay: the live recording, the drafts, and a replay of any scenario in a fresh session. */
 import { useState } from 'preact/hooks'
 import { call } from '../api.ts'
 import { draft, draftScenario, removeFromDraft } from '../draft.ts'

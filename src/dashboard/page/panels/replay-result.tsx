@@ -5,9 +5,8 @@ import type { ReplayReport } from '../types.ts'
 const DIFFERENCE = /^([^\s:][^:]*?): expected (.+?), got (.*)$/s
 
 /**
- * One difference, its path as code and what was found on a line of its own: a `$contains` or
- * `$not` difference names the nearest or the matching item after "got", which reads better below
- * what was expected than after it. The text stays the same (copied, or read by a screen reader).
+ * One difference, what was found on a line of its own: it reads better below what was expected. The
+ * text stays the same (copied, or read by a screen reader).
  */
 function Difference({ text }: { text: string }) {
   const parts = DIFFERENCE.exec(text)

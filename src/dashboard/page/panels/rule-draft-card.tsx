@@ -1,9 +1,4 @@
-/**
- * The rule draft in the Scenarios panel: its name and description, its rules in words (each can be
- * removed), and what can be done with it: activate it for the shared world or for one session, and
- * download it as a scenario file whose `$schema` is this simulator's schema URL, with its rules and
- * a step per exchange answered under it since (so the file replays as downloaded).
- */
+/** The rule draft in the Scenarios panel: its rules in words, to activate or download as a scenario file. */
 import { useMemo, useState } from 'preact/hooks'
 import { downloadJson } from '../files.ts'
 import { live } from '../live.ts'

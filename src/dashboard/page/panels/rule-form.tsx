@@ -1,11 +1,6 @@
 /**
- * The rule form of the Scenarios panel, built from the JSON Schema of a scenario rule that the
- * simulator serves (`../schema-form.ts`): a field per property of a rule, so which calls it applies
- * to and what it does are whatever the schema says, and a rule kind added to the schema is offered
- * here with no change to the page. The rule is added either to the active scenario of the shared
- * world or the acting session (`POST /__sim/scenario/rules`, in force from the next request) or to
- * the rule draft. The page checks nothing but its raw JSON fields: the simulator validates with the
- * scenario schema, and its message, the one a scenario file would get, is shown under the form.
+ * The rule form of the Scenarios panel, built from the served rule schema (`../schema-form.ts`). The
+ * simulator validates the rule, and its message, a scenario file's, is shown under the form.
  */
 import { useMemo, useState } from 'preact/hooks'
 import { call } from '../api.ts'

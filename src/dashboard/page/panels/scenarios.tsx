@@ -1,9 +1,4 @@
-/**
- * Scenarios: the active scenario of the shared world or of the acting session, each rule with how
- * many calls it applied to and fired on (updating as requests arrive), a form to add a rule to it
- * or to the rule draft (rule-form.tsx, rule-draft-card.tsx), and every scenario that can be
- * activated, with its description and rules in words.
- */
+/** Scenarios: the active scenario with each rule's counts, the rule form and draft, and every scenario to activate. */
 import { call } from '../api.ts'
 import { useLoaded } from '../hooks.ts'
 import { copyIntoRuleDraft } from '../rule-draft.ts'

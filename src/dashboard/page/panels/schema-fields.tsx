@@ -1,9 +1,4 @@
-/**
- * The fields of a form read from a JSON Schema (`../schema-form.ts`), rendered: a text field, a
- * choice, a checkbox or a raw JSON field per property, a fieldset per object, and for an
- * `anyOf` a choice of kind followed by the chosen kind's fields. Each control is labelled with the
- * property's path in the rule (or its schema title) and described by its schema description.
- */
+/** The fields of a form read from a JSON Schema (`../schema-form.ts`), rendered, labelled and described. */
 import type { ComponentChildren } from 'preact'
 import { choiceOf, type FormField, type FormValues } from '../schema-form.ts'
 
