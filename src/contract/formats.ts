@@ -1,7 +1,6 @@
 /**
- * The shared formats of the contract: ADDRESS, HASH, calendar dates, ISO 8601 timestamps and the
- * numeric strings the API carries amounts in. Each schema carries the message a client sees when
- * a value breaks it, so every operation reports the same words for the same mistake.
+ * The contract's shared formats (addresses, hashes, dates, timestamps, amounts as strings), each with the message
+ * a client sees when a value breaks it, so every operation words the same mistake the same way.
  */
 import * as z from 'zod/mini'
 import { boundedDecimalPattern } from './bounded-decimal-pattern.ts'
@@ -30,11 +29,8 @@ export const Hash = z
     examples: ['0x4f12da997d8f3dcfa558dab811b80df5b2ee00b18563f59e1b4ff5c0c1b0a1c2'],
   })
 
-/*
- * The patterns the OpenAPI document gives dates and date-times: zod's own (a real day, leap years
- * included) without the year 0000, which the calendar refuses. test/unit/openapi-patterns.test.ts
- * checks that they accept what the schemas accept.
- */
+// The document's date and date-time patterns: zod's own without the year 0000, which the calendar refuses
+// (test/unit/openapi-patterns.test.ts checks that they accept what the schemas accept).
 const YEAR = '(?:\\d{3}[1-9]|\\d{2}[1-9]0|\\d[1-9]00|[1-9]000)'
 const LEAP_YEAR = '(?:\\d\\d(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)'
 const MONTH_AND_DAY =
@@ -44,9 +40,8 @@ const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d{1,9})?(?:Z|[+-](?:[0
 export const DATE_PATTERN = `^${DAY}$`
 export const DATE_TIME_PATTERN = `^${DAY}T${TIME}$`
 /**
- * An instant as `PUT /__sim/clock` and `--now` take it (instants.ts: parseInstant): a date-time
- * whose seconds and fraction may be left out. Like the date-time's, it cannot say that on the
- * calendar's first and last day the zone decides whether the instant is still in it.
+ * An instant as `PUT /__sim/clock` and `--now` take it (parseInstant): seconds and fraction optional. Like the
+ * date-time's, it cannot say that on the calendar's first and last day the zone decides whether it is in it.
  */
 export const INSTANT_PATTERN = `^${DAY}T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$`
 
@@ -78,8 +73,7 @@ export const IsoDateTime = z.iso
     error: 'must be an ISO 8601 date-time such as 2026-03-01T12:00:00.000Z',
   })
   .check(
-    // Past zod's format, what the calendar refuses, in its words: a year 0000, more than 9 decimals.
-    // Not run on a text the format refused, which already has its message.
+    // What the calendar refuses past zod's format, in its words; skipped where the format already refused.
     z.refine((text) => parseInstant(text) instanceof Date, {
       when: (payload) => payload.issues.length === 0,
       error: (issue) => {
@@ -96,19 +90,14 @@ export const DateOrDateTime = z.union([IsoDate, IsoDateTime], {
   error: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time',
 })
 
-/**
- * A whole number with its thousands grouped by commas ("1,000,000,000"), as `toLocaleString('en-US')`
- * writes it, without its cost: the first locale call of a process loads ICU's data, which every
- * test file importing the simulator would pay for messages it may never show.
- */
+/** `n` with its thousands grouped by commas, as `toLocaleString('en-US')` writes it without loading ICU's data. */
 export function thousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+$)/g, ',')
 }
 
 /**
- * The largest amount of money any input may hold: 1,000,000,000.00. With it, the largest rate and
- * the most installments below, every derived amount (a parcel, its interest, what is owed) is an
- * exact whole number of cents, far inside what a JavaScript number holds exactly.
+ * The largest amount of money any input may hold. With the largest rate and the most installments below, every
+ * derived amount is an exact whole number of cents, far inside what a JavaScript number holds exactly.
  */
 export const MAX_MONEY = 1_000_000_000
 /** The largest monthly interest rate, in percent a month. */
@@ -118,10 +107,7 @@ export const MAX_INSTALLMENTS = 600
 /** The largest number any other decimal input may hold (shares, percentages, periods, orders). */
 export const MAX_DECIMAL = 1_000_000_000_000
 
-/**
- * A non-negative decimal number written as a string, e.g. "1500.00", at most `max`. The document's
- * pattern says both checks at once (bounded-decimal-pattern.ts).
- */
+/** A non-negative decimal number written as a string, e.g. "1500.00", at most `max` (bounded-decimal-pattern.ts). */
 export function decimalString(max: number, example = '1500.00') {
   return z
     .string()
@@ -194,10 +180,7 @@ export const InstallmentsString = z
     examples: ['12'],
   })
 
-/**
- * A path segment that must be a non-negative integer id, e.g. `/manager/{address}/7`; `example`
- * is what the document shows, an id the seeded world has where an operation names one.
- */
+/** A path segment that must be a non-negative integer id; `example` is what the document shows. */
 export function integerIdParam(example = '1') {
   return z
     .pipe(

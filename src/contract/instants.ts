@@ -5,7 +5,6 @@
 
 export const MIN_YEAR = 1
 export const MAX_YEAR = 9999
-/** The first and last instants of the calendar, in milliseconds since the epoch. */
 const MIN_INSTANT_MS = utcMs(MIN_YEAR, 0, 1)
 export const MAX_INSTANT_MS = utcMs(MAX_YEAR + 1, 0, 1) - 1
 /** The longest move of a clock that stays in the calendar: from its first instant to its last. */
@@ -29,10 +28,7 @@ export function dayInCalendar(isoDate: string): boolean {
   return year >= MIN_YEAR && year <= MAX_YEAR
 }
 
-/**
- * Whether `value` is a Date of any realm: `instanceof Date` knows only this realm's, and a caller in
- * a vm sandbox (Jest, vitest's vm pools) can hold the host's (from structuredClone, say).
- */
+/** Whether `value` is a Date of any realm: in a vm sandbox (Jest, vitest's vm pools) a caller can hold the host's. */
 export function isDate(value: unknown): value is Date {
   return Object.prototype.toString.call(value) === '[object Date]'
 }
@@ -42,10 +38,7 @@ export const MAX_SECOND_DECIMALS = 9
 
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:Z|[+-](\d{2}):(\d{2}))$/
 
-/**
- * An ISO 8601 instant (`2026-03-02T12:00:00Z`, seconds, fraction and offset optional) that is a
- * real date in years 0001-9999, or the reason it is not.
- */
+/** An ISO 8601 instant (seconds and fraction optional) that is a real date in years 0001-9999, or why it is not. */
 export function parseInstant(text: string): Date | { problem: string } {
   const match = INSTANT.exec(text)
   if (match === null) return { problem: 'must be an ISO 8601 instant such as 2026-03-02T12:00:00.000Z' }

@@ -1,9 +1,6 @@
 /**
- * Reading JSON text as every runtime must: the same limits and the same treatment of edge input,
- * whichever engine read the bytes. JSON nested deeper than MAX_JSON_DEPTH is refused before it is
- * parsed (a request, a control body, a scenario or fixture file alike), so no input can exhaust
- * the stack of code that walks it; a leading UTF-8 byte order mark is dropped, as Fetch's
- * `Request.text()` drops it in-process.
+ * JSON text read alike in every runtime: nesting past MAX_JSON_DEPTH is refused before parsing, so no input can
+ * exhaust the stack of code that walks it; a leading byte order mark is dropped, as Fetch's `Request.text()` does.
  */
 
 /** The deepest nesting of objects and arrays the simulator accepts in any JSON it reads. */

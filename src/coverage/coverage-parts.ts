@@ -5,12 +5,33 @@
  */
 
 import type { CoverageReport } from '../contract/coverage-report.ts'
+import type { SimulatorCore } from '../simulator-core.ts'
 import { coveragePartFile, writeCoverageFileSync } from './coverage-file.ts'
-import type { CoverageRecorder } from './coverage-recorder.ts'
+import { type CoverageRecorder, recordCoverage } from './coverage-recorder.ts'
 import { loadedReportBuilder, loadReportBuilder } from './report-builder.ts'
 
 /** The environment variable that names the directory when the code does not. */
 export const COVERAGE_DIR_VARIABLE = 'DEBT_TOKEN_SIMULATOR_COVERAGE_DIR'
+
+/** Node's `process`, where there is one (a page has none; a bundler's shim has no `versions.node`). */
+function nodeProcess(): NodeJS.Process | undefined {
+  const candidate = (globalThis as { process?: NodeJS.Process }).process
+  return typeof candidate?.versions?.node === 'string' && typeof candidate.once === 'function' ? candidate : undefined
+}
+
+/** The directory parts go to: the option's, else the environment variable's; none outside Node. */
+export function coverageDirectory(option: { dir: string } | undefined): string | undefined {
+  const node = nodeProcess()
+  const directory = node === undefined ? undefined : (option?.dir ?? node.env[COVERAGE_DIR_VARIABLE])
+  return directory === '' ? undefined : directory
+}
+
+/** Leaves what `simulator` answers in the directory `option` or the environment names; that directory, if any. */
+export function leaveCoverageOf(simulator: SimulatorCore, option: { dir: string } | undefined): string | undefined {
+  const directory = coverageDirectory(option)
+  if (directory !== undefined) leaveCoveragePart(directory, recordCoverage(simulator))
+  return directory
+}
 
 /** What a directory's part holds: recorders still counting, and reports already finished (merged). */
 interface Part {

@@ -22,17 +22,13 @@ export interface SimResponse {
   body: string | null
   /** Set by a scenario: the runtime fails the request at the network level instead of answering. */
   networkError?: boolean
-  /**
-   * The same body as UTF-8 bytes, when the pipeline keeps them (a cached list answer): a runtime
-   * that writes bytes (the standalone server) sends these instead of encoding `body` again.
-   */
+  /** The same body as UTF-8 bytes, when the pipeline keeps them, for a runtime that writes bytes to send. */
   encoded?: EncodedBody
 }
 
 /**
- * A serialized body that encodes itself to UTF-8 once, on first use, and keeps the bytes; or one
- * whose bytes came first, in the pieces they arrived in (a proxied answer): those are written as
- * they are, so a large body is never copied whole to be sent.
+ * A body that encodes itself to UTF-8 once, on first use; or one whose bytes came first, in the pieces they
+ * arrived in (a proxied answer), written as they are so that a large body is never copied whole.
  */
 export class EncodedBody {
   #bytes: Uint8Array | undefined
@@ -69,10 +65,8 @@ export class EncodedBody {
   }
 }
 
-/**
- * What keeps an answer data rather than a page, whatever a browser guesses: no MIME sniffing, and a
- * policy under which a document made of it could run, load and be framed by nothing.
- */
+// What keeps an answer data rather than a page, whatever a browser guesses: no MIME sniffing, and a policy
+// under which a document made of it could run, load and be framed by nothing.
 export const NO_SNIFF = 'nosniff'
 export const DATA_ONLY_CSP = "default-src 'none'; frame-ancestors 'none'"
 
@@ -87,10 +81,7 @@ export function jsonHeaders(): Record<string, string> {
 
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze(jsonHeaders())
 
-/**
- * Adapts a Fetch API Request (msw, browsers) to a SimRequest.
- * @param basePathLength how much of the URL's path is the base URL's, before the API's path.
- */
+/** Adapts a Fetch API Request (msw, browsers) to a SimRequest; `basePathLength` is the base URL's part of the path. */
 export function fromFetchRequest(request: Request, basePathLength = 0): SimRequest {
   const url = new URL(request.url)
   let body: Promise<string> | undefined

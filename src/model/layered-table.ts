@@ -1,12 +1,9 @@
 /**
- * A live table: the seeded snapshot underneath, an @msw/data Collection on top holding every record
- * a client created or changed, and tombstones for deletions. Reads merge the two layers through
- * indexes (never a scan), so lookups stay O(hits) at 100k rows, resetting is dropping the top layer,
+ * A live table: the seeded snapshot underneath, an @msw/data Collection on top holding every record a client
+ * created or changed, and tombstones for deletions. Reads merge the layers through indexes, never a scan (@msw/data
+ * scans and allows duplicate keys, so the key map and indexes here are the authority; its Collection validates and
+ * stores the written records, and is imported on the first write: write-layer.ts). A reset drops the top layer,
  * and a session's copy of the world costs nothing until it writes.
- *
- * @note @msw/data finds records by scanning and allows duplicate keys, so the key map and the
- * indexes here are the authority; the Collection validates and stores the written records.
- * @note @msw/data is imported on the first write of a process, not with the rest (write-layer.ts).
  */
 import type { Collection } from '@msw/data'
 import { plainCopy } from './plain-copy.ts'
@@ -29,7 +26,6 @@ export class LayeredTable<T extends object> {
   readonly #restored = new Set<string>()
   /** Index name → value → keys of written records filed under it, in write order. */
   readonly #writtenIndexes = new Map<string, Map<string, Set<string>>>()
-  /** The spec's indexes as [name, indexOf] pairs (computed once; every write files under each). */
   readonly #indexEntries: readonly (readonly [string, (record: T) => string | null])[]
   #version = 0
   /** Told of every write (persistence records them); absent for a model nobody persists. */
@@ -100,10 +96,7 @@ export class LayeredTable<T extends object> {
     return results
   }
 
-  /**
-   * The records `all()` would list from position `start`, at most `count` of them, building only
-   * those (a page of a generated table of a million rows costs the page, not the table).
-   */
+  /** The records `all()` would list from position `start`, at most `count` of them, building only those. */
   slice(start: number, count: number): T[] {
     const base = this.#base
     const results: T[] = []
@@ -145,9 +138,9 @@ export class LayeredTable<T extends object> {
   async update(key: string, recipe: (draft: T) => void): Promise<T | undefined> {
     const current = this.get(key)
     if (current === undefined) return undefined
-    // The draft is copied here, in this realm, and stored as a new version: @msw/data's own update
-    // drafts through structuredClone, whose copies belong to the host's realm in a vm sandbox (Jest,
-    // vitest's vm pools), and mutative refuses those (plain-copy.ts).
+    // Copied here, in this realm, and stored as a new version: @msw/data's own update drafts through
+    // structuredClone, whose copies belong to the host's realm in a vm sandbox (Jest, vitest's vm pools), and
+    // mutative refuses those (plain-copy.ts).
     const draft = plainCopy(current)
     recipe(draft)
     const next = (await (this.#collection ?? (await this.#openWriteLayer())).create(draft)) as T
@@ -161,10 +154,8 @@ export class LayeredTable<T extends object> {
   }
 
   /**
-   * Stores `record` as the version of its key, created or replaced whole, at once and without
-   * telling the listener (what persistence restores at start: the caller validated it, and a
-   * record goes into the @msw/data Collection only when it is next updated, so 10,000 restored
-   * records cost their maps and indexes).
+   * Stores `record` as its key's version, created or replaced whole, without telling the listener: what persistence
+   * restores at start, already validated. It enters the Collection only when next updated, so restoring stays cheap.
    */
   restore(record: T): void {
     const key = this.#spec.key(record)
@@ -201,10 +192,7 @@ export class LayeredTable<T extends object> {
     return { written: this.#written.values(), deleted: this.#deleted }
   }
 
-  /**
-   * How many records the write layer holds (created or changed), what they weigh against the
-   * world's capacity (TableSpec.weight), and how many seeded ones were deleted.
-   */
+  /** The written records' count and weight against the world's capacity (TableSpec.weight), and seeded deletions. */
   writeStats(): { written: number; weight: number; deleted: number } {
     return { written: this.#written.size, weight: this.#writtenWeight, deleted: this.#deleted.size }
   }

@@ -1,7 +1,6 @@
 /**
- * The live model of one simulator (or one session): a layered table per resource over a shared
- * world snapshot, the payment id counters, and a write lock so that concurrent writes apply one
- * after another. Dropping a model and making a new one from the same snapshot is a reset.
+ * The live model of one simulator or session: a layered table per resource over a shared world snapshot, the
+ * payment id counters, and a write lock that applies concurrent writes one after another. A reset is a new model.
  */
 import { ApiError } from '../http/api-error.ts'
 import type { Change, ChangeSink } from './change.ts'
@@ -12,9 +11,8 @@ import { tableNames, type WorldSnapshot } from './world.ts'
 type ModelTables = { readonly [N in TableName]: LayeredTable<RecordOf<N>> }
 
 /**
- * How many records a world (the default one, and each session) may hold beyond its seeded ones,
- * a debt token counting one more per parcel (5,000 contracts of 600 installments took 1.3 GB when
- * only records counted): a few tens of MB at most, whatever is written.
+ * How many records a world (the default one, and each session) may hold beyond its seeded ones, a debt token
+ * counting one more per parcel so that its memory stays bounded whatever is written.
  */
 export const DEFAULT_MAX_RECORDS = 10_000
 
@@ -38,10 +36,7 @@ export interface Model extends ModelTables {
 
 export interface ModelOptions {
   maxRecords?: number
-  /**
-   * Where every change goes (persistence): the changes of one `exclusive` write as one entry, and
-   * the write's promise settles only once the sink has stored them.
-   */
+  /** Where every change goes (persistence): one entry per `exclusive` write, which settles once it is stored. */
   changes?: ChangeSink | undefined
 }
 

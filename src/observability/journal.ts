@@ -1,16 +1,10 @@
 /**
- * The journal: a bounded ring buffer of recent requests and their replies, for QA and frontend
- * developers asking "what did my app send, and what came back?". Old entries fall off, so memory
- * stays flat under load (WireMock's unbounded journal is the cautionary tale).
- *
- * Recording is on every request's path, so it stores what it is given as it is (a number for the
- * time, the body strings) and does the formatting when someone reads the journal. The one thing it
- * never stores as given is a credential: the request's `Authorization` is masked as it arrives
- * (credential-labels.ts), and so are credential query parameters (`access_token`, `api_key`…) and
- * the string values of JSON fields named like secrets (`password`, `token`…) in a request's body
- * and a forwarded answer's (domain/credentials.ts), and, in a forwarded exchange, the proxy's own
- * token wherever the service echoed it (its `secrets`), so no entry, listener, live event, export
- * or log line ever holds them.
+ * The journal: a bounded ring buffer of recent requests and their replies ("what did my app send, and what came
+ * back?"); old entries fall off, so memory stays flat under load. Recording is on every request's path, so it stores
+ * what it is given and formats on read. The one thing never stored as given is a credential: the `Authorization`
+ * header (credential-labels.ts), credential query parameters and secret-named JSON fields of a request's body and a
+ * forwarded answer's (domain/credentials.ts), and the proxy's own token wherever the service echoed it (`secrets`),
+ * so no entry, listener, live event, export or log line ever holds them.
  */
 import type { OperationId } from '../contract/operations.ts'
 import { maskedHeaderValues, maskedJsonSecrets, maskedLiterals, maskedQuery } from '../domain/credentials.ts'
@@ -52,20 +46,16 @@ export interface JournalEntry {
   readonly requestBody: string | null
   readonly responseBody: string | null
   /**
-   * The wallet address the simulator took the Bearer token for, on a request it authenticated;
-   * null for one forwarded, or answered by a scenario or the Bearer check first. Who acted,
-   * without the token.
+   * The wallet address the simulator took the Bearer token for, on a request it authenticated; null for one
+   * forwarded, or answered by a scenario or the Bearer check first.
    */
   readonly caller: string | null
   /** Present when the request was forwarded to the real service (`serve --proxy`). */
   readonly proxy?: ProxyReport
 }
 
-/**
- * The request headers the journal keeps: what decides an answer and what a replayed or copied
- * request needs (other headers are left out, so an entry stays small). `Journal.record` masks the
- * credential of `authorization`.
- */
+// The request headers that decide an answer or that a replayed request needs (the rest are left out, so an entry
+// stays small); `Journal.record` masks the credential of `authorization`.
 const JOURNALED_REQUEST_HEADERS = ['authorization', 'content-type', 'x-sim-session', 'x-sim-scenario'] as const
 
 /** The journaled headers a request carries, read through its `header(name)`. */
@@ -93,25 +83,20 @@ export interface JournalFilter {
   /** Only the entries numbered below this `seq` (paging back from the first entry of a page). */
   before?: number | undefined
   /**
-   * The newest entries whose bodies add up to at most this many characters (at least one entry):
-   * an answer of a journal that keeps long bodies stays as large as one of short bodies would be,
-   * and the rest is paged back with `before`.
+   * The newest entries whose bodies add up to at most this many characters (at least one entry), so an answer
+   * stays small whatever bodies the journal keeps; page back with `before`.
    */
   maxBodyChars?: number | undefined
 }
 
 export const DEFAULT_JOURNAL_CAPACITY = 500
-/**
- * How many characters of a body the journal keeps unless told otherwise, and the least it may be
- * told: the default is also the floor, so a body of at most this many characters is never cut.
- */
+/** The characters of a body kept unless told otherwise, and the least allowed: a body this short is never cut. */
 export const DEFAULT_JOURNAL_BODY_LIMIT = 4096
 /** The most a journal may keep of one body (a full answer of a large list, for a HAR export). */
 export const MAX_JOURNAL_BODY_LIMIT = 1024 * 1024
 /**
- * The most characters of bodies the journal holds in all (64 MiB as JavaScript keeps strings, two
- * bytes a character at most), whatever its capacity and body limit: past it the oldest entries fall
- * off before the capacity is reached, so no client can grow the journal past this by what it posts.
+ * The most characters of bodies the journal holds in all, whatever its capacity and body limit: past it the oldest
+ * entries fall off early, so no client can grow the journal past this by what it posts.
  */
 export const MAX_JOURNAL_BODY_CHARS = 32 * 1024 * 1024
 /** How a cut body ends: `…[123 more]`. */
@@ -123,10 +108,8 @@ export function isCutBody(text: string | null): boolean {
 }
 
 /**
- * Keeps at most `limit` characters of a body. Short bodies are kept as they are; a long one is
- * copied (a plain slice would point into, and so keep alive, the whole response body). The last
- * long body and its cut are remembered: a polled list answers with the very same string each time,
- * and copying its first characters again for every answer would be a large share of a list GET.
+ * Keeps at most `limit` characters of a body. A long one is copied, since a plain slice would keep the whole body
+ * alive, and its cut is remembered: a polled list answers with the very same string each time.
  */
 class BodyCutter {
   #lastText: string | null = null
@@ -220,16 +203,12 @@ export class Journal {
     return this.#bodyChars
   }
 
-  /**
-   * Stores one exchange, its `authorization` masked; returns what was stored (`toEntry` shows it,
-   * for listeners that want it now).
-   */
+  /** Stores one exchange, its `authorization` masked; returns what was stored (`toEntry` shows it). */
   record(given: JournalInput): StoredEntry {
     const input =
       given.proxy !== undefined && this.#secrets.length > 0 ? this.#withoutSecrets(given, given.proxy) : given
     const authorization = input.requestHeaders.authorization
-    // Field by field, not `{ ...input, … }`: a spread that then overrides fields takes V8's slow
-    // object-cloning path, and this runs on every request.
+    // Field by field, not `{ ...input, … }`: a spread that then overrides fields takes V8's slow cloning path.
     const stored: StoredEntry = {
       atMs: input.atMs,
       method: input.method,
@@ -308,10 +287,7 @@ export class Journal {
     return withinBodyBudget(newest, filter.maxBodyChars).map(toEntry)
   }
 
-  /**
-   * The stored entries numbered after `seq`, oldest first (what a client that saw up to `seq`
-   * missed and the ring still holds), at most `limit` of them.
-   */
+  /** The entries numbered after `seq` that the ring still holds, oldest first, at most `limit` of them. */
   after(seq: number, limit = Number.POSITIVE_INFINITY): JournalEntry[] {
     const entries: JournalEntry[] = []
     for (let i = 0; i < this.capacity && entries.length < limit; i++) {
@@ -321,10 +297,7 @@ export class Journal {
     return entries
   }
 
-  /**
-   * Names this journal's numbering: it changes when the journal is emptied (numbers start again
-   * at 1), so `epoch` and `seq` together name one entry for good.
-   */
+  /** Names this journal's numbering, which restarts when it is emptied: `epoch` and `seq` name one entry for good. */
   get epoch(): string {
     return `${this.#id}.${this.#clears}`
   }

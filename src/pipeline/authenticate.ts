@@ -1,10 +1,8 @@
 /**
- * The Bearer check every operation carries (RFC 6750 §2.1): exactly one Authorization header of
- * the form `Bearer <token68>`, the scheme in any case. A missing header, another scheme, an empty
- * or malformed token, or two Authorization headers (which arrive joined by ", ") is a 401 in the
- * documented shape with a `WWW-Authenticate: Bearer` challenge. Any well-formed token is accepted;
- * it names the caller. A message never quotes the credential: it names another scheme only when it
- * is a known one (a bare key's first characters would be the key's).
+ * The Bearer check every operation carries (RFC 6750 §2.1): exactly one `Authorization: Bearer <token68>`, the
+ * scheme in any case (two headers arrive joined by ", "); anything else is a 401 with a `WWW-Authenticate: Bearer`
+ * challenge. Any well-formed token is accepted and names the caller. A message never quotes the credential: it
+ * names another scheme only when it is a known one (a bare key's first characters would be the key's).
  */
 import { authorizationParts } from '../domain/credentials.ts'
 import { ApiError } from '../http/api-error.ts'

@@ -1,8 +1,6 @@
 /**
- * The request pipeline as a chain of small steps (journal, session, scenario, auth, validation,
- * resolution), run in order like Hono's compose: each step may answer or call `next()`, once. The
- * one catch that turns any throw into a documented error response lives here, and so does the
- * context the steps share: each field says which step sets it and which read it.
+ * The request pipeline as a chain of steps run in order like Hono's compose: each step may answer or call `next()`,
+ * once. The one catch that turns any throw into a documented error response lives here, with the shared context.
  */
 import type { Operation } from '../contract/operations.ts'
 import { ApiError, errorResponse } from '../http/api-error.ts'
@@ -54,9 +52,8 @@ function toErrorResponse(error: unknown, operation: Operation): SimResponse {
 }
 
 /**
- * Composes steps into one function; a throw anywhere becomes an error response. A step that calls
- * `next()` a second time gets an error that says so, at that call: the steps after it would run
- * again (another resolver call, another write) for one request.
+ * Composes steps into one function; a throw anywhere becomes an error response. A step's second `next()` throws
+ * there: the steps after it would otherwise run again (another write) for one request.
  */
 export function compose(steps: readonly Step[]): (context: PipelineContext) => Promise<SimResponse> {
   return (context) => {

@@ -1,14 +1,8 @@
 /**
- * The one place that decides whether a request may need the world generator (and with it faker's
- * locales, the largest modules the package has), so that the runtimes that load it on demand (the
- * command, a browser page) load it before such a request runs, and nothing below them ever loads
- * it: an API request naming a scenario by header (its world may be generated), and the control
- * routes that activate a scenario, replay one or make records with the factories (the users
- * factory draws people with the generator's code). The runtimes' request entries call
- * `worldGeneratorFor` with the route they matched (runtimes/msw/handlers.ts,
- * runtimes/standalone/server.ts); at start they load it themselves for a generated world (`size`)
- * or a start scenario. The Node in-process entries hand it over at import, so there this costs one
- * lookup.
+ * The one place that decides whether a request may need the world generator (and faker's locales, the package's
+ * largest modules): an API request naming a scenario by header, or a control route that activates or replays a
+ * scenario or makes records with the factories. The runtimes that load it on demand (the command, a browser page)
+ * call `worldGeneratorFor` with the route they matched before such a request runs, so nothing below them loads it.
  */
 import type { ControlRouteId } from '../contract/control-paths.ts'
 import { loadFactories } from '../factories/factory-loader.ts'

@@ -1,8 +1,6 @@
 /**
- * The outermost pipeline step: times every request, records it in the journal and tells the
- * listeners (the standalone server's operations log) what happened, and the counters (the
- * coverage wing) the few fields they count, unformatted. Bodies are read only when the
- * operation takes one, and then from the request's memoized text.
+ * The outermost pipeline step: times every request, records it in the journal, and tells the listeners (the
+ * standalone server's operations log) and the counters (the coverage wing) what happened.
  */
 import type { Operation } from '../contract/operations.ts'
 import type { SimRequest, SimResponse } from '../http/sim-request.ts'
@@ -19,10 +17,7 @@ import type { Step } from './compose.ts'
 
 export type ExchangeListener = (entry: JournalEntry) => void
 
-/**
- * What a counter is told of an answered request: the journal's own stored entry, seen through the
- * few fields a counter needs, so that telling it costs no formatting and no copy.
- */
+/** What a counter is told of an answered request: the journal's stored entry as is, so it costs no formatting. */
 export type CountedExchange = Readonly<
   Pick<StoredEntry, 'operation' | 'status' | 'scenario' | 'session' | 'responseBody'>
 >

@@ -1,10 +1,7 @@
 /**
- * Reuses the serialized body of a list answer while it holds the very same frozen elements as the
- * last time that request was answered. Lists are read far more often than they change, and
- * serializing one costs several times everything else a list GET does. Identity of frozen elements
- * is the whole test: a changed record is a new object (tables never mutate one), so a stale body
- * can never be served, whichever tenant or session asks. A cached body also keeps its UTF-8 bytes
- * (made on first use), so the standalone server does not encode the list again for every answer.
+ * Reuses the serialized body of a list answer while it holds the very same frozen elements as last time: lists are
+ * read far more often than they change. Identity is the whole test (tables never mutate a record), so a stale body
+ * is never served, whichever tenant asks. A cached body keeps its UTF-8 bytes too, for the standalone server.
  */
 
 import { EncodedBody } from '../http/sim-request.ts'
@@ -14,10 +11,7 @@ export class ListJsonCache {
 
   constructor(readonly maxEntries = 256) {}
 
-  /**
-   * JSON.stringify(output), from the cache when `key` last gave the same frozen elements; with its
-   * encoder when the answer is cacheable (a non-empty list of frozen records).
-   */
+  /** JSON.stringify(output), cached under `key` when it is a non-empty list of frozen records. */
   serialize(key: string, output: unknown): { json: string; encoded?: EncodedBody } {
     if (!Array.isArray(output) || output.length === 0 || !output.every((element) => Object.isFrozen(element))) {
       return { json: JSON.stringify(output) }

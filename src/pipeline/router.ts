@@ -1,8 +1,6 @@
 /**
- * The one router: matches a method and path to a route of one table, the operations of the
- * simulated API and the control routes alike. Literal segments win over parameters, segment by
- * segment, so `/manager/debt-tokens/{st}` is never taken for `/manager/{address}/{id}`; msw
- * handlers are registered in the same order, so both runtimes pick the same operation.
+ * The one router, for the API's operations and the control routes alike. Literal segments win over parameters,
+ * segment by segment, so `/manager/debt-tokens/{st}` is never taken for `/manager/{address}/{id}`.
  */
 import { type ControlPath, controlPaths } from '../contract/control-paths.ts'
 import { CONTROL_GROUP } from '../contract/control-route.ts'
@@ -16,10 +14,7 @@ type Route = Operation | ControlPath
 interface CompiledRoute {
   readonly route: Route
   readonly segments: readonly Segment[]
-  /**
-   * Operation paths are matched without regard to case, as msw matches them; control paths
-   * exactly, as the standalone server tells control requests from API ones (and admits them).
-   */
+  /** Operation paths match in any case, as msw matches them; control paths exactly, as the server admits them. */
   readonly exact: boolean
 }
 
@@ -55,7 +50,7 @@ function bySpecificity(a: { path: string }, b: { path: string }): number {
   return sb.length - sa.length
 }
 
-/** The operation table in matching order (what the msw handlers are registered in). */
+/** The operation table in matching order. */
 export const operationsInMatchOrder: readonly Operation[] = [...operations].sort(bySpecificity)
 
 const routes: readonly CompiledRoute[] = [...operations, ...controlPaths].sort(bySpecificity).map((route) => {

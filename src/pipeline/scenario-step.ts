@@ -1,12 +1,7 @@
 /**
- * The scenario step of the pipeline. It runs after routing and before the Bearer check: a scenario
- * stands for the backend (or what sits in front of it) failing, so its outcome is what the client
- * sees whatever credentials it sends, and every routed call counts. Without a scenario for the
- * request it only looks at one header; no timer is set unless a rule asks for a delay.
- *
- * A rule that fires waits its delay, then answers its status in the documented error shape, fails
- * the request at the network level, or (delay only) lets the call go on. Responses of a request a
- * scenario applied to carry `X-Sim-Scenario: <name>`.
+ * The scenario step, after routing and before the Bearer check: a scenario stands for the backend failing, so the
+ * client sees its outcome whatever credentials it sends. A rule that fires waits its delay, then answers its status,
+ * fails the request at the network level, or lets the call go on; responses carry `X-Sim-Scenario: <name>`.
  */
 
 import { ApiError, errorResponse } from '../http/api-error.ts'

@@ -42,8 +42,8 @@ function formatIssue(location: Location, issue: z.core.$ZodIssue, schema: z.ZodM
 
 function parsePart(location: Location, schema: z.ZodMiniType | undefined, value: unknown, issues: string[]): unknown {
   if (schema === undefined) return {}
-  // Parsed without `reportInput` first: that option turns off zod's compiled fast path and costs
-  // several times more. Only a refused value is parsed again, for the inputs the messages quote.
+  // Parsed without `reportInput` first, which turns off zod's compiled fast path: only a refused value is parsed
+  // again, for the inputs the messages quote.
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const reported = schema.safeParse(value, { reportInput: true })
@@ -68,9 +68,8 @@ function repeatedQueryMessage(name: string): string {
 }
 
 /**
- * Parses a JSON body text; undefined when the text is empty. The engine's SyntaxError text is not
- * echoed: it differs between JavaScript engines and versions (Node 20's V8 and Chromium's word
- * the same error differently), and the same request must give the same bytes in every runtime.
+ * Parses a JSON body text; undefined when it is empty. The engine's SyntaxError text is not echoed: engines word
+ * it differently, and the same request must give the same bytes in every runtime.
  */
 export function parseJsonBody(text: string): unknown {
   if (withoutBom(text).trim() === '') return undefined

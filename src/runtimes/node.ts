@@ -10,8 +10,7 @@
  */
 
 import { type SetupServer, setupServer } from 'msw/node'
-import { COVERAGE_DIR_VARIABLE, leaveCoveragePart, writeCoveragePartsSoon } from '../coverage/coverage-parts.ts'
-import { recordCoverage } from '../coverage/coverage-recorder.ts'
+import { coverageDirectory, leaveCoverageOf, writeCoveragePartsSoon } from '../coverage/coverage-parts.ts'
 import { loadFactories } from '../factories/factory-loader.ts'
 import { directoryPersistence } from '../persistence/node/directory-persistence.ts'
 import { keepWorldIn } from '../persistence/persisted-world.ts'
@@ -46,14 +45,8 @@ export interface NodeSimulatorOptions extends SimulatorOptions {
 export function createSimulator(options: NodeSimulatorOptions = {}): Simulator {
   const { persist, coverage, ...rest } = options
   const simulator = persist === undefined ? createMswSimulator(rest) : createPersistedSimulator(rest, persist)
-  const directory = coverageDirectory(coverage)
-  if (directory !== undefined) leaveCoveragePart(directory, recordCoverage(simulator))
+  leaveCoverageOf(simulator, coverage)
   return simulator
-}
-
-function coverageDirectory(coverage: { dir: string } | undefined): string | undefined {
-  const directory = coverage?.dir ?? process.env[COVERAGE_DIR_VARIABLE]
-  return directory === undefined || directory === '' ? undefined : directory
 }
 
 function createPersistedSimulator(rest: SimulatorOptions, persist: { dir: string; reset?: boolean }): Simulator {

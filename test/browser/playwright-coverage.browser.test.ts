@@ -5,7 +5,7 @@
  * server with a session per test). One run proves both ways of naming the directory: the two mode
  * projects give it with the `simulatorCoverage` option while DEBT_TOKEN_SIMULATOR_COVERAGE_DIR names
  * another for the whole run, which a third project (shared-server, no option) leaves its parts in;
- * the directory is chosen before the mode is (src/runtimes/playwright/coverage.ts), so one mode
+ * the directory is chosen before the mode is (src/coverage/coverage-parts.ts), so one mode
  * suffices for the variable. `coverage report <dir>` merges each directory's parts, and the merged
  * calls are what that directory's projects sent: none of the option's projects' went to the
  * variable's directory (the option wins).

@@ -1,9 +1,7 @@
 /**
- * The simulator's msw request handler: one handler for the whole API, whose predicate is the
- * simulator's own router (pipeline/router.ts), the one the standalone server uses. msw tries its
- * handlers one by one and compiles a string path pattern on every try; with one handler per
- * operation, routing in msw cost more than answering. The match the predicate makes is handed to
- * the resolver, so a request is routed once.
+ * The simulator's msw request handler: one handler for the whole API, whose predicate is the simulator's own router
+ * (pipeline/router.ts), as msw compiles a string path pattern on every try of every handler. The predicate's match
+ * is handed to the resolver, so a request is routed once.
  */
 import type { HttpHandler } from 'msw'
 import { fromFetchRequest, type SimRequest, type SimResponse } from '../../http/sim-request.ts'
@@ -13,9 +11,8 @@ import { statusPhrase } from '../../scenarios/status-phrases.ts'
 import { mswHttp } from './msw-http.ts'
 
 /**
- * A SimResponse as a Fetch Response; a scenario's network error becomes `Response.error()`, which
- * msw turns into a failed fetch. A plain Response, not msw's HttpResponse (which the Node entries do
- * not import, see msw-http.ts), with the status's reason phrase, as HttpResponse gives one.
+ * A SimResponse as a Fetch Response (a network error: `Response.error()`, a failed fetch in msw). A plain Response,
+ * not msw's HttpResponse, which the Node entries do not import (msw-http.ts); with the reason phrase it would give.
  */
 function toFetchResponse(response: SimResponse): Response {
   if (response.networkError) return Response.error()
@@ -42,12 +39,9 @@ function splitBaseUrl(baseUrl: string): { origin: string | null; basePath: strin
 }
 
 /**
- * The route of a request (its method and URL) for the API under `baseUrl`, or null when it is not
- * the API's: an operation, or a path the router refuses as malformed (a bad percent-escape,
- * answered 400). Nothing else may match: msw counts a request a handler matched as handled even
- * when it answers nothing, and would never report it to `onUnhandledRequest`. The path reaches the
- * router as sent (msw decodes nothing for a custom predicate), so path literals match in any case
- * under msw 2 and msw 3 alike.
+ * The route of a request for the API under `baseUrl`: an operation, or a path the router refuses as malformed
+ * (answered 400); else null, as msw counts a matched request as handled even when it answers nothing and would never
+ * report it to `onUnhandledRequest`. msw decodes nothing for a custom predicate, so literals match in any case.
  */
 export function apiRouteMatcher(baseUrl: string): (method: string, url: string) => RouteMatch | null {
   const { origin, basePath } = splitBaseUrl(baseUrl)
@@ -102,10 +96,8 @@ export function createHandlers({ baseUrl, execute }: HandlerOptions): HttpHandle
       return toFetchResponse(await execute(simRequest, match))
     }),
   )
-  // msw names a handler by `info.header` ("all [custom predicate]" for ours) and shows
-  // `info.callFrame`, the first stack frame outside msw: here, always a line of this package's
-  // bundle, which a production build minifies (Firefox and Safari print it as "xD@…/index-3f2a.js").
-  // Neither tells a user whose handler answered; these say so in words.
+  // msw names a handler by `info.header` ("all [custom predicate]" for ours) and shows `info.callFrame`, the first
+  // stack frame outside msw: a line of this package's minified bundle. Neither tells a user whose handler answered.
   handler.info.header = `${HANDLER_NAME}: every API operation under ${baseUrl === '*' ? 'any origin' : baseUrl}`
   handler.info.callFrame = `${HANDLER_NAME} (createSimulator().handlers)`
   return [handler]

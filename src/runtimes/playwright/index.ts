@@ -22,8 +22,9 @@
  * })
  */
 import { test as base } from '@playwright/test'
+import { coverageDirectory } from '../../coverage/coverage-parts.ts'
+import { countTestCoverage, leaveSessionCoverage } from '../../coverage/test-coverage.ts'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../msw/simulator.ts'
-import { countTestCoverage, coverageDirectory, leaveSessionCoverage } from './coverage.ts'
 import { routeThroughSimulator } from './in-process.ts'
 import { createRemoteSimulator, type RemoteScenarios, type RemoteSimulator } from './remote-simulator.ts'
 import { resolveServerUrl, routeWithSession, sessionIdFor, setSessionCookie } from './shared-server.ts'

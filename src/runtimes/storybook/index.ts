@@ -17,10 +17,10 @@
  */
 import type { HttpHandler } from 'msw'
 import type { SetupWorker } from 'msw/browser'
+import { leaveCoverageOf } from '../../coverage/coverage-parts.ts'
 import type { Simulator } from '../msw/create-simulator.ts'
 import { createHandlers } from '../msw/handlers.ts'
 import '../msw/msw-http-from-main.ts'
-import { recordStoryCoverage } from './story-coverage.ts'
 import { readSimulatorParameters, type SimulatorParameters } from './story-parameters.ts'
 import { createStoryWorlds } from './story-worlds.ts'
 
@@ -88,7 +88,7 @@ export async function simulatorLoader(context: StoryContextLike): Promise<Simula
   const parameters = readSimulatorParameters(context.parameters.simulator, context.id)
   if (parameters?.disable === true) return {}
   const { simulator, made } = await worlds.load(parameters, context.id)
-  recordStoryCoverage(simulator, parameters?.coverage)
+  leaveCoverageOf(simulator, parameters?.coverage)
   return { world: made, simulator }
 }
 
