@@ -27,7 +27,6 @@ export function nestedDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
   return false
 }
 
-/** The text without a leading byte order mark. */
 export function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
 }

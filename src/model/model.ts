@@ -11,8 +11,8 @@ import { tableNames, type WorldSnapshot } from './world.ts'
 type ModelTables = { readonly [N in TableName]: LayeredTable<RecordOf<N>> }
 
 /**
- * How many records a world (the default one, and each session) may hold beyond its seeded ones, a debt token
- * counting one more per parcel so that its memory stays bounded whatever is written.
+ * The records a world (and each session) may hold beyond its seeded ones, a debt token counting one per parcel:
+ * parcels are most of a debt token's memory, so counting records alone let a few large contracts take gigabytes.
  */
 export const DEFAULT_MAX_RECORDS = 10_000
 
@@ -24,11 +24,9 @@ export interface Model extends ModelTables {
   writtenCount(): number
   /** What counts against `maxRecords`: the write layers, and the records a scenario's `world.create` added. */
   capacityUsed(): number
-  /** Assigns the next id of a kind of payment. */
   nextId(kind: 'managerPayments' | 'investorPayments'): number
   /** Sets the next id of a kind of payment (persistence restoring a world): never below the seeded ones. */
   restoreNextId(kind: 'managerPayments' | 'investorPayments', next: number): void
-  /** The id `nextId` would assign next, without assigning it. */
   peekNextId(kind: 'managerPayments' | 'investorPayments'): number
   /** Runs `write` after every earlier write of this model has finished. */
   exclusive<T>(write: () => Promise<T>): Promise<T>

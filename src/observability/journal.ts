@@ -1,10 +1,8 @@
 /**
- * The journal: a bounded ring buffer of recent requests and their replies ("what did my app send, and what came
- * back?"); old entries fall off, so memory stays flat under load. Recording is on every request's path, so it stores
- * what it is given and formats on read. The one thing never stored as given is a credential: the `Authorization`
- * header (credential-labels.ts), credential query parameters and secret-named JSON fields of a request's body and a
- * forwarded answer's (domain/credentials.ts), and the proxy's own token wherever the service echoed it (`secrets`),
- * so no entry, listener, live event, export or log line ever holds them.
+ * The journal: a bounded ring buffer of recent requests and their replies; old entries fall off, so memory stays
+ * flat. It stores what it is given and formats on read, but never a credential as given: `Authorization`
+ * (credential-labels.ts), credential query parameters and secret-named JSON fields (domain/credentials.ts), and the
+ * proxy's own token wherever the service echoed it, so no entry, listener, live event, export or log line holds them.
  */
 import type { OperationId } from '../contract/operations.ts'
 import { maskedHeaderValues, maskedJsonSecrets, maskedLiterals, maskedQuery } from '../domain/credentials.ts'
@@ -58,7 +56,6 @@ export interface JournalEntry {
 // stays small); `Journal.record` masks the credential of `authorization`.
 const JOURNALED_REQUEST_HEADERS = ['authorization', 'content-type', 'x-sim-session', 'x-sim-scenario'] as const
 
-/** The journaled headers a request carries, read through its `header(name)`. */
 export function journaledHeaders(header: (name: string) => string | null): Record<string, string> {
   const headers: Record<string, string> = {}
   for (const name of JOURNALED_REQUEST_HEADERS) {
@@ -94,10 +91,7 @@ export const DEFAULT_JOURNAL_CAPACITY = 500
 export const DEFAULT_JOURNAL_BODY_LIMIT = 4096
 /** The most a journal may keep of one body (a full answer of a large list, for a HAR export). */
 export const MAX_JOURNAL_BODY_LIMIT = 1024 * 1024
-/**
- * The most characters of bodies the journal holds in all, whatever its capacity and body limit: past it the oldest
- * entries fall off early, so no client can grow the journal past this by what it posts.
- */
+/** The most characters of bodies held in all, so that no client can grow the journal past it by what it posts. */
 export const MAX_JOURNAL_BODY_CHARS = 32 * 1024 * 1024
 /** How a cut body ends: `…[123 more]`. */
 const CUT_MARK = /…\[\d+ more\]$/
@@ -150,7 +144,6 @@ const bodyCharsOf = (entry: StoredEntry) => (entry.requestBody?.length ?? 0) + (
 /** One stored entry: the input with its number and its bodies cut (the uncut ones are not kept). */
 export type StoredEntry = JournalInput & { readonly seq: number }
 
-/** A stored entry as the journal shows it. */
 export function toEntry({ atMs, seq, ...rest }: StoredEntry): JournalEntry {
   return { seq, at: new Date(atMs).toISOString(), ...rest }
 }

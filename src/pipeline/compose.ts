@@ -15,7 +15,6 @@ interface Caller {
   readonly address: string
 }
 
-/** What the steps of one request share. */
 export interface PipelineContext {
   readonly operation: Operation
   readonly params: Record<string, string>

@@ -113,10 +113,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
   return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' }
 }
 
-/**
- * The methods a path allows, as an `Allow` header lists them: its routes' methods, HEAD wherever
- * GET is allowed (the standalone server answers it), and OPTIONS (CORS preflights).
- */
+/** The methods a path allows, as `Allow` lists them: HEAD wherever GET is (the server answers it), and OPTIONS. */
 function allowHeader(methods: readonly string[]): string {
   const all = [...methods]
   if (all.includes('GET') && !all.includes('HEAD')) all.push('HEAD')

@@ -1,7 +1,6 @@
 /**
- * Parses a route's path parameters, query and JSON body against its declared schemas, for the
- * operations of the simulated API and the control routes alike. Every issue found is reported in
- * one 400 whose message names each field and what was expected.
+ * Parses a route's path parameters, query and JSON body against its schemas (API operations and control routes
+ * alike); every issue found goes into one 400 whose message names each field and what was expected.
  */
 
 import type { z } from 'zod/mini'
@@ -29,11 +28,7 @@ function fieldName(location: Location, path: readonly PropertyKey[]): string {
   return `${label} ${String(first ?? '')}${more.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}`
 }
 
-/**
- * One readable sentence per issue: "body.managerAddress is required", "body.amount must be at
- * least 0, got -1", "body.now is not a real date: 2026-02-30". Text that is not a predicate of the
- * field follows it after a colon.
- */
+/** One sentence per issue ("body.amount must be at least 0, got -1"); text that is not a predicate follows a colon. */
 function formatIssue(location: Location, issue: z.core.$ZodIssue, schema: z.ZodMiniType): string {
   const field = fieldName(location, issue.path)
   const text = issueText(issue, schema)
@@ -52,7 +47,6 @@ function parsePart(location: Location, schema: z.ZodMiniType | undefined, value:
   return undefined
 }
 
-/** The first value of each query parameter; a parameter given twice is an error. */
 function queryObject(query: URLSearchParams, issues: string[]): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of query) {
