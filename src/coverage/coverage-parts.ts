@@ -11,7 +11,7 @@ import { type CoverageRecorder, recordCoverage } from './coverage-recorder.ts'
 import { loadedReportBuilder, loadReportBuilder } from './report-builder.ts'
 
 /** The environment variable that names the directory when the code does not. */
-export const COVERAGE_DIR_VARIABLE = 'DEBT_TOKEN_SIMULATOR_COVERAGE_DIR'
+const COVERAGE_DIR_VARIABLE = 'DEBT_TOKEN_SIMULATOR_COVERAGE_DIR'
 
 /** Node's `process`, where there is one (a page has none; a bundler's shim has no `versions.node`). */
 function nodeProcess(): NodeJS.Process | undefined {
@@ -98,7 +98,7 @@ function partIn(directory: string): Part {
 }
 
 /** Makes this process write what `recorder` counts into `directory` (with every other recorder given it) when it exits. */
-export function leaveCoveragePart(directory: string, recorder: CoverageRecorder): void {
+function leaveCoveragePart(directory: string, recorder: CoverageRecorder): void {
   // Loaded now, as the exit handler cannot wait; a failure to load is said at exit.
   loadReportBuilder().catch(() => {})
   partIn(directory).recorders.add(recorder)
