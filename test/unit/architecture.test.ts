@@ -48,8 +48,13 @@ const WINGS: readonly Part[] = [
   { name: 'coverage', kind: 'wing', paths: ['coverage/'] },
 ]
 
-/** On top, bottom first: the msw adapter, the main entry, then every runtime (they may import all of the above). */
+/**
+ * On top, bottom first: the wings' list, the msw adapter, the main entry, then every runtime (they may
+ * import all of the above).
+ */
 const RUNTIMES: readonly Part[] = [
+  // The list of the wings and the composition root over it (decision 0029).
+  { name: 'wings list', kind: 'runtime', paths: ['wings/'] },
   { name: 'msw adapter', kind: 'runtime', paths: ['runtimes/msw/'] },
   { name: 'entry', kind: 'runtime', paths: ['index.ts'] },
   { name: 'runtimes', kind: 'runtime', paths: ['runtimes/'] },

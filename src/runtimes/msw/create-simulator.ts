@@ -4,30 +4,13 @@
  */
 import type { HttpHandler } from 'msw'
 import type { CoverageReport, SimHar } from '../../contract/plain-types.ts'
-import { recordCoverage } from '../../coverage/coverage-recorder.ts'
-import type { JournalFilter } from '../../observability/journal.ts'
-import {
-  createSimulatorCore,
-  type SimulatorCore,
-  type SimulatorJournal,
-  type SimulatorOptions,
-} from '../../simulator-core.ts'
+import type { SimulatorCore, SimulatorJournal, SimulatorOptions } from '../../simulator-core.ts'
+import { composeSimulator } from '../../wings/compose.ts'
+import { type JournalHarOptions, WINGS, type WingsOptions } from '../../wings/index.ts'
 import { createHandlers } from './handlers.ts'
 
 export * from '../../simulator-core.ts'
-
-/** Which journal entries `journal.toHar()` exports, and the origin their URLs start with. */
-export interface JournalHarOptions extends Omit<JournalFilter, 'limit' | 'before'> {
-  /**
-   * The origin the requests were sent to (the journal keeps only path and query). Default: the
-   * simulator's `baseUrl` when it is an absolute URL, else `http://localhost`.
-   */
-  baseUrl?: string | undefined
-  /** The newest `limit` matching entries. */
-  limit?: number | undefined
-  /** Only the entries numbered below this `seq`. */
-  before?: number | undefined
-}
+export type { JournalHarOptions }
 
 /** The journal group of a simulator with its msw handlers: the core's, and its export as a HAR file. */
 export interface SimulatorJournalWithHar extends SimulatorJournal {
@@ -67,42 +50,14 @@ export function handlersOf(core: SimulatorCore, baseUrl = '*'): HttpHandler[] {
   return createHandlers({ baseUrl, execute: core.host.execute })
 }
 
-const DEFAULT_HAR_ORIGIN = 'http://localhost'
-
-/** Adds `toHar` to the core's journal group (in place, so its getters keep working), the builder loaded on first use. */
-function withHarExport<Core extends SimulatorCore>(
-  core: Core,
-  simulatorBaseUrl: string | undefined,
-): Core & { readonly journal: SimulatorJournalWithHar } {
-  const origin =
-    simulatorBaseUrl !== undefined && /^https?:\/\/[^*]*$/.test(simulatorBaseUrl)
-      ? simulatorBaseUrl
-      : DEFAULT_HAR_ORIGIN
-  const { journal } = core
-  const toHar = async ({ baseUrl = origin, ...filter }: JournalHarOptions = {}): Promise<SimHar> => {
-    const { journalToHar } = await import('../../record-replay/har-export.ts')
-    return journalToHar(journal.list(filter), { baseUrl })
-  }
-  Object.assign(journal, { toHar })
-  return core as Core & { readonly journal: SimulatorJournalWithHar }
-}
-
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const core = withHarExport(createSimulatorCore(options), options.baseUrl)
-  const coverage = recordCoverage(core)
-  // Assigned onto the core object itself, so its getters (model, scenario) keep working.
-  return Object.assign(core, {
-    handlers: handlersOf(core, options.baseUrl),
-    coverage: (which: { session?: string } = {}) => coverage.report(which.session),
-  })
+  const simulator = composeSimulator(options, WINGS)
+  return Object.assign(simulator, { handlers: handlersOf(simulator, options.baseUrl) }) as Simulator
 }
 
 /** `createSimulator` without coverage recording, for the browser, where it is recorded only when asked. */
 export function createSimulatorWithoutCoverage(options: SimulatorOptions, asking: string): SimulatorWithoutCoverage {
-  const core = withHarExport(createSimulatorCore(options), options.baseUrl)
-  const notRecorded: CoverageNotRecorded = {
-    recorded: false,
-    message: `API coverage is not recorded here: ask for it with ${asking}`,
-  }
-  return Object.assign(core, { handlers: handlersOf(core, options.baseUrl), coverage: async () => notRecorded })
+  const composed: WingsOptions = { ...options, coverage: false, coverageAsking: asking }
+  const simulator = composeSimulator(composed, WINGS)
+  return Object.assign(simulator, { handlers: handlersOf(simulator, options.baseUrl) }) as SimulatorWithoutCoverage
 }
