@@ -1,11 +1,43 @@
 /**
- * What a wing is to the composition root (src/wings/compose.ts, decision 0029): it attaches to a
- * simulator once the core is made. The decision's other hooks come as the wings move behind it.
+ * What a wing is to the composition root (src/wings/compose.ts, decision 0029): what it gives the
+ * core before it is made (`prepare`), and what it adds once it is (`attach`).
  */
+import type { SimRequest } from '../http/sim-request.ts'
 import type { SimulatorCore, SimulatorOptions } from '../simulator-core.ts'
 
-export interface Wing<Options extends object = SimulatorOptions> {
+/** What the runtime that composes a simulator gives each wing. */
+export interface WingHost {
+  /** Where a wing says what goes wrong beside a request: a file it could not write, its directory's warnings. */
+  readonly warn: (line: string) => void
+  /** Throws for a caller the control API would not answer (a server's admission): the proxy lends its token past it only. */
+  readonly admitTokenCaller?: ((request: SimRequest) => void) | undefined
+}
+
+/** What the core takes from the wings as it is made. */
+export type CoreParts = Pick<SimulatorOptions, 'forwarder' | 'persistence'>
+
+/** What writing a wing's files at close said: a line per file written, one per file that could not be. */
+export interface FilesWritten {
+  readonly written: readonly string[]
+  readonly failed: readonly string[]
+}
+
+/** What the composition root collects of every wing rather than hands on: files written at close, readiness. */
+export interface CollectedParts {
+  /** Writes the wing's files now, synchronously: a server closing, or a process that must exit at once. */
+  readonly writeFilesSync?: (() => FilesWritten) | undefined
+  /** Resolves once what `writeFilesSync` needs is loaded. */
+  readonly ready?: Promise<unknown> | undefined
+}
+
+export interface Wing<Options extends object = SimulatorOptions, Parts extends object = object> {
   readonly name: string
-  /** Adds this wing to `simulator`; the members it returns are assigned onto it (its surface). */
-  attach(simulator: SimulatorCore, options: Options): object
+  /** What the core takes from this wing; a bad option throws here, before anything is made. */
+  prepare?(options: Options, host: WingHost): Partial<CoreParts> | undefined
+  /**
+   * Adds this wing to `simulator`, which was made from `options` and what every `prepare` gave. The
+   * members it returns are the runtime's to take (surface members, a recording to feed), but
+   * `CollectedParts`, which the root collects.
+   */
+  attach?(simulator: SimulatorCore, options: Options & Partial<CoreParts>, host: WingHost): Parts & CollectedParts
 }

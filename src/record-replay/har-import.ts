@@ -17,14 +17,13 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
+import { failureReason, fileTargetProblem, temporaryPathBeside, writeFileAtomically } from '../files/atomic-file.ts'
 import { scenarioFileText } from '../scenarios/scenario-file-text.ts'
 import { parseScenario } from '../scenarios/scenario-schema.ts'
 import { checkHar, checkHarSize, HAR_SIZE_LIMIT_BYTES, type Har, HarError, harJson } from './har-file.ts'
 import { type HarConversion, harToScenario } from './har-to-scenario.ts'
 import { type HarWorld, harWorld } from './har-world.ts'
-import { failureReason, recordingTargetProblem, writeFileAtomically } from './record-to-file.ts'
 import { withSchemaReference } from './schema-reference.ts'
-import { temporaryPathBeside } from './temporary-path.ts'
 
 export interface HarImportOptions {
   readonly har: string
@@ -145,7 +144,7 @@ export function importHarFile(options: HarImportOptions): HarImport {
   if (out !== undefined) {
     if (sameFile(out, options.har))
       throw new HarError('', '', `--out ${out} is the HAR being read: name another file for the scenario`)
-    const problem = recordingTargetProblem(out)
+    const problem = fileTargetProblem(out)
     // A problem of the file names it; one of its directory is said as the file's.
     if (problem !== undefined)
       throw new HarError('', '', problem.startsWith(`${out} `) ? problem : `${out} cannot be written: ${problem}`)

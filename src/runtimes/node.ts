@@ -10,11 +10,11 @@
  */
 
 import { type SetupServer, setupServer } from 'msw/node'
-import { coverageDirectory, leaveCoverageOf, writeCoveragePartsSoon } from '../coverage/coverage-parts.ts'
+import { coverageDirectory, writeCoveragePartsSoon } from '../coverage/coverage-parts.ts'
 import { loadFactories } from '../factories/factory-loader.ts'
-import { directoryPersistence } from '../persistence/node/directory-persistence.ts'
-import { keepWorldIn } from '../persistence/persisted-world.ts'
-import { createSimulator as createMswSimulator, type Simulator, type SimulatorOptions } from './msw/simulator.ts'
+import { composeSimulator } from '../wings/compose.ts'
+import { NODE_WINGS } from '../wings/node.ts'
+import { type Simulator, type SimulatorOptions, withHandlers } from './msw/simulator.ts'
 
 /**
  * What `server.listen()` takes: msw's options under a name this package exports. msw exports none, so
@@ -41,22 +41,18 @@ export interface NodeSimulatorOptions extends SimulatorOptions {
   coverage?: { dir: string }
 }
 
-/** `createSimulator()` of the main entry, plus `persist: { dir }`. */
+/** `createSimulator()` of the main entry, plus `persist: { dir }` and `coverage: { dir }`. */
 export function createSimulator(options: NodeSimulatorOptions = {}): Simulator {
   const { persist, coverage, ...rest } = options
-  const simulator = persist === undefined ? createMswSimulator(rest) : createPersistedSimulator(rest, persist)
-  leaveCoverageOf(simulator, coverage)
-  return simulator
-}
-
-function createPersistedSimulator(rest: SimulatorOptions, persist: { dir: string; reset?: boolean }): Simulator {
-  const simulator = createMswSimulator({
-    ...rest,
-    persistence: keepWorldIn(directoryPersistence({ dir: persist.dir, reset: persist.reset })),
-  })
-  // Where a test runner shows them (the directory's own warnings, a torn last line, go there too).
-  for (const warning of simulator.host.persistenceWarnings) console.warn(`debt-token-simulator: ${warning}`)
-  return simulator
+  const composed = composeSimulator(
+    {
+      ...rest,
+      persist: persist && { dir: persist.dir, reset: persist.reset },
+      leaveCoverage: coverage ?? 'environment',
+    },
+    NODE_WINGS,
+  )
+  return withHandlers(composed, options.baseUrl) as Simulator
 }
 
 export function setupSimulatorServer(options: NodeSimulatorOptions = {}): {

@@ -8,4 +8,5 @@ export const WINGS = [recordReplayWing, coverageWing] as const
 /** What the wings read of the options they are composed with, besides the core's. */
 export type WingsOptions = SimulatorOptions & CoverageWingOptions
 
+export type { CoverageNotRecorded } from '../coverage/wing.ts'
 export type { JournalHarOptions } from '../record-replay/wing.ts'

@@ -5,7 +5,7 @@
  * and an earlier scenario file at `--out` as it was. A full disk (ENOSPC) and a read-only mount
  * (EROFS) are said with the file being written and the errno.
  */
-import type * as fs from 'node:fs'
+import * as fs from 'node:fs'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -61,6 +61,11 @@ vi.mock('node:fs', async (importOriginal) => {
     },
   }
 })
+
+// The files the wings write reach node:fs through process.getBuiltinModule (src/files/atomic-file.ts): the mock there too.
+const builtin = process.getBuiltinModule.bind(process)
+vi.spyOn(process, 'getBuiltinModule').mockImplementation(((id: string) =>
+  id === 'node:fs' ? fs : builtin(id)) as typeof process.getBuiltinModule)
 
 afterEach(() => {
   failRenameOnto = undefined

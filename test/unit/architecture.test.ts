@@ -28,6 +28,8 @@ const CORE: readonly Part[] = [
   { name: 'domain', kind: 'core', paths: ['domain/'] },
   { name: 'http', kind: 'core', paths: ['http/'] },
   { name: 'model', kind: 'core', paths: ['model/'] },
+  // Files written whole or not at all, for the wings that write them.
+  { name: 'files', kind: 'core', paths: ['files/'] },
   { name: 'resolvers', kind: 'core', paths: ['resolvers/'] },
   { name: 'factories', kind: 'core', paths: ['factories/'] },
   { name: 'scenarios', kind: 'core', paths: ['scenarios/'] },

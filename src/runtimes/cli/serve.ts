@@ -1,10 +1,10 @@
 /** `serve`, the default command: the standalone server from its options, watched directories, a clean shutdown. */
 
+import { FileTargetError } from '../../files/atomic-file.ts'
 import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
 import { StoredChangeError } from '../../persistence/apply-changes.ts'
 import { PersistDirectoryError } from '../../persistence/node/persist-error.ts'
 import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
-import { FileTargetError } from '../standalone/files-at-close.ts'
 import { type FilesWritten, type StandaloneServer, startStandaloneServer } from '../standalone/server.ts'
 import { parseArgs } from './args.ts'
 import type { CommandOutput } from './io.ts'
@@ -13,7 +13,7 @@ import { signalReader } from './shutdown-signals.ts'
 import { watchDirectories } from './watch.ts'
 
 /** The flag of each file option, as the command names it in a refusal. */
-const FLAG_OF = { recordTo: '--record', coverageOut: '--coverage-out' } as const
+const FLAG_OF: Readonly<Record<string, string>> = { recordTo: '--record', coverageOut: '--coverage-out' }
 
 /** SIM_PERSIST_COMPACT_FLOOR as a byte count, when it is one. */
 function compactFloor(value: string | undefined): number | undefined {
@@ -77,7 +77,7 @@ export async function serveCommand(
   } catch (error) {
     // A file to write at exit that cannot be written: said before anything is served.
     if (error instanceof FileTargetError) {
-      output.err(`debt-token-simulator: ${FLAG_OF[error.option]}: ${error.problem}`)
+      output.err(`debt-token-simulator: ${FLAG_OF[error.option] ?? error.option}: ${error.problem}`)
       return 2
     }
     // The directory is in use, written for another world, or damaged: said, and left as it is.
@@ -86,7 +86,6 @@ export async function serveCommand(
     return 2
   }
   const { simulator } = server
-  for (const warning of simulator.host.persistenceWarnings) output.err(`debt-token-simulator: ${warning}`)
   // Started before the line tools wait for, so "listening" means every reload is in place.
   const watching = options.watch
     ? watchDirectories(simulator, {

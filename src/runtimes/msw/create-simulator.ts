@@ -6,11 +6,11 @@ import type { HttpHandler } from 'msw'
 import type { CoverageReport, SimHar } from '../../contract/plain-types.ts'
 import type { SimulatorCore, SimulatorJournal, SimulatorOptions } from '../../simulator-core.ts'
 import { composeSimulator } from '../../wings/compose.ts'
-import { type JournalHarOptions, WINGS, type WingsOptions } from '../../wings/index.ts'
+import { type CoverageNotRecorded, type JournalHarOptions, WINGS, type WingsOptions } from '../../wings/index.ts'
 import { createHandlers } from './handlers.ts'
 
 export * from '../../simulator-core.ts'
-export type { JournalHarOptions }
+export type { CoverageNotRecorded, JournalHarOptions }
 
 /** The journal group of a simulator with its msw handlers: the core's, and its export as a HAR file. */
 export interface SimulatorJournalWithHar extends SimulatorJournal {
@@ -33,13 +33,6 @@ export interface Simulator extends SimulatorCore {
   coverage(options?: { session?: string }): Promise<CoverageReport>
 }
 
-/** What `coverage()` answers where recording was not asked for (the browser without `coverage: true`). */
-export interface CoverageNotRecorded {
-  readonly recorded: false
-  /** Says so, and how to ask for it. */
-  readonly message: string
-}
-
 /** A simulator that records no coverage (`setupSimulatorWorker()` without `coverage: true`). */
 export interface SimulatorWithoutCoverage extends Omit<Simulator, 'coverage'> {
   coverage(options?: { session?: string }): Promise<CoverageNotRecorded>
@@ -50,14 +43,21 @@ export function handlersOf(core: SimulatorCore, baseUrl = '*'): HttpHandler[] {
   return createHandlers({ baseUrl, execute: core.host.execute })
 }
 
+/** A composed simulator with its wings' surface and its msw handlers. */
+export function withHandlers(
+  { simulator, parts }: { simulator: SimulatorCore; parts: object },
+  baseUrl: string | undefined,
+): object {
+  // Assigned onto the core object itself, so its getters (model, scenario) keep working.
+  return Object.assign(simulator, parts, { handlers: handlersOf(simulator, baseUrl) })
+}
+
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const simulator = composeSimulator(options, WINGS)
-  return Object.assign(simulator, { handlers: handlersOf(simulator, options.baseUrl) }) as Simulator
+  return withHandlers(composeSimulator(options, WINGS), options.baseUrl) as Simulator
 }
 
 /** `createSimulator` without coverage recording, for the browser, where it is recorded only when asked. */
 export function createSimulatorWithoutCoverage(options: SimulatorOptions, asking: string): SimulatorWithoutCoverage {
   const composed: WingsOptions = { ...options, coverage: false, coverageAsking: asking }
-  const simulator = composeSimulator(composed, WINGS)
-  return Object.assign(simulator, { handlers: handlersOf(simulator, options.baseUrl) }) as SimulatorWithoutCoverage
+  return withHandlers(composeSimulator(composed, WINGS), options.baseUrl) as SimulatorWithoutCoverage
 }

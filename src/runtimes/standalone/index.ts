@@ -13,7 +13,7 @@ provideWorldGenerator(generator)
 provideFactories(factories)
 provideFakerLocale(fakerLocaleSource)
 
+export { FileTargetError } from '../../files/atomic-file.ts'
 export type { ProxyOptions } from '../../proxy/proxy-options.ts'
 export { type EnsuredServer, ensureStandaloneServer } from './ensure-server.ts'
-export { FileTargetError } from './files-at-close.ts'
 export * from './server.ts'

@@ -1,14 +1,17 @@
 /** What the standalone server takes and gives, and what one request listener needs (`createRequestListener`). */
 import type { Server } from 'node:http'
+import type { FilesWritten } from '../../control/wing.ts'
 import type { DashboardAssets } from '../../dashboard/dashboard-assets.ts'
 import type { LogLevel } from '../../observability/operations-log.ts'
 import type { DirectoryPersistenceOptions } from '../../persistence/node/directory-persistence.ts'
 import type { ProxyOptions } from '../../proxy/proxy-options.ts'
-import type { SessionRecording } from '../../record-replay/control-handlers.ts'
 import type { LiveRecording } from '../../record-replay/live-recording.ts'
 import type { RecordedExchange } from '../../record-replay/record.ts'
 import type { SimulatorCore, SimulatorOptions } from '../../simulator-core.ts'
+import type { ServerRecording } from '../../wings/server.ts'
 import type { ControlAccess } from './cors.ts'
+
+export type { FilesWritten, ServerRecording }
 
 export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   port?: number
@@ -48,17 +51,6 @@ export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   persist?: Pick<DirectoryPersistenceOptions, 'dir' | 'reset' | 'warn' | 'compactFloorBytes'>
   /** The scenario active from the start, by name (`--scenario`): a shipped one or one of `scenarios`. */
   scenario?: string
-}
-
-/** A session recording the server feeds: API requests and the control requests that change state. */
-export interface ServerRecording extends SessionRecording {
-  record(exchange: RecordedExchange): void
-}
-
-/** What writing the files of `recordTo` and `coverageOut` said: a line per file written, and one per file that could not be. */
-export interface FilesWritten {
-  readonly written: readonly string[]
-  readonly failed: readonly string[]
 }
 
 export interface StandaloneServer {

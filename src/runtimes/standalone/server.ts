@@ -6,21 +6,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { CONTROL_PREFIX, isControlPath } from '../../contract/control-route.ts'
-import { recordCoverage } from '../../coverage/coverage-recorder.ts'
 import { isStreamed } from '../../dashboard/event-stream.ts'
 import { loadFactories } from '../../factories/factory-loader.ts'
 import { ApiError, errorResponse } from '../../http/api-error.ts'
 import { sharedLoad } from '../../model/shared-load.ts'
 import { formatLogLine } from '../../observability/operations-log.ts'
-import { directoryPersistence } from '../../persistence/node/directory-persistence.ts'
-import { keepWorldIn } from '../../persistence/persisted-world.ts'
 import { worldGeneratorFor } from '../../pipeline/generator-gate.ts'
 import { matchRoute } from '../../pipeline/router.ts'
 import { MAX_BODY_BYTES } from '../../pipeline/validate-request.ts'
-import { createForwarder } from '../../proxy/forward.ts'
 import { createLiveRecording } from '../../record-replay/live-recording.ts'
-import { recordForwardedAs } from '../../record-replay/proxy-recording.ts'
-import { createSimulatorCore, type SimulatorCore } from '../../simulator-core.ts'
+import type { SimulatorCore } from '../../simulator-core.ts'
+import { composeServedSimulator } from '../../wings/compose.ts'
+import { SERVER_WINGS } from '../../wings/server.ts'
 import { browserOriginProblem } from './browser-origin.ts'
 import {
   answerClientError,
@@ -41,7 +38,6 @@ import {
 } from './cors.ts'
 import { dashboardAssets } from './dashboard-assets.ts'
 import { drainOnClose } from './drain.ts'
-import { checkFileTargets, filesAtClose } from './files-at-close.ts'
 import { isLoopbackAddress } from './loopback.ts'
 import { nodeHttp } from './node-http.ts'
 import { fromNodeRequest, originForm } from './node-request.ts'
@@ -154,35 +150,16 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
   }
   if (options.proxy !== undefined && options.simulator !== undefined)
     throw new TypeError('proxy: give it for a simulator this server creates, or build the simulator with a forwarder')
-  checkFileTargets(options)
   const host = options.host ?? DEFAULT_HOST
   const access: ControlAccess = {
     origins: new Set(options.controlOrigins ?? []),
     loopbackOnly: isLoopbackAddress(host),
   }
-  const forwarder =
-    options.proxy === undefined ? undefined : createForwarder(options.proxy, tokenCallerAdmission(access))
-  const { persist } = options
-  const simulator =
-    options.simulator ??
-    createSimulatorCore({
-      ...options,
-      ...(forwarder !== undefined && { forwarder }),
-      ...(persist !== undefined && { persistence: keepWorldIn(directoryPersistence(persist)) }),
-    })
-  try {
-    // An unknown name throws, listing the available ones.
-    if (options.scenario !== undefined) simulator.scenarios.use(options.scenario)
-  } catch (error) {
-    if (options.simulator === undefined) await simulator.close() // its persistence directory let go
-    throw error
-  }
-  // GET /__sim/coverage answers what this recorder counts (a simulator made by createSimulator has one already).
-  recordCoverage(simulator)
   const warn = options.warn ?? ((line: string) => console.warn(`[debt-token-simulator] ${line}`))
-  const files = await filesAtClose(options, simulator, warn)
-  const recordAs =
-    options.recordAs ?? (forwarder === undefined ? undefined : recordForwardedAs(forwarder, options.proxy?.token))
+  // The proxy lends its token only to callers the control API answers.
+  const wingHost = { warn, admitTokenCaller: tokenCallerAdmission(access) }
+  const composed = await composeServedSimulator(options, SERVER_WINGS, wingHost, options.simulator)
+  const { simulator, parts } = composed
   let url = ''
   const level = options.log ?? 'quiet'
   const sink = options.logSink ?? ((line: string) => console.log(line))
@@ -209,12 +186,12 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
     },
     createRequestListener(simulator, {
       origin: () => url,
-      recording: options.recording ?? files.recording,
+      recording: options.recording ?? parts.recording,
       logControl,
       access,
       dashboard: dashboardAssets(),
       streams,
-      recordAs,
+      recordAs: parts.recordAs,
     }),
   )
   server.on('clientError', answerClientError)
@@ -249,11 +226,11 @@ export async function startStandaloneServer(options: StandaloneOptions = {}): Pr
       for (const end of [...streams]) end()
       await drain.close(graceMs)
       // Answers under way are in the recording by now.
-      const written = files.writeSync()
+      const written = composed.writeFilesSync()
       // A simulator this server made is closed with it (its persistence directory let go).
       if (options.simulator === undefined) await simulator.close()
       return written
     },
-    writeFilesSync: () => files.writeSync(),
+    writeFilesSync: () => composed.writeFilesSync(),
   }
 }
