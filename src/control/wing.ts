@@ -30,8 +30,33 @@ export interface CollectedParts {
   readonly ready?: Promise<unknown> | undefined
 }
 
+/** One option of `serve`, as its command line and its help show it. */
+export interface ServeFlag {
+  readonly name: string
+  readonly short?: string
+  /** The value's placeholder in the help (`<n>`); none for a switch. */
+  readonly value?: string
+  readonly env?: string
+  readonly help: string
+  /** A whole number, within these bounds. */
+  readonly whole?: readonly [min: number, max: number]
+}
+
+/** What a command line gave: each flag's value by name (its environment variable read), and the switches on. */
+export interface FlagValues {
+  readonly values: Readonly<Record<string, string>>
+  readonly on: ReadonlySet<string>
+  readonly env: Readonly<Record<string, string | undefined>>
+}
+
 export interface Wing<Options extends object = SimulatorOptions, Parts extends object = object> {
   readonly name: string
+  /** Its options of `serve`: parsed by the command, printed in its help, held to docs' table by a test. */
+  readonly flags?: readonly ServeFlag[]
+  /** Its options from what the command line gave, or a usage problem naming the flag. */
+  fromFlags?(given: FlagValues): Partial<Options> | string
+  /** What a server started with `options` says of this wing in its "listening" line, if anything. */
+  describe?(options: Options): string | undefined
   /** What the core takes from this wing; a bad option throws here, before anything is made. */
   prepare?(options: Options, host: WingHost): Partial<CoreParts> | undefined
   /**

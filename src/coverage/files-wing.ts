@@ -19,6 +19,14 @@ export interface CoverageFilesOptions {
 
 export const coverageFilesWing: Wing<CoverageFilesOptions> = {
   name: 'coverage',
+  flags: [
+    {
+      name: 'coverage-out',
+      value: '<file>',
+      help: 'write the API coverage report (JSON, docs/coverage.md) to <file> on SIGINT/SIGTERM; GET /__sim/coverage answers it while the server runs',
+    },
+  ],
+  fromFlags: ({ values }) => (values['coverage-out'] === undefined ? {} : { coverageOut: values['coverage-out'] }),
   prepare({ coverageOut }) {
     assertFileTarget('coverageOut', coverageOut)
     return undefined

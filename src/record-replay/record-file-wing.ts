@@ -71,6 +71,15 @@ function recordingStart(options: StartOptions, simulator: SimulatorCore) {
 
 export const recordFileWing: Wing<RecordFileWingOptions, RecordFileParts> = {
   name: 'record-replay',
+  flags: [
+    {
+      name: 'record',
+      value: '<file>',
+      help: "write the session's requests and responses as a scenario with steps to <file> (on SIGINT/SIGTERM, and on POST /__sim/record/flush)",
+    },
+  ],
+  fromFlags: ({ values }) => (values.record === undefined ? {} : { recordTo: values.record }),
+  describe: ({ recordTo }) => recordTo && `recording to ${recordTo}`,
   prepare({ recordTo }) {
     assertFileTarget('recordTo', recordTo)
     return undefined

@@ -22,7 +22,7 @@ describe('scenario options of the command line', () => {
       parseArgs(['--scenario', 'flaky-backend', '--scenarios', 'my-scenarios', '--record', 'session.json']),
     ).toMatchObject({
       kind: 'run',
-      options: { scenario: 'flaky-backend', scenarios: 'my-scenarios', record: 'session.json' },
+      options: { scenario: 'flaky-backend', scenarios: 'my-scenarios', recordTo: 'session.json' },
     })
     expect(parseArgs([], { SIM_SCENARIO: 'slow-backend', SIM_SCENARIOS: 'dir' })).toMatchObject({
       options: { scenario: 'slow-backend', scenarios: 'dir' },
@@ -30,7 +30,8 @@ describe('scenario options of the command line', () => {
     expect(parseArgs(['--scenario=expired-credentials'], { SIM_SCENARIO: 'slow-backend' })).toMatchObject({
       options: { scenario: 'expired-credentials' },
     })
-    expect(parseArgs([], {})).toMatchObject({ options: { scenario: undefined, record: undefined } })
+    expect(parseArgs([], {})).toMatchObject({ options: { scenario: undefined } })
+    expect(parseArgs([], {})).not.toHaveProperty('options.recordTo')
     expect(parseArgs(['--scenario'])).toEqual({ kind: 'error', message: '--scenario needs a value' })
     for (const flag of ['--scenario', '--scenarios', '--record']) expect(HELP).toContain(flag)
   })

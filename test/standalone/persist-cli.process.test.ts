@@ -57,8 +57,8 @@ async function writtenDirectory(): Promise<string> {
 describe('serve --persist refuses', () => {
   it('--persist-reset without --persist', () => {
     expect(parseArgs(['--persist-reset'])).toMatchObject({ kind: 'error', message: /give --persist <dir>/ })
-    expect(parseArgs(['--persist', 'world'])).toMatchObject({ options: { persist: 'world', persistReset: false } })
-    expect(parseArgs([], { SIM_PERSIST: 'world' })).toMatchObject({ options: { persist: 'world' } })
+    expect(parseArgs(['--persist', 'world'])).toMatchObject({ options: { persist: { dir: 'world', reset: false } } })
+    expect(parseArgs([], { SIM_PERSIST: 'world' })).toMatchObject({ options: { persist: { dir: 'world' } } })
   })
 
   it('a directory another server holds, naming its pid', async () => {

@@ -12,7 +12,7 @@ const error = (argv: string[], env: Record<string, string> = {}) => {
 
 describe('serve --proxy flags', () => {
   it('read the base URL, the token, the operations forwarded and the time-out', () => {
-    expect(parseArgs([])).toMatchObject({ options: { proxy: undefined } })
+    expect(parseArgs([])).not.toHaveProperty('options.proxy')
     expect(
       parseArgs([
         '--proxy',

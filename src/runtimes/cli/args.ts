@@ -6,13 +6,17 @@ import { parseInstant } from '../../contract/instants.ts'
 import { GENERATED_SIZE_RULE, isGeneratedSize } from '../../model/generator/world-size.ts'
 import { DEFAULT_SEED } from '../../model/random.ts'
 import type { LogLevel } from '../../observability/operations-log.ts'
-import { operationList, type ProxyOptions, proxyBaseUrl, proxyOptionsProblem } from '../../proxy/proxy-options.ts'
+import type { OptionsOf } from '../../wings/compose.ts'
+import { SERVER_WINGS } from '../../wings/server.ts'
 import { browserOriginProblem } from '../standalone/browser-origin.ts'
 import { DEFAULT_HOST, DEFAULT_PORT } from '../standalone/server.ts'
 import { parseCommandArgs } from './command-args.ts'
 import { HELP, SERVE_OPTIONS } from './serve-options.ts'
 
-interface CliOptions {
+/** What the wings read of the options, from their own flags. */
+type WingOptions = Partial<OptionsOf<typeof SERVER_WINGS>>
+
+interface CliOptions extends WingOptions {
   port: number
   host: string
   seed: number
@@ -21,8 +25,6 @@ interface CliOptions {
   size: number | undefined
   scenario: string | undefined
   scenarios: string | undefined
-  record: string | undefined
-  coverageOut: string | undefined
   watch: boolean
   log: LogLevel
   sessionLimit: number | undefined
@@ -33,44 +35,12 @@ interface CliOptions {
   controlOrigins: string[]
   maxRecords: number | undefined
   open: boolean
-  proxy: ProxyOptions | undefined
-  persist: string | undefined
-  persistReset: boolean
 }
 
 export type ParsedArgs =
   | { kind: 'run'; options: CliOptions }
   | { kind: 'help'; text: string }
   | { kind: 'error'; message: string }
-
-const PROXY_FLAGS = ['token', 'proxy-only', 'proxy-except', 'proxy-timeout'] as const
-
-function proxyOptions(values: Readonly<Record<string, string>>): ProxyOptions | undefined | string {
-  if (values.proxy === undefined) {
-    const stray = PROXY_FLAGS.find((name) => values[name] !== undefined)
-    return stray === undefined ? undefined : `--${stray} goes with --proxy <url>`
-  }
-  const base = proxyBaseUrl(values.proxy)
-  if ('problem' in base) return `--proxy ${base.problem}`
-  const lists: Record<string, string[]> = {}
-  for (const name of ['proxy-only', 'proxy-except'] as const) {
-    if (values[name] === undefined) continue
-    const list = operationList(values[name])
-    if ('problem' in list) return `--${name} ${list.problem}`
-    lists[name] = list.ids
-  }
-  const timeout = values['proxy-timeout']
-  const options: ProxyOptions = {
-    url: base.url,
-    ...(values.token !== undefined && { token: values.token }),
-    ...(lists['proxy-only'] !== undefined && { only: lists['proxy-only'] as ProxyOptions['only'] }),
-    ...(lists['proxy-except'] !== undefined && { except: lists['proxy-except'] as ProxyOptions['except'] }),
-    ...(timeout !== undefined && { timeoutMs: /^\d+$/.test(timeout) ? Number(timeout) : Number.NaN }),
-  }
-  if (timeout !== undefined && Number.isNaN(options.timeoutMs))
-    return `--proxy-timeout must be a whole number of milliseconds, got ${timeout}`
-  return proxyOptionsProblem(options) ?? options
-}
 
 const COMMAND_SPEC = {
   values: SERVE_OPTIONS.filter((option) => option.value !== undefined).map((option) => option.name),
@@ -106,8 +76,6 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     return { kind: 'error', message: '--quiet and --verbose exclude each other' }
   if (on.has('watch') && values.scenarios === undefined && values.fixtures === undefined)
     return { kind: 'error', message: '--watch reloads the --scenarios and --fixtures directories: give at least one' }
-  if (on.has('persist-reset') && values.persist === undefined)
-    return { kind: 'error', message: '--persist-reset starts the --persist directory over: give --persist <dir>' }
   const whole: Record<string, number> = {}
   for (const { name, whole: bounds } of SERVE_OPTIONS) {
     if (bounds === undefined || values[name] === undefined) continue
@@ -128,11 +96,16 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     // A browser compares the Origin it sends as text: any other spelling would silently allow nobody.
     if (problem !== undefined) return { kind: 'error', message: `--control-origin ${origin} ${problem}` }
   }
-  const proxy = proxyOptions(values)
-  if (typeof proxy === 'string') return { kind: 'error', message: proxy }
+  const wings: WingOptions = {}
+  for (const wing of SERVER_WINGS) {
+    const options = wing.fromFlags?.({ values, on, env }) ?? {}
+    if (typeof options === 'string') return { kind: 'error', message: options }
+    Object.assign(wings, options)
+  }
   return {
     kind: 'run',
     options: {
+      ...wings,
       port,
       host: values.host ?? DEFAULT_HOST,
       seed,
@@ -141,8 +114,6 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       size,
       scenario: values.scenario,
       scenarios: values.scenarios,
-      record: values.record,
-      coverageOut: values['coverage-out'],
       watch: on.has('watch'),
       log: on.has('quiet') ? 'quiet' : on.has('verbose') ? 'verbose' : 'normal',
       sessionLimit: whole['session-limit'],
@@ -153,9 +124,6 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       controlOrigins,
       maxRecords: whole['max-records'],
       open: on.has('open'),
-      proxy,
-      persist: values.persist,
-      persistReset: on.has('persist-reset'),
     },
   }
 }

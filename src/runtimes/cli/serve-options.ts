@@ -1,24 +1,11 @@
+import type { ServeFlag } from '../../control/wing.ts'
 import { DEFAULT_SEED } from '../../model/random.ts'
 import { DEFAULT_JOURNAL_BODY_LIMIT, MAX_JOURNAL_BODY_LIMIT } from '../../observability/journal.ts'
-import { DEFAULT_PROXY_TIMEOUT_MS } from '../../proxy/proxy-options.ts'
+import { SERVER_WINGS } from '../../wings/server.ts'
 import { DEFAULT_HOST, DEFAULT_PORT } from '../standalone/server.ts'
 
-export interface ServeOption {
-  readonly name: string
-  readonly short?: string
-  /** The value's placeholder in the help (`<n>`); none for a switch. */
-  readonly value?: string
-  readonly env?: string
-  readonly help: string
-  /** A whole number, within these bounds. */
-  readonly whole?: readonly [min: number, max: number]
-}
-
-/**
- * Every option of `serve`, declared once: args.ts parses by it, `--help` is printed from it, and
- * test/unit/serve-options.test.ts holds docs/development.md's table to it.
- */
-export const SERVE_OPTIONS: readonly ServeOption[] = [
+/** The core's options of `serve`; each wing declares its own (its `flags`). */
+const CORE_OPTIONS: readonly ServeFlag[] = [
   {
     name: 'port',
     short: 'p',
@@ -58,16 +45,6 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
     help: 'reload the --scenarios and --fixtures directories when a file changes; a file with a mistake is reported and its last good version kept; a fixture change resets the seeded world and ends the sessions',
   },
   {
-    name: 'record',
-    value: '<file>',
-    help: "write the session's requests and responses as a scenario with steps to <file> (on SIGINT/SIGTERM, and on POST /__sim/record/flush)",
-  },
-  {
-    name: 'coverage-out',
-    value: '<file>',
-    help: 'write the API coverage report (JSON, docs/coverage.md) to <file> on SIGINT/SIGTERM; GET /__sim/coverage answers it while the server runs',
-  },
-  {
     name: 'session-limit',
     value: '<n>',
     whole: [1, 10_000],
@@ -98,16 +75,6 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
     help: 'records the world, and each session, may hold beyond the seeded ones, a debt token counting its parcels too (default 10000); a create beyond it answers 507 until a reset',
   },
   {
-    name: 'persist',
-    value: '<dir>',
-    env: 'SIM_PERSIST',
-    help: "keep the world's writes (records, payment ids, the clock if moved, resets) in <dir> across restarts, each on disk before its answer; sessions are not kept. One server per directory",
-  },
-  {
-    name: 'persist-reset',
-    help: 'start <dir> over from the seeded world (also when it was written with another seed or fixtures, which is refused otherwise)',
-  },
-  {
     name: 'shutdown-grace',
     value: '<s>',
     whole: [0, 3600],
@@ -119,40 +86,31 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
     env: 'SIM_CONTROL_ORIGINS',
     help: 'browser origins, comma-separated, that may use /__sim besides loopback ones, e.g. https://qa.example.com',
   },
-  {
-    name: 'proxy',
-    value: '<url>',
-    env: 'SIM_PROXY',
-    help: 'forward API requests to the real service at <url> and answer with its answers, each checked against the contract (drift goes to the log, the journal and the dashboard); scenarios still switch chosen operations into errors; see docs/proxy.md',
-  },
-  {
-    name: 'token',
-    value: '<token>',
-    env: 'SIM_PROXY_TOKEN',
-    help: "with --proxy: send Authorization: Bearer <token> to the service instead of the client's",
-  },
-  {
-    name: 'proxy-only',
-    value: '<ids>',
-    help: 'with --proxy: forward only these operations (comma-separated operation ids); the simulator answers the others',
-  },
-  { name: 'proxy-except', value: '<ids>', help: 'with --proxy: forward every operation but these' },
-  {
-    name: 'proxy-timeout',
-    value: '<ms>',
-    help: `with --proxy: how long the service may take to answer (default ${DEFAULT_PROXY_TIMEOUT_MS}); then 504`,
-  },
+]
+
+/** How the command runs, after the wings' options in the help. */
+const COMMAND_OPTIONS: readonly ServeFlag[] = [
   { name: 'open', help: 'open the dashboard (/__sim/ui) in the default browser' },
   { name: 'quiet', help: 'no operations log (one line per request is the default)' },
   { name: 'verbose', help: 'the operations log with request and response bodies' },
   { name: 'help', short: 'h', help: 'print this help' },
 ]
 
+/**
+ * Every option of `serve`, declared once: args.ts parses by it, `--help` is printed from it, and
+ * test/unit/serve-options.test.ts holds docs/development.md's table to it.
+ */
+export const SERVE_OPTIONS: readonly ServeFlag[] = [
+  ...CORE_OPTIONS,
+  ...SERVER_WINGS.flatMap((wing) => wing.flags ?? []),
+  ...COMMAND_OPTIONS,
+]
+
 const HELP_WIDTH = 100
 const FLAG_COLUMN = 28
 
 /** An option's help: its flag, then its text (and environment variable) wrapped beside it. */
-function helpLines(option: ServeOption): string {
+function helpLines(option: ServeFlag): string {
   const flag = `  ${option.short === undefined ? '' : `-${option.short}, `}--${option.name}${option.value === undefined ? '' : ` ${option.value}`}`
   const words = [...option.help.split(' '), ...(option.env === undefined ? [] : [`(env ${option.env})`])]
   const lines = [flag.length < FLAG_COLUMN ? flag.padEnd(FLAG_COLUMN) : `${flag}\n${' '.repeat(FLAG_COLUMN)}`]

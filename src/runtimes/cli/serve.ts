@@ -5,6 +5,7 @@ import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
 import { StoredChangeError } from '../../persistence/apply-changes.ts'
 import { PersistDirectoryError } from '../../persistence/node/persist-error.ts'
 import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
+import { SERVER_WINGS } from '../../wings/server.ts'
 import { type FilesWritten, type StandaloneServer, startStandaloneServer } from '../standalone/server.ts'
 import { parseArgs } from './args.ts'
 import type { CommandOutput } from './io.ts'
@@ -14,12 +15,6 @@ import { watchDirectories } from './watch.ts'
 
 /** The flag of each file option, as the command names it in a refusal. */
 const FLAG_OF: Readonly<Record<string, string>> = { recordTo: '--record', coverageOut: '--coverage-out' }
-
-/** SIM_PERSIST_COMPACT_FLOOR as a byte count, when it is one. */
-function compactFloor(value: string | undefined): number | undefined {
-  const bytes = Number(value)
-  return value !== undefined && Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined
-}
 
 /** Starts the server: resolves once it listens, or with a usage error's or --help's exit code; a load error throws. */
 export async function serveCommand(
@@ -42,37 +37,15 @@ export async function serveCommand(
   const warn = (line: string) => output.err(`debt-token-simulator: ${line}`)
   // The command builds nothing itself: the server is started from these options, as the library's
   // users start it, so what the library refuses or admits (the proxy's token included) holds here.
+  const { fixtures: fixtureDir, scenarios: scenarioDir, watch, open, shutdownGraceMs, journalSize, ...passed } = options
   let server: StandaloneServer
   try {
     server = await startStandaloneServer({
-      port: options.port,
-      host: options.host,
-      seed: options.seed,
-      now: options.now,
+      ...passed,
       scenarios,
-      log: options.log,
-      controlOrigins: options.controlOrigins,
       warn,
-      ...(options.scenario !== undefined && { scenario: options.scenario }),
-      ...(options.proxy !== undefined && { proxy: options.proxy }),
-      ...(options.size !== undefined && { size: options.size }),
-      ...(options.sessionLimit !== undefined && { sessionLimit: options.sessionLimit }),
-      ...(options.sessionIdleMs !== undefined && { sessionIdleMs: options.sessionIdleMs }),
-      ...(options.journalSize !== undefined && { journalCapacity: options.journalSize }),
-      ...(options.journalBodyLimit !== undefined && { journalBodyLimit: options.journalBodyLimit }),
-      ...(options.maxRecords !== undefined && { maxRecords: options.maxRecords }),
+      ...(journalSize !== undefined && { journalCapacity: journalSize }),
       ...(fixtures !== undefined && { fixtures }),
-      ...(options.record !== undefined && { recordTo: options.record }),
-      ...(options.coverageOut !== undefined && { coverageOut: options.coverageOut }),
-      ...(options.persist !== undefined && {
-        persist: {
-          dir: options.persist,
-          reset: options.persistReset,
-          // For tests that need compactions while they kill the server: not an option users need.
-          compactFloorBytes: compactFloor(env.SIM_PERSIST_COMPACT_FLOOR),
-          warn,
-        },
-      }),
     })
   } catch (error) {
     // A file to write at exit that cannot be written: said before anything is served.
@@ -87,10 +60,10 @@ export async function serveCommand(
   }
   const { simulator } = server
   // Started before the line tools wait for, so "listening" means every reload is in place.
-  const watching = options.watch
+  const watching = watch
     ? watchDirectories(simulator, {
-        scenarios: options.scenarios,
-        fixtures: options.fixtures,
+        scenarios: scenarioDir,
+        fixtures: fixtureDir,
         log: (line) => output.out(`debt-token-simulator: ${line}`),
         warn: (line) => output.err(`debt-token-simulator: ${line}`),
       })
@@ -113,13 +86,13 @@ export async function serveCommand(
     }
     watching?.close()
     output.out(
-      `debt-token-simulator: ${signal}, shutting down (in-flight requests may take ${options.shutdownGraceMs / 1000} s; ${signal} again to stop at once)`,
+      `debt-token-simulator: ${signal}, shutting down (in-flight requests may take ${shutdownGraceMs / 1000} s; ${signal} again to stop at once)`,
     )
     let code = 0
     // New connections are refused at once; answers under way finish first, so the recording has
     // them. The server closes the simulator it made: what is stored stays; the lock goes.
     void server
-      .close({ graceMs: options.shutdownGraceMs })
+      .close({ graceMs: shutdownGraceMs })
       .then((written) => {
         if (!said(written)) code = 1
       })
@@ -132,18 +105,16 @@ export async function serveCommand(
   // Before the line tools wait for: one that signals as soon as it reads it gets the clean shutdown.
   process.on('SIGINT', () => shutdown('SIGINT'))
   process.on('SIGTERM', () => shutdown('SIGTERM'))
-  const watched = [options.scenarios, options.fixtures].filter((directory) => directory !== undefined)
+  const watched = [scenarioDir, fixtureDir].filter((directory) => directory !== undefined)
   const notes = [
     ...(options.scenario === undefined ? [] : [`scenario ${options.scenario}`]),
-    ...(options.proxy === undefined ? [] : [`proxying to ${options.proxy.url}`]),
-    ...(options.record === undefined ? [] : [`recording to ${options.record}`]),
+    ...SERVER_WINGS.flatMap((wing) => wing.describe?.(options as never) ?? []),
     ...(watching === undefined ? [] : [`watching ${watched.join(' and ')}`]),
-    ...(options.persist === undefined ? [] : [`persisting to ${options.persist}`]),
   ]
   output.out(`debt-token-simulator listening on ${server.url}${notes.length === 0 ? '' : ` (${notes.join(', ')})`}`)
   const dashboard = `${server.url}/__sim/ui`
   output.out(`debt-token-simulator dashboard: ${dashboard}`)
-  if (options.open) {
+  if (open) {
     const problem = await openInBrowser(dashboard)
     if (problem !== undefined) output.out(`debt-token-simulator: ${problem}`)
   }
