@@ -6,22 +6,40 @@
  * instead of launching and closing a Chromium per file or per test (about 1 s each). Callers that
  * need a process of their own (command-line flags, profile preferences) still launch one.
  *
- * Without Chromium nothing is started: the tests skip (or fail under CI) with the reason, as before.
+ * Beside it, the test page is bundled once for the run (test-page.ts), its temp dir given to the
+ * workers likewise (TEST_PAGE_VARIABLE) and removed after the run; `startTestPage()` only serves it.
+ *
+ * Without Chromium nothing is started or built: the tests skip (or fail under CI) with the reason, as before.
  */
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ENDPOINT_VARIABLE, CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumAvailability } from './chromium.ts'
+import { buildTestPage, removeTestPage, TEST_PAGE_VARIABLE } from './test-page.ts'
 
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {
   if (chromiumAvailability().kind !== 'available') return undefined
-  const server = await chromium.launchServer({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...CHROMIUM_FLAGS],
-    timeout: 60_000,
-  })
-  process.env[CHROMIUM_ENDPOINT_VARIABLE] = server.wsEndpoint()
+  // At once: esbuild and Chromium's start are each mostly another process's work.
+  const [server, page] = await Promise.allSettled([
+    chromium.launchServer({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [...CHROMIUM_FLAGS],
+      timeout: 60_000,
+    }),
+    buildTestPage(),
+  ])
+  if (server.status === 'rejected') {
+    if (page.status === 'fulfilled') await removeTestPage(page.value)
+    throw server.reason
+  }
+  if (page.status === 'rejected') {
+    await server.value.close()
+    throw page.reason
+  }
+  process.env[CHROMIUM_ENDPOINT_VARIABLE] = server.value.wsEndpoint()
+  process.env[TEST_PAGE_VARIABLE] = JSON.stringify(page.value)
   return async () => {
     delete process.env[CHROMIUM_ENDPOINT_VARIABLE]
-    await server.close()
+    delete process.env[TEST_PAGE_VARIABLE]
+    await Promise.all([server.value.close(), removeTestPage(page.value)])
   }
 }
