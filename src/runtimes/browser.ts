@@ -13,32 +13,19 @@
 
 import { setupWorker } from 'msw/browser'
 import { loadFactories } from '../factories/factory-loader.ts'
-import type { SimRequest, SimResponse } from '../http/sim-request.ts'
-import { DeferredSink } from '../persistence/browser/deferred-sink.ts'
-import type { BrowserTurns } from '../persistence/browser/persist-in-browser.ts'
-import { keepWorldIn } from '../persistence/persisted-world.ts'
+import { BROWSER_WINGS, type BrowserPersistenceOptions } from '../wings/browser.ts'
+import { composeSimulator } from '../wings/compose.ts'
 import {
   type CoverageNotRecorded,
   createSimulator,
-  createSimulatorWithoutCoverage,
-  handlersOf,
   type Simulator,
   type SimulatorOptions,
   type SimulatorWithoutCoverage,
+  withHandlers,
 } from './msw/create-simulator.ts'
 import './msw/msw-http-from-main.ts'
 
-export interface BrowserSimulatorOptions extends Omit<SimulatorOptions, 'persistence'> {
-  /**
-   * Keep the written records, the moved clock and the active scenario across reloads in IndexedDB, each write
-   * stored before it is answered; `reset()` clears it. Without storage or Web Locks: memory only. Default false.
-   */
-  persist?: boolean
-  /**
-   * Share the world with this origin's other tabs that run it: they take turns at one log, so every answered
-   * write is in every tab (decision 0009). Default: the value of `persist`.
-   */
-  sync?: boolean
+export interface BrowserSimulatorOptions extends Omit<SimulatorOptions, 'persistence'>, BrowserPersistenceOptions {
   /**
    * Record which parts of the API the page met: `simulator.coverage()` is then the report
    * (docs/coverage.md). Default false: `coverage()` answers `CoverageNotRecorded`.
@@ -64,67 +51,23 @@ export function setupSimulatorWorker(options: BrowserSimulatorOptions = {}): {
   simulator: Simulator | SimulatorWithoutCoverage
   worker: Worker
 } {
-  const { persist = false, sync = persist, coverage = false, ...simulatorOptions } = options
-  const create = (made: SimulatorOptions) =>
-    coverage ? createSimulator(made) : createSimulatorWithoutCoverage(made, 'setupSimulatorWorker({ coverage: true })')
-  if (!persist && !sync) {
-    const simulator = create(simulatorOptions)
-    return { simulator, worker: setupWorker(...simulator.handlers) }
-  }
-  const relay = new DeferredSink()
-  const simulator = create({ ...simulatorOptions, persistence: keepWorldIn(relay.persistence) })
-  const ready = import('../persistence/browser/persist-in-browser.ts').then((storage) =>
-    storage.persistInBrowser(simulator, relay, { persist, sync }),
+  const { coverage = false, ...rest } = options
+  const composed = composeSimulator(
+    { ...rest, ...(!coverage && { coverage: false, coverageAsking: 'setupSimulatorWorker({ coverage: true })' }) },
+    BROWSER_WINGS,
   )
-  takeTurns(simulator, ready, simulatorOptions.baseUrl)
+  const simulator = withHandlers(composed, rest.baseUrl) as Simulator | SimulatorWithoutCoverage
   const worker = setupWorker(...simulator.handlers)
-  // The app awaits worker.start() before its first request: the stored world is back by then.
-  const start = worker.start.bind(worker)
-  worker.start = async (...args) => {
-    await ready
-    return start(...args)
+  const { ready } = composed
+  if (ready !== undefined) {
+    // The app awaits worker.start() before its first request: the stored world is back by then.
+    const start = worker.start.bind(worker)
+    worker.start = async (...args) => {
+      await ready
+      return start(...args)
+    }
   }
   return { simulator, worker }
-}
-
-/** Every request and factory call of the default world in its turn among the tabs (decision 0009). */
-function takeTurns(
-  simulator: Simulator | SimulatorWithoutCoverage,
-  ready: Promise<BrowserTurns>,
-  baseUrl: string | undefined,
-): void {
-  const write =
-    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A) =>
-      (await ready).write(() => call(...args))
-  const { host, createRecords } = simulator
-  const { handle, execute } = host
-  const answer =
-    <A extends unknown[]>(call: (...args: A) => Promise<SimResponse>, request: (...args: A) => SimRequest) =>
-    async (...args: A) => {
-      const turns = await ready
-      const { method } = request(...args)
-      if (method === 'GET' || method === 'HEAD') {
-        await turns.follow()
-        return call(...args)
-      }
-      return turns.write(() => call(...args))
-    }
-  type Call = (...args: never[]) => Promise<unknown>
-  const factories = Object.entries(simulator.create as Record<string, Call & { many: Call }>)
-  const create = Object.fromEntries(
-    factories.map(([table, factory]) => [table, Object.assign(write(factory), { many: write(factory.many) })]),
-  )
-  Object.assign(host, {
-    handle: answer(handle, (request) => request),
-    execute: answer(execute, (request) => request),
-  })
-  Object.assign(simulator, {
-    createRecords: write(createRecords),
-    create,
-    createMany: Object.fromEntries(Object.entries(create).map(([table, factory]) => [table, factory.many])),
-  })
-  Object.assign(simulator, { handlers: handlersOf(simulator, baseUrl) })
 }
 
 /** Loads the world generator (faker's locale) and the factories: await it before a synchronous call that generates or creates records. */

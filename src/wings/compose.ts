@@ -23,6 +23,8 @@ export interface Composed<W extends readonly AnyWing[]> {
   readonly parts: PartsOf<W>
   /** Every wing's files written now, synchronously. */
   writeFilesSync(): FilesWritten
+  /** Resolves once every wing is ready (its storage loaded, what its files need); none when none waits. */
+  readonly ready: Promise<unknown> | undefined
 }
 
 const DEFAULT_HOST: WingHost = { warn: (line) => console.warn(`debt-token-simulator: ${line}`) }
@@ -39,7 +41,7 @@ function attach<W extends readonly AnyWing[]>(
   prepared: SimulatorOptions & Partial<CoreParts>,
   wings: W,
   host: WingHost,
-): Composed<W> & { ready: Promise<unknown> } {
+): Composed<W> {
   const parts: Record<string, unknown> = {}
   const writers: (() => FilesWritten)[] = []
   const waits: Promise<unknown>[] = []
@@ -56,7 +58,7 @@ function attach<W extends readonly AnyWing[]>(
       const said = writers.map((write) => write())
       return { written: said.flatMap((s) => s.written), failed: said.flatMap((s) => s.failed) }
     },
-    ready: Promise.all(waits),
+    ready: waits.length === 0 ? undefined : Promise.all(waits),
   }
 }
 

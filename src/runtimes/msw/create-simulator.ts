@@ -6,7 +6,7 @@ import type { HttpHandler } from 'msw'
 import type { CoverageReport, SimHar } from '../../contract/plain-types.ts'
 import type { SimulatorCore, SimulatorJournal, SimulatorOptions } from '../../simulator-core.ts'
 import { composeSimulator } from '../../wings/compose.ts'
-import { type CoverageNotRecorded, type JournalHarOptions, WINGS, type WingsOptions } from '../../wings/index.ts'
+import { type CoverageNotRecorded, type JournalHarOptions, WINGS } from '../../wings/index.ts'
 import { createHandlers } from './handlers.ts'
 
 export * from '../../simulator-core.ts'
@@ -38,7 +38,7 @@ export interface SimulatorWithoutCoverage extends Omit<Simulator, 'coverage'> {
   coverage(options?: { session?: string }): Promise<CoverageNotRecorded>
 }
 
-/** msw handlers for a simulator core (what createSimulator adds; the browser runtime makes them again over its own). */
+/** msw handlers for a simulator core: what createSimulator adds to it. */
 export function handlersOf(core: SimulatorCore, baseUrl = '*'): HttpHandler[] {
   return createHandlers({ baseUrl, execute: core.host.execute })
 }
@@ -54,10 +54,4 @@ export function withHandlers(
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   return withHandlers(composeSimulator(options, WINGS), options.baseUrl) as Simulator
-}
-
-/** `createSimulator` without coverage recording, for the browser, where it is recorded only when asked. */
-export function createSimulatorWithoutCoverage(options: SimulatorOptions, asking: string): SimulatorWithoutCoverage {
-  const composed: WingsOptions = { ...options, coverage: false, coverageAsking: asking }
-  return withHandlers(composeSimulator(composed, WINGS), options.baseUrl) as SimulatorWithoutCoverage
 }
