@@ -57,6 +57,8 @@ export interface Wing<Options extends object = SimulatorOptions, Parts extends o
   fromFlags?(given: FlagValues): Partial<Options> | string
   /** What a server started with `options` says of this wing in its "listening" line, if anything. */
   describe?(options: Options): string | undefined
+  /** The usage error the command says for `error`, thrown as a server started, when it is this wing's refusal. */
+  refusal?(error: unknown): string | undefined
   /** What the core takes from this wing; a bad option throws here, before anything is made. */
   prepare?(options: Options, host: WingHost): Partial<CoreParts> | undefined
   /**

@@ -4,17 +4,20 @@
  * `serve --coverage-out`; its builder loaded at start, so a process told to stop at once still writes it).
  */
 import type { Wing } from '../control/wing.ts'
-import { assertFileTarget, failureReason } from '../files/atomic-file.ts'
+import { assertFileTarget, failureReason, fileRefusal } from '../files/atomic-file.ts'
 import { writeCoverageFileSync } from './coverage-file.ts'
 import { leaveCoverageOf } from './coverage-parts.ts'
 import { recordCoverage } from './coverage-recorder.ts'
 import { loadedReportBuilder, loadReportBuilder } from './report-builder.ts'
 
-export interface CoverageFilesOptions {
+export interface CoverageOutOptions {
+  /** Writes the API coverage report to this file (`--coverage-out`) when the server closes. */
+  readonly coverageOut?: string | undefined
+}
+
+export interface CoverageFilesOptions extends CoverageOutOptions {
   /** Leaves this process's coverage in `dir`; 'environment': in DEBT_TOKEN_SIMULATOR_COVERAGE_DIR, if set. */
   readonly leaveCoverage?: { readonly dir: string } | 'environment' | undefined
-  /** Writes the API coverage report to this file when the server closes. */
-  readonly coverageOut?: string | undefined
 }
 
 export const coverageFilesWing: Wing<CoverageFilesOptions> = {
@@ -27,6 +30,7 @@ export const coverageFilesWing: Wing<CoverageFilesOptions> = {
     },
   ],
   fromFlags: ({ values }) => (values['coverage-out'] === undefined ? {} : { coverageOut: values['coverage-out'] }),
+  refusal: (error) => fileRefusal(error, 'coverageOut', '--coverage-out'),
   prepare({ coverageOut }) {
     assertFileTarget('coverageOut', coverageOut)
     return undefined

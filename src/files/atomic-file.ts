@@ -124,6 +124,11 @@ export class FileTargetError extends Error {
   }
 }
 
+/** A file to write at close that cannot be written, as the command says it (`--record: …`); said before anything is served. */
+export function fileRefusal(error: unknown, option: string, flag: string): string | undefined {
+  return error instanceof FileTargetError && error.option === option ? `${flag}: ${error.problem}` : undefined
+}
+
 /** Throws a FileTargetError when `file` (given as `option`) cannot be written. */
 export function assertFileTarget(option: string, file: string | undefined): void {
   const problem = file === undefined ? undefined : fileTargetProblem(file)

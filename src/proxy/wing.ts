@@ -10,7 +10,10 @@ import {
 } from './proxy-options.ts'
 
 export interface ProxyWingOptions {
-  /** Forward the API's operations to the real service and answer with its answers. */
+  /**
+   * Forward the API's operations to the real service (`serve --proxy`; docs/proxy.md). Only for a
+   * simulator this server creates: one passed in was built with its own `forwarder`, or none.
+   */
   readonly proxy?: ProxyOptions | undefined
 }
 

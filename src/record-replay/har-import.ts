@@ -18,12 +18,12 @@ import {
 } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { failureReason, fileTargetProblem, temporaryPathBeside, writeFileAtomically } from '../files/atomic-file.ts'
+import { withSchemaReference } from '../files/schema-reference.ts'
 import { scenarioFileText } from '../scenarios/scenario-file-text.ts'
 import { parseScenario } from '../scenarios/scenario-schema.ts'
 import { checkHar, checkHarSize, HAR_SIZE_LIMIT_BYTES, type Har, HarError, harJson } from './har-file.ts'
 import { type HarConversion, harToScenario } from './har-to-scenario.ts'
 import { type HarWorld, harWorld } from './har-world.ts'
-import { withSchemaReference } from './schema-reference.ts'
 
 export interface HarImportOptions {
   readonly har: string

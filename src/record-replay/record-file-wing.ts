@@ -4,7 +4,7 @@
  * rules it started with.
  */
 import type { Wing } from '../control/wing.ts'
-import { assertFileTarget, failureReason } from '../files/atomic-file.ts'
+import { assertFileTarget, failureReason, fileRefusal } from '../files/atomic-file.ts'
 import { ApiError } from '../http/api-error.ts'
 import { DEFAULT_NOW } from '../model/clock.ts'
 import { MAX_WORLD_SIZE, type ScenarioWorld } from '../scenarios/scenario-schema.ts'
@@ -15,13 +15,12 @@ import type { RecordedExchange } from './record.ts'
 import { createFileRecording } from './record-to-file.ts'
 
 export interface RecordFileWingOptions {
-  /** Records every answered request to this scenario file, written at close and on flush. */
+  /**
+   * Records every answered request to this scenario file (`--record`), written by `close()` and by
+   * `POST /__sim/record/flush`, with the seed, clock, world and rules it started with.
+   */
   readonly recordTo?: string | undefined
-  /** The scenario active from the start, by name: the recording starts with its rules. */
-  readonly scenario?: string | undefined
-  /** The service the proxy forwards to: the recording says its answers are the service's. */
-  readonly proxy?: { readonly url: string; readonly token?: string | undefined } | undefined
-  /** What a recording keeps of each exchange (default: the proxy's records the credentials the service saw). */
+  /** What a recording keeps of each exchange (the proxy records the credentials the service saw). */
   readonly recordAs?: ((exchange: RecordedExchange) => RecordedExchange) | undefined
 }
 
@@ -37,7 +36,12 @@ export interface RecordFileParts {
   readonly recordAs?: (exchange: RecordedExchange) => RecordedExchange
 }
 
-type StartOptions = RecordFileWingOptions & Pick<SimulatorOptions, 'size' | 'fixtures' | 'now' | 'seed'>
+/** What else the recording reads of the options: how the world started, the scenario, the proxy's service. */
+type StartOptions = RecordFileWingOptions &
+  Pick<SimulatorOptions, 'size' | 'fixtures' | 'now' | 'seed'> & {
+    readonly scenario?: string | undefined
+    readonly proxy?: { readonly url: string; readonly token?: string | undefined } | undefined
+  }
 
 /** Why a recording will not replay as it was recorded, said in its notes; and the world it started with. */
 function recordingStart(options: StartOptions, simulator: SimulatorCore) {
@@ -80,17 +84,19 @@ export const recordFileWing: Wing<RecordFileWingOptions, RecordFileParts> = {
   ],
   fromFlags: ({ values }) => (values.record === undefined ? {} : { recordTo: values.record }),
   describe: ({ recordTo }) => recordTo && `recording to ${recordTo}`,
+  refusal: (error) => fileRefusal(error, 'recordTo', '--record'),
   prepare({ recordTo }) {
     assertFileTarget('recordTo', recordTo)
     return undefined
   },
-  attach(simulator, options, host) {
+  attach(simulator, prepared, host) {
+    const options = prepared as StartOptions & typeof prepared
     const { recordTo, forwarder } = options
     const recordAs =
       options.recordAs ?? (forwarder === undefined ? undefined : recordForwardedAs(forwarder, options.proxy?.token))
     const kept = recordAs === undefined ? {} : { recordAs }
     if (recordTo === undefined) return kept
-    const file = createFileRecording(recordTo, recordingStart(options as StartOptions, simulator))
+    const file = createFileRecording(recordTo, recordingStart(options, simulator))
     return {
       ...kept,
       // A flush that fails (`POST /__sim/record/flush`: the disk is full) is said and answered 507;

@@ -4,9 +4,9 @@
  */
 import { dirname, resolve } from 'node:path'
 import { writeFileAtomically } from '../files/atomic-file.ts'
+import { withSchemaReference } from '../files/schema-reference.ts'
 import { scenarioFileText } from '../scenarios/scenario-file-text.ts'
 import { createSessionRecorder, type RecordedExchange, type SessionRecorderOptions } from './record.ts'
-import { withSchemaReference } from './schema-reference.ts'
 
 export interface FileRecording {
   readonly file: string

@@ -10,10 +10,9 @@
  */
 
 import { type SetupServer, setupServer } from 'msw/node'
-import { coverageDirectory, writeCoveragePartsSoon } from '../coverage/coverage-parts.ts'
 import { loadFactories } from '../factories/factory-loader.ts'
 import { composeSimulator } from '../wings/compose.ts'
-import { NODE_WINGS } from '../wings/node.ts'
+import { coverageDirectory, NODE_WINGS, writeCoveragePartsSoon } from '../wings/node.ts'
 import { type Simulator, type SimulatorOptions, withHandlers } from './msw/simulator.ts'
 
 /**

@@ -8,3 +8,6 @@ import { WINGS } from './index.ts'
 
 /** Persistence last: every other wing checks its options before the directory is opened. */
 export const NODE_WINGS = [...WINGS, coverageFilesWing, persistenceWing] as const
+
+export { coverageDirectory, writeCoveragePartsSoon } from '../coverage/coverage-parts.ts'
+export { countTestCoverage, leaveSessionCoverage } from '../coverage/test-coverage.ts'

@@ -3,11 +3,26 @@
  * file, which only a server has. Only the standalone server imports it, so the in-process entries
  * load no forwarder.
  */
-import { proxyWing } from '../proxy/wing.ts'
-import { recordFileWing } from '../record-replay/record-file-wing.ts'
+import type { CoverageOutOptions } from '../coverage/files-wing.ts'
+import type { PersistenceWingOptions } from '../persistence/node/wing.ts'
+import { type ProxyWingOptions, proxyWing } from '../proxy/wing.ts'
+import { type RecordFileWingOptions, recordFileWing } from '../record-replay/record-file-wing.ts'
 import { NODE_WINGS } from './node.ts'
 
 /** The recording first: its file is written before the coverage report at close. */
 export const SERVER_WINGS = [recordFileWing, proxyWing, ...NODE_WINGS] as const
 
+/** What a server takes for its wings, beside the core's options. */
+export interface ServerWingsOptions
+  extends RecordFileWingOptions,
+    CoverageOutOptions,
+    ProxyWingOptions,
+    PersistenceWingOptions {}
+
+export type { DashboardAssets } from '../dashboard/dashboard-assets.ts'
+export { isStreamed } from '../dashboard/event-stream.ts'
+export { PersistDirectoryError } from '../persistence/node/persist-error.ts'
+export type { ProxyOptions } from '../proxy/proxy-options.ts'
+export { createLiveRecording, type LiveRecording } from '../record-replay/live-recording.ts'
+export type { RecordedExchange } from '../record-replay/record.ts'
 export type { ServerRecording } from '../record-replay/record-file-wing.ts'

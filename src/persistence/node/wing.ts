@@ -1,10 +1,15 @@
 /** The persistence wing in Node: the default world's writes kept in a directory across starts. */
 import type { Wing } from '../../control/wing.ts'
+import { StoredChangeError } from '../apply-changes.ts'
 import { keepWorldIn } from '../persisted-world.ts'
 import { type DirectoryPersistenceOptions, directoryPersistence } from './directory-persistence.ts'
+import { PersistDirectoryError } from './persist-error.ts'
 
 export interface PersistenceWingOptions {
-  /** Keeps the default world's writes in `dir`; `warn` (default: the host's) hears what the store says of it. */
+  /**
+   * Keeps the default world's writes in `dir` across starts (`--persist`); `close()` lets go of it.
+   * `warn` receives what the store says of the directory (default: where the runtime says what goes wrong).
+   */
   readonly persist?: Pick<DirectoryPersistenceOptions, 'dir' | 'reset' | 'warn' | 'compactFloorBytes'> | undefined
 }
 
@@ -36,6 +41,11 @@ export const persistenceWing: Wing<PersistenceWingOptions> = {
     return { persist: { dir: values.persist, reset, compactFloorBytes: compactFloor(env.SIM_PERSIST_COMPACT_FLOOR) } }
   },
   describe: ({ persist }) => persist && `persisting to ${persist.dir}`,
+  // The directory is in use, written for another world, or damaged: said, and left as it is.
+  refusal: (error) =>
+    error instanceof PersistDirectoryError || error instanceof StoredChangeError
+      ? `--persist: ${error.message}`
+      : undefined,
   // The directory is opened as the core is made, not here.
   prepare: ({ persist }, host) =>
     persist === undefined

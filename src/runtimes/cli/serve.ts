@@ -1,9 +1,6 @@
 /** `serve`, the default command: the standalone server from its options, watched directories, a clean shutdown. */
 
-import { FileTargetError } from '../../files/atomic-file.ts'
 import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
-import { StoredChangeError } from '../../persistence/apply-changes.ts'
-import { PersistDirectoryError } from '../../persistence/node/persist-error.ts'
 import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
 import { SERVER_WINGS } from '../../wings/server.ts'
 import { type FilesWritten, type StandaloneServer, startStandaloneServer } from '../standalone/server.ts'
@@ -12,9 +9,6 @@ import type { CommandOutput } from './io.ts'
 import { openInBrowser } from './open-browser.ts'
 import { signalReader } from './shutdown-signals.ts'
 import { watchDirectories } from './watch.ts'
-
-/** The flag of each file option, as the command names it in a refusal. */
-const FLAG_OF: Readonly<Record<string, string>> = { recordTo: '--record', coverageOut: '--coverage-out' }
 
 /** Starts the server: resolves once it listens, or with a usage error's or --help's exit code; a load error throws. */
 export async function serveCommand(
@@ -48,14 +42,9 @@ export async function serveCommand(
       ...(fixtures !== undefined && { fixtures }),
     })
   } catch (error) {
-    // A file to write at exit that cannot be written: said before anything is served.
-    if (error instanceof FileTargetError) {
-      output.err(`debt-token-simulator: ${FLAG_OF[error.option] ?? error.option}: ${error.problem}`)
-      return 2
-    }
-    // The directory is in use, written for another world, or damaged: said, and left as it is.
-    if (!(error instanceof PersistDirectoryError || error instanceof StoredChangeError)) throw error
-    output.err(`debt-token-simulator: --persist: ${error.message}`)
+    const refusal = SERVER_WINGS.map((wing) => wing.refusal?.(error)).find((said) => said !== undefined)
+    if (refusal === undefined) throw error
+    output.err(`debt-token-simulator: ${refusal}`)
     return 2
   }
   const { simulator } = server

@@ -22,8 +22,7 @@
  * })
  */
 import { test as base } from '@playwright/test'
-import { coverageDirectory } from '../../coverage/coverage-parts.ts'
-import { countTestCoverage, leaveSessionCoverage } from '../../coverage/test-coverage.ts'
+import { countTestCoverage, coverageDirectory, leaveSessionCoverage } from '../../wings/node.ts'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../msw/simulator.ts'
 import { routeThroughSimulator } from './in-process.ts'
 import { createRemoteSimulator, type RemoteScenarios, type RemoteSimulator } from './remote-simulator.ts'

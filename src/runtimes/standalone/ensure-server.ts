@@ -3,7 +3,7 @@
  * simulator answering there, else starts one; a start that loses a race reuses the winner.
  * A server this process started is kept on `globalThis`, so a module evaluated again finds it.
  */
-import { PersistDirectoryError } from '../../persistence/node/persist-error.ts'
+import { PersistDirectoryError } from '../../wings/server.ts'
 import { startStandaloneServer } from './server.ts'
 import { DEFAULT_HOST, DEFAULT_PORT, type StandaloneOptions, type StandaloneServer } from './server-options.ts'
 

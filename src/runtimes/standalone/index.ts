@@ -14,6 +14,6 @@ provideFactories(factories)
 provideFakerLocale(fakerLocaleSource)
 
 export { FileTargetError } from '../../files/atomic-file.ts'
-export type { ProxyOptions } from '../../proxy/proxy-options.ts'
+export type { ProxyOptions } from '../../wings/server.ts'
 export { type EnsuredServer, ensureStandaloneServer } from './ensure-server.ts'
 export * from './server.ts'

@@ -1,32 +1,26 @@
 /** What the standalone server takes and gives, and what one request listener needs (`createRequestListener`). */
 import type { Server } from 'node:http'
 import type { FilesWritten } from '../../control/wing.ts'
-import type { DashboardAssets } from '../../dashboard/dashboard-assets.ts'
 import type { LogLevel } from '../../observability/operations-log.ts'
-import type { DirectoryPersistenceOptions } from '../../persistence/node/directory-persistence.ts'
-import type { ProxyOptions } from '../../proxy/proxy-options.ts'
-import type { LiveRecording } from '../../record-replay/live-recording.ts'
-import type { RecordedExchange } from '../../record-replay/record.ts'
 import type { SimulatorCore, SimulatorOptions } from '../../simulator-core.ts'
-import type { ServerRecording } from '../../wings/server.ts'
+import type {
+  DashboardAssets,
+  LiveRecording,
+  RecordedExchange,
+  ServerRecording,
+  ServerWingsOptions,
+} from '../../wings/server.ts'
 import type { ControlAccess } from './cors.ts'
 
 export type { FilesWritten, ServerRecording }
 
-export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
+export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'>, ServerWingsOptions {
   port?: number
   host?: string
   /** An existing simulator to serve (options for a new one are then ignored). */
   simulator?: SimulatorCore
   /** Receives every answered request, and is what `POST /__sim/record/flush` writes (rather than `recordTo`). */
   recording?: ServerRecording
-  /**
-   * Records every answered request to this scenario file (`--record`), written by `close()` and by
-   * `POST /__sim/record/flush`, with the seed, clock, world and rules it started with.
-   */
-  recordTo?: string
-  /** Writes the API coverage report to this file (`--coverage-out`) when the server closes. */
-  coverageOut?: string
   /** Where the server says what goes wrong beside a request: a recording that could not be flushed (default console.warn). */
   warn?: (line: string) => void
   /** The operations log: `quiet` (none; the default for embedding), `normal` (a line per request), `verbose` (with bodies). */
@@ -37,18 +31,6 @@ export interface StandaloneOptions extends Omit<SimulatorOptions, 'baseUrl'> {
   headersTimeoutMs?: number
   /** Browser origins besides loopback ones that may use the control API (`--control-origin`). */
   controlOrigins?: readonly string[]
-  /**
-   * Forward the API's operations to the real service (`serve --proxy`; docs/proxy.md). Only for a
-   * simulator this server creates: one passed in was built with its own `forwarder`, or none.
-   */
-  proxy?: ProxyOptions
-  /** What a recording keeps of each exchange (the proxy records the credentials the service saw). */
-  recordAs?: (exchange: RecordedExchange) => RecordedExchange
-  /**
-   * Keeps the default world's writes in `dir` across starts (`--persist`); `close()` lets go of it.
-   * `warn` receives what the store says of the directory (default console.warn).
-   */
-  persist?: Pick<DirectoryPersistenceOptions, 'dir' | 'reset' | 'warn' | 'compactFloorBytes'>
   /** The scenario active from the start, by name (`--scenario`): a shipped one or one of `scenarios`. */
   scenario?: string
 }
