@@ -2,6 +2,7 @@
  * What a wing is to the composition root (src/wings/compose.ts, decision 0029): what it gives the
  * core before it is made (`prepare`), and what it adds once it is (`attach`).
  */
+import type { Command } from '../command/command.ts'
 import type { SimRequest } from '../http/sim-request.ts'
 import type { SimulatorCore, SimulatorOptions } from '../simulator-core.ts'
 
@@ -59,6 +60,8 @@ export interface Wing<Options extends object = SimulatorOptions, Parts extends o
   describe?(options: Options): string | undefined
   /** The usage error the command says for `error`, thrown as a server started, when it is this wing's refusal. */
   refusal?(error: unknown): string | undefined
+  /** Its subcommands by name, each loaded on use (a Node descriptor's only: they read and write files). */
+  readonly commands?: Readonly<Record<string, () => Promise<Command>>>
   /** What the core takes from this wing; a bad option throws here, before anything is made. */
   prepare?(options: Options, host: WingHost): Partial<CoreParts> | undefined
   /**

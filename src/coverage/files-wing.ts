@@ -31,6 +31,12 @@ export const coverageFilesWing: Wing<CoverageFilesOptions> = {
   ],
   fromFlags: ({ values }) => (values['coverage-out'] === undefined ? {} : { coverageOut: values['coverage-out'] }),
   refusal: (error) => fileRefusal(error, 'coverageOut', '--coverage-out'),
+  commands: {
+    coverage: async () => {
+      const { COVERAGE_HELP, coverageCommand } = await import('./report-command.ts')
+      return { help: COVERAGE_HELP, run: coverageCommand }
+    },
+  },
   prepare({ coverageOut }) {
     assertFileTarget('coverageOut', coverageOut)
     return undefined

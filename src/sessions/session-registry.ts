@@ -3,6 +3,8 @@ import { ApiError } from '../http/api-error.ts'
 
 /** 1-64 of the characters a URL path segment keeps as they are, except `.` and `..`, which a URL cannot carry as one. */
 export const SESSION_ID_PATTERN = /^(?!\.{1,2}$)[A-Za-z0-9._~-]{1,64}$/
+/** SESSION_ID_PATTERN in words, for a message. */
+export const SESSION_RULE = '1-64 characters of A-Z a-z 0-9 . _ ~ -'
 
 /** Throws the 400 a malformed session id (the empty one included) gets, wherever it is named. */
 export function assertSessionId(id: string): void {

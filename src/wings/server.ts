@@ -12,6 +12,9 @@ import { NODE_WINGS } from './node.ts'
 /** The recording first: its file is written before the coverage report at close. */
 export const SERVER_WINGS = [recordFileWing, proxyWing, ...NODE_WINGS] as const
 
+/** `scenarios from-har`, the record-replay wing's, loaded on use. */
+export const loadFromHarCommand = () => import('../record-replay/from-har-command.ts')
+
 /** What a server takes for its wings, beside the core's options. */
 export interface ServerWingsOptions
   extends RecordFileWingOptions,

@@ -9,8 +9,8 @@ import * as fs from 'node:fs'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { scenariosFromHar } from '../../src/record-replay/from-har-command.ts'
 import { importHarFile } from '../../src/record-replay/har-import.ts'
-import { scenariosFromHar } from '../../src/runtimes/cli/scenarios-from-har.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
 /** The renames that fail: those onto this path. */

@@ -51,10 +51,10 @@ describe('in a copy of the sources', () => {
     )
     expect(await startVersion(copy)).toBe(`${packageJson.version}\n`)
 
-    const edited = join(copy, 'src', 'runtimes', 'cli', 'io.ts')
+    const edited = join(copy, 'src', 'command', 'command.ts')
     const now = new Date()
     await utimes(edited, now, now)
-    expect(await startVersion(copy)).toMatch(/^debt-token-simulator: rebuilt .*\(src\/runtimes\/cli\/io\.ts changed\)/)
+    expect(await startVersion(copy)).toMatch(/^debt-token-simulator: rebuilt .*\(src\/command\/command\.ts changed\)/)
     expect(await startVersion(copy)).toBe(`${packageJson.version}\n`)
   }, 60_000)
 })

@@ -8,8 +8,8 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type CoverageExchange, coverageOf } from '../../src/coverage/coverage-tally.ts'
+import { MAX_MERGED_REPORT_CHARS } from '../../src/coverage/report-command.ts'
 import { dispatch } from '../../src/runtimes/cli/cli.ts'
-import { MAX_MERGED_REPORT_CHARS } from '../../src/runtimes/cli/coverage-command.ts'
 import { temporaryDirectory } from '../temporary-directory.ts'
 
 async function run(...argv: string[]) {

@@ -2,6 +2,8 @@
  * The command line of `serve`: flags and environment variables → options or a usage error, read from
  * one declaration of the options (serve-options.ts). Pure, so it is tested without starting anything.
  */
+
+import { parseCommandArgs } from '../../command/command-args.ts'
 import { parseInstant } from '../../contract/instants.ts'
 import { GENERATED_SIZE_RULE, isGeneratedSize } from '../../model/generator/world-size.ts'
 import { DEFAULT_SEED } from '../../model/random.ts'
@@ -10,7 +12,6 @@ import type { OptionsOf } from '../../wings/compose.ts'
 import { SERVER_WINGS } from '../../wings/server.ts'
 import { browserOriginProblem } from '../standalone/browser-origin.ts'
 import { DEFAULT_HOST, DEFAULT_PORT } from '../standalone/server.ts'
-import { parseCommandArgs } from './command-args.ts'
 import { HELP, SERVE_OPTIONS } from './serve-options.ts'
 
 /** What the wings read of the options, from their own flags. */

@@ -1,6 +1,7 @@
 /** The command line: only `serve` is imported statically, each other subcommand loads on use (decision 0027). */
 import packageJson from '../../../package.json' with { type: 'json' }
-import { type CommandOutput, consoleOutput, wantsHelp } from './io.ts'
+import { type Command, type CommandOutput, consoleOutput, wantsHelp } from '../../command/command.ts'
+import { SERVER_WINGS } from '../../wings/server.ts'
 import { serveCommand } from './serve.ts'
 import { HELP as SERVE_HELP } from './serve-options.ts'
 
@@ -26,11 +27,6 @@ Run with no command to serve on http://127.0.0.1:4010.`
 
 type Env = Readonly<Record<string, string | undefined>>
 
-interface Command {
-  readonly help: string
-  run(argv: readonly string[], output: CommandOutput, env: Env): number | undefined | Promise<number | undefined>
-}
-
 const serve: Command = { help: SERVE_HELP, run: serveCommand }
 
 /** Each subcommand, loaded on use. */
@@ -49,10 +45,8 @@ const commands: Readonly<Record<string, () => Promise<Command>>> = {
     const { OPENAPI_HELP, openapiCommand } = await import('./openapi-command.ts')
     return { help: OPENAPI_HELP, run: openapiCommand }
   },
-  coverage: async () => {
-    const { COVERAGE_HELP, coverageCommand } = await import('./coverage-command.ts')
-    return { help: COVERAGE_HELP, run: coverageCommand }
-  },
+  // The wings' own: coverage's `coverage report`.
+  ...Object.assign({}, ...SERVER_WINGS.map((wing) => wing.commands)),
 }
 
 /** The loader of the subcommand `name` (not a key Object.prototype gives every object). */

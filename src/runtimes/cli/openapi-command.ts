@@ -1,9 +1,9 @@
 /** `debt-token-simulator openapi [--out <file>] [--server <url>]`: the OpenAPI 3.1 document of the simulated API. */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
+import type { CommandOutput } from '../../command/command.ts'
+import { parseCommandArgs } from '../../command/command-args.ts'
 import { buildOpenApiDocument } from '../../contract/openapi.ts'
-import { parseCommandArgs } from './command-args.ts'
-import type { CommandOutput } from './io.ts'
 
 export const OPENAPI_HELP = `Usage: debt-token-simulator openapi [options]
 

@@ -1,7 +1,7 @@
 /** The command line of `debt-token-simulator replay`: its help, and its options or a usage error. Pure. */
-import { SESSION_ID_PATTERN } from '../../sessions/session-registry.ts'
-import { parseCommandArgs } from './command-args.ts'
-import { SESSION_RULE } from './replay-server.ts'
+
+import { parseCommandArgs } from '../../command/command-args.ts'
+import { SESSION_ID_PATTERN, SESSION_RULE } from '../../sessions/session-registry.ts'
 
 export const REPLAY_HELP = `Usage: debt-token-simulator replay <scenario.json|directory>... [options]
 

@@ -20,6 +20,7 @@ import {
   type Send,
   type StepResult,
 } from '../../record-replay/replay.ts'
+import { replayAgainstServer, replaySessionId } from '../../record-replay/replay-server.ts'
 import { simulatorOnlyReasons } from '../../record-replay/service-replay.ts'
 import { simulatorSend } from '../../record-replay/simulator-send.ts'
 import { isSchemaFile, loadScenarioFile, scenarioFilesIn, scenarioNameOf } from '../../scenarios/load-scenarios.ts'
@@ -27,7 +28,6 @@ import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { createSimulatorCore as createSimulator, type SimulatorCore as Simulator } from '../../simulator-core.ts'
 import { serveControlRoutes } from '../standalone/control-routes.ts'
 import { parseReplayArgs, REPLAY_HELP, type ReplayArgs } from './replay-args.ts'
-import { replayAgainstServer, replaySessionId } from './replay-server.ts'
 import { probeServer, type ServerKind } from './replay-service.ts'
 
 /** Sends replayed requests straight to a simulator: `/__sim` to the control routes, the rest to its pipeline. */

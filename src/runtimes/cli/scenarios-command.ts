@@ -1,5 +1,7 @@
 /** `scenarios`: lists the scenario files `serve` would load here, and runs `validate`, `init` and `from-har`. */
 import { statSync } from 'node:fs'
+import type { CommandOutput } from '../../command/command.ts'
+import { parseCommandArgs } from '../../command/command-args.ts'
 import {
   isSchemaFile,
   loadScenarioDirectory,
@@ -8,9 +10,7 @@ import {
 } from '../../scenarios/load-scenarios.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { shippedScenarios } from '../../scenarios/shipped-scenarios.ts'
-import { parseCommandArgs } from './command-args.ts'
-import type { CommandOutput } from './io.ts'
-import { scenariosFromHar } from './scenarios-from-har.ts'
+import { loadFromHarCommand } from '../../wings/server.ts'
 import { initScenario } from './scenarios-init.ts'
 
 export const SCENARIOS_HELP = `Usage: debt-token-simulator scenarios [options]
@@ -96,10 +96,11 @@ export function scenariosCommand(
   argv: readonly string[],
   output: CommandOutput,
   env: Readonly<Record<string, string | undefined>> = {},
-): number {
+): number | Promise<number> {
   if (argv[0] === 'validate') return validate(argv.slice(1), output)
   if (argv[0] === 'init') return initScenario(argv.slice(1), output, SCENARIOS_HELP)
-  if (argv[0] === 'from-har') return scenariosFromHar(argv.slice(1), output, SCENARIOS_HELP)
+  if (argv[0] === 'from-har')
+    return loadFromHarCommand().then(({ scenariosFromHar }) => scenariosFromHar(argv.slice(1), output, SCENARIOS_HELP))
   const parsed = parseCommandArgs(argv, { values: ['scenarios'], switches: ['json'] })
   if ('error' in parsed || parsed.positionals.length > 0) {
     output.err(

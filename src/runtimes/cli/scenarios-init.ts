@@ -1,10 +1,10 @@
 /** `scenarios init`: writes a starter scenario file whose `$schema` resolves from where it is; never replaces one. */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { CommandOutput } from '../../command/command.ts'
+import { parseCommandArgs } from '../../command/command-args.ts'
 import { withSchemaReference } from '../../files/schema-reference.ts'
 import { MAX_SCENARIO_NAME_LENGTH, SCENARIO_NAME, SCENARIO_NAME_RULE } from '../../scenarios/scenario-catalog.ts'
-import { parseCommandArgs } from './command-args.ts'
-import type { CommandOutput } from './io.ts'
 
 const DEFAULT_NAME = 'my-scenario'
 

@@ -1,11 +1,11 @@
 /** `serve`, the default command: the standalone server from its options, watched directories, a clean shutdown. */
 
+import type { CommandOutput } from '../../command/command.ts'
 import { loadFixtureDirectory } from '../../model/load-fixture-directory.ts'
 import { loadScenarioDirectory } from '../../scenarios/load-scenarios.ts'
 import { SERVER_WINGS } from '../../wings/server.ts'
 import { type FilesWritten, type StandaloneServer, startStandaloneServer } from '../standalone/server.ts'
 import { parseArgs } from './args.ts'
-import type { CommandOutput } from './io.ts'
 import { openInBrowser } from './open-browser.ts'
 import { signalReader } from './shutdown-signals.ts'
 import { watchDirectories } from './watch.ts'

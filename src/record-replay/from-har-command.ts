@@ -1,11 +1,11 @@
 /** `scenarios from-har`: a HAR file becomes a scenario file, and with --world fixtures (har-import.ts). */
 
-import { FixtureError } from '../../model/world.ts'
-import { leftOutPhrases } from '../../record-replay/har-exchanges.ts'
-import { HarError } from '../../record-replay/har-file.ts'
-import { importHarFile } from '../../record-replay/har-import.ts'
-import { parseCommandArgs } from './command-args.ts'
-import type { CommandOutput } from './io.ts'
+import type { CommandOutput } from '../command/command.ts'
+import { parseCommandArgs } from '../command/command-args.ts'
+import { FixtureError } from '../model/world.ts'
+import { leftOutPhrases } from './har-exchanges.ts'
+import { HarError } from './har-file.ts'
+import { importHarFile } from './har-import.ts'
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
 

@@ -1,14 +1,14 @@
 /** `coverage report <dir|file...>`: merges a suite's coverage parts, prints and writes the report, gates CI. */
 import { lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
-import { CoverageReport } from '../../contract/coverage-report.ts'
-import { writeCoverageFileSync } from '../../coverage/coverage-file.ts'
-import { coverageHtml } from '../../coverage/coverage-html.ts'
-import { coverageOf, mergeCoverage } from '../../coverage/coverage-tally.ts'
-import { coverageSummary, coverageTable, missingLines, percent } from '../../coverage/coverage-text.ts'
-import { MAX_DATA_FILE_BYTES, readDataFile } from '../../model/read-data-file.ts'
-import { parseCommandArgs } from './command-args.ts'
-import type { CommandOutput } from './io.ts'
+import type { CommandOutput } from '../command/command.ts'
+import { parseCommandArgs } from '../command/command-args.ts'
+import { CoverageReport } from '../contract/coverage-report.ts'
+import { MAX_DATA_FILE_BYTES, readDataFile } from '../model/read-data-file.ts'
+import { writeCoverageFileSync } from './coverage-file.ts'
+import { coverageHtml } from './coverage-html.ts'
+import { coverageOf, mergeCoverage } from './coverage-tally.ts'
+import { coverageSummary, coverageTable, missingLines, percent } from './coverage-text.ts'
 
 export const COVERAGE_HELP = `Usage: debt-token-simulator coverage report <dir|file...> [options]
 

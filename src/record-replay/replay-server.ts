@@ -1,10 +1,11 @@
 /** What `replay --url` runs against a simulator that others may be using: each file in a session of its own. */
-import { fetchSend, replaySteps, type StepResult } from '../../record-replay/replay.ts'
-import { sendInSession } from '../../record-replay/session-send.ts'
-import type { Scenario } from '../../scenarios/scenario-schema.ts'
-import { SESSION_HEADER } from '../../sessions/session-header.ts'
-import { freshSessionId } from '../../sessions/session-id.ts'
-import { SESSION_ID_PATTERN } from '../../sessions/session-registry.ts'
+
+import type { Scenario } from '../scenarios/scenario-schema.ts'
+import { SESSION_HEADER } from '../sessions/session-header.ts'
+import { freshSessionId } from '../sessions/session-id.ts'
+import { SESSION_ID_PATTERN, SESSION_RULE } from '../sessions/session-registry.ts'
+import { fetchSend, replaySteps, type StepResult } from './replay.ts'
+import { sendInSession } from './session-send.ts'
 
 interface ControlCall {
   readonly headers?: Readonly<Record<string, string>>
@@ -36,7 +37,6 @@ async function control(baseUrl: string, method: string, path: string, call: Cont
   await response.body?.cancel()
 }
 
-export const SESSION_RULE = '1-64 characters of A-Z a-z 0-9 . _ ~ -'
 /** A fresh session id for replaying scenario `name`: `replay-<name>-<8 hex digits>` (see freshSessionId). */
 export function replaySessionId(name: string): string {
   return freshSessionId('replay', name, 'scenario')
