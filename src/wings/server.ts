@@ -22,6 +22,7 @@ export interface ServerWingsOptions
     ProxyWingOptions,
     PersistenceWingOptions {}
 
+export { dashboardAssets } from '../dashboard/assets-on-disk.ts'
 export type { DashboardAssets } from '../dashboard/dashboard-assets.ts'
 export { isStreamed } from '../dashboard/event-stream.ts'
 export { PersistDirectoryError } from '../persistence/node/persist-error.ts'

@@ -183,7 +183,6 @@ const STILL_IMPORTING_A_WING: readonly string[] = [
   'runtimes/cli/replay.ts',
   // The control routes' assembly and the server's exchanges, to move with the routes' declarations.
   'runtimes/standalone/control-routes.ts',
-  'runtimes/standalone/dashboard-assets.ts',
   'runtimes/standalone/recorded-exchange.ts',
   'runtimes/standalone/stream-response.ts',
   // A story's coverage part.

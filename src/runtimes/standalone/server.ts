@@ -15,7 +15,7 @@ import { matchRoute } from '../../pipeline/router.ts'
 import { MAX_BODY_BYTES } from '../../pipeline/validate-request.ts'
 import type { SimulatorCore } from '../../simulator-core.ts'
 import { composeServedSimulator } from '../../wings/compose.ts'
-import { createLiveRecording, isStreamed, SERVER_WINGS } from '../../wings/server.ts'
+import { createLiveRecording, dashboardAssets, isStreamed, SERVER_WINGS } from '../../wings/server.ts'
 import { browserOriginProblem } from './browser-origin.ts'
 import {
   answerClientError,
@@ -34,7 +34,6 @@ import {
   preflightHeaders,
   tokenCallerAdmission,
 } from './cors.ts'
-import { dashboardAssets } from './dashboard-assets.ts'
 import { drainOnClose } from './drain.ts'
 import { isLoopbackAddress } from './loopback.ts'
 import { nodeHttp } from './node-http.ts'

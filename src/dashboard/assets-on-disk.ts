@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { DashboardAssets, DashboardFile } from '../../dashboard/dashboard-assets.ts'
+import type { DashboardAssets, DashboardFile } from './dashboard-assets.ts'
 
 const PACKAGE_NAME = 'debt-token-simulator'
 
