@@ -24,8 +24,10 @@ export interface ServerWingsOptions
 
 export { dashboardAssets } from '../dashboard/assets-on-disk.ts'
 export type { DashboardAssets } from '../dashboard/dashboard-assets.ts'
-export { isStreamed } from '../dashboard/event-stream.ts'
+export { isStreamed, type StreamedResponse } from '../dashboard/event-stream.ts'
+export type { StreamClient } from '../dashboard/event-wire.ts'
 export { PersistDirectoryError } from '../persistence/node/persist-error.ts'
+export { PROXY_FAILURE_HEADER } from '../proxy/proxy-failure.ts'
 export type { ProxyOptions } from '../proxy/proxy-options.ts'
 export { createLiveRecording, type LiveRecording } from '../record-replay/live-recording.ts'
 export type { RecordedExchange } from '../record-replay/record.ts'

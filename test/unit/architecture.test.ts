@@ -181,10 +181,6 @@ function importCycles(files: readonly string[], readText: (file: string) => stri
 const STILL_IMPORTING_A_WING: readonly string[] = [
   // `replay`, which runs scenario files through record-replay and counts their coverage.
   'runtimes/cli/replay.ts',
-  // The control routes' assembly and the server's exchanges, to move with the routes' declarations.
-  'runtimes/standalone/control-routes.ts',
-  'runtimes/standalone/recorded-exchange.ts',
-  'runtimes/standalone/stream-response.ts',
   // A story's coverage part.
   'runtimes/storybook/index.ts',
 ]

@@ -26,7 +26,7 @@ import { simulatorSend } from '../../record-replay/simulator-send.ts'
 import { isSchemaFile, loadScenarioFile, scenarioFilesIn, scenarioNameOf } from '../../scenarios/load-scenarios.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { createSimulatorCore as createSimulator, type SimulatorCore as Simulator } from '../../simulator-core.ts'
-import { serveControlRoutes } from '../standalone/control-routes.ts'
+import { serveControlRoutes } from '../../wings/control.ts'
 import { parseReplayArgs, REPLAY_HELP, type ReplayArgs } from './replay-args.ts'
 import { probeServer, type ServerKind } from './replay-service.ts'
 

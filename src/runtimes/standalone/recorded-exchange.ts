@@ -5,8 +5,7 @@
 import type { IncomingMessage } from 'node:http'
 import { CONTROL_PREFIX, isControlPath } from '../../contract/control-route.ts'
 import type { SimRequest, SimResponse } from '../../http/sim-request.ts'
-import { PROXY_FAILURE_HEADER } from '../../proxy/proxy-failure.ts'
-import type { RecordedExchange } from '../../record-replay/record.ts'
+import { PROXY_FAILURE_HEADER, type RecordedExchange } from '../../wings/server.ts'
 import { originForm } from './node-request.ts'
 
 /** Control routes that change nothing a replay would need: the recordings' own, replays, file building. */

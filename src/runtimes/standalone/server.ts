@@ -15,6 +15,7 @@ import { matchRoute } from '../../pipeline/router.ts'
 import { MAX_BODY_BYTES } from '../../pipeline/validate-request.ts'
 import type { SimulatorCore } from '../../simulator-core.ts'
 import { composeServedSimulator } from '../../wings/compose.ts'
+import type { ControlServices } from '../../wings/control.ts'
 import { createLiveRecording, dashboardAssets, isStreamed, SERVER_WINGS } from '../../wings/server.ts'
 import { browserOriginProblem } from './browser-origin.ts'
 import {
@@ -25,7 +26,6 @@ import {
   declaredTooLarge,
   MAX_URL_LENGTH,
 } from './client-errors.ts'
-import type { ControlServices } from './control-routes.ts'
 import {
   admitControlRequest,
   admitSteeringHeaders,
@@ -59,7 +59,7 @@ const OPEN_ACCESS: ControlAccess = { origins: new Set(), loopbackOnly: false }
 
 /** The control API, imported on the first control request: most of what a start would evaluate (decision 0027). */
 function controlRoutesOnDemand(services: ControlServices) {
-  return sharedLoad(async () => (await import('./control-routes.ts')).serveControlRoutes(services))
+  return sharedLoad(async () => (await import('../../wings/control.ts')).serveControlRoutes(services))
 }
 
 export function createRequestListener(

@@ -3,8 +3,7 @@
  * released at once (ending it would keep the buffer until a client that does not read takes it).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { StreamedResponse } from '../../dashboard/event-stream.ts'
-import type { StreamClient } from '../../dashboard/event-wire.ts'
+import type { StreamClient, StreamedResponse } from '../../wings/server.ts'
 import { corsHeaders } from './cors.ts'
 
 /** Opens `result.stream` on `response`; `streams` holds its end while it is open. */
