@@ -173,19 +173,7 @@ function importCycles(files: readonly string[], readText: (file: string) => stri
   return cycles
 }
 
-/**
- * The files outside the wings, src/wings/ and src/index.ts that still import a wing's folder, while
- * the runtimes move behind the wings' list (decision 0029): the list only shrinks. A new importer
- * fails the test, and so does a file listed here that no longer imports one (take it off).
- */
-const STILL_IMPORTING_A_WING: readonly string[] = [
-  // `replay`, which runs scenario files through record-replay and counts their coverage.
-  'runtimes/cli/replay.ts',
-  // A story's coverage part.
-  'runtimes/storybook/index.ts',
-]
-
-/** The files of `files` outside the wings and the wings' list that import a wing's folder. */
+/** The files of `files` outside the wings, src/wings/ and src/index.ts that import a wing's folder. */
 function wingImportersOutside(files: readonly string[], readText: (file: string) => string): string[] {
   const importers = new Set<string>()
   for (const file of files) {
@@ -289,8 +277,8 @@ describe('the source tree', () => {
     expect(offenders).toEqual([])
   })
 
-  it("reaches a wing's folder from outside only through src/wings/ and the public entry, but for the files still on their way (issue 44)", () => {
-    expect(wingImportersOutside(files, (file) => readFileSync(file, 'utf8'))).toEqual(STILL_IMPORTING_A_WING)
+  it("reaches a wing's folder from outside only through the wings' lists (src/wings/) and the main entry (decision 0029)", () => {
+    expect(wingImportersOutside(files, (file) => readFileSync(file, 'utf8'))).toEqual([])
   })
 
   it('catches a refused import in every form (the check itself)', () => {
@@ -324,5 +312,9 @@ describe('the source tree', () => {
       'runtimes/msw/fake.ts (msw adapter) imports runtimes/node.ts (runtimes): an upward import',
     ])
     expect(importsOf(join(src, 'runtimes/node.ts'))).toContain('msw/node')
+    // A runtime reaches a wing only through src/wings/.
+    const wingImport = () => "import { proxyWing } from '../proxy/wing.ts'\n"
+    expect(wingImportersOutside([join(src, 'runtimes/fake.ts')], wingImport)).toEqual(['runtimes/fake.ts'])
+    expect(wingImportersOutside([join(src, 'wings/fake.ts')], wingImport)).toEqual([])
   })
 })

@@ -5,28 +5,32 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { CoverageReport } from '../../contract/coverage-report.ts'
-import { writeCoverageFileSync } from '../../coverage/coverage-file.ts'
-import { type CoverageRecorder, recordCoverage } from '../../coverage/coverage-recorder.ts'
-import { coverageOf, mergeCoverage } from '../../coverage/coverage-tally.ts'
-import { coverageSummary } from '../../coverage/coverage-text.ts'
 import { loadFactories } from '../../factories/factory-loader.ts'
-import { type ReplaySuite, toJUnitXml } from '../../record-replay/junit.ts'
-import {
-  countResults,
-  fetchSend,
-  formatResults,
-  type ReplayOptions,
-  replaySteps,
-  type Send,
-  type StepResult,
-} from '../../record-replay/replay.ts'
-import { replayAgainstServer, replaySessionId } from '../../record-replay/replay-server.ts'
-import { simulatorOnlyReasons } from '../../record-replay/service-replay.ts'
-import { simulatorSend } from '../../record-replay/simulator-send.ts'
 import { isSchemaFile, loadScenarioFile, scenarioFilesIn, scenarioNameOf } from '../../scenarios/load-scenarios.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { createSimulatorCore as createSimulator, type SimulatorCore as Simulator } from '../../simulator-core.ts'
 import { serveControlRoutes } from '../../wings/control.ts'
+import {
+  type CoverageRecorder,
+  countResults,
+  coverageOf,
+  coverageSummary,
+  fetchSend,
+  formatResults,
+  mergeCoverage,
+  type ReplayOptions,
+  type ReplaySuite,
+  recordCoverage,
+  replayAgainstServer,
+  replaySessionId,
+  replaySteps,
+  type Send,
+  type StepResult,
+  simulatorOnlyReasons,
+  simulatorSend,
+  toJUnitXml,
+  writeCoverageFileSync,
+} from '../../wings/replay.ts'
 import { parseReplayArgs, REPLAY_HELP, type ReplayArgs } from './replay-args.ts'
 import { probeServer, type ServerKind } from './replay-service.ts'
 

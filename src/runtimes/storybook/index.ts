@@ -17,10 +17,10 @@
  */
 import type { HttpHandler } from 'msw'
 import type { SetupWorker } from 'msw/browser'
-import { leaveCoverageOf } from '../../coverage/coverage-parts.ts'
 import type { Simulator } from '../msw/create-simulator.ts'
 import { createHandlers } from '../msw/handlers.ts'
 import '../msw/msw-http-from-main.ts'
+import { leaveCoverageOf } from '../../wings/storybook.ts'
 import { readSimulatorParameters, type SimulatorParameters } from './story-parameters.ts'
 import { createStoryWorlds } from './story-worlds.ts'
 
